@@ -1,0 +1,104 @@
+"""Start-up and shutdown of the whole process: database, bot, dispatcher and web server."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import logging
+import signal
+from contextlib import suppress
+
+from aiohttp import web
+
+from bot.settings import Settings
+
+log = logging.getLogger("kosti")
+
+
+def webhook_secret(settings: Settings) -> str:
+    """WEBHOOK_SECRET, or one derived from the token so that every worker agrees on it."""
+    if settings.webhook_secret and settings.webhook_secret.get_secret_value():
+        return settings.webhook_secret.get_secret_value()
+    token = settings.token or ""
+    return hashlib.sha256(("kosti-webhook|" + token).encode()).hexdigest()[:48]
+
+
+async def prepare_database(settings: Settings) -> None:
+    from engine.store.db import init_db, migrate
+
+    path = settings.sqlite_path()
+    if path is not None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    await migrate(settings.database_url)
+    await init_db(settings.database_url)
+
+
+async def run(settings: Settings, *, stop: asyncio.Event | None = None) -> None:
+    """Run the bot (polling or webhook) and the web server until `stop` is set or a signal."""
+    from bot.app import build_dispatcher, create_bot
+    from bot.commands import set_commands
+    from engine.store.db import close_db
+    from webapp.app import create_app, webhook_path
+
+    stop = stop or _stop_on_signals()
+    await prepare_database(settings)
+    bot = create_bot(settings)
+    dispatcher = build_dispatcher(settings)
+    if settings.webhook_url and not settings.webhook_secret:
+        settings = settings.model_copy(update={"webhook_secret": webhook_secret(settings)})
+    app = create_app(settings, bot=bot, dispatcher=dispatcher)
+    runner = web.AppRunner(app)
+    await runner.setup()
+    polling: asyncio.Task[None] | None = None
+    try:
+        await web.TCPSite(runner, settings.host, settings.port).start()
+        log.info("web server on http://%s:%s", settings.host, settings.port)
+        await set_commands(bot)
+        if settings.webhook_url:
+            public = settings.webhook_url.rstrip("/")
+            if not public.endswith(webhook_path(settings)):
+                public += webhook_path(settings)
+            await bot.set_webhook(
+                public,
+                secret_token=webhook_secret(settings),
+                allowed_updates=dispatcher.resolve_used_update_types(),
+            )
+            log.info("webhook mode: %s", public)
+        else:
+            await bot.delete_webhook()
+            polling = asyncio.create_task(
+                dispatcher.start_polling(bot, handle_signals=False, close_bot_session=False)
+            )
+            log.info("long polling started")
+        await _wait(stop, polling)
+    finally:
+        if polling is not None:
+            with suppress(RuntimeError):
+                await dispatcher.stop_polling()
+            with suppress(asyncio.CancelledError, Exception):
+                await asyncio.wait_for(polling, timeout=15)
+        await runner.cleanup()
+        await bot.session.close()
+        await close_db()
+        log.info("stopped")
+
+
+async def _wait(stop: asyncio.Event, polling: asyncio.Task[None] | None) -> None:
+    waiters = [asyncio.create_task(stop.wait())]
+    if polling is not None:
+        waiters.append(polling)  # type: ignore[arg-type]
+    done, _ = await asyncio.wait(waiters, return_when=asyncio.FIRST_COMPLETED)
+    for task in waiters:
+        if task is not polling and task not in done:
+            task.cancel()
+    if polling is not None and polling in done:
+        polling.result()  # polling ended on its own: surface its error, if any
+
+
+def _stop_on_signals() -> asyncio.Event:
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with suppress(NotImplementedError):
+            loop.add_signal_handler(sig, stop.set)
+    return stop

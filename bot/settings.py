@@ -1,0 +1,54 @@
+"""Configuration from the environment and `.env` (pydantic-settings)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import SecretStr, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+DEFAULT_BOT_API_URL = "https://api.telegram.org"
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+
+    bot_token: SecretStr | None = None
+    database_url: str = "sqlite://data/kosti.sqlite3"
+    bot_api_url: str = DEFAULT_BOT_API_URL
+    webhook_url: str | None = None
+    webhook_secret: SecretStr | None = None
+    host: str = "127.0.0.1"
+    port: int = 8080
+    public_url: str | None = None
+    default_locale: str = "ru"
+    log_level: str = "INFO"
+
+    @field_validator("log_level")
+    @classmethod
+    def _known_level(cls, value: str) -> str:
+        level = value.strip().upper()
+        if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
+            raise ValueError("LOG_LEVEL: DEBUG, INFO, WARNING, ERROR or CRITICAL")
+        return level
+
+    @field_validator("default_locale")
+    @classmethod
+    def _known_locale(cls, value: str) -> str:
+        locale = value.strip().lower()
+        if locale not in ("ru", "en"):
+            raise ValueError("DEFAULT_LOCALE: ru or en")
+        return locale
+
+    @property
+    def token(self) -> str | None:
+        value = self.bot_token.get_secret_value().strip() if self.bot_token else ""
+        return value or None
+
+    def sqlite_path(self) -> Path | None:
+        """The file behind an SQLite URL, so its folder can be created before connecting."""
+        prefix = "sqlite://"
+        if not self.database_url.startswith(prefix):
+            return None
+        rest = self.database_url[len(prefix) :]
+        return None if rest in ("", ":memory:") else Path(rest)
