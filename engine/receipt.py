@@ -1,0 +1,40 @@
+"""Commit–reveal receipts for hidden rolls (DESIGN.md decision 4). Pure, no I/O.
+
+receipt = hex SHA-256 of UTF-8 ``salt + "|" + canonical_json(content)``. The group sees the
+receipt at once; after the reveal, anyone holding content and salt can check it with
+``printf %s '<receipt_payload>' | sha256sum``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import secrets
+from typing import Any
+
+
+def canonical_json(content: Any) -> str:
+    """One fixed text per value: sorted keys, no spaces, UTF-8 characters kept as they are."""
+    return json.dumps(content, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def new_salt() -> str:
+    """128 random bits as 32 hex characters."""
+    return secrets.token_hex(16)
+
+
+def receipt_payload(content: Any, salt: str) -> str:
+    """The exact string that is hashed."""
+    return f"{salt}|{canonical_json(content)}"
+
+
+def make_receipt(content: Any, salt: str) -> str:
+    return hashlib.sha256(receipt_payload(content, salt).encode("utf-8")).hexdigest()
+
+
+def verify(receipt: str, content: Any, salt: str) -> bool:
+    """True when `receipt` is the receipt of `content` under `salt` (hex case ignored)."""
+    if not isinstance(receipt, str) or not receipt.isascii():
+        return False
+    return hmac.compare_digest(receipt.lower(), make_receipt(content, salt))

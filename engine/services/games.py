@@ -1,0 +1,217 @@
+"""Games in a chat or forum topic: creation, membership, GM transfer, the private selection.
+
+Every change to a game runs in one transaction that first locks the game row
+(`select_for_update`; PostgreSQL serialises on it, SQLite serialises all transactions anyway)
+and ends by appending an event to the game's log.
+"""
+
+from __future__ import annotations
+
+from tortoise.exceptions import IntegrityError
+from tortoise.transactions import in_transaction
+
+from engine.services.errors import (
+    BadName,
+    BadSystem,
+    GameEnded,
+    GameExists,
+    NoGame,
+    NotGm,
+    NotMember,
+)
+from engine.services.events import record_event
+from engine.services.types import GameInfo
+from engine.services.users import require_user
+from engine.store.models import ROLE_GM, ROLE_PLAYER, SYSTEMS, Chat, Game, PrivateSelection, Role
+
+NAME_MAX = 255
+
+
+def _slot(chat_id: int, topic_id: int) -> str:
+    return f"{chat_id}:{topic_id}"
+
+
+async def _info(game: Game) -> GameInfo:
+    roles = await Role.filter(game_id=game.id).order_by("id").values_list("user_id", "role")
+    chat_id: int = game.chat_id  # type: ignore[attr-defined]
+    title = await Chat.filter(id=chat_id).first().values_list("title", flat=True)
+    return GameInfo(
+        id=game.id,
+        chat_id=chat_id,
+        topic_id=game.topic_id or None,
+        system=game.system,
+        name=game.name,
+        gm_id=next((uid for uid, role in roles if role == ROLE_GM), None),
+        player_ids=tuple(uid for uid, role in roles if role == ROLE_PLAYER),
+        created_at=game.created_at,
+        chat_title=title,
+        active=game.active,
+    )
+
+
+async def _locked_active_game(game_id: int) -> Game:
+    """Inside a transaction: the game row, locked; NoGame / GameEnded otherwise."""
+    game = await Game.filter(id=game_id).select_for_update().first()
+    if game is None:
+        raise NoGame(game_id=game_id)
+    if not game.active:
+        raise GameEnded(game_id=game_id)
+    return game
+
+
+async def _role_of(game_id: int, user_id: int) -> str | None:
+    return (
+        await Role.filter(game_id=game_id, user_id=user_id).first().values_list("role", flat=True)
+    )
+
+
+async def _require_gm(game_id: int, actor_id: int) -> None:
+    if await _role_of(game_id, actor_id) != ROLE_GM:
+        raise NotGm(game_id=game_id, user_id=actor_id)
+
+
+async def _upsert_chat(chat_id: int, title: str | None, chat_type: str, is_forum: bool) -> None:
+    title = title[:255] if title else title
+    chat = await Chat.get_or_none(id=chat_id)
+    if chat is None:
+        try:
+            await Chat.create(id=chat_id, title=title, type=chat_type, is_forum=is_forum)
+            return
+        except IntegrityError:  # created concurrently
+            chat = await Chat.get(id=chat_id)
+    if (chat.title, chat.type, chat.is_forum) != (title, chat_type, is_forum):
+        chat.title, chat.type, chat.is_forum = title, chat_type, is_forum
+        await chat.save(update_fields=["title", "type", "is_forum"])
+
+
+async def create_game(
+    *,
+    chat_id: int,
+    topic_id: int | None,
+    system: str,
+    name: str,
+    creator_id: int,
+    chat_title: str | None = None,
+    chat_type: str = "group",
+    is_forum: bool = False,
+) -> GameInfo:
+    """A new active game in (chat, topic); the creator becomes its GM."""
+    if system not in SYSTEMS:
+        raise BadSystem(system=system, allowed=list(SYSTEMS))
+    name = name.strip()
+    if not name or len(name) > NAME_MAX:
+        raise BadName(max=NAME_MAX)
+    topic = topic_id or 0
+    await require_user(creator_id)
+    existing = await find_game(chat_id, topic)
+    if existing is not None:
+        raise GameExists(game_id=existing.id, name=existing.name)
+    await _upsert_chat(chat_id, chat_title, chat_type, is_forum)
+    try:
+        async with in_transaction():
+            game = await Game.create(
+                chat_id=chat_id,
+                topic_id=topic,
+                system=system,
+                name=name,
+                created_by=creator_id,
+                active_slot=_slot(chat_id, topic),
+            )
+            await Role.create(game_id=game.id, user_id=creator_id, role=ROLE_GM)
+            await record_event(
+                game.id, "game_created", {"system": system, "name": name, "gm_id": creator_id}
+            )
+    except IntegrityError:
+        # Caught outside the transaction: on PostgreSQL a failed statement aborts it.
+        existing = await find_game(chat_id, topic)
+        if existing is None:
+            raise
+        raise GameExists(game_id=existing.id, name=existing.name) from None
+    return await _info(game)
+
+
+async def find_game(chat_id: int, topic_id: int | None) -> GameInfo | None:
+    """The active game of (chat, topic), if any."""
+    game = await Game.get_or_none(active_slot=_slot(chat_id, topic_id or 0))
+    return await _info(game) if game else None
+
+
+async def get_game(game_id: int) -> GameInfo:
+    """Any game by id, active or ended."""
+    game = await Game.get_or_none(id=game_id)
+    if game is None:
+        raise NoGame(game_id=game_id)
+    return await _info(game)
+
+
+async def transfer_gm(game_id: int, *, actor_id: int, new_gm_id: int) -> GameInfo:
+    """The GM hands the game over; they stay in it as a player."""
+    await require_user(new_gm_id)
+    async with in_transaction():
+        game = await _locked_active_game(game_id)
+        await _require_gm(game_id, actor_id)
+        if new_gm_id != actor_id:
+            await Role.filter(game_id=game_id, user_id=actor_id).update(role=ROLE_PLAYER)
+            await Role.filter(game_id=game_id, user_id=new_gm_id).delete()
+            await Role.create(game_id=game_id, user_id=new_gm_id, role=ROLE_GM)
+            await record_event(game_id, "gm_changed", {"from": actor_id, "to": new_gm_id})
+    return await _info(game)
+
+
+async def join_game(game_id: int, user_id: int) -> GameInfo:
+    """Become a player; a member (GM included) keeps their role and nothing is recorded."""
+    await require_user(user_id)
+    async with in_transaction():
+        game = await _locked_active_game(game_id)
+        if await _role_of(game_id, user_id) is None:
+            await Role.create(game_id=game_id, user_id=user_id, role=ROLE_PLAYER)
+            await record_event(game_id, "player_joined", {"user_id": user_id})
+    return await _info(game)
+
+
+async def end_game(game_id: int, *, actor_id: int) -> GameInfo:
+    """The GM ends the game; its chat/topic is free for a new one. The log stays."""
+    async with in_transaction():
+        game = await _locked_active_game(game_id)
+        await _require_gm(game_id, actor_id)
+        game.active, game.active_slot = False, None
+        await game.save(update_fields=["active", "active_slot"])
+        await record_event(game_id, "game_ended", {"by": actor_id})
+    return await _info(game)
+
+
+async def games_of_user(user_id: int) -> list[GameInfo]:
+    """Active games the user is GM or player of, oldest first."""
+    games = await Game.filter(active=True, roles__user_id=user_id).order_by("id").distinct()
+    return [await _info(g) for g in games]
+
+
+async def select_private_game(user_id: int, game_id: int) -> GameInfo:
+    """Route the user's private-chat rolls to this game (they must be a member)."""
+    game = await Game.get_or_none(id=game_id)
+    if game is None:
+        raise NoGame(game_id=game_id)
+    if not game.active:
+        raise GameEnded(game_id=game_id)
+    if await _role_of(game_id, user_id) is None:
+        raise NotMember(game_id=game_id, user_id=user_id)
+    updated = await PrivateSelection.filter(user_id=user_id).update(game_id=game_id)
+    if not updated:
+        try:
+            await PrivateSelection.create(user_id=user_id, game_id=game_id)
+        except IntegrityError:  # a concurrent first selection: last writer wins
+            await PrivateSelection.filter(user_id=user_id).update(game_id=game_id)
+    return await _info(game)
+
+
+async def selected_private_game(user_id: int) -> GameInfo | None:
+    """The selected game while it is active and the user still belongs to it."""
+    game_id = (
+        await PrivateSelection.filter(user_id=user_id).first().values_list("game_id", flat=True)
+    )
+    if game_id is None:
+        return None
+    game = await Game.get_or_none(id=game_id, active=True)
+    if game is None or await _role_of(game.id, user_id) is None:
+        return None
+    return await _info(game)

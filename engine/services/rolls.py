@@ -1,0 +1,170 @@
+"""The roll log, hidden rolls with commit–reveal receipts, and pending private deliveries."""
+
+from __future__ import annotations
+
+from contextlib import suppress
+from datetime import UTC
+from typing import Any
+
+from tortoise import timezone
+from tortoise.exceptions import IntegrityError
+from tortoise.transactions import in_transaction
+
+from engine import receipt as receipts
+from engine.services.errors import AlreadyRevealed, GameEnded, NoGame, NoRoll, NotGm, NotHidden
+from engine.services.types import RollRecord
+from engine.services.users import require_user
+from engine.store.models import ROLE_GM, Game, PendingDelivery, Role, RollLog
+
+
+def _record(row: RollLog) -> RollRecord:
+    return RollRecord(
+        id=row.id,
+        user_id=row.user_id,  # type: ignore[attr-defined]
+        chat_id=row.chat_id,
+        topic_id=row.topic_id or None,
+        game_id=row.game_id,  # type: ignore[attr-defined]
+        command=row.command,
+        args=row.args,
+        result=row.result,
+        hidden=row.hidden,
+        salt=row.salt,
+        receipt=row.receipt,
+        created_at=row.created_at,
+        revealed_at=row.revealed_at,
+    )
+
+
+def receipt_content(record: RollRecord) -> dict[str, Any]:
+    """What a hidden roll's receipt commits to, rebuilt from the stored record."""
+    return {
+        "roll_id": record.id,
+        "user_id": record.user_id,
+        "game_id": record.game_id,
+        "command": record.command,
+        "args": record.args,
+        "result": record.result,
+        "created_at": record.created_at.astimezone(UTC).isoformat(timespec="microseconds"),
+    }
+
+
+def verify_roll(record: RollRecord) -> bool:
+    """Does the stored receipt match the stored content and salt?"""
+    if record.receipt is None or record.salt is None:
+        return False
+    return receipts.verify(record.receipt, receipt_content(record), record.salt)
+
+
+async def log_roll(
+    *,
+    user_id: int,
+    chat_id: int,
+    topic_id: int | None,
+    game_id: int | None,
+    command: str,
+    args: str,
+    result: dict[str, Any],
+) -> RollRecord:
+    """Record an open roll (shown in the chat at once)."""
+    await require_user(user_id)
+    row = await RollLog.create(
+        user_id=user_id,
+        chat_id=chat_id,
+        topic_id=topic_id or 0,
+        game_id=game_id,
+        command=command,
+        args=args,
+        result=result,
+    )
+    return await get_roll(row.id)
+
+
+async def get_roll(roll_id: int) -> RollRecord:
+    row = await RollLog.get_or_none(id=roll_id)
+    if row is None:
+        raise NoRoll(roll_id=roll_id)
+    return _record(row)
+
+
+async def create_hidden_roll(
+    *,
+    user_id: int,
+    game_id: int,
+    chat_id: int,
+    topic_id: int | None,
+    command: str,
+    args: str,
+    result: dict[str, Any],
+) -> RollRecord:
+    """Store a hidden roll with a fresh salt and its receipt (the group sees only the receipt)."""
+    await require_user(user_id)
+    game = await Game.get_or_none(id=game_id)
+    if game is None:
+        raise NoGame(game_id=game_id)
+    if not game.active:
+        raise GameEnded(game_id=game_id)
+    async with in_transaction():
+        row = await RollLog.create(
+            user_id=user_id,
+            chat_id=chat_id,
+            topic_id=topic_id or 0,
+            game_id=game_id,
+            command=command,
+            args=args,
+            result=result,
+            hidden=True,
+            salt=receipts.new_salt(),
+            created_at=timezone.now(),
+        )
+        # The content includes the id and time, known only now; re-read so that it is built
+        # from exactly what the database returns later.
+        stored = _record(await RollLog.get(id=row.id))
+        digest = receipts.make_receipt(receipt_content(stored), stored.salt or "")
+        await RollLog.filter(id=row.id).update(receipt=digest)
+    return await get_roll(row.id)
+
+
+async def reveal_roll(roll_id: int, *, actor_id: int) -> RollRecord:
+    """The GM publishes a hidden roll; exactly one of concurrent reveals succeeds."""
+    record = await get_roll(roll_id)
+    if not record.hidden:
+        raise NotHidden(roll_id=roll_id)
+    is_gm = record.game_id is not None and await Role.exists(
+        game_id=record.game_id, user_id=actor_id, role=ROLE_GM
+    )
+    if not is_gm:
+        raise NotGm(game_id=record.game_id, user_id=actor_id)
+    # Conditional UPDATE: the row count tells whether this call is the one that revealed it.
+    changed = await RollLog.filter(id=roll_id, revealed_at__isnull=True).update(
+        revealed_at=timezone.now()
+    )
+    if not changed:
+        raise AlreadyRevealed(roll_id=roll_id)
+    return await get_roll(roll_id)
+
+
+async def add_pending_delivery(roll_id: int, user_id: int) -> None:
+    """Remember to send this roll privately once the user can be written to (idempotent)."""
+    if not await RollLog.exists(id=roll_id):
+        raise NoRoll(roll_id=roll_id)
+    await require_user(user_id)
+    if await PendingDelivery.exists(roll_id=roll_id, user_id=user_id):
+        return
+    with suppress(IntegrityError):  # added concurrently: already pending
+        await PendingDelivery.create(roll_id=roll_id, user_id=user_id)
+
+
+async def take_pending_deliveries(user_id: int) -> list[RollRecord]:
+    """The user's undelivered rolls, each marked delivered and returned exactly once."""
+    pending = await PendingDelivery.filter(user_id=user_id, delivered_at__isnull=True).order_by(
+        "id"
+    )
+    taken: list[RollRecord] = []
+    for item in pending:
+        # Claim each row with a conditional UPDATE so a concurrent taker cannot get it too.
+        claimed = await PendingDelivery.filter(id=item.id, delivered_at__isnull=True).update(
+            delivered_at=timezone.now()
+        )
+        if claimed:
+            taken.append(await get_roll(item.roll_id))  # type: ignore[attr-defined]
+    return taken

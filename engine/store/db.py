@@ -1,0 +1,44 @@
+"""Start-up and shutdown of the ORM, and applying migrations from code."""
+
+from __future__ import annotations
+
+from contextlib import suppress
+
+from tortoise.context import TortoiseContext, get_current_context, set_global_context
+from tortoise.exceptions import ConfigurationError
+from tortoise.migrations.api import migrate as _apply_migrations
+
+from engine.store.config import tortoise_config
+
+
+async def migrate(database_url: str) -> None:
+    """Apply every pending migration (run once at start-up, before any worker serves).
+
+    Runs in its own short-lived context so an already initialised ORM is left alone.
+    The folder of an SQLite file must exist (the caller creates it).
+    """
+    async with TortoiseContext():
+        await _apply_migrations(config=tortoise_config(database_url))
+
+
+async def init_db(database_url: str) -> TortoiseContext:
+    """Connect the ORM and make it the current context; keep the result for `close_db`.
+
+    The context also becomes the process-wide fallback (if none is set yet), so tasks that
+    did not inherit the ContextVar — aiohttp request handlers, background workers — see it.
+    """
+    ctx = TortoiseContext()
+    ctx.__enter__()
+    await ctx.init(config=tortoise_config(database_url))
+    with suppress(ConfigurationError):  # another context already is the fallback
+        set_global_context(ctx)
+    return ctx
+
+
+async def close_db(ctx: TortoiseContext | None = None) -> None:
+    """Close the connections of `ctx` (default: the current context)."""
+    ctx = ctx or get_current_context()
+    if ctx is not None:
+        await ctx.close_connections()  # also clears the global fallback if it was this one
+        with suppress(ValueError):  # the ContextVar token belongs to another task's context
+            ctx.__exit__(None, None, None)

@@ -1,0 +1,161 @@
+"""Tortoise ORM models: users, chats, games, the event log and the roll log.
+
+Telegram ids (users, chats, updates) are primary keys we never generate ourselves,
+hence ``generated=False`` (see docs/storage.md: generated migrations drop it).
+"""
+
+from __future__ import annotations
+
+from tortoise import fields
+from tortoise.models import Model
+
+SYSTEMS = ("savage", "storyteller", "duel")
+ROLE_GM = "gm"
+ROLE_PLAYER = "player"
+
+
+class User(Model):
+    id = fields.BigIntField(primary_key=True, generated=False)
+    first_name = fields.CharField(max_length=255)
+    username = fields.CharField(max_length=64, null=True)
+    language = fields.CharField(max_length=8, null=True)
+    bot_started = fields.BooleanField(default=False, db_default=False)
+    created_at = fields.DatetimeField(auto_now_add=True)
+
+    class Meta:
+        table = "users"
+
+
+class Chat(Model):
+    id = fields.BigIntField(primary_key=True, generated=False)
+    title = fields.CharField(max_length=255, null=True)
+    type = fields.CharField(max_length=16, default="group", db_default="group")
+    is_forum = fields.BooleanField(default=False, db_default=False)
+
+    class Meta:
+        table = "chats"
+
+
+class Game(Model):
+    id = fields.IntField(primary_key=True)
+    chat: fields.ForeignKeyRelation[Chat] = fields.ForeignKeyField(
+        "models.Chat", related_name="games", on_delete=fields.CASCADE
+    )
+    topic_id = fields.BigIntField(default=0, db_default=0)  # 0 = no forum topic
+    system = fields.CharField(max_length=16)
+    name = fields.CharField(max_length=255)
+    created_by = fields.BigIntField()
+    created_at = fields.DatetimeField(auto_now_add=True)
+    active = fields.BooleanField(default=True, db_default=True)
+    # "<chat_id>:<topic_id>" while active, NULL once ended. A plain UNIQUE column enforces
+    # "one active game per (chat, topic)" on SQLite and PostgreSQL alike (NULLs never clash),
+    # where a partial unique index would be PostgreSQL-only.
+    active_slot = fields.CharField(max_length=48, null=True, unique=True)
+
+    class Meta:
+        table = "games"
+        indexes = (("chat_id", "topic_id"),)
+
+
+class Role(Model):
+    id = fields.IntField(primary_key=True)
+    game: fields.ForeignKeyRelation[Game] = fields.ForeignKeyField(
+        "models.Game", related_name="roles", on_delete=fields.CASCADE
+    )
+    user: fields.ForeignKeyRelation[User] = fields.ForeignKeyField(
+        "models.User", related_name="roles", on_delete=fields.CASCADE
+    )
+    role = fields.CharField(max_length=8)  # ROLE_GM | ROLE_PLAYER
+    created_at = fields.DatetimeField(auto_now_add=True)
+
+    class Meta:
+        table = "roles"
+        unique_together = (("game", "user"),)
+
+
+class GameEvent(Model):
+    # Append-only event log: (game, seq) is unique, so a racing second writer fails.
+    # (No docstrings on models: Tortoise turns them into table comments in the migrations.)
+
+    id = fields.BigIntField(primary_key=True)
+    game: fields.ForeignKeyRelation[Game] = fields.ForeignKeyField(
+        "models.Game", related_name="events", on_delete=fields.CASCADE
+    )
+    seq = fields.IntField()
+    type = fields.CharField(max_length=64)
+    payload = fields.JSONField(default=dict)
+    created_at = fields.DatetimeField(auto_now_add=True)
+
+    class Meta:
+        table = "game_events"
+        unique_together = (("game", "seq"),)
+
+
+class RollLog(Model):
+    id = fields.BigIntField(primary_key=True)
+    user: fields.ForeignKeyRelation[User] = fields.ForeignKeyField(
+        "models.User", related_name="rolls", on_delete=fields.CASCADE
+    )
+    chat_id = fields.BigIntField()
+    topic_id = fields.BigIntField(default=0, db_default=0)
+    game: fields.ForeignKeyNullableRelation[Game] = fields.ForeignKeyField(
+        "models.Game", related_name="rolls", null=True, on_delete=fields.SET_NULL
+    )
+    command = fields.CharField(max_length=32)
+    args = fields.TextField()
+    result = fields.JSONField()
+    hidden = fields.BooleanField(default=False, db_default=False)
+    salt = fields.CharField(max_length=64, null=True)
+    receipt = fields.CharField(max_length=64, null=True)
+    created_at = fields.DatetimeField(auto_now_add=True)
+    revealed_at = fields.DatetimeField(null=True)
+
+    class Meta:
+        table = "roll_log"
+        indexes = (("chat_id", "topic_id"),)
+
+
+class PendingDelivery(Model):
+    # A hidden roll still to be sent privately to a user (e.g. the GM had not started the bot).
+
+    id = fields.BigIntField(primary_key=True)
+    roll: fields.ForeignKeyRelation[RollLog] = fields.ForeignKeyField(
+        "models.RollLog", related_name="deliveries", on_delete=fields.CASCADE
+    )
+    user: fields.ForeignKeyRelation[User] = fields.ForeignKeyField(
+        "models.User", related_name="pending_deliveries", on_delete=fields.CASCADE
+    )
+    created_at = fields.DatetimeField(auto_now_add=True)
+    delivered_at = fields.DatetimeField(null=True)
+
+    class Meta:
+        table = "pending_deliveries"
+        unique_together = (("roll", "user"),)
+
+
+class ProcessedUpdate(Model):
+    # Telegram update ids already handled (webhook redeliveries are dropped).
+
+    update_id = fields.BigIntField(primary_key=True, generated=False)
+    created_at = fields.DatetimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        table = "processed_updates"
+
+
+class PrivateSelection(Model):
+    # The game a user's rolls in the private chat with the bot belong to.
+
+    # One row per user (unique). Not the primary key itself: Tortoise 1.1 migrations keep
+    # re-detecting a OneToOneField primary key as changed.
+    id = fields.IntField(primary_key=True)
+    user: fields.OneToOneRelation[User] = fields.OneToOneField(
+        "models.User", related_name="private_selection", on_delete=fields.CASCADE
+    )
+    game: fields.ForeignKeyRelation[Game] = fields.ForeignKeyField(
+        "models.Game", related_name="private_selections", on_delete=fields.CASCADE
+    )
+    updated_at = fields.DatetimeField(auto_now=True)
+
+    class Meta:
+        table = "private_selections"

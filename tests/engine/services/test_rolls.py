@@ -1,0 +1,151 @@
+from __future__ import annotations
+
+import asyncio
+from datetime import UTC
+
+import pytest
+
+from engine import services
+from engine.receipt import make_receipt, verify
+from tests.engine.services.conftest import ALICE, BOB, CHAT, GM
+
+RESULT = {"kind": "roll", "total": 9, "faces": [4, 5], "text": "2к6+1 удар мечом"}
+
+
+async def _hidden(game: services.GameInfo, user: int = ALICE) -> services.RollRecord:
+    return await services.create_hidden_roll(
+        user_id=user,
+        game_id=game.id,
+        chat_id=user,
+        topic_id=None,
+        command="r",
+        args="2к6+1 удар мечом",
+        result=RESULT,
+    )
+
+
+async def test_log_roll_roundtrip(users: None) -> None:
+    rec = await services.log_roll(
+        user_id=ALICE,
+        chat_id=CHAT,
+        topic_id=7,
+        game_id=None,
+        command="r",
+        args="d20",
+        result={"total": 20, "nested": {"ж": [1, 2.5, None]}},
+    )
+    assert rec == await services.get_roll(rec.id)
+    assert (rec.user_id, rec.chat_id, rec.topic_id, rec.game_id) == (ALICE, CHAT, 7, None)
+    assert rec.result == {"total": 20, "nested": {"ж": [1, 2.5, None]}}
+    assert not rec.hidden and rec.salt is None and rec.receipt is None
+    assert rec.created_at.tzinfo is not None and rec.revealed_at is None
+    with pytest.raises(services.NoRoll) as err:
+        await services.get_roll(rec.id + 100)
+    assert err.value.code == "no_roll"
+
+
+async def test_hidden_roll_receipt_verifies(game: services.GameInfo) -> None:
+    rec = await _hidden(game)
+    assert rec.hidden and rec.salt and rec.receipt and rec.revealed_at is None
+    content = services.receipt_content(rec)
+    assert content == {
+        "roll_id": rec.id,
+        "user_id": ALICE,
+        "game_id": game.id,
+        "command": "r",
+        "args": "2к6+1 удар мечом",
+        "result": RESULT,
+        "created_at": rec.created_at.astimezone(UTC).isoformat(timespec="microseconds"),
+    }
+    assert verify(rec.receipt, content, rec.salt)
+    assert make_receipt(content, rec.salt) == rec.receipt
+    # Reproducible later from the stored record alone (this is what a reveal publishes).
+    stored = await services.get_roll(rec.id)
+    assert stored == rec and services.verify_roll(stored)
+    assert not verify(rec.receipt, {**content, "result": {**RESULT, "total": 10}}, rec.salt)
+    other = await _hidden(game)
+    assert other.salt != rec.salt and other.receipt != rec.receipt
+
+
+async def test_reveal_by_the_gm_only(game: services.GameInfo) -> None:
+    await services.join_game(game.id, ALICE)
+    rec = await _hidden(game)
+    with pytest.raises(services.NotGm):
+        await services.reveal_roll(rec.id, actor_id=ALICE)  # the roller is not the GM
+    with pytest.raises(services.NotGm):
+        await services.reveal_roll(rec.id, actor_id=BOB)
+    assert (await services.get_roll(rec.id)).revealed_at is None
+    revealed = await services.reveal_roll(rec.id, actor_id=GM)
+    assert revealed.revealed_at is not None and services.verify_roll(revealed)
+    with pytest.raises(services.AlreadyRevealed) as err:
+        await services.reveal_roll(rec.id, actor_id=GM)
+    assert err.value.code == "already_revealed"
+
+
+async def test_concurrent_reveals_exactly_one_succeeds(game: services.GameInfo) -> None:
+    rec = await _hidden(game)
+    results = await asyncio.gather(
+        services.reveal_roll(rec.id, actor_id=GM),
+        services.reveal_roll(rec.id, actor_id=GM),
+        return_exceptions=True,
+    )
+    ok = [r for r in results if isinstance(r, services.RollRecord)]
+    refused = [r for r in results if isinstance(r, services.AlreadyRevealed)]
+    assert len(ok) == 1 and len(refused) == 1, results
+    assert (await services.get_roll(rec.id)).revealed_at == ok[0].revealed_at
+
+
+async def test_reveal_of_an_open_roll_is_refused(game: services.GameInfo) -> None:
+    rec = await services.log_roll(
+        user_id=ALICE,
+        chat_id=CHAT,
+        topic_id=None,
+        game_id=game.id,
+        command="r",
+        args="d6",
+        result={"total": 3},
+    )
+    with pytest.raises(services.NotHidden) as err:
+        await services.reveal_roll(rec.id, actor_id=GM)
+    assert err.value.code == "not_hidden"
+    with pytest.raises(services.NoRoll):
+        await services.reveal_roll(rec.id + 50, actor_id=GM)
+
+
+async def test_hidden_roll_needs_an_active_game(game: services.GameInfo) -> None:
+    with pytest.raises(services.NoGame):
+        await services.create_hidden_roll(
+            user_id=ALICE,
+            game_id=999,
+            chat_id=ALICE,
+            topic_id=None,
+            command="r",
+            args="d6",
+            result={},
+        )
+    await services.end_game(game.id, actor_id=GM)
+    with pytest.raises(services.GameEnded):
+        await _hidden(game)
+
+
+async def test_pending_delivery_is_taken_once(game: services.GameInfo) -> None:
+    first, second = await _hidden(game), await _hidden(game, BOB)
+    await services.add_pending_delivery(first.id, GM)
+    await services.add_pending_delivery(first.id, GM)  # idempotent
+    await services.add_pending_delivery(second.id, GM)
+    await services.add_pending_delivery(second.id, ALICE)
+    taken = await services.take_pending_deliveries(GM)
+    assert [r.id for r in taken] == [first.id, second.id]
+    assert await services.take_pending_deliveries(GM) == []
+    assert [r.id for r in await services.take_pending_deliveries(ALICE)] == [second.id]
+    with pytest.raises(services.NoRoll):
+        await services.add_pending_delivery(999_999, GM)
+
+
+async def test_concurrent_takers_share_nothing(game: services.GameInfo) -> None:
+    rolls = [await _hidden(game) for _ in range(5)]
+    for r in rolls:
+        await services.add_pending_delivery(r.id, GM)
+    batches = await asyncio.gather(*(services.take_pending_deliveries(GM) for _ in range(3)))
+    ids = [r.id for batch in batches for r in batch]
+    assert sorted(ids) == [r.id for r in rolls]  # every roll exactly once
