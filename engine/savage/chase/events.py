@@ -1,0 +1,271 @@
+"""Chase events. Every event carries ``step``: the id of the command that produced it (all
+events of one command share it), so undo drops the last step and replays the rest.
+
+Every card dealt and every maneuvering roll is inside the events: replay needs no rng.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar
+
+from engine.savage.cards import Card
+
+from .model import Participant, Pending
+from .options import ChaseOptions
+from .roll import ManeuverRoll
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    kind: ClassVar[str] = ""
+    step: int
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"kind": self.kind}
+        for f in fields(self):
+            data[f.name] = _encode(getattr(self, f.name))
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class ChaseStarted(Event):
+    """A separate deck shuffled and the row dealt face up (seed 001, line 7)."""
+
+    kind: ClassVar[str] = "chase_started"
+    options: ChaseOptions
+    row: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CardsLaid(Event):
+    """The GM lengthens the row (seed 001, line 7); ``at`` is "front" or "rear"."""
+
+    kind: ClassVar[str] = "cards_laid"
+    cards: tuple[Card, ...]
+    at: str
+
+
+@dataclass(frozen=True, slots=True)
+class ParticipantAdded(Event):
+    kind: ClassVar[str] = "participant_added"
+    participant: Participant
+
+
+@dataclass(frozen=True, slots=True)
+class ModifierSet(Event):
+    kind: ClassVar[str] = "modifier_set"
+    participant: str
+    modifier: int
+
+
+@dataclass(frozen=True, slots=True)
+class GroupJoined(Event):
+    kind: ClassVar[str] = "group_joined"
+    participant: str
+    leader: str
+
+
+@dataclass(frozen=True, slots=True)
+class GroupLeft(Event):
+    kind: ClassVar[str] = "group_left"
+    participant: str
+
+
+@dataclass(frozen=True, slots=True)
+class RoundStarted(Event):
+    kind: ClassVar[str] = "round_started"
+    round: int
+
+
+@dataclass(frozen=True, slots=True)
+class RoundLimitSet(Event):
+    kind: ClassVar[str] = "round_limit_set"
+    limit: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class TurnStarted(Event):
+    kind: ClassVar[str] = "turn_started"
+    participant: str
+    action_card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class ActionsDeclared(Event):
+    kind: ClassVar[str] = "actions_declared"
+    participant: str
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class ComplicationRolled(Event):
+    """A Clubs action card's free maneuvering roll (seed 001, lines 21-28). ``result`` is
+    "passed", or the failure of the chase card's suit: "bump", "shift_two",
+    "critical_failure"; under the Joker reading ``success_shift``: "lucky_shift" on success,
+    "no_effect" on failure."""
+
+    kind: ClassVar[str] = "complication_rolled"
+    participant: str
+    chase_card: Card
+    roll: ManeuverRoll
+    result: str
+    pending: Pending | None
+
+
+@dataclass(frozen=True, slots=True)
+class PositionChangeRolled(Event):
+    """Change Position (seed 001, lines 14-15); ``cards`` earned: 0, 1, or 2 on a raise."""
+
+    kind: ClassVar[str] = "position_change_rolled"
+    participant: str
+    as_action: bool
+    direction: int
+    roll: ManeuverRoll
+    cards: int
+    pending: Pending | None
+
+
+@dataclass(frozen=True, slots=True)
+class DroppedBack(Event):
+    """Voluntary drop-back without a roll in a linear chase (seed 001, line 16)."""
+
+    kind: ClassVar[str] = "dropped_back"
+    participant: str
+    cards: int
+
+
+@dataclass(frozen=True, slots=True)
+class Bumped(Event):
+    """A direct Bump by ``attacker`` (seed 001, line 34); ``unit`` is who actually moves:
+    the target, or its group's leader (line 37)."""
+
+    kind: ClassVar[str] = "bumped"
+    attacker: str
+    target: str
+    unit: str
+    direction: int
+
+
+@dataclass(frozen=True, slots=True)
+class PendingMoveResolved(Event):
+    """An indirect Bump or a shift resolved by ``chooser`` (None: the GM)."""
+
+    kind: ClassVar[str] = "pending_move_resolved"
+    pending: str
+    chooser: str | None
+    direction: int
+    cards: int
+
+
+@dataclass(frozen=True, slots=True)
+class CriticalFailureResolved(Event):
+    """The GM's choice of a critical-failure consequence (seed 001, line 30)."""
+
+    kind: ClassVar[str] = "critical_failure_resolved"
+    pending: str
+    choice: str
+
+
+@dataclass(frozen=True, slots=True)
+class FleeRolled(Event):
+    """Flee (seed 001, lines 45-46); ``escaped`` on success."""
+
+    kind: ClassVar[str] = "flee_rolled"
+    participant: str
+    distance: int
+    roll: ManeuverRoll
+    escaped: bool
+    pending: Pending | None
+
+
+@dataclass(frozen=True, slots=True)
+class TakenOutOfAction(Event):
+    kind: ClassVar[str] = "taken_out_of_action"
+    participant: str
+
+
+@dataclass(frozen=True, slots=True)
+class Moved(Event):
+    """A unit (a participant and its group) lands on ``position``; ``cause`` is
+    "change_position", "drop_back", "bump", "shift" or "gm"."""
+
+    kind: ClassVar[str] = "moved"
+    participant: str
+    position: int
+    cause: str
+
+
+@dataclass(frozen=True, slots=True)
+class TurnEnded(Event):
+    kind: ClassVar[str] = "turn_ended"
+    participant: str
+
+
+@dataclass(frozen=True, slots=True)
+class ChaseEnded(Event):
+    """Seed 001, lines 46-47. ``reason``: see rules.END_REASONS."""
+
+    kind: ClassVar[str] = "chase_ended"
+    reason: str
+    side: str | None
+
+
+EVENT_TYPES: dict[str, type[Event]] = {
+    cls.kind: cls
+    for cls in (
+        ChaseStarted,
+        CardsLaid,
+        ParticipantAdded,
+        ModifierSet,
+        GroupJoined,
+        GroupLeft,
+        RoundStarted,
+        RoundLimitSet,
+        TurnStarted,
+        ActionsDeclared,
+        ComplicationRolled,
+        PositionChangeRolled,
+        DroppedBack,
+        Bumped,
+        PendingMoveResolved,
+        CriticalFailureResolved,
+        FleeRolled,
+        TakenOutOfAction,
+        Moved,
+        TurnEnded,
+        ChaseEnded,
+    )
+}
+
+# Field name -> decoder for the non-primitive fields.
+_DECODERS: dict[str, Any] = {
+    "options": ChaseOptions.from_dict,
+    "row": lambda v: tuple(Card.parse(c) for c in v),
+    "cards": lambda v: v if isinstance(v, int) else tuple(Card.parse(c) for c in v),
+    "action_card": Card.parse,
+    "chase_card": Card.parse,
+    "participant": lambda v: Participant.from_dict(v) if isinstance(v, dict) else v,
+    "roll": ManeuverRoll.from_dict,
+    "pending": lambda v: Pending.from_dict(v) if isinstance(v, dict) else v,
+}
+
+
+def _encode(value: Any) -> Any:
+    if isinstance(value, Card):
+        return value.code
+    if isinstance(value, tuple):
+        return [_encode(v) for v in value]
+    if hasattr(value, "to_dict"):
+        return value.to_dict()
+    return value
+
+
+def event_from_dict(data: dict[str, Any]) -> Event:
+    cls = EVENT_TYPES[data["kind"]]
+    kwargs = {}
+    for f in fields(cls):
+        value = data[f.name]
+        decode = _DECODERS.get(f.name)
+        kwargs[f.name] = decode(value) if decode and value is not None else value
+    return cls(**kwargs)

@@ -1,0 +1,232 @@
+"""Frozen chase state. Everything is JSON-safe through ``to_dict``/``from_dict``.
+
+The row runs from the rear (card 0) to the front (the last card); "dropping back" moves toward
+card 0. Cards are stored as their short codes (engine.savage.cards.Card.code).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from engine.savage.cards import Card
+
+from .errors import ChaseError
+from .options import ChaseOptions
+
+# Movement modes and their maneuvering skills (seed 001, line 10).
+MOVEMENT_SKILLS: dict[str, str | None] = {
+    "foot": "athletics",
+    "driving": "driving",
+    "boating": "boating",
+    "riding": "riding",
+    "piloting": "piloting",
+    "special": None,  # a named mode (e.g. Shunpo): the skill must be given
+}
+TRAIT_DICE = (4, 6, 8, 10, 12)
+
+ACTIVE = "active"
+ESCAPED = "escaped"
+OUT_OF_ACTION = "out_of_action"
+
+
+@dataclass(frozen=True, slots=True)
+class Participant:
+    """An independently moving participant, or a member of a group (``leader`` set) who
+    stands on the leader's card and moves with it (seed 001, line 8)."""
+
+    id: str
+    side: str
+    position: int
+    movement: str = "foot"
+    skill: str = "athletics"
+    die: int = 6
+    die_bonus: int = 0  # the +N of d12+N
+    wild_card: bool = True
+    unskilled: bool = False
+    modifier: int = 0  # explicit standing modifier, e.g. a speed bonus (seed 001, line 17)
+    leader: str | None = None
+    status: str = ACTIVE
+    fatigue: int = 0  # Fatigue gained from chase critical failures
+
+    @property
+    def active(self) -> bool:
+        return self.status == ACTIVE
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "side": self.side,
+            "position": self.position,
+            "movement": self.movement,
+            "skill": self.skill,
+            "die": self.die,
+            "die_bonus": self.die_bonus,
+            "wild_card": self.wild_card,
+            "unskilled": self.unskilled,
+            "modifier": self.modifier,
+            "leader": self.leader,
+            "status": self.status,
+            "fatigue": self.fatigue,
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Participant:
+        return cls(**d)
+
+
+@dataclass(frozen=True, slots=True)
+class TurnState:
+    """One participant's open turn. ``bumped`` lists targets this participant has bumped
+    during the turn (one card per target per turn, seed 001, line 36)."""
+
+    participant: str
+    action_card: Card
+    changed_position: bool = False
+    dropped_back: bool = False
+    declared_actions: int = 1
+    actions_used: int = 0
+    lost: bool = False  # the rest of the turn was lost to a critical failure
+    bumped: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "participant": self.participant,
+            "action_card": self.action_card.code,
+            "changed_position": self.changed_position,
+            "dropped_back": self.dropped_back,
+            "declared_actions": self.declared_actions,
+            "actions_used": self.actions_used,
+            "lost": self.lost,
+            "bumped": list(self.bumped),
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> TurnState:
+        return cls(
+            **{**d, "action_card": Card.parse(d["action_card"]), "bumped": tuple(d["bumped"])}
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """A choice waiting for someone.
+
+    ``kind == "bump"``: an indirect Bump of ``target`` by up to ``max_cards`` cards whose
+    direction the opposing side chooses (seed 001, line 35).
+    ``kind == "shift"``: the participant itself may move up to ``max_cards`` (the Joker
+    reading ``success_shift``).
+    ``kind == "critical"``: the GM picks the consequence of a critical failure among
+    ``choices`` (seed 001, line 30).
+    """
+
+    id: str
+    kind: str
+    target: str
+    max_cards: int = 0
+    choices: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "kind": self.kind,
+            "target": self.target,
+            "max_cards": self.max_cards,
+            "choices": list(self.choices),
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Pending:
+        return cls(**{**d, "choices": tuple(d["choices"])})
+
+
+@dataclass(frozen=True, slots=True)
+class ChaseEnd:
+    reason: str  # see rules.END_REASONS
+    side: str | None = None  # the side that stopped / was taken out / escaped
+    round: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"reason": self.reason, "side": self.side, "round": self.round}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> ChaseEnd:
+        return cls(**d)
+
+
+@dataclass(frozen=True, slots=True)
+class ChaseState:
+    options: ChaseOptions = field(default_factory=ChaseOptions)
+    row: tuple[Card, ...] = ()
+    participants: tuple[Participant, ...] = ()
+    round: int = 0
+    turns: tuple[TurnState, ...] = ()  # open turns (more than one when someone interrupts)
+    pending: tuple[Pending, ...] = ()
+    ended: ChaseEnd | None = None
+    step: int = 0  # the step id of the last applied command
+
+    @property
+    def started(self) -> bool:
+        return bool(self.row)
+
+    # --- lookups -------------------------------------------------------------------------
+
+    def find(self, pid: str) -> Participant | None:
+        return next((p for p in self.participants if p.id == pid), None)
+
+    def participant(self, pid: str) -> Participant:
+        p = self.find(pid)
+        if p is None:
+            raise ChaseError("unknown_participant", participant=pid)
+        return p
+
+    def turn(self, pid: str) -> TurnState | None:
+        return next((t for t in self.turns if t.participant == pid), None)
+
+    def members(self, leader: str) -> tuple[Participant, ...]:
+        return tuple(p for p in self.participants if p.leader == leader)
+
+    def sides(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(p.side for p in self.participants))
+
+    def pending_by_id(self, pending_id: str) -> Pending | None:
+        return next((x for x in self.pending if x.id == pending_id), None)
+
+    # --- copies --------------------------------------------------------------------------
+
+    def with_participant(self, p: Participant) -> ChaseState:
+        return replace(
+            self, participants=tuple(p if q.id == p.id else q for q in self.participants)
+        )
+
+    def with_turn(self, t: TurnState) -> ChaseState:
+        return replace(
+            self, turns=tuple(t if q.participant == t.participant else q for q in self.turns)
+        )
+
+    # --- serialisation -------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "options": self.options.to_dict(),
+            "row": [c.code for c in self.row],
+            "participants": [p.to_dict() for p in self.participants],
+            "round": self.round,
+            "turns": [t.to_dict() for t in self.turns],
+            "pending": [x.to_dict() for x in self.pending],
+            "ended": self.ended.to_dict() if self.ended else None,
+            "step": self.step,
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> ChaseState:
+        return cls(
+            options=ChaseOptions.from_dict(d["options"]),
+            row=tuple(Card.parse(c) for c in d["row"]),
+            participants=tuple(Participant.from_dict(p) for p in d["participants"]),
+            round=d["round"],
+            turns=tuple(TurnState.from_dict(t) for t in d["turns"]),
+            pending=tuple(Pending.from_dict(x) for x in d["pending"]),
+            ended=ChaseEnd.from_dict(d["ended"]) if d["ended"] else None,
+            step=d["step"],
+        )
