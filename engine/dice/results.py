@@ -1,0 +1,332 @@
+"""Result dataclasses: every face is kept so the bot can render and audit a roll.
+
+All classes are frozen. Each has a ``kind`` and ``to_dict()`` giving JSON-safe data;
+``result_from_dict`` (in ``serialize``) rebuilds the exact object.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from .serialize import to_data
+
+
+class _Serializable:
+    __slots__ = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return to_data(self)
+
+
+# The hot classes (Die, Literal, DiceGroup, ExpressionResult, RollResult) keep a __dict__ so
+# the roller can build them with one dict assignment (see the make_* functions below): a
+# frozen dataclass __init__ sets each field through object.__setattr__, which costs several
+# times more. The objects are identical to ones built by __init__.
+_new = object.__new__
+_set = object.__setattr__
+
+
+# --- generic notation -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Die(_Serializable):
+    """One face. ``rerolled`` faces were replaced and are not counted; ``exploded`` faces
+    triggered the next die (an ace)."""
+
+    kind: str = field(default="die", init=False)
+    sides: int
+    value: int
+    exploded: bool = False
+    dropped: bool = False
+    rerolled: bool = False
+    success: bool | None = None  # None unless successes are counted (and the die is counted)
+    cancels: bool = False  # a face (usually 1) that cancels a success
+    wild: bool = False  # the SWADE Wild Die
+
+    @property
+    def counted(self) -> bool:
+        return not (self.dropped or self.rerolled)
+
+
+@dataclass(frozen=True)
+class Literal(_Serializable):
+    """A number, operator or parenthesis, normalised (``+ - * / ( )``)."""
+
+    kind: str = field(default="literal", init=False)
+    text: str
+
+
+@dataclass(frozen=True)
+class DiceGroup(_Serializable):
+    """One dice term such as ``4d6kh3``; ``value`` is its contribution to the total
+    (net successes when successes are counted)."""
+
+    kind: str = field(default="dice", init=False)
+    notation: str
+    sides: int
+    dice: tuple[Die, ...]
+    value: int
+    capped: bool = False  # explosions/rerolls stopped at limits.MAX_EXTRA_DICE
+    counts_successes: bool = False
+    has_failures: bool = False  # an ``f`` condition was given
+
+    @property
+    def successes(self) -> int:
+        return sum(1 for d in self.dice if d.success and d.counted)
+
+    @property
+    def cancels(self) -> int:
+        return sum(1 for d in self.dice if d.cancels and d.counted)
+
+
+Token = Literal | DiceGroup
+
+
+@dataclass(frozen=True)
+class ExpressionResult(_Serializable):
+    """One evaluation of an expression; ``tokens`` is the display sequence in source order."""
+
+    kind: str = field(default="expression", init=False)
+    total: int
+    tokens: tuple[Token, ...]
+    counts_successes: bool = False
+    botch: bool = False  # successes counted with ``f``: no successes and at least one cancel
+
+    @property
+    def groups(self) -> tuple[DiceGroup, ...]:
+        return tuple(t for t in self.tokens if isinstance(t, DiceGroup))
+
+    @property
+    def capped(self) -> bool:
+        return any(g.capped for g in self.groups)
+
+
+@dataclass(frozen=True)
+class RollResult(_Serializable):
+    kind: str = field(default="roll", init=False)
+    expression: str  # normalised, e.g. "6#4d6kh3"
+    comment: str
+    results: tuple[ExpressionResult, ...]  # one per repeat
+
+
+@dataclass(frozen=True, slots=True)
+class Modifier(_Serializable):
+    """A labelled modifier. Labels are codes the bot translates: ``modifier`` (typed by the
+    user), ``trait_bonus`` (the +N of d12+N), ``unskilled``, ``joker``, ``wounds``,
+    ``fatigue``, ``distracted``."""
+
+    kind: str = field(default="modifier", init=False)
+    label: str
+    value: int
+
+
+# --- SWADE ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class TraitResult(_Serializable):
+    kind: str = field(default="trait", init=False)
+    expression: str  # normalised arguments, e.g. "d8+1 tn 6"
+    comment: str
+    trait_die: DiceGroup  # all faces of the acing trait die
+    wild_die: DiceGroup | None  # None for Extras
+    modifiers: tuple[Modifier, ...]
+    tn: int
+    total: int  # the higher die + modifiers
+    used: str  # "trait" | "wild": which die gave the total (ties: trait)
+    outcome: str  # "critical_failure" | "failure" | "success" | "raise"
+    raises: int
+    wild_card: bool
+    unskilled: bool
+
+    @property
+    def modifier_total(self) -> int:
+        return sum(m.value for m in self.modifiers)
+
+
+@dataclass(frozen=True, slots=True)
+class DamageOutcome(_Serializable):
+    """Damage compared with Toughness (seed 000, lines 60-63, 87-88)."""
+
+    kind: str  # "none" | "shaken" | "wounds"
+    wounds: int
+    shaken: bool
+
+
+@dataclass(frozen=True, slots=True)
+class DamageResult(_Serializable):
+    kind: str = field(default="damage", init=False)
+    expression: str  # normalised damage dice, every die acing, e.g. "2d6!+1"
+    comment: str
+    roll: ExpressionResult
+    raise_die: DiceGroup | None  # the +d6 of a raise, acing
+    modifiers: tuple[Modifier, ...]  # e.g. joker +2
+    total: int
+    toughness: int | None  # as given (armor included)
+    armor: int
+    ap: int
+    effective_toughness: int | None  # toughness - min(ap, armor)
+    already_shaken: bool
+    hardy: bool
+    outcome: DamageOutcome | None  # None when no Toughness was given
+
+
+# --- Storyteller ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PoolResult(_Serializable):
+    kind: str = field(default="pool", init=False)
+    expression: str  # normalised, e.g. "7 diff 6 spec wp"
+    comment: str
+    requested_dice: int  # as typed; a damage pool is raised to 1 die
+    dice_count: int
+    difficulty: int
+    mode: str  # "action" | "damage" | "soak"
+    specialty: bool
+    willpower: bool
+    dice: tuple[Die, ...]  # the pool, success/cancels marked; exploded = a 10 that gave a bonus die
+    bonus_dice: tuple[Die, ...]  # specialty dice (their 1s do not cancel)
+    successes: int  # raw successes on all dice
+    ones: int  # cancelling 1s (pool dice only)
+    auto_successes: int  # Willpower
+    net: int  # max(0, successes - ones) + auto_successes
+    botch: bool
+    outcome: str  # "botch" | "failure" | "success"
+    capped: bool
+
+
+# --- Duel -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class DuelCheckResult(_Serializable):
+    kind: str = field(default="duel", init=False)
+    expression: str  # normalised, e.g. "d10+2"
+    comment: str
+    die: Die
+    modifiers: tuple[Modifier, ...]
+    total: int
+    critical: str | None  # "success" (natural 10) | "failure" (natural 1) | None
+    target: int | None  # e.g. 6 for a trick
+    success: bool | None  # None without a target
+
+
+# --- Odds -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class OutcomeOdds(_Serializable):
+    kind: str = field(default="outcome_odds", init=False)
+    name: str
+    probability: Fraction
+
+    @property
+    def percent(self) -> float:
+        return float(self.probability) * 100
+
+
+@dataclass(frozen=True, slots=True)
+class ThresholdOdds(_Serializable):
+    """P(result >= at_least): raises for SWADE, net successes for pools."""
+
+    kind: str = field(default="threshold_odds", init=False)
+    at_least: int
+    probability: Fraction
+
+    @property
+    def percent(self) -> float:
+        return float(self.probability) * 100
+
+
+@dataclass(frozen=True, slots=True)
+class OddsResult(_Serializable):
+    kind: str = field(default="odds", init=False)
+    system: str  # "swade" | "storyteller"
+    expression: str
+    outcomes: tuple[OutcomeOdds, ...]  # swade: critical_failure, failure, success, raise;
+    # storyteller: botch, failure, success — exclusive, they sum to 1
+    thresholds: tuple[ThresholdOdds, ...]
+
+    def probability(self, name: str) -> Fraction:
+        for o in self.outcomes:
+            if o.name == name:
+                return o.probability
+        raise KeyError(name)
+
+    def as_floats(self) -> dict[str, float]:
+        return {o.name: float(o.probability) for o in self.outcomes}
+
+
+def make_die(
+    sides: int,
+    value: int,
+    exploded: bool = False,
+    dropped: bool = False,
+    rerolled: bool = False,
+    success: bool | None = None,
+    cancels: bool = False,
+) -> Die:
+    d = _new(Die)
+    _set(d, "__dict__", {
+        "kind": "die", "sides": sides, "value": value, "exploded": exploded,
+        "dropped": dropped, "rerolled": rerolled, "success": success, "cancels": cancels,
+        "wild": False,
+    })  # fmt: skip
+    return d
+
+
+def make_group(
+    notation: str,
+    sides: int,
+    dice: tuple[Die, ...],
+    value: int,
+    capped: bool = False,
+    counts_successes: bool = False,
+    has_failures: bool = False,
+) -> DiceGroup:
+    g = _new(DiceGroup)
+    _set(g, "__dict__", {
+        "kind": "dice", "notation": notation, "sides": sides, "dice": dice, "value": value,
+        "capped": capped, "counts_successes": counts_successes, "has_failures": has_failures,
+    })  # fmt: skip
+    return g
+
+
+def make_expression(
+    total: int, tokens: tuple[Token, ...], counts_successes: bool, botch: bool
+) -> ExpressionResult:
+    e = _new(ExpressionResult)
+    _set(e, "__dict__", {
+        "kind": "expression", "total": total, "tokens": tokens,
+        "counts_successes": counts_successes, "botch": botch,
+    })  # fmt: skip
+    return e
+
+
+def make_roll(expression: str, comment: str, results: tuple[ExpressionResult, ...]) -> RollResult:
+    r = _new(RollResult)
+    _set(r, "__dict__", {
+        "kind": "roll", "expression": expression, "comment": comment, "results": results,
+    })  # fmt: skip
+    return r
+
+
+RESULT_CLASSES: tuple[type, ...] = (
+    Die,
+    Literal,
+    DiceGroup,
+    ExpressionResult,
+    RollResult,
+    Modifier,
+    TraitResult,
+    DamageResult,
+    PoolResult,
+    DuelCheckResult,
+    OutcomeOdds,
+    ThresholdOdds,
+    OddsResult,
+)

@@ -1,0 +1,27 @@
+"""Test helpers for the dice engine."""
+
+from __future__ import annotations
+
+from engine.dice import DiceGroup, ExpressionResult, Literal
+
+
+def faces(group: DiceGroup) -> list[int]:
+    return [d.value for d in group.dice]
+
+
+def recompute_total(result: ExpressionResult) -> int:
+    """Recompute the total from the faces only, independently of the engine's evaluator."""
+    parts: list[str] = []
+    for tok in result.tokens:
+        if isinstance(tok, Literal):
+            parts.append("//" if tok.text == "/" else tok.text)
+        else:
+            parts.append(f"({group_value(tok)})")
+    return eval("".join(parts), {"__builtins__": {}})  # digits, + - * // ( ) only
+
+
+def group_value(group: DiceGroup) -> int:
+    counted = [d for d in group.dice if not d.dropped and not d.rerolled]
+    if group.counts_successes:
+        return max(0, sum(1 for d in counted if d.success) - sum(1 for d in counted if d.cancels))
+    return sum(d.value for d in counted)
