@@ -14,9 +14,12 @@ from engine.services.errors import (
     NoRoll,
     NotGm,
     NotHidden,
+    NothingToUndo,
     NotMember,
     NoUser,
     ServiceError,
+    StreamClosed,
+    WrongAggregate,
 )
 from engine.services.events import append_event, game_events, last_event_seq, record_event
 from engine.services.games import (
@@ -66,9 +69,12 @@ __all__ = [
     "NotGm",
     "NotHidden",
     "NotMember",
+    "NothingToUndo",
     "RollRecord",
     "ServiceError",
+    "StreamClosed",
     "UserInfo",
+    "WrongAggregate",
     "add_pending_delivery",
     "append_event",
     "claim_update",

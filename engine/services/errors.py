@@ -71,6 +71,18 @@ class EventConflict(_Coded):
     code = "event_conflict"
 
 
+class NothingToUndo(_Coded):
+    code = "nothing_to_undo"
+
+
+class StreamClosed(_Coded):
+    code = "stream_closed"
+
+
+class WrongAggregate(_Coded):
+    code = "wrong_aggregate"
+
+
 ERROR_CODES: dict[str, str] = {
     NotGm.code: "only the game's GM may do this",
     GameExists.code: "an active game already exists in this chat/topic",
@@ -84,4 +96,7 @@ ERROR_CODES: dict[str, str] = {
     NotHidden.code: "the roll is not hidden",
     AlreadyRevealed.code: "the roll was already revealed",
     EventConflict.code: "another writer appended to the game's event log first",
+    NothingToUndo.code: "the stream has no step left to undo",
+    StreamClosed.code: "the stream (e.g. an encounter) is closed",
+    WrongAggregate.code: "the stream belongs to another kind of aggregate",
 }

@@ -91,6 +91,66 @@ class GameEvent(Model):
         unique_together = (("game", "seq"),)
 
 
+class Stream(Model):
+    # One event-sourced aggregate of a game ("encounter:3", "chase:1"): see
+    # engine/services/aggregates. The row is the stream's head — writers lock it and advance
+    # head_seq with a conditional UPDATE, so two commands can never both apply on one state.
+
+    id = fields.IntField(primary_key=True)
+    game: fields.ForeignKeyRelation[Game] = fields.ForeignKeyField(
+        "models.Game", related_name="streams", on_delete=fields.CASCADE
+    )
+    key = fields.CharField(max_length=64)
+    aggregate = fields.CharField(max_length=32)  # Aggregate.name
+    params = fields.JSONField(default=dict)  # argument of Aggregate.initial, for replays
+    head_seq = fields.IntField(default=0, db_default=0)
+    head_step = fields.IntField(default=0, db_default=0)
+    created_at = fields.DatetimeField(auto_now_add=True)
+    updated_at = fields.DatetimeField(auto_now=True)
+    closed_at = fields.DatetimeField(null=True)
+
+    class Meta:
+        table = "streams"
+        unique_together = (("game", "key"),)
+
+
+class StreamEvent(Model):
+    # Append-only: unique (stream, seq). A step is the events of one command; an undo is a
+    # step of its own holding one "$undo" event, so the log keeps what was undone and by whom.
+
+    id = fields.BigIntField(primary_key=True)
+    stream: fields.ForeignKeyRelation[Stream] = fields.ForeignKeyField(
+        "models.Stream", related_name="events", on_delete=fields.CASCADE
+    )
+    seq = fields.IntField()
+    step = fields.IntField()
+    type = fields.CharField(max_length=64)
+    payload = fields.JSONField(default=dict)
+    actor_id = fields.BigIntField(null=True)
+    created_at = fields.DatetimeField(auto_now_add=True)
+
+    class Meta:
+        table = "stream_events"
+        unique_together = (("stream", "seq"),)
+
+
+class StreamSnapshot(Model):
+    # The latest state of a stream at `seq` (one row per stream, overwritten). A cache only:
+    # ignored when `version` differs from the aggregate's, rebuilt from the log.
+
+    id = fields.IntField(primary_key=True)
+    stream: fields.OneToOneRelation[Stream] = fields.OneToOneField(
+        "models.Stream", related_name="snapshot", on_delete=fields.CASCADE
+    )
+    seq = fields.IntField()
+    version = fields.IntField()
+    state = fields.JSONField()
+    updated_at = fields.DatetimeField(auto_now=True)
+
+    class Meta:
+        table = "stream_snapshots"
+
+
 class RollLog(Model):
     id = fields.BigIntField(primary_key=True)
     user: fields.ForeignKeyRelation[User] = fields.ForeignKeyField(

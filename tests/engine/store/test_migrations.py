@@ -25,6 +25,9 @@ TABLES = {
     "pending_deliveries",
     "processed_updates",
     "private_selections",
+    "streams",
+    "stream_events",
+    "stream_snapshots",
 }
 
 sqlite_only = pytest.mark.skipif(DB_BACKEND != "sqlite", reason="SQLite process only")

@@ -1,0 +1,97 @@
+"""What a kind of stream is (`Aggregate`) and the plain results the store returns."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from functools import reduce
+from typing import Any, Generic, TypeVar
+
+S = TypeVar("S")  # state
+E = TypeVar("E")  # event
+
+UNDO = "$undo"  # type of the marker event of an undo step; engine event types never start "$"
+KEY_MAX = 64
+
+
+@dataclass(frozen=True)
+class Aggregate(Generic[S, E]):
+    """A kind of event-sourced stream: the pure engine plus its JSON codecs.
+
+    `version` describes `state_to_dict`'s format: bump it when that changes and older
+    snapshots are ignored (the state is rebuilt from the log). A snapshot is written once
+    `snapshot_every` events have piled up past the last valid one (1 = after every command).
+    """
+
+    name: str
+    initial: Callable[[Mapping[str, Any]], S]
+    evolve: Callable[[S, E], S]
+    event_to_dict: Callable[[E], dict[str, Any]]
+    event_from_dict: Callable[[dict[str, Any]], E]
+    state_to_dict: Callable[[S], dict[str, Any]]
+    state_from_dict: Callable[[dict[str, Any]], S]
+    version: int = 1
+    snapshot_every: int = 1
+
+    def replay(self, events: Iterable[E], params: Mapping[str, Any] | None = None) -> S:
+        """The state after `events`, from `initial(params)` — what the store must agree with."""
+        return self.fold(self.initial(params or {}), events)
+
+    def fold(self, state: S, events: Iterable[E]) -> S:
+        return reduce(self.evolve, events, state)
+
+
+@dataclass(frozen=True)
+class ExecuteResult(Generic[S, E]):
+    state: S  # after the events
+    events: tuple[E, ...]  # as decided; empty = nothing was written
+    step_id: int | None  # None when decide returned no events
+    seq: int  # the stream's sequence number after the write
+    attempts: int = 1  # decide calls (more than one after a conflict)
+
+
+@dataclass(frozen=True)
+class UndoResult(Generic[S, E]):
+    state: S  # without the undone step
+    undone_step: int
+    undone_events: tuple[E, ...]
+    step_id: int  # the undo's own step
+    seq: int
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a stream's history; `events` are the stored dicts (decode them with the
+    aggregate's `event_from_dict`). An undo step holds one `{"step": n}` marker."""
+
+    step: int
+    kind: str  # "command" | "undo"
+    actor_id: int | None
+    created_at: datetime
+    first_seq: int
+    last_seq: int
+    events: tuple[dict[str, Any], ...]
+    undoes: int | None = None  # kind == "undo": the step it took back
+    undone_by: int | None = None  # kind == "command": the undo step that took it back
+
+
+@dataclass(frozen=True)
+class StreamInfo:
+    game_id: int
+    key: str
+    aggregate: str
+    seq: int
+    step: int
+    created_at: datetime
+    updated_at: datetime
+    closed_at: datetime | None
+
+    @property
+    def closed(self) -> bool:
+        return self.closed_at is not None
+
+
+def check_key(key: str) -> None:
+    if not key or len(key) > KEY_MAX:
+        raise ValueError(f"stream key must be 1..{KEY_MAX} characters: {key!r}")

@@ -1,0 +1,438 @@
+"""The event-sourced aggregate store, driven by a toy deck whose decide draws random numbers."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+import pytest
+
+from engine import services
+from engine.services import aggregates as agg
+from engine.services.aggregates import write as agg_write
+from engine.store.db import close_db, init_db
+from engine.store.models import Stream, StreamEvent, StreamSnapshot
+from tests.engine.services.conftest import CHAT, GM
+
+KEY = "deck:1"
+
+
+# --- the toy aggregate -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Drawn:
+    value: int  # drawn by decide and stored, so replays need no rng
+    seen: int  # draws in the state decide looked at: exposes decisions on a stale state
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": "Drawn", "value": self.value, "seen": self.seen}
+
+    @staticmethod
+    def from_dict(d: dict[str, Any]) -> Drawn:
+        return Drawn(value=d["value"], seen=d["seen"])
+
+
+@dataclass(frozen=True)
+class Deck:
+    label: str = ""
+    draws: tuple[int, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"label": self.label, "draws": list(self.draws)}
+
+    @staticmethod
+    def from_dict(d: dict[str, Any]) -> Deck:
+        return Deck(label=d["label"], draws=tuple(d["draws"]))
+
+
+class DeckFull(Exception):
+    pass
+
+
+def _initial(params: Mapping[str, Any]) -> Deck:
+    return Deck(label=str(params.get("label", "")))
+
+
+def _evolve(state: Deck, event: Drawn) -> Deck:
+    return replace(state, draws=(*state.draws, event.value))
+
+
+def make_deck(**options: Any) -> agg.Aggregate[Deck, Drawn]:
+    fields: dict[str, Any] = {
+        "name": "deck",
+        "initial": _initial,
+        "evolve": _evolve,
+        "event_to_dict": Drawn.to_dict,
+        "event_from_dict": Drawn.from_dict,
+        "state_to_dict": Deck.to_dict,
+        "state_from_dict": Deck.from_dict,
+    }
+    return agg.Aggregate(**(fields | options))
+
+
+DECK = make_deck()
+
+
+def draw(rng: random.Random, n: int = 1, *, limit: int = 100) -> Callable[[Deck], list[Drawn]]:
+    """The pure decide of a command "draw n cards", closed over its rng."""
+
+    def decide(state: Deck) -> list[Drawn]:
+        if len(state.draws) + n > limit:
+            raise DeckFull
+        return [Drawn(rng.randint(1, 1000), len(state.draws) + i) for i in range(n)]
+
+    return decide
+
+
+async def run(decide: Callable[[Deck], list[Drawn]], key: str = KEY, game_id: int = 0) -> Any:
+    return await agg.execute(DECK, game_id, key, decide, actor_id=GM)
+
+
+def full_replay(steps: list[agg.Step], aggregate: agg.Aggregate[Deck, Drawn] = DECK) -> Deck:
+    """Replay the history by hand: command steps not taken back by an undo."""
+    events = [
+        aggregate.event_from_dict(e)
+        for s in steps
+        if s.kind == "command" and s.undone_by is None
+        for e in s.events
+    ]
+    return aggregate.replay(events)
+
+
+# --- execute / load ----------------------------------------------------------------------
+
+
+async def test_execute_appends_steps_and_load_equals_replay(game: services.GameInfo) -> None:
+    rng, twin = random.Random(7), random.Random(7)
+    first = await agg.execute(DECK, game.id, KEY, draw(rng, 2), actor_id=GM, params={"label": "A"})
+    assert (first.step_id, first.seq, first.attempts) == (1, 2, 1)
+    assert first.events == (Drawn(twin.randint(1, 1000), 0), Drawn(twin.randint(1, 1000), 1))
+    second = await agg.execute(DECK, game.id, KEY, draw(rng), actor_id=None, params={"label": "B"})
+    assert (second.step_id, second.seq) == (2, 3)
+    assert second.state == Deck("A", (*first.state.draws, twin.randint(1, 1000)))  # params kept
+
+    assert await agg.load(DECK, game.id, KEY) == (second.state, 3)
+    assert await agg.load(DECK, game.id, KEY, rebuild=True) == (second.state, 3)
+    steps = await agg.history(game.id, KEY)
+    assert [(s.step, s.kind, s.actor_id, s.first_seq, s.last_seq) for s in steps] == [
+        (1, "command", GM, 1, 2),
+        (2, "command", None, 3, 3),
+    ]
+    assert steps[0].events[0] == {"type": "Drawn", "value": first.events[0].value, "seen": 0}
+    assert replace(full_replay(steps), label="A") == second.state
+
+
+async def test_an_unknown_stream_is_the_initial_state(game: services.GameInfo) -> None:
+    assert await agg.load(DECK, game.id, "deck:9") == (Deck(), 0)
+    assert await agg.history(game.id, "deck:9") == []
+    with pytest.raises(services.NoGame):
+        await agg.load(DECK, 404, KEY)
+    with pytest.raises(services.NoGame):
+        await agg.execute(DECK, 404, KEY, draw(random.Random(1)), actor_id=GM)
+
+
+async def test_state_survives_a_restart(db_url: str) -> None:
+    ctx = await init_db(db_url)
+    try:
+        await services.touch_user(GM, "Мастер")
+        game = await services.create_game(
+            chat_id=CHAT, topic_id=None, system="savage", name="g", creator_id=GM
+        )
+        rng = random.Random(3)
+        for n in (1, 3, 2):
+            await agg.execute(DECK, game.id, KEY, draw(rng, n), actor_id=GM)
+        await agg.undo_last_step(DECK, game.id, KEY, actor_id=GM)
+        before = await agg.load(DECK, game.id, KEY)
+        steps_before = await agg.history(game.id, KEY)
+    finally:
+        await close_db(ctx)
+
+    ctx = await init_db(db_url)
+    try:
+        assert await agg.load(DECK, game.id, KEY) == before
+        assert await agg.load(DECK, game.id, KEY, rebuild=True) == before
+        assert await agg.history(game.id, KEY) == steps_before
+        assert before[0] == full_replay(steps_before) and before[1] == 7  # 6 draws + 1 undo
+        after = await agg.execute(DECK, game.id, KEY, draw(random.Random(4)), actor_id=GM)
+        assert after.state.draws[:-1] == before[0].draws and after.step_id == 5
+    finally:
+        await close_db(ctx)
+
+
+async def test_empty_decision_writes_nothing(game: services.GameInfo) -> None:
+    result = await run(lambda state: [], game_id=game.id)
+    assert (result.events, result.step_id, result.seq) == ((), None, 0)
+    assert not await Stream.exists(game_id=game.id)
+
+
+async def test_a_decide_that_raises_writes_nothing(game: services.GameInfo) -> None:
+    rng = random.Random(5)
+    with pytest.raises(DeckFull):  # on a new stream: not even the stream row
+        await run(draw(rng, 3, limit=2), game_id=game.id)
+    assert not await Stream.exists(game_id=game.id)
+
+    await run(draw(rng, 2), game_id=game.id)
+    before = (await agg.load(DECK, game.id, KEY), await agg.history(game.id, KEY))
+    with pytest.raises(DeckFull):
+        await run(draw(rng, 1, limit=2), game_id=game.id)
+    assert (await agg.load(DECK, game.id, KEY), await agg.history(game.id, KEY)) == before
+    assert (await Stream.get(game_id=game.id, key=KEY)).head_seq == 2
+
+
+async def test_a_reserved_event_type_is_refused(game: services.GameInfo) -> None:
+    bad = make_deck(event_to_dict=lambda e: {"type": "$undo", "step": 1})
+    with pytest.raises(ValueError, match="reserved"):
+        await agg.execute(bad, game.id, KEY, draw(random.Random(1)), actor_id=GM)
+    assert not await StreamEvent.exists()
+
+
+# --- concurrency -------------------------------------------------------------------------
+
+
+async def test_concurrent_executes_all_apply_in_sequence(game: services.GameInfo) -> None:
+    """Five simultaneous commands, on a new stream (creation race) and then on an existing
+    one: every command is applied, each decided on the state left by the previous one."""
+    for round_ in range(2):
+        rngs = [random.Random(i) for i in range(5)]
+        results = await asyncio.gather(*(run(draw(r), game_id=game.id) for r in rngs))
+        state, seq = await agg.load(DECK, game.id, KEY)
+        assert seq == 5 * (round_ + 1) and len(state.draws) == seq
+        seen = sorted(e.seen for r in results for e in r.events)
+        assert seen == list(range(5 * round_, 5 * (round_ + 1)))  # never two on one state
+        assert sorted(r.step_id for r in results) == list(range(5 * round_ + 1, seq + 1))
+    logged = [Drawn.from_dict(e) for s in await agg.history(game.id, KEY) for e in s.events]
+    assert [e.seen for e in logged] == list(range(10))
+    assert state == full_replay(await agg.history(game.id, KEY))
+
+
+async def test_a_decision_on_a_stale_state_is_rejected_and_retried(
+    game: services.GameInfo, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Force what a lost race looks like: the first attempt reads the state as it was
+    before the last step. The conditional head update must refuse it; decide runs again."""
+    await run(draw(random.Random(1)), game_id=game.id)
+    real_read = agg_write.read_view
+    calls = 0
+
+    async def stale_once(*args: Any, **kwargs: Any) -> Any:
+        nonlocal calls
+        calls += 1
+        view = await real_read(*args, **kwargs)
+        return replace(view, state=Deck(), seq=0, step=0) if calls == 1 else view
+
+    monkeypatch.setattr(agg_write, "read_view", stale_once)
+    decided: list[int] = []
+
+    def decide(state: Deck) -> list[Drawn]:
+        decided.append(len(state.draws))
+        return [Drawn(50, len(state.draws))]
+
+    result = await run(decide, game_id=game.id)
+    assert decided == [0, 1] and result.attempts == 2
+    assert (result.seq, result.step_id, result.events) == (2, 2, (Drawn(50, 1),))
+    steps = await agg.history(game.id, KEY)
+    assert [[e["seen"] for e in s.events] for s in steps] == [[0], [1]]
+
+
+async def test_retries_are_bounded(
+    game: services.GameInfo, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await run(draw(random.Random(1)), game_id=game.id)
+    real_read = agg_write.read_view
+
+    async def always_stale(*args: Any, **kwargs: Any) -> Any:
+        return replace(await real_read(*args, **kwargs), seq=0, step=0)
+
+    monkeypatch.setattr(agg_write, "read_view", always_stale)
+    calls: list[Deck] = []
+
+    def decide(state: Deck) -> list[Drawn]:
+        calls.append(state)
+        return [Drawn(1, 0)]
+
+    with pytest.raises(services.EventConflict) as conflict:
+        await agg.execute(DECK, game.id, KEY, decide, actor_id=GM, max_retries=2)
+    assert conflict.value.code == "event_conflict" and len(calls) == 3
+    assert (await Stream.get(game_id=game.id, key=KEY)).head_seq == 1
+    assert await StreamEvent.all().count() == 1
+
+
+async def test_the_log_rejects_a_second_event_at_the_same_seq(game: services.GameInfo) -> None:
+    """The UNIQUE (stream, seq) constraint backs the conditional update up."""
+    from tortoise.exceptions import IntegrityError
+
+    await run(draw(random.Random(1)), game_id=game.id)
+    stream = await Stream.get(game_id=game.id, key=KEY)
+    with pytest.raises(IntegrityError):
+        await StreamEvent.create(stream_id=stream.id, seq=1, step=2, type="Drawn", payload={})
+
+
+# --- snapshots ---------------------------------------------------------------------------
+
+
+async def test_snapshot_plus_tail_equals_full_replay(game: services.GameInfo) -> None:
+    deck = make_deck(snapshot_every=3)
+    rng = random.Random(11)
+    for _ in range(7):
+        await agg.execute(deck, game.id, KEY, draw(rng), actor_id=GM)
+    snap = await StreamSnapshot.get(stream__key=KEY)
+    assert snap.seq == 6  # written at 3 and 6; seq 7 is the tail
+    state, seq = await agg.load(deck, game.id, KEY)
+    assert seq == 7 and len(state.draws) == 7
+    assert (state, seq) == await agg.load(deck, game.id, KEY, rebuild=True)
+    assert state == full_replay(await agg.history(game.id, KEY), deck)
+    assert Deck.from_dict(snap.state).draws == state.draws[:6]
+
+
+async def test_snapshot_is_used_while_its_version_matches(game: services.GameInfo) -> None:
+    rng = random.Random(2)
+    for _ in range(3):
+        await run(draw(rng), game_id=game.id)
+    truth = await agg.load(DECK, game.id, KEY)
+    # Tamper with the cache: proves `load` reads it (and not only the log) ...
+    await StreamSnapshot.filter(stream__key=KEY).update(state={"label": "X", "draws": [1]})
+    assert await agg.load(DECK, game.id, KEY) == (Deck("X", (1,)), 3)
+    # ... and that a version mismatch makes the log win, and the next write repairs it.
+    await StreamSnapshot.filter(stream__key=KEY).update(version=DECK.version + 1)
+    assert await agg.load(DECK, game.id, KEY) == truth
+    await StreamSnapshot.filter(stream__key=KEY).update(state={"broken": True}, version=1)
+    assert await agg.load(DECK, game.id, KEY) == truth  # unreadable: rebuilt too
+    v2 = make_deck(version=2, snapshot_every=1000)  # a new state format
+    assert await agg.load(v2, game.id, KEY) == truth
+    after = await agg.execute(v2, game.id, KEY, draw(rng), actor_id=GM)
+    snap = await StreamSnapshot.get(stream__key=KEY)
+    assert (snap.version, snap.seq, Deck.from_dict(snap.state)) == (2, 4, after.state)
+
+
+async def test_an_undo_in_the_tail_forces_a_rebuild(game: services.GameInfo) -> None:
+    deck = make_deck(snapshot_every=2)
+    rng = random.Random(8)
+    for _ in range(2):
+        await agg.execute(deck, game.id, KEY, draw(rng), actor_id=GM)
+    old = await StreamSnapshot.get(stream__key=KEY)
+    assert old.seq == 2
+    await agg.execute(deck, game.id, KEY, draw(rng), actor_id=GM)
+    undo = await agg.undo_last_step(deck, game.id, KEY, actor_id=GM)
+    # Put the older (still valid) snapshot back: its tail is [Drawn, $undo of that step].
+    await StreamSnapshot.filter(id=old.id).update(seq=old.seq, state=old.state)
+    assert await agg.load(deck, game.id, KEY) == (undo.state, 4)
+    assert len(undo.state.draws) == 2
+
+
+# --- undo --------------------------------------------------------------------------------
+
+
+async def test_undo_walks_back_and_is_logged(game: services.GameInfo) -> None:
+    rng = random.Random(9)
+    states = [(await run(draw(rng, n), game_id=game.id)).state for n in (1, 2, 1)]
+
+    first = await agg.undo_last_step(DECK, game.id, KEY, actor_id=GM)
+    assert (first.undone_step, first.step_id, first.seq, first.state) == (3, 4, 5, states[1])
+    assert first.undone_events == (Drawn(states[2].draws[-1], 3),)
+    second = await agg.undo_last_step(DECK, game.id, KEY, actor_id=GM, expected_step=2)
+    assert (second.undone_step, second.step_id, second.seq, second.state) == (2, 5, 6, states[0])
+    assert await agg.load(DECK, game.id, KEY) == (states[0], 6)
+    assert await agg.load(DECK, game.id, KEY, rebuild=True) == (states[0], 6)
+
+    steps = await agg.history(game.id, KEY)
+    assert [(s.step, s.kind, s.undoes, s.undone_by) for s in steps] == [
+        (1, "command", None, None),
+        (2, "command", None, 5),
+        (3, "command", None, 4),
+        (4, "undo", 3, None),
+        (5, "undo", 2, None),
+    ]
+    assert steps[3].events == ({"step": 3},) and steps[3].actor_id == GM
+
+    # No redo: a new command continues from the undone state; undo then takes it back.
+    new = await run(draw(rng), game_id=game.id)
+    assert new.state.draws[:-1] == states[0].draws and new.events[0].seen == 1
+    third = await agg.undo_last_step(DECK, game.id, KEY, actor_id=GM)
+    assert (third.undone_step, third.state) == (6, states[0])
+    assert full_replay(await agg.history(game.id, KEY)) == states[0]
+
+
+async def test_nothing_to_undo(game: services.GameInfo) -> None:
+    with pytest.raises(services.NothingToUndo) as empty:
+        await agg.undo_last_step(DECK, game.id, KEY, actor_id=GM)
+    assert empty.value.code == "nothing_to_undo"
+    await run(draw(random.Random(1)), game_id=game.id)
+    await agg.undo_last_step(DECK, game.id, KEY, actor_id=GM)
+    with pytest.raises(services.NothingToUndo):
+        await agg.undo_last_step(DECK, game.id, KEY, actor_id=GM)
+    assert [s.kind for s in await agg.history(game.id, KEY)] == ["command", "undo"]
+    assert await agg.load(DECK, game.id, KEY) == (Deck(), 2)
+
+
+async def test_undo_of_a_step_that_is_no_longer_last_is_refused(
+    game: services.GameInfo,
+) -> None:
+    """Two GMs click "undo" on the same screen: only one step goes."""
+    rng = random.Random(4)
+    await run(draw(rng), game_id=game.id)
+    await run(draw(rng), game_id=game.id)
+    results = await asyncio.gather(
+        *(agg.undo_last_step(DECK, game.id, KEY, actor_id=GM, expected_step=2) for _ in "ab"),
+        return_exceptions=True,
+    )
+    assert sorted(type(r).__name__ for r in results) == ["EventConflict", "UndoResult"]
+    assert [s.undone_by for s in await agg.history(game.id, KEY)][:2] == [None, 3]
+
+
+# --- streams -----------------------------------------------------------------------------
+
+
+async def test_open_list_close_streams(game: services.GameInfo) -> None:
+    assert await agg.active_stream(game.id, "deck") is None
+    one = await agg.open_stream(DECK, game.id, params={"label": "first"})
+    two = await agg.open_stream(DECK, game.id, kind="deck")
+    other = await agg.open_stream(DECK, game.id, kind="chase")
+    assert (one.key, two.key, other.key) == ("deck:1", "deck:2", "chase:1")
+    assert (await agg.active_stream(game.id, "deck")).key == "deck:2"  # type: ignore[union-attr]
+
+    await run(draw(random.Random(1)), key="deck:1", game_id=game.id)
+    assert (await agg.load(DECK, game.id, "deck:1"))[0].label == "first"
+    closed = await agg.close_stream(DECK, game.id, "deck:2")
+    assert closed is not None and closed.closed
+    assert (await agg.active_stream(game.id, "deck")).key == "deck:1"  # type: ignore[union-attr]
+    assert [s.key for s in await agg.list_streams(game.id, "deck")] == ["deck:1", "deck:2"]
+    assert [s.key for s in await agg.list_streams(game.id, include_closed=False)] == [
+        "deck:1",
+        "chase:1",
+    ]
+    assert await agg.close_stream(DECK, game.id, "deck:7") is None
+    with pytest.raises(services.StreamClosed):
+        await run(draw(random.Random(1)), key="deck:2", game_id=game.id)
+    with pytest.raises(services.StreamClosed):
+        await agg.undo_last_step(DECK, game.id, "deck:2", actor_id=GM)
+
+
+async def test_concurrent_opens_get_distinct_numbers(game: services.GameInfo) -> None:
+    opened = await asyncio.gather(*(agg.open_stream(DECK, game.id) for _ in range(3)))
+    assert sorted(s.key for s in opened) == ["deck:1", "deck:2", "deck:3"]
+
+
+async def test_a_stream_belongs_to_one_aggregate(game: services.GameInfo) -> None:
+    await run(draw(random.Random(1)), game_id=game.id)
+    other = make_deck(name="chase")
+    with pytest.raises(services.WrongAggregate) as wrong:
+        await agg.execute(other, game.id, KEY, draw(random.Random(1)), actor_id=GM)
+    assert wrong.value.code == "wrong_aggregate"
+    with pytest.raises(services.WrongAggregate):
+        await agg.load(other, game.id, KEY)
+    with pytest.raises(services.WrongAggregate):
+        await agg.undo_last_step(other, game.id, KEY, actor_id=GM)
+
+
+async def test_an_ended_game_is_read_only(game: services.GameInfo) -> None:
+    await run(draw(random.Random(1)), game_id=game.id)
+    await services.end_game(game.id, actor_id=GM)
+    with pytest.raises(services.GameEnded):
+        await run(draw(random.Random(1)), game_id=game.id)
+    with pytest.raises(services.GameEnded):
+        await agg.undo_last_step(DECK, game.id, KEY, actor_id=GM)
+    assert (await agg.load(DECK, game.id, KEY))[1] == 1
