@@ -1,0 +1,321 @@
+"""Events: facts produced by ``decide`` and applied by ``evolve``.
+
+Every event carries ``step`` (the id of the command that produced it: /undo drops the last
+step) and every card drawn and die rolled, so ``replay`` needs no seed. ``to_dict`` gives
+``{"type": <class name>, ...fields}``; ``event_from_dict`` is its inverse.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine.dice.results import DamageResult, RollResult, TraitResult
+
+from .cards import Card
+from .character import Condition, Injury
+from .encounter import Combatant
+from .serial import from_data, to_data
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    step: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": type(self).__name__, **to_data(self)}
+
+
+# --- set-up ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CombatantAdded(Event):
+    combatant: Combatant
+
+
+@dataclass(frozen=True, slots=True)
+class CombatantRemoved(Event):
+    combatant: str
+
+
+# --- cards and turns ------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class DeckShuffled(Event):
+    """The new draw pile, top first. ``reason``: "start" (first deal or empty pile before a
+    deal), "joker" (a Joker was dealt last round, seed 000 line 15), "empty" (the pile ran
+    out in the middle of a deal)."""
+
+    order: tuple[Card, ...]
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class RoundStarted(Event):
+    round: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardDealt(Event):
+    """``drawn``: every card taken from the top, in order; ``kept``: the card the combatant
+    keeps (the others are discarded). ``rules``: what shaped the draw ("level_headed",
+    "improved_level_headed", "quick", "hesitant", "benny")."""
+
+    combatant: str
+    drawn: tuple[Card, ...]
+    kept: Card
+    rules: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class TurnStarted(Event):
+    """``via``: "card", "hold" (acting from Hold), "joker" (a Joker acting out of order),
+    "interrupt" (won an interrupt), "queued" (lost an interrupt: acts after the foe),
+    "resume" (an interrupted turn goes on)."""
+
+    combatant: str
+    via: str = "card"
+
+
+@dataclass(frozen=True, slots=True)
+class TurnEnded(Event):
+    combatant: str
+
+
+@dataclass(frozen=True, slots=True)
+class RoundEnded(Event):
+    round: int
+
+
+@dataclass(frozen=True, slots=True)
+class HoldTaken(Event):
+    combatant: str
+
+
+@dataclass(frozen=True, slots=True)
+class HoldLost(Event):
+    """``reason``: "shaken", "stunned", "incapacitated" (official SWADE: the turn for the
+    round is lost too)."""
+
+    combatant: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Interrupted(Event):
+    """``rolls``: the opposed Athletics of interrupter and target (empty for a Joker, who
+    acts at any moment, seed 000 line 13). ``winner``: combatant id acting first;
+    ``simultaneous``: the totals tied (official SWADE: the actions are simultaneous)."""
+
+    combatant: str
+    target: str
+    rolls: tuple[TraitResult, ...]
+    winner: str
+    simultaneous: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ActionsDeclared(Event):
+    character: str
+    count: int
+
+
+# --- rolls and states -----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Rolled(Event):
+    """A trait roll. ``purpose``: "trait", "attack", "support", "test", "resist",
+    "escape", "spirit", "stunned", "bleeding_out", "soak", "incapacitation", "interrupt".
+    ``action``: counts as one of the turn's actions. The result keeps every face and every
+    labelled modifier (support and aim labels mean those bonuses were used up)."""
+
+    character: str
+    purpose: str
+    trait: str
+    result: TraitResult
+    action: bool = False
+    target: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class DamageRolled(Event):
+    character: str  # the target
+    attacker: str
+    result: DamageResult
+
+
+@dataclass(frozen=True, slots=True)
+class DamagePending(Event):
+    character: str
+    wounds: int
+    shaken: bool
+
+
+@dataclass(frozen=True, slots=True)
+class DamageSoaked(Event):
+    """The best Soak so far removes ``soaked`` Wounds of the pending damage."""
+
+    character: str
+    soaked: int
+
+
+@dataclass(frozen=True, slots=True)
+class DamageApplied(Event):
+    """``wounds`` taken now (after Soak); ``shaken``: becomes Shaken; ``clear_shaken``: every
+    Wound was soaked, so Shaken goes too (seed 000 line 119)."""
+
+    character: str
+    wounds: int
+    shaken: bool
+    clear_shaken: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Incapacitated(Event):
+    """The Incapacitation outcome after the Vigor roll (a ``Rolled`` event precedes it).
+    ``outcome``: "dead", "bleeding_out" (failure), "injured" (success), "injured_24h"
+    (raise); Extras have "out" and no roll. ``injury_rolls``: the 2d6 and the d6 sub-roll."""
+
+    character: str
+    outcome: str
+    injury: Injury | None = None
+    injury_rolls: tuple[RollResult, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class BleedingOutResolved(Event):
+    """``outcome``: "dead", "bleeding" (roll again next turn), "stable"."""
+
+    character: str
+    outcome: str
+
+
+@dataclass(frozen=True, slots=True)
+class ShakenSet(Event):
+    character: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class ShakenRemoved(Event):
+    """``reason``: "spirit", "benny", "soak", "gm"."""
+
+    character: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class FreeActionsOnly(Event):
+    """The Spirit roll failed: free actions only this turn (seed 000 line 68)."""
+
+    character: str
+
+
+@dataclass(frozen=True, slots=True)
+class StunnedSet(Event):
+    character: str
+
+
+@dataclass(frozen=True, slots=True)
+class StunnedRemoved(Event):
+    character: str
+
+
+@dataclass(frozen=True, slots=True)
+class ConditionAdded(Event):
+    """Adds or replaces the character's condition of that kind."""
+
+    character: str
+    condition: Condition
+
+
+@dataclass(frozen=True, slots=True)
+class ConditionRemoved(Event):
+    """``reason``: "expired", "used", "escaped", "gm"."""
+
+    character: str
+    kind: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class FullTurnTaken(Event):
+    """Defend or Aim: the character takes no other action this turn."""
+
+    character: str
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class FatigueChanged(Event):
+    character: str
+    level: int
+
+
+@dataclass(frozen=True, slots=True)
+class BennySpent(Event):
+    """``purpose``: "unshake", "soak", "card"."""
+
+    character: str
+    purpose: str
+
+
+@dataclass(frozen=True, slots=True)
+class BenniesGiven(Event):
+    character: str
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class StatusSet(Event):
+    """A GM correction of status fields (wounds, fatigue, shaken, ...)."""
+
+    character: str
+    changes: tuple[tuple[str, int], ...]
+
+
+EVENT_TYPES: dict[str, type[Event]] = {
+    cls.__name__: cls
+    for cls in (
+        CombatantAdded,
+        CombatantRemoved,
+        DeckShuffled,
+        RoundStarted,
+        CardDealt,
+        TurnStarted,
+        TurnEnded,
+        RoundEnded,
+        HoldTaken,
+        HoldLost,
+        Interrupted,
+        ActionsDeclared,
+        Rolled,
+        DamageRolled,
+        DamagePending,
+        DamageSoaked,
+        DamageApplied,
+        Incapacitated,
+        BleedingOutResolved,
+        ShakenSet,
+        ShakenRemoved,
+        FreeActionsOnly,
+        StunnedSet,
+        StunnedRemoved,
+        ConditionAdded,
+        ConditionRemoved,
+        FullTurnTaken,
+        FatigueChanged,
+        BennySpent,
+        BenniesGiven,
+        StatusSet,
+    )
+}
+
+
+def event_from_dict(data: dict[str, Any]) -> Event:
+    body = dict(data)
+    cls = EVENT_TYPES[body.pop("type")]
+    return from_data(cls, body)

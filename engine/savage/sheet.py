@@ -1,0 +1,256 @@
+"""The compact text block for a character (documented in docs/rules/savage.md).
+
+    Ичиго (Дикий) Ловкость d8, Смекалка d6, Дух d8, Сила d10, Выносливость d8;
+    Драка d10, Атлетика d8, Стрельба d6; Защита 7, Стойкость 8 (2), Шаг 6; Бенни 3;
+    Черты: Хладнокровие, Быстрый
+
+Header: the name, then optional tags in parentheses: «Дикий»/«Дикая»/«Wild», «Статист»/
+«Extra», «×6» (a template for a group of six Extras). Then items separated by «,», «;» or new
+lines: «<attribute or skill> <die>», «Защита N», «Стойкость N (броня)», «Шаг N», «Бенни N»,
+and a list section «Черты: a, b» (also «Изъяны:», «Edges:», «Hindrances:») that runs to the
+next «;» or line end. Every error names the offending fragment and its position.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, replace
+from typing import Any
+
+from .character import EDGE_NAMES, Character, edge_code
+from .errors import RuleError
+from .traits import ATTRIBUTES, SKILL_NAMES, Die, is_attribute, parse_die, trait_code
+
+MAX_GROUP = 50
+
+_STATS: dict[str, str] = {
+    "защита": "parry",
+    "парирование": "parry",
+    "parry": "parry",
+    "стойкость": "toughness",
+    "прочность": "toughness",
+    "toughness": "toughness",
+    "шаг": "pace",
+    "темп": "pace",
+    "pace": "pace",
+    "бенни": "bennies",
+    "фишки": "bennies",
+    "bennies": "bennies",
+    "benny": "bennies",
+}
+_LIST_SECTIONS = ("черты", "изъяны", "недостатки", "способности", "edges", "hindrances")
+_WILD_TAGS = {"дикий", "дикая", "wild", "wild card", "wc"}
+_EXTRA_TAGS = {"статист", "статистка", "extra"}
+_COUNT_RE = re.compile(r"^[×xх*]\s*(\d+)$", re.IGNORECASE)
+_OWNER_RE = re.compile(r"^(?:игрок|владелец|owner)\s+(\d+)$", re.IGNORECASE)
+_ITEM_RE = re.compile(
+    r"^(?P<name>[^\d()]+?)\s+(?P<value>[dдк]\d+(?:\s*\+\s*\d+)?|\d+)"
+    r"\s*(?:\(\s*(?P<extra>[^)]*)\))?$",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class SheetSpec:
+    """A parsed block: the character and how many copies it stands for (a group of Extras
+    when ``count`` > 1)."""
+
+    character: Character
+    count: int = 1
+
+
+def _fail(code: str, fragment: str, position: int) -> RuleError:
+    return RuleError(code, {"fragment": fragment.strip()[:40], "position": position})
+
+
+def parse_sheet(text: str, *, owner: int | None = None) -> SheetSpec:
+    if not text or not text.strip():
+        raise RuleError("sheet_empty")
+    name, tags, rest, rest_at = _split_header(text)
+    wild, count = False, 1
+    for tag, at in tags:
+        low = tag.lower()
+        if low in _WILD_TAGS:
+            wild = True
+        elif low in _EXTRA_TAGS:
+            wild = False
+        elif m := _COUNT_RE.match(tag):
+            count = int(m.group(1))
+            if not 1 <= count <= MAX_GROUP:
+                raise RuleError("bad_group_size", {"max": MAX_GROUP})
+        elif m := _OWNER_RE.match(tag):
+            owner = int(m.group(1))
+        else:
+            raise _fail("sheet_unknown_part", tag, at)
+
+    attrs: dict[str, Die] = {}
+    skills: dict[str, Die] = {}
+    stats: dict[str, int] = {}
+    armor = 0
+    edges: list[str] = []
+    for section, at in _pieces(rest, rest_at, ";\n"):
+        head, colon, tail = section.partition(":")
+        if colon and head.strip().lower() in _LIST_SECTIONS:
+            offset = at + len(head) + 1
+            edges += [edge_code(e) for e, _ in _pieces(tail, offset, ",") if e.strip()]
+            continue
+        for item, item_at in _pieces(section, at, ","):
+            if not item.strip():
+                continue
+            m = _ITEM_RE.match(item.strip())
+            if not m:
+                raise _fail("sheet_unknown_part", item, item_at)
+            label, value, extra = m.group("name"), m.group("value"), m.group("extra")
+            key = " ".join(label.lower().split())
+            if value[0].isdigit():
+                if key not in _STATS:
+                    raise _fail("sheet_unknown_part", item, item_at)
+                stat = _STATS[key]
+                if stat in stats:
+                    raise _fail("sheet_duplicate", item, item_at)
+                stats[stat] = int(value)
+                if extra is not None:
+                    if stat != "toughness" or not extra.strip().isdigit():
+                        raise _fail("sheet_bad_number", item, item_at)
+                    armor = int(extra)
+                continue
+            if extra is not None:
+                raise _fail("sheet_unknown_part", item, item_at)
+            try:
+                die = parse_die(value)
+            except RuleError:
+                raise _fail("sheet_bad_die", item, item_at) from None
+            code = trait_code(label)
+            target = attrs if is_attribute(code) else skills
+            if code in target:
+                raise _fail("sheet_duplicate", item, item_at)
+            target[code] = die
+
+    attributes = tuple((a, attrs.get(a, Die(4))) for a in ATTRIBUTES)
+    fighting = skills.get("fighting")
+    vigor = attrs.get("vigor", Die(4))
+    parry = stats.get("parry", 2 + (fighting.half if fighting else 0))
+    toughness = stats.get("toughness", 2 + vigor.half + armor)
+    if armor > toughness:
+        raise _fail("sheet_bad_number", f"({armor})", rest_at)
+    default_bennies = (3 if owner is not None else 2) if wild else 0
+    character = Character(
+        id="",
+        name=name,
+        wild=wild,
+        owner=owner,
+        attributes=attributes,
+        skills=tuple(skills.items()),
+        parry=parry,
+        toughness=toughness,
+        armor=armor,
+        pace=stats.get("pace", 6),
+        bennies=stats.get("bennies", default_bennies),
+        edges=tuple(dict.fromkeys(edges)),
+    )
+    return SheetSpec(character, count)
+
+
+def _split_header(text: str) -> tuple[str, list[tuple[str, int]], str, int]:
+    """Name, parenthesised tags (with positions) and the rest of the text."""
+    m = re.match(r"\s*([^(:;\n]+?)\s*(?:\(([^)]*)\)|:|\n|;|$)", text)
+    name = m.group(1).strip() if m else ""
+    if not m or not name or _looks_like_item(name):
+        # no separator after the name: cut before the first "<word> d<N>" item
+        first = re.search(r"[^\s,;]+\s+[dдк]\d", text, re.IGNORECASE)
+        name = text[: first.start()].strip() if first else ""
+        if not name or "(" in name:
+            raise RuleError("sheet_no_name", {"fragment": text.strip()[:40], "position": 0})
+        return name, [], text[first.start() :], first.start()  # type: ignore[union-attr]
+    tags: list[tuple[str, int]] = []
+    if m.group(2) is not None:
+        tags = [(t.strip(), pos) for t, pos in _pieces(m.group(2), m.start(2), ",") if t.strip()]
+    return name, tags, text[m.end() :], m.end()
+
+
+def _looks_like_item(name: str) -> bool:
+    return bool(re.search(r"\s[dдк]\d", name, re.IGNORECASE))
+
+
+def _pieces(text: str, base: int, separators: str) -> list[tuple[str, int]]:
+    """Split on any of ``separators`` keeping each piece's absolute position."""
+    out: list[tuple[str, int]] = []
+    start = 0
+    for i, ch in enumerate(text + separators[0]):
+        if ch in separators:
+            piece = text[start:i]
+            lead = len(piece) - len(piece.lstrip())
+            out.append((piece.lstrip(), base + start + lead))
+            start = i + 1
+    return out
+
+
+_ATTR_RU = {
+    "agility": "Ловкость",
+    "smarts": "Смекалка",
+    "spirit": "Дух",
+    "strength": "Сила",
+    "vigor": "Выносливость",
+}
+
+
+def _first_names(names: dict[str, str]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for text, code in names.items():
+        out.setdefault(code, text[:1].upper() + text[1:])
+    return out
+
+
+def format_sheet(character: Character, count: int = 1) -> str:
+    """The Russian text block for a character (``parse_sheet`` reads it back)."""
+    skill_ru = _first_names(SKILL_NAMES)
+    edge_ru = _first_names(EDGE_NAMES)
+    tags = ["Дикий" if character.wild else "Статист"]
+    if count > 1:
+        tags.append(f"×{count}")
+    if character.owner is not None:
+        tags.append(f"игрок {character.owner}")
+    attrs = ", ".join(f"{_ATTR_RU[a]} {d}" for a, d in character.attributes)
+    parts = [f"{character.name} ({', '.join(tags)}) {attrs}"]
+    if character.skills:
+        parts.append(
+            ", ".join(
+                f"{skill_ru.get(s, s.replace('_', ' ').capitalize())} {d}"
+                for s, d in character.skills
+            )
+        )
+    armor = f" ({character.armor})" if character.armor else ""
+    parts.append(
+        f"Защита {character.parry}, Стойкость {character.toughness}{armor}, Шаг {character.pace}"
+    )
+    parts.append(f"Бенни {character.bennies}")
+    if character.edges:
+        parts.append("Черты: " + ", ".join(edge_ru.get(e, e) for e in character.edges))
+    return "; ".join(parts)
+
+
+def character_to_json(character: Character) -> str:
+    return json.dumps(character.to_dict(), ensure_ascii=False)
+
+
+def character_from_json(text: str | dict[str, Any]) -> Character:
+    try:
+        data = json.loads(text) if isinstance(text, str) else text
+        return Character.from_dict(data)
+    except RuleError:
+        raise
+    except (ValueError, KeyError, TypeError) as exc:
+        raise RuleError("sheet_bad_json", {"detail": str(exc)[:80]}) from None
+
+
+def instantiate(template: Character, count: int, base_id: str) -> tuple[Character, ...]:
+    """N members of a group of Extras from a template: own ids, names and fresh state."""
+    if not 1 <= count <= MAX_GROUP:
+        raise RuleError("bad_group_size", {"max": MAX_GROUP})
+    if count == 1:
+        return (replace(template, id=base_id),)
+    return tuple(
+        replace(template, id=f"{base_id}-{i}", name=f"{template.name} {i}")
+        for i in range(1, count + 1)
+    )
