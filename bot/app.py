@@ -1,0 +1,57 @@
+"""Composition root of the bot: the Bot (HTTP session to the Bot API) and the Dispatcher.
+
+Everything a handler needs arrives through the dispatcher's workflow data: `settings`,
+`rng` (the dice randomness; seeded in tests) and `i18n`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from aiogram import Bot, Dispatcher
+from aiogram.client.default import DefaultBotProperties
+from aiogram.client.session.aiohttp import AiohttpSession
+from aiogram.client.telegram import TelegramAPIServer
+from aiogram.enums import ParseMode
+from aiogram.utils.i18n import I18n
+
+from bot.i18n import setup_i18n
+from bot.middlewares import setup_middlewares
+from bot.middlewares.retry import RetryAfterMiddleware
+from bot.routers import dice, games, hidden, lang, start
+from bot.settings import Settings
+from engine.dice import system_rng
+
+
+def create_bot(settings: Settings, *, retry_attempts: int = 3) -> Bot:
+    """A Bot talking to `settings.bot_api_url`, HTML by default, retrying on 429."""
+    if settings.token is None:
+        raise ValueError("BOT_TOKEN is not set")
+    session = AiohttpSession(api=TelegramAPIServer.from_base(settings.bot_api_url))
+    session.middleware(RetryAfterMiddleware(attempts=retry_attempts))
+    return Bot(
+        token=settings.token,
+        session=session,
+        default=DefaultBotProperties(parse_mode=ParseMode.HTML, link_preview_is_disabled=True),
+    )
+
+
+def build_dispatcher(
+    settings: Settings, *, rng: Any = None, i18n: I18n | None = None, **workflow: Any
+) -> Dispatcher:
+    """The dispatcher with every feature router; `rng` defaults to OS entropy, `i18n` to the
+    compiled `locales/` catalogs. Extra keyword arguments become workflow data too."""
+    i18n = i18n or setup_i18n(settings.default_locale)
+    dp = Dispatcher(
+        settings=settings, rng=rng if rng is not None else system_rng(), i18n=i18n, **workflow
+    )
+    setup_middlewares(dp, i18n=i18n, default_locale=settings.default_locale)
+    # Order matters only where filters overlap: start/help, language and games before dice.
+    dp.include_routers(
+        start.make_router(),
+        lang.make_router(),
+        games.make_router(),
+        hidden.make_router(),
+        dice.make_router(),
+    )
+    return dp

@@ -1,0 +1,23 @@
+"""Every inline-button payload of the bot, as typed CallbackData (one module, unique prefixes)."""
+
+from __future__ import annotations
+
+from aiogram.filters.callback_data import CallbackData
+
+
+class RerollCallback(CallbackData, prefix="rr"):
+    """«Перебросить» under a roll result; only the original roller may use it."""
+
+    roll_id: int
+
+
+class RevealCallback(CallbackData, prefix="rv"):
+    """«Раскрыть» on the GM's private copy of a hidden roll."""
+
+    roll_id: int
+
+
+class PickGameCallback(CallbackData, prefix="pg"):
+    """Choose the game that private rolls go to (0 = none, rolls stay open)."""
+
+    game_id: int

@@ -1,0 +1,167 @@
+"""Hidden rolls end to end (DESIGN.md decisions 4 and 6): store with a receipt, send the
+result privately to the roller and the GM, post the sealed receipt to the game's chat; a
+private message Telegram refuses (the user never started the bot) is kept as a pending
+delivery and sent on their next /start; the GM's reveal publishes content, salt and payload."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from aiogram import Bot
+from aiogram.exceptions import TelegramBadRequest, TelegramForbiddenError
+from aiogram.types import BufferedInputFile, Message, User
+from aiogram.utils.i18n import I18n
+
+from bot.i18n import translator
+from bot.parsing import topic_of
+from bot.render import hidden as texts
+from bot.render.common import as_plain
+from bot.render.dice import render_result
+from bot.render.keyboards import reveal_keyboard, start_link_keyboard
+from engine.dice import result_from_dict
+from engine.receipt import receipt_payload
+from engine.services import (
+    add_pending_delivery,
+    create_hidden_roll,
+    get_game,
+    get_language,
+    get_user,
+    receipt_content,
+    reveal_roll,
+)
+from engine.services.types import GameInfo, RollRecord
+
+log = logging.getLogger(__name__)
+MESSAGE_LIMIT = 4096  # Telegram's limit for a message's text (after entities are parsed)
+
+
+async def start_link(bot: Bot, payload: str = "hr") -> str:
+    me = await bot.me()
+    return f"https://t.me/{me.username}?start={payload}"
+
+
+async def first_name(user_id: int | None) -> str:
+    user = await get_user(user_id) if user_id is not None else None
+    return user.first_name if user else "?"
+
+
+async def publish_hidden_roll(
+    *,
+    bot: Bot,
+    i18n: I18n,
+    message: Message,
+    roller: User,
+    game: GameInfo,
+    command: str,
+    args: str,
+    result: Any,
+) -> RollRecord:
+    """`message` is the command: in the game's chat (`/hr`) or in the private chat."""
+    record = await create_hidden_roll(
+        user_id=roller.id,
+        game_id=game.id,
+        chat_id=game.chat_id,
+        topic_id=game.topic_id,
+        command=command,
+        args=args,
+        result=result.to_dict(),
+    )
+    in_game_chat = message.chat.id == game.chat_id
+    undelivered: list[str] = []
+    # The roller's copy: a DM (the GM's variant, with «Reveal», when the roller is the GM);
+    # a player rolling in the private chat simply gets the answer there.
+    if in_game_chat or roller.id == game.gm_id:
+        roller_reached = await send_private_copy(bot, i18n, record, game, roller.id)
+    else:
+        await message.reply(texts.roller_copy(record, game, render_result(result)))
+        roller_reached = True
+    if not roller_reached:
+        undelivered.append(roller.first_name)
+    gm_reached = game.gm_id in (None, roller.id) or await send_private_copy(
+        bot, i18n, record, game, game.gm_id
+    )
+    if not gm_reached:
+        undelivered.append(await first_name(game.gm_id))
+
+    text = "\n\n".join(
+        [texts.receipt(record, roller.first_name)]
+        + [texts.cannot_write_to(name) for name in undelivered]
+    )
+    markup = start_link_keyboard(await start_link(bot)) if undelivered else None
+    if in_game_chat:
+        await message.reply(text, reply_markup=markup)
+    else:
+        await bot.send_message(
+            game.chat_id, text, message_thread_id=game.topic_id, reply_markup=markup
+        )
+        await message.answer(texts.sent_to_game(record, game))
+    return record
+
+
+async def send_private_copy(
+    bot: Bot, i18n: I18n, record: RollRecord, game: GameInfo, user_id: int
+) -> bool:
+    """Send the roll to `user_id` in their language; False (and kept pending) if refused.
+
+    The GM's copy carries the «Reveal» button; the roller's copy shows the receipt."""
+    roller_name = await first_name(record.user_id)
+    with translator(await get_language(user_id), i18n):
+        result_html = render_result(result_from_dict(record.result))
+        if user_id == game.gm_id:
+            text = texts.gm_copy(record, game, roller_name, result_html)
+            markup = None if record.revealed_at else reveal_keyboard(record.id)
+        else:
+            text, markup = texts.roller_copy(record, game, result_html), None
+    try:
+        await bot.send_message(user_id, text, reply_markup=markup)
+    except (TelegramForbiddenError, TelegramBadRequest) as error:
+        # 403: never started the bot, or blocked it; 400 "chat not found": never met at all.
+        if isinstance(error, TelegramBadRequest) and "chat not found" not in error.message:
+            raise
+        log.info("roll %s: cannot write to user %s, delivery kept", record.id, user_id)
+        await add_pending_delivery(record.id, user_id)
+        return False
+    return True
+
+
+async def deliver_pending(bot: Bot, i18n: I18n, user_id: int, records: list[RollRecord]) -> int:
+    """Send rolls that waited for `user_id` (taken from the store); returns how many went."""
+    sent = 0
+    for record in records:
+        if record.game_id is None:
+            continue
+        game = await get_game(record.game_id)
+        sent += await send_private_copy(bot, i18n, record, game, user_id)
+    return sent
+
+
+async def reveal(bot: Bot, *, roll_id: int, actor_id: int, reply_to: Message | None) -> RollRecord:
+    """The GM publishes a hidden roll in its game's chat (ServiceError if not allowed)."""
+    record = await reveal_roll(roll_id, actor_id=actor_id)
+    payload = receipt_payload(receipt_content(record), record.salt or "")
+    roller_name = await first_name(record.user_id)
+    result_html = render_result(result_from_dict(record.result))
+    text = texts.revealed(record, roller_name, result_html, payload)
+    in_place = (
+        reply_to is not None
+        and reply_to.chat.id == record.chat_id
+        and topic_of(reply_to) == record.topic_id
+    )
+    if len(as_plain(text)) <= MESSAGE_LIMIT:
+        if in_place:
+            await reply_to.reply(text)  # type: ignore[union-attr]
+        else:
+            await bot.send_message(record.chat_id, text, message_thread_id=record.topic_id)
+        return record
+    # A roll of many dice hashes a long text: it travels as a file, `sha256sum <file>`.
+    filename = f"kosti-roll-{record.id}.txt"
+    text = texts.revealed_with_file(record, roller_name, result_html, filename)
+    document = BufferedInputFile(payload.encode("utf-8"), filename=filename)
+    if in_place:
+        await reply_to.reply(text)  # type: ignore[union-attr]
+        await reply_to.reply_document(document)  # type: ignore[union-attr]
+    else:
+        await bot.send_message(record.chat_id, text, message_thread_id=record.topic_id)
+        await bot.send_document(record.chat_id, document, message_thread_id=record.topic_id)
+    return record

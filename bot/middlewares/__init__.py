@@ -1,0 +1,20 @@
+"""Update-level middlewares, outermost first: de-duplication, user upsert, locale, errors."""
+
+from __future__ import annotations
+
+from aiogram import Dispatcher
+from aiogram.utils.i18n import I18n
+
+from bot.middlewares.dedup import DedupMiddleware
+from bot.middlewares.errors import ErrorReplyMiddleware
+from bot.middlewares.locale import StoredLocaleMiddleware
+from bot.middlewares.users import UserUpsertMiddleware
+
+
+def setup_middlewares(dp: Dispatcher, *, i18n: I18n, default_locale: str) -> None:
+    # Registered after aiogram's own update middlewares, so `event_from_user` and
+    # `event_chat` are already in the data, and errors are caught inside the user's locale.
+    dp.update.outer_middleware(DedupMiddleware())
+    dp.update.outer_middleware(UserUpsertMiddleware())
+    dp.update.outer_middleware(StoredLocaleMiddleware(i18n, default_locale=default_locale))
+    dp.update.outer_middleware(ErrorReplyMiddleware())

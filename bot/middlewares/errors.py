@@ -1,0 +1,65 @@
+"""Turn a failure into a short answer: dice and service errors are explained, anything
+unexpected is logged and answered with «Что-то пошло не так» — never a traceback."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from aiogram import BaseMiddleware
+from aiogram.exceptions import TelegramAPIError
+from aiogram.types import CallbackQuery, Message, TelegramObject, Update
+
+from bot.render.common import as_plain
+from bot.render.errors import dice_error_text, service_error_text, unexpected_error_text
+from engine.dice import DiceError
+from engine.services.errors import ServiceError
+
+log = logging.getLogger(__name__)
+
+
+class ErrorReplyMiddleware(BaseMiddleware):
+    async def __call__(
+        self,
+        handler: Callable[[TelegramObject, dict[str, Any]], Awaitable[Any]],
+        event: TelegramObject,
+        data: dict[str, Any],
+    ) -> Any:
+        try:
+            return await handler(event, data)
+        except DiceError as error:
+            text = dice_error_text(error)
+        except ServiceError as error:
+            text = service_error_text(error)
+        except Exception:
+            log.exception("unexpected error while handling %r", _describe(event))
+            text = unexpected_error_text()
+        if isinstance(event, Update):
+            await _answer(event, text)
+        return None
+
+
+async def _answer(update: Update, text: str) -> None:
+    try:
+        if update.message is not None:
+            await update.message.reply(text)
+        elif update.callback_query is not None:
+            await _answer_callback(update.callback_query, text)
+    except TelegramAPIError:
+        log.warning("could not report an error for update %s", update.update_id, exc_info=True)
+
+
+async def _answer_callback(query: CallbackQuery, text: str) -> None:
+    # A callback answer is plain text of at most 200 characters, shown as an alert here
+    # because the user pressed a button and expects something to happen.
+    await query.answer(as_plain(text)[:200], show_alert=True)
+
+
+def _describe(event: TelegramObject) -> str:
+    if isinstance(event, Update):
+        inner = event.message or event.callback_query
+        if isinstance(inner, Message):
+            return f"update {event.update_id}: {(inner.text or '')[:60]!r}"
+        return f"update {event.update_id} ({event.event_type})"
+    return type(event).__name__

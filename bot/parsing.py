@@ -1,0 +1,55 @@
+"""Reading command arguments that are not dice notation (the dice engine reads that)."""
+
+from __future__ import annotations
+
+from aiogram.types import Message
+
+# Words accepted for each game system, Russian first; matched case-insensitively.
+SYSTEM_ALIASES: dict[str, tuple[str, ...]] = {
+    "savage": ("дикий", "дикие", "дм", "савага", "savage", "swade", "sw", "sawo"),
+    "storyteller": ("сказитель", "рассказчик", "мт", "мир-тьмы", "storyteller", "wod", "st"),
+    "duel": ("дуэль", "дуэли", "duel"),
+}
+_SYSTEM_BY_WORD = {word: system for system, words in SYSTEM_ALIASES.items() for word in words}
+
+# `/hr t d8`, `/hr p 7 6`: the first word picks the roll command, Latin or Russian.
+HIDDEN_PREFIXES: dict[str, str] = {
+    "r": "r",
+    "roll": "r",
+    "t": "t",
+    "т": "t",
+    "dmg": "dmg",
+    "урон": "dmg",
+    "p": "p",
+    "п": "p",
+    "пул": "p",
+}
+
+
+def parse_system(word: str) -> str | None:
+    return _SYSTEM_BY_WORD.get(word.strip().lower())
+
+
+def split_newgame(args: str | None) -> tuple[str | None, str]:
+    """'дикий Пустые земли' -> ('savage', 'Пустые земли'); unknown system -> (None, ...)."""
+    first, _, rest = (args or "").strip().partition(" ")
+    return parse_system(first) if first else None, rest.strip()
+
+
+def split_hidden(args: str) -> tuple[str, str]:
+    """'t d8+1' -> ('t', 'd8+1'); anything else is general notation: ('r', args)."""
+    first, _, rest = args.strip().partition(" ")
+    command = HIDDEN_PREFIXES.get(first.lower())
+    if command is not None and rest.strip():
+        return command, rest.strip()
+    return "r", args.strip()
+
+
+def parse_roll_id(args: str | None) -> int | None:
+    text = (args or "").strip().lstrip("#№")
+    return int(text) if text.isdigit() and len(text) < 19 else None
+
+
+def topic_of(message: Message) -> int | None:
+    """The forum topic of a message; None outside forum topics (reply threads are not topics)."""
+    return message.message_thread_id if message.is_topic_message else None

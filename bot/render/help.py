@@ -1,0 +1,72 @@
+"""Texts of /start and /help, and the descriptions of the command menu."""
+
+from __future__ import annotations
+
+from aiogram.types import User
+from aiogram.utils.i18n import gettext as _
+
+from bot.render.common import name_of
+
+
+def welcome(user: User | None) -> str:
+    return _(
+        "Hi, {name}! I am Kosti, a dice bot for tabletop role-playing games in Telegram.\n\n"
+        "Here you can roll for yourself; rolls for a game you choose with /games become "
+        "hidden rolls: you and the GM see them, the group gets a sealed receipt.\n"
+        "Add me to your group and start a game there with /newgame. All commands: /help"
+    ).format(name=name_of(user))
+
+
+def group_start() -> str:
+    return _("Kosti is here 🎲 Roll with <code>/r 2d6+1</code>, all commands: /help")
+
+
+def help_text() -> str:
+    return _(
+        "<b>Kosti — dice for tabletop RPGs</b>\n"
+        "Dice are written as d, к or д: <code>2d6</code> = <code>2к6</code> = <code>2д6</code>.\n"
+        "\n"
+        "<b>Rolls</b>\n"
+        "<code>/r 2к6+1 удар мечом</code> — any roll, with a comment\n"
+        "<code>/r 4d6kh3</code> — keep the 3 highest; <code>/r 6#4d6kh3</code> — six times\n"
+        "<code>/r 2d6!</code> — exploding dice; <code>/r 7d10>=6f1</code> — count successes\n"
+        "<code>/t d8+1</code> — Savage Worlds trait roll with the Wild Die\n"
+        "<code>/t d12+2 -2 цн 6</code> — with modifiers and target number 6\n"
+        "<code>/dmg 2к6+1 против 6</code> — damage against Toughness 6\n"
+        "<code>/p 7 6</code> — Storyteller pool: 7 dice, difficulty 6\n"
+        "<code>/p 7 сл 6 спец вс</code> — with a specialty and a Willpower point\n"
+        "<code>/odds d8+1</code> — exact odds of a roll\n"
+        "The «Reroll» button under a result works for the one who rolled.\n"
+        "\n"
+        "<b>Hidden rolls</b>\n"
+        "<code>/hr 2d6</code> — the result goes privately to you and the GM, the group gets "
+        "a sealed receipt (SHA-256); also <code>/hr t d8</code>, <code>/hr p 7 6</code>\n"
+        "<code>/reveal 12</code> — the GM reveals roll #12, anyone can check the receipt\n"
+        "Start a private chat with me first (/start), or I cannot write to you.\n"
+        "\n"
+        "<b>Games</b>\n"
+        "<code>/newgame дикий Пустые земли</code> — a new game in this chat or topic "
+        "(systems: дикий/savage, сказитель/storyteller, дуэль/duel); you are the GM\n"
+        "/join — become a player; /game — the game, GM and players\n"
+        "/gm — reply to someone's message to make them the GM; /endgame — end the game\n"
+        "/games — in the private chat: where your private rolls go\n"
+        "<code>/lang en</code> / <code>/lang ru</code> — language"
+    )
+
+
+def command_descriptions() -> list[tuple[str, str]]:
+    """(command, description) for the Telegram command menu, in the current locale."""
+    return [
+        ("r", _("Roll dice: /r 2d6+1")),
+        ("t", _("Savage Worlds trait roll: /t d8+1")),
+        ("dmg", _("Damage vs Toughness: /dmg 2d6+1 vs 6")),
+        ("p", _("Storyteller pool: /p 7 6")),
+        ("hr", _("Hidden roll: /hr 2d6")),
+        ("odds", _("Exact odds: /odds d8+1")),
+        ("newgame", _("New game in this chat")),
+        ("join", _("Join the game")),
+        ("game", _("The game, GM and players")),
+        ("games", _("Your games (private chat)")),
+        ("lang", _("Language: /lang ru | en")),
+        ("help", _("How to roll")),
+    ]

@@ -1,0 +1,131 @@
+"""Texts of hidden rolls: the sealed receipt for the group, the private copies, the reveal."""
+
+from __future__ import annotations
+
+from aiogram import html
+from aiogram.utils.i18n import gettext as _
+
+from bot.render.common import bold_name, code, quoted, utc_time
+from engine.services.types import GameInfo, RollRecord
+
+
+def shell_quote(text: str) -> str:
+    """Single-quote for a POSIX shell: ' becomes '\\'' (so the command can be pasted as is)."""
+    return "'" + text.replace("'", "'\\''") + "'"
+
+
+def hr_usage() -> str:
+    return _(
+        "Write what to roll: <code>/hr 2d6+1</code>, <code>/hr t d8</code> (trait), "
+        "<code>/hr p 7 6</code> (pool)."
+    )
+
+
+def hidden_needs_game() -> str:
+    return _(
+        "Hidden rolls belong to a game, and this chat has none. Start one first: "
+        "<code>/newgame &lt;system&gt; &lt;name&gt;</code>."
+    )
+
+
+def choose_game_first() -> str:
+    return _(
+        "Private hidden rolls go to a game you choose: /games. In a group, use "
+        "<code>/hr</code> right there."
+    )
+
+
+def receipt(record: RollRecord, roller_name: str) -> str:
+    return _(
+        "🔒 {name} made hidden roll #{id} at {time}.\n"
+        "Receipt (SHA-256): {receipt}\n"
+        "The GM reveals it with <code>/reveal {id}</code>; then anyone can check the receipt."
+    ).format(
+        name=bold_name(roller_name),
+        id=record.id,
+        time=utc_time(record.created_at),
+        receipt=code(record.receipt or ""),
+    )
+
+
+def cannot_write_to(name: str) -> str:
+    return _(
+        "I cannot write to {name} privately: they have not started me yet. Open the bot and "
+        "press «Start» — the roll is kept and will arrive right away."
+    ).format(name=bold_name(name))
+
+
+def roller_copy(record: RollRecord, game: GameInfo, result_html: str) -> str:
+    return (
+        _("🔒 Your hidden roll #{id} in {title}").format(
+            id=record.id, title=html.bold(quoted(game.name))
+        )
+        + "\n"
+        + result_html
+        + "\n"
+        + _("Receipt: {receipt}").format(receipt=code(record.receipt or ""))
+    )
+
+
+def gm_copy(record: RollRecord, game: GameInfo, roller_name: str, result_html: str) -> str:
+    return (
+        _("🔒 Hidden roll #{id} by {name} in {title}").format(
+            id=record.id, name=bold_name(roller_name), title=html.bold(quoted(game.name))
+        )
+        + "\n"
+        + result_html
+        + "\n"
+        + _("Only you and the roller see it. Reveal it to the group with the button below.")
+    )
+
+
+def sent_to_game(record: RollRecord, game: GameInfo) -> str:
+    return _("The receipt of roll #{id} is posted in {title}.").format(
+        id=record.id, title=html.bold(quoted(game.name))
+    )
+
+
+def reveal_usage() -> str:
+    return _("Write the roll number: <code>/reveal 12</code>.")
+
+
+def revealed(record: RollRecord, roller_name: str, result_html: str, payload: str) -> str:
+    command = f"printf %s {shell_quote(payload)} | sha256sum"
+    return (
+        _("🔓 Hidden roll #{id} by {name} ({time}):").format(
+            id=record.id, name=bold_name(roller_name), time=utc_time(record.created_at)
+        )
+        + "\n"
+        + result_html
+        + "\n\n"
+        + _("Salt: {salt}").format(salt=code(record.salt or ""))
+        + "\n"
+        + _("Hashed text: {payload}").format(payload=code(payload))
+        + "\n"
+        + _("Check: {command} must print the receipt {receipt}").format(
+            command=code(command), receipt=code(record.receipt or "")
+        )
+    )
+
+
+def revealed_with_file(
+    record: RollRecord, roller_name: str, result_html: str, filename: str
+) -> str:
+    return (
+        _("🔓 Hidden roll #{id} by {name} ({time}):").format(
+            id=record.id, name=bold_name(roller_name), time=utc_time(record.created_at)
+        )
+        + "\n"
+        + result_html
+        + "\n\n"
+        + _("Salt: {salt}").format(salt=code(record.salt or ""))
+        + "\n"
+        + _(
+            "The hashed text is long: it is in the file below. Check: {command} must print "
+            "the receipt {receipt}"
+        ).format(command=code(f"sha256sum {filename}"), receipt=code(record.receipt or ""))
+    )
+
+
+def revealed_toast() -> str:
+    return _("Revealed in the group")

@@ -1,0 +1,42 @@
+"""Inline keyboards (their labels are user text, hence here)."""
+
+from __future__ import annotations
+
+from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
+from aiogram.utils.i18n import gettext as _
+
+from bot.callbacks import PickGameCallback, RerollCallback, RevealCallback
+from bot.render.games import game_button
+from engine.services.types import GameInfo
+
+
+def reroll_keyboard(roll_id: int) -> InlineKeyboardMarkup:
+    button = InlineKeyboardButton(
+        text=_("🎲 Reroll"), callback_data=RerollCallback(roll_id=roll_id).pack()
+    )
+    return InlineKeyboardMarkup(inline_keyboard=[[button]])
+
+
+def reveal_keyboard(roll_id: int) -> InlineKeyboardMarkup:
+    button = InlineKeyboardButton(
+        text=_("🔓 Reveal"), callback_data=RevealCallback(roll_id=roll_id).pack()
+    )
+    return InlineKeyboardMarkup(inline_keyboard=[[button]])
+
+
+def start_link_keyboard(url: str) -> InlineKeyboardMarkup:
+    button = InlineKeyboardButton(text=_("💬 Open the bot"), url=url)
+    return InlineKeyboardMarkup(inline_keyboard=[[button]])
+
+
+def games_keyboard(games: list[GameInfo], selected_id: int | None) -> InlineKeyboardMarkup:
+    rows = [
+        [
+            InlineKeyboardButton(
+                text=game_button(game, game.id == selected_id),
+                callback_data=PickGameCallback(game_id=game.id).pack(),
+            )
+        ]
+        for game in games
+    ]
+    return InlineKeyboardMarkup(inline_keyboard=rows)

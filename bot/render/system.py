@@ -1,0 +1,50 @@
+"""Console texts of the process itself (plain text, no HTML)."""
+
+from __future__ import annotations
+
+from aiogram.utils.i18n import I18n
+from aiogram.utils.i18n import gettext as _
+from pydantic import ValidationError
+
+from bot.i18n import setup_i18n, translator
+
+
+def no_token_message(locale: str = "ru") -> str:
+    """What `python -m bot` prints when BOT_TOKEN is missing."""
+    i18n = I18n.get_current(no_error=True) or setup_i18n()
+    with translator(locale, i18n):
+        return _(
+            "Kosti is a Telegram bot and Mini App for tabletop role-playing games: dice, "
+            "hidden rolls, initiative and chases.\n"
+            "\n"
+            "BOT_TOKEN is not set. Get a token from @BotFather and put it in the environment "
+            "or in the .env file:\n"
+            "    BOT_TOKEN=123456:ABC...\n"
+            "\n"
+            "Optional settings (environment or .env):\n"
+            "    DATABASE_URL    database (default sqlite://data/kosti.sqlite3; "
+            "PostgreSQL: postgres://user:password@host/db)\n"
+            "    BOT_API_URL     Bot API server (default https://api.telegram.org)\n"
+            "    WEBHOOK_URL, WEBHOOK_SECRET  receive updates by webhook instead of polling\n"
+            "    HOST, PORT      address of the web server (default 127.0.0.1:8080)\n"
+            "    PUBLIC_URL      public address of the Mini App\n"
+            "    DEFAULT_LOCALE  language of the bot: ru (default) or en\n"
+            "    LOG_LEVEL       DEBUG, INFO (default), WARNING\n"
+            "\n"
+            "Tests run without a token: ./scripts/test"
+        )
+
+
+def settings_error_message(error: ValidationError, locale: str = "ru") -> str:
+    """What `python -m bot` prints when a setting has a wrong value (e.g. PORT=abc)."""
+    i18n = I18n.get_current(no_error=True) or setup_i18n()
+    problems = [
+        f"    {'.'.join(str(part) for part in item['loc']).upper() or '?'}: {item['msg']}"
+        for item in error.errors()
+    ]
+    with translator(locale, i18n):
+        header = _("Some settings have wrong values (environment or .env):")
+        footer = _(
+            "Fix them and start again. Without BOT_TOKEN, python -m bot lists every setting."
+        )
+    return "\n".join([header, *problems, footer])

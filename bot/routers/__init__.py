@@ -1,0 +1,1 @@
+"""One Router per feature, each built by `make_router()` (a Router has one parent only)."""

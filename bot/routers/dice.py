@@ -1,0 +1,106 @@
+"""Open rolls: /r (/roll), /t, /dmg, /p, /odds and the «Reroll» button.
+
+In the private chat, while the user has chosen a game (/games), a roll becomes a hidden roll
+of that game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from aiogram import Bot, F, Router
+from aiogram.enums import ChatType
+from aiogram.filters import Command, CommandObject
+from aiogram.types import CallbackQuery, Message
+from aiogram.utils.i18n import I18n
+
+from bot.callbacks import RerollCallback
+from bot.hidden_rolls import publish_hidden_roll
+from bot.parsing import topic_of
+from bot.render import dice as texts
+from bot.render.keyboards import reroll_keyboard
+from bot.rolling import make_roll
+from engine.dice import odds
+from engine.services import find_game, get_roll, log_roll, selected_private_game
+
+# Telegram command -> roll-log command (also the key of bot.rolling.ROLLERS).
+ROLL_COMMANDS = {"r": "r", "roll": "r", "t": "t", "dmg": "dmg", "p": "p"}
+
+
+def make_router() -> Router:
+    router = Router(name="dice")
+    router.message.register(on_roll, Command(*ROLL_COMMANDS))
+    router.message.register(on_odds, Command("odds"))
+    router.callback_query.register(on_reroll, RerollCallback.filter(F.roll_id > 0))
+    return router
+
+
+async def on_roll(message: Message, command: CommandObject, bot: Bot, rng: Any, i18n: I18n) -> None:
+    kind = ROLL_COMMANDS[command.command.lower()]
+    args = (command.args or "").strip()
+    if not args:
+        await message.reply(texts.usage(kind))
+        return
+    user = message.from_user
+    assert user is not None  # commands always have a sender (channels are not served)
+    result = make_roll(kind, args, rng)
+    if message.chat.type == ChatType.PRIVATE:
+        game = await selected_private_game(user.id)
+        if game is not None:
+            await publish_hidden_roll(
+                bot=bot,
+                i18n=i18n,
+                message=message,
+                roller=user,
+                game=game,
+                command=kind,
+                args=args,
+                result=result,
+            )
+            return
+    game = await find_game(message.chat.id, topic_of(message))
+    record = await log_roll(
+        user_id=user.id,
+        chat_id=message.chat.id,
+        topic_id=topic_of(message),
+        game_id=game.id if game else None,
+        command=kind,
+        args=args,
+        result=result.to_dict(),
+    )
+    await message.reply(
+        texts.roll_message(user.first_name, result), reply_markup=reroll_keyboard(record.id)
+    )
+
+
+async def on_odds(message: Message, command: CommandObject) -> None:
+    args = (command.args or "").strip()
+    if not args:
+        await message.reply(texts.usage("odds"))
+        return
+    await message.reply(texts.odds_message(odds(args), args))
+
+
+async def on_reroll(query: CallbackQuery, callback_data: RerollCallback, rng: Any) -> None:
+    record = await get_roll(callback_data.roll_id)
+    if record.user_id != query.from_user.id or record.hidden:
+        await query.answer(texts.not_your_roll(), show_alert=False)
+        return
+    result = make_roll(record.command, record.args, rng)
+    new = await log_roll(
+        user_id=record.user_id,
+        chat_id=record.chat_id,
+        topic_id=record.topic_id,
+        game_id=record.game_id,
+        command=record.command,
+        args=record.args,
+        result=result.to_dict(),
+    )
+    text = texts.reroll_message(query.from_user.first_name, result)
+    markup = reroll_keyboard(new.id)
+    if isinstance(query.message, Message):
+        await query.message.reply(text, reply_markup=markup)
+    else:  # too old to reply to: post into the same chat/topic
+        await query.bot.send_message(
+            record.chat_id, text, message_thread_id=record.topic_id, reply_markup=markup
+        )
+    await query.answer()

@@ -1,0 +1,75 @@
+"""Hidden rolls: /hr in a game's chat (or in private for the chosen game), /reveal and the
+GM's «Reveal» button."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from aiogram import Bot, Router
+from aiogram.enums import ChatType
+from aiogram.filters import Command, CommandObject
+from aiogram.types import CallbackQuery, Message
+from aiogram.utils.i18n import I18n
+
+from bot.callbacks import RevealCallback
+from bot.hidden_rolls import publish_hidden_roll, reveal
+from bot.parsing import parse_roll_id, split_hidden, topic_of
+from bot.render import hidden as texts
+from bot.render.common import as_plain
+from bot.rolling import make_roll
+from engine.services import find_game, selected_private_game
+
+
+def make_router() -> Router:
+    router = Router(name="hidden")
+    router.message.register(on_hidden_roll, Command("hr"))
+    router.message.register(on_reveal, Command("reveal"))
+    router.callback_query.register(on_reveal_button, RevealCallback.filter())
+    return router
+
+
+async def on_hidden_roll(
+    message: Message, command: CommandObject, bot: Bot, rng: Any, i18n: I18n
+) -> None:
+    user = message.from_user
+    assert user is not None
+    if not (command.args or "").strip():
+        await message.reply(texts.hr_usage())
+        return
+    if message.chat.type == ChatType.PRIVATE:
+        game = await selected_private_game(user.id)
+        missing = texts.choose_game_first()
+    else:
+        game = await find_game(message.chat.id, topic_of(message))
+        missing = texts.hidden_needs_game()
+    if game is None:
+        await message.reply(missing)
+        return
+    kind, args = split_hidden(command.args or "")
+    result = make_roll(kind, args, rng)
+    await publish_hidden_roll(
+        bot=bot,
+        i18n=i18n,
+        message=message,
+        roller=user,
+        game=game,
+        command=kind,
+        args=args,
+        result=result,
+    )
+
+
+async def on_reveal(message: Message, command: CommandObject, bot: Bot) -> None:
+    roll_id = parse_roll_id(command.args)
+    if roll_id is None:
+        await message.reply(texts.reveal_usage())
+        return
+    assert message.from_user is not None
+    await reveal(bot, roll_id=roll_id, actor_id=message.from_user.id, reply_to=message)
+
+
+async def on_reveal_button(query: CallbackQuery, callback_data: RevealCallback, bot: Bot) -> None:
+    await reveal(bot, roll_id=callback_data.roll_id, actor_id=query.from_user.id, reply_to=None)
+    if isinstance(query.message, Message):
+        await query.message.edit_reply_markup(reply_markup=None)
+    await query.answer(as_plain(texts.revealed_toast()))

@@ -1,0 +1,46 @@
+"""/start (welcome, deep links `hr` and `game_<id>`, pending hidden rolls) and /help."""
+
+from __future__ import annotations
+
+from aiogram import Bot, F, Router
+from aiogram.enums import ChatType
+from aiogram.filters import Command, CommandObject, CommandStart
+from aiogram.types import Message
+from aiogram.utils.i18n import I18n
+
+from bot.hidden_rolls import deliver_pending
+from bot.render import games as game_texts
+from bot.render import help as texts
+from engine.services import select_private_game, take_pending_deliveries
+
+GAME_PAYLOAD_PREFIX = "game_"
+
+
+def make_router() -> Router:
+    router = Router(name="start")
+    router.message.register(on_start_private, CommandStart(), F.chat.type == ChatType.PRIVATE)
+    router.message.register(on_start_group, CommandStart())
+    router.message.register(on_help, Command("help"))
+    return router
+
+
+async def on_start_private(message: Message, command: CommandObject, bot: Bot, i18n: I18n) -> None:
+    user = message.from_user
+    assert user is not None
+    # (The user middleware has already marked the user as reachable.)
+    payload = (command.args or "").strip()
+    await message.answer(texts.welcome(user))
+    if payload.startswith(GAME_PAYLOAD_PREFIX) and payload[len(GAME_PAYLOAD_PREFIX) :].isdigit():
+        game_id = int(payload[len(GAME_PAYLOAD_PREFIX) :])
+        game = await select_private_game(user.id, game_id)
+        await message.answer(game_texts.game_selected(game))
+    # Whatever the payload ("hr" from a group's link, or none): nothing that waited is lost.
+    await deliver_pending(bot, i18n, user.id, await take_pending_deliveries(user.id))
+
+
+async def on_start_group(message: Message) -> None:
+    await message.reply(texts.group_start())
+
+
+async def on_help(message: Message) -> None:
+    await message.reply(texts.help_text())

@@ -1,0 +1,66 @@
+"""End-to-end bot fixtures: a fake Bot API on 127.0.0.1, the real Bot pointed at it, the real
+dispatcher over a fresh database, and a driver that feeds updates through `dp.feed_update`."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import AsyncIterator
+
+import pytest
+from aiogram import Bot, Dispatcher
+from aiogram.utils.i18n import I18n
+
+from bot.app import build_dispatcher, create_bot
+from bot.i18n import setup_i18n
+from bot.settings import Settings
+from tests.support.fake_botapi import BOT_TOKEN, FakeBotAPI, start_fake_botapi
+from tests.support.telegram import TelegramDriver, TgUser, group
+
+ALICE = TgUser(101, "Алиса", "alice")
+BORIS = TgUser(102, "Борис <b>", "boris")  # a name with HTML in it: must arrive escaped
+VERA = TgUser(103, "Вера")
+GROUP = group(-1001000000001, "Игровой стол")
+
+
+@pytest.fixture(scope="session")
+def i18n() -> I18n:
+    return setup_i18n("ru")
+
+
+@pytest.fixture
+async def api() -> AsyncIterator[FakeBotAPI]:
+    fake = FakeBotAPI()
+    server = await start_fake_botapi(fake)
+    try:
+        yield fake
+    finally:
+        await server.close()
+
+
+@pytest.fixture
+def settings(api: FakeBotAPI) -> Settings:
+    return Settings(
+        bot_token=BOT_TOKEN,
+        bot_api_url=api.base_url,
+        default_locale="ru",
+        _env_file=None,  # type: ignore[call-arg]
+    )
+
+
+@pytest.fixture
+async def bot(settings: Settings) -> AsyncIterator[Bot]:
+    instance = create_bot(settings)
+    try:
+        yield instance
+    finally:
+        await instance.session.close()
+
+
+@pytest.fixture
+def dp(db: object, settings: Settings, i18n: I18n) -> Dispatcher:
+    return build_dispatcher(settings, rng=random.Random(20261129), i18n=i18n)
+
+
+@pytest.fixture
+def tg(dp: Dispatcher, bot: Bot, api: FakeBotAPI) -> TelegramDriver:
+    return TelegramDriver(dp, bot, api)

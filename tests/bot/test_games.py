@@ -1,0 +1,92 @@
+"""Games and roles end to end: /newgame, /join, /gm, /game, /endgame, forum topics,
+/games in the private chat."""
+
+from __future__ import annotations
+
+from tests.bot.conftest import ALICE, BORIS, GROUP, VERA
+from tests.support.telegram import TelegramDriver, group, message_of, private
+
+
+async def test_newgame_needs_a_system_and_a_name(tg: TelegramDriver) -> None:
+    for text in ("/newgame", "/newgame дикий", "/newgame шахматы Партия"):
+        reply = (await tg.send(ALICE, GROUP, text)).only_text()
+        assert reply.startswith("Как создать игру: <code>/newgame &lt;система&gt;")
+
+
+async def test_game_lifecycle_create_join_show_transfer(tg: TelegramDriver) -> None:
+    created = (await tg.send(ALICE, GROUP, "/newgame дикий Пустые <земли>")).only_text()
+    assert "Новая игра <b>Пустые &lt;земли&gt;</b> — Savage Worlds (SWADE, Дикий мир)" in created
+    assert "Ведущий: <b>Алиса</b>" in created
+
+    again = (await tg.send(VERA, GROUP, "/newgame wod Другая")).only_text()
+    assert again.startswith("В этом чате уже идёт игра: <b>Пустые &lt;земли&gt;</b>")
+
+    joined = (await tg.send(BORIS, GROUP, "/join")).only_text()
+    assert joined == "<b>Борис &lt;b&gt;</b> вступает в игру <b>Пустые &lt;земли&gt;</b> как игрок."
+    assert "уже в игре" in (await tg.send(BORIS, GROUP, "/join")).only_text()
+    assert "уже в игре" in (await tg.send(ALICE, GROUP, "/join")).only_text()
+
+    card = (await tg.send(VERA, GROUP, "/game")).only_text()
+    assert "Ведущий: <b>Алиса</b>" in card
+    assert "1 игрок: <b>Борис &lt;b&gt;</b>" in card
+
+    # /gm must answer a message; only the GM may hand the game over.
+    assert "Ответьте командой /gm" in (await tg.send(ALICE, GROUP, "/gm")).only_text()
+    refused = await tg.send(BORIS, GROUP, "/gm", reply_to=message_of(VERA, GROUP))
+    assert refused.only_text() == "Это может только ведущий игры."
+
+    handed = await tg.send(ALICE, GROUP, "/gm", reply_to=message_of(VERA, GROUP))
+    assert handed.only_text() == "<b>Вера</b> теперь ведущий игры <b>Пустые &lt;земли&gt;</b>."
+    card = (await tg.send(VERA, GROUP, "/game")).only_text()
+    assert "Ведущий: <b>Вера</b>" in card
+    assert "2 игрока: <b>Борис &lt;b&gt;</b>, <b>Алиса</b>" in card or (
+        "2 игрока: <b>Алиса</b>, <b>Борис &lt;b&gt;</b>" in card
+    )
+
+    assert (await tg.send(ALICE, GROUP, "/endgame")).only_text() == "Это может только ведущий игры."
+    ended = (await tg.send(VERA, GROUP, "/endgame")).only_text()
+    assert ended.startswith("Игра <b>Пустые &lt;земли&gt;</b> завершена.")
+    assert "нет игры" in (await tg.send(VERA, GROUP, "/game")).only_text()
+
+
+async def test_game_commands_outside_a_group(tg: TelegramDriver) -> None:
+    assert (
+        "в групповом чате" in (await tg.send(ALICE, private(ALICE), "/newgame дикий X")).only_text()
+    )
+    assert "в личном чате" in (await tg.send(ALICE, GROUP, "/games")).only_text()
+    assert "нет игры" in (await tg.send(ALICE, GROUP, "/join")).only_text()
+
+
+async def test_forum_topics_have_separate_games(tg: TelegramDriver) -> None:
+    forum = group(-1002000000002, "Форум", forum=True)
+    first = await tg.send(ALICE, forum, "/newgame дикий Пустоши", thread_id=10)
+    second = await tg.send(BORIS, forum, "/newgame сказитель Город", thread_id=20)
+    assert first.sent()[0].params["message_thread_id"] == 10
+    assert second.sent()[0].params["message_thread_id"] == 20
+
+    card10 = (await tg.send(VERA, forum, "/game", thread_id=10)).only_text()
+    card20 = (await tg.send(VERA, forum, "/game", thread_id=20)).only_text()
+    assert "<b>Пустоши</b>" in card10 and "Ведущий: <b>Алиса</b>" in card10
+    assert "<b>Город</b>" in card20 and "Сказитель" in card20 and "Ведущий: <b>Борис" in card20
+    assert "нет игры" in (await tg.send(VERA, forum, "/game")).only_text()  # General topic
+
+
+async def test_private_games_menu_selects_where_rolls_go(tg: TelegramDriver) -> None:
+    await tg.send(ALICE, GROUP, "/newgame дуэль Поединок")
+    await tg.send(BORIS, GROUP, "/join")
+    assert "не участвуете" in (await tg.send(VERA, private(VERA), "/games")).only_text()
+
+    [menu] = (await tg.send(BORIS, private(BORIS), "/play")).sent()
+    assert "<b>Поединок</b> — Игровой стол (Форумная дуэль)" in menu.text
+    [button] = menu.buttons()
+    assert button["text"] == "Поединок — Игровой стол"
+
+    picked = await tg.press(BORIS, menu)
+    [edit] = [c for c in picked.calls if c.method == "editMessageText"]
+    assert "✅ <b>Поединок</b>" in edit.text
+    assert "Броски здесь теперь идут в игру <b>Поединок</b>" in edit.text
+    [toast] = [c for c in picked.calls if c.method == "answerCallbackQuery"]
+    assert toast.params["text"] == "Личные броски идут в «Поединок»"
+
+    [menu] = (await tg.send(BORIS, private(BORIS), "/games")).sent()
+    assert menu.buttons()[0]["text"].startswith("✅ ")

@@ -1,0 +1,232 @@
+"""A small fake Telegram Bot API server for end-to-end bot tests.
+
+It answers `POST /bot{token}/{method}` like the real Bot API, records every call (method and
+decoded parameters) and can be told to refuse messages to some chats (403, "bot can't initiate
+conversation") or to answer one call with 429 and `retry_after`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import web
+from aiohttp.test_utils import TestServer
+
+BOT_ID = 700000001
+BOT_USERNAME = "kosti_test_bot"
+BOT_TOKEN = f"{BOT_ID}:TEST-token"
+
+# Parameters that are plain text even when they look like JSON ("9", "[1, 2]", "true").
+TEXT_PARAMS = frozenset(
+    {"text", "caption", "title", "description", "short_description", "callback_query_id", "url"}
+)
+# Methods that address a chat and get 403 for chats marked as "never started the bot".
+SENDING_METHODS = frozenset({"sendMessage", "sendPhoto", "sendDocument", "copyMessage"})
+UPLOAD_PREFIX = "attach://"
+FORBIDDEN_DESCRIPTION = "Forbidden: bot can't initiate conversation with a user"
+
+
+@dataclass
+class ApiCall:
+    method: str
+    params: dict[str, Any]
+    result: Any = None  # None until answered successfully
+
+    @property
+    def chat_id(self) -> int | None:
+        value = self.params.get("chat_id")
+        return int(value) if value is not None else None
+
+    @property
+    def text(self) -> str:
+        return str(self.params.get("text", ""))
+
+    @property
+    def reply_markup(self) -> dict[str, Any] | None:
+        return self.params.get("reply_markup")
+
+    def buttons(self) -> list[dict[str, Any]]:
+        """Every inline button of the call's keyboard, row by row."""
+        markup = self.reply_markup or {}
+        return [button for row in markup.get("inline_keyboard", []) for button in row]
+
+
+@dataclass
+class FakeBotAPI:
+    calls: list[ApiCall] = field(default_factory=list)
+    forbidden_chats: set[int] = field(default_factory=set)
+    unknown_chats: set[int] = field(default_factory=set)  # 400 "chat not found"
+    pending_updates: list[dict[str, Any]] = field(default_factory=list)
+    base_url: str = ""  # set once served: pass it as BOT_API_URL
+    _failures: dict[str, list[int]] = field(default_factory=dict)
+    _message_id: int = 1000
+
+    # -- configuration -------------------------------------------------------------------
+    def forbid(self, chat_id: int) -> None:
+        """The user behind `chat_id` never started the bot (or blocked it)."""
+        self.forbidden_chats.add(chat_id)
+
+    def allow(self, chat_id: int) -> None:
+        self.forbidden_chats.discard(chat_id)
+        self.unknown_chats.discard(chat_id)
+
+    def fail_with_retry_after(self, method: str, retry_after: int = 1, times: int = 1) -> None:
+        """Answer the next `times` calls of `method` with 429 Too Many Requests."""
+        self._failures.setdefault(method, []).extend([retry_after] * times)
+
+    # -- inspection ----------------------------------------------------------------------
+    def mark(self) -> int:
+        return len(self.calls)
+
+    def since(self, mark: int, method: str | None = None) -> list[ApiCall]:
+        return [c for c in self.calls[mark:] if method is None or c.method == method]
+
+    def sent(self, mark: int = 0, chat_id: int | None = None) -> list[ApiCall]:
+        """Delivered sendMessage calls since `mark` (refused ones excluded), to one chat."""
+        return [
+            c
+            for c in self.since(mark, "sendMessage")
+            if c.result is not None and (chat_id is None or c.chat_id == chat_id)
+        ]
+
+    # -- the HTTP side -------------------------------------------------------------------
+    def app(self) -> web.Application:
+        app = web.Application()
+        app.router.add_post("/bot{token}/{method}", self._handle)
+        return app
+
+    async def _handle(self, request: web.Request) -> web.Response:
+        method = request.match_info["method"]
+        if request.match_info["token"] != BOT_TOKEN:
+            return _error(401, "Unauthorized")
+        form = await request.post()
+        files = {
+            key: {"filename": value.filename, "content": value.file.read()}
+            for key, value in form.items()
+            if isinstance(value, web.FileField)
+        }
+        params = {
+            key: _decode(key, value)
+            for key, value in form.items()
+            if not isinstance(value, web.FileField)
+        }
+        for key, value in params.items():  # "attach://<name>" -> the uploaded file itself
+            if isinstance(value, str) and value.startswith(UPLOAD_PREFIX):
+                params[key] = files.get(value[len(UPLOAD_PREFIX) :], value)
+        call = ApiCall(method, params)
+        self.calls.append(call)
+
+        queued = self._failures.get(method)
+        if queued:
+            retry_after = queued.pop(0)
+            return _error(
+                429,
+                f"Too Many Requests: retry after {retry_after}",
+                parameters={"retry_after": retry_after},
+            )
+        if method in SENDING_METHODS and _as_int(params.get("chat_id")) in self.forbidden_chats:
+            return _error(403, FORBIDDEN_DESCRIPTION)
+        if method in SENDING_METHODS and _as_int(params.get("chat_id")) in self.unknown_chats:
+            return _error(400, "Bad Request: chat not found")
+        if method == "getUpdates" and not self.pending_updates:
+            await asyncio.sleep(0.05)  # a short "long poll" instead of a busy loop
+        handler = getattr(self, f"_m_{method}", None)
+        result = handler(params) if handler else True
+        call.result = result
+        return web.json_response({"ok": True, "result": result})
+
+    def _m_getMe(self, params: dict[str, Any]) -> dict[str, Any]:
+        return _bot_user()
+
+    def _m_getUpdates(self, params: dict[str, Any]) -> list[dict[str, Any]]:
+        offset = int(params.get("offset") or 0)
+        updates = [u for u in self.pending_updates if u["update_id"] >= offset]
+        self.pending_updates = updates
+        return updates
+
+    def _m_sendMessage(self, params: dict[str, Any]) -> dict[str, Any]:
+        self._message_id += 1
+        return self._message(self._message_id, params)
+
+    def _m_sendDocument(self, params: dict[str, Any]) -> dict[str, Any]:
+        self._message_id += 1
+        message = self._message(self._message_id, params)
+        document = params.get("document")
+        name = document.get("filename") if isinstance(document, dict) else "file"
+        message["document"] = {
+            "file_id": f"doc{self._message_id}",
+            "file_unique_id": f"u{self._message_id}",
+            "file_name": name,
+        }
+        return message
+
+    def _m_editMessageText(self, params: dict[str, Any]) -> dict[str, Any] | bool:
+        if "inline_message_id" in params:
+            return True
+        return self._message(int(params["message_id"]), params)
+
+    def _m_editMessageReplyMarkup(self, params: dict[str, Any]) -> dict[str, Any] | bool:
+        if "inline_message_id" in params:
+            return True
+        return self._message(int(params["message_id"]), params)
+
+    def _message(self, message_id: int, params: dict[str, Any]) -> dict[str, Any]:
+        chat_id = int(params["chat_id"])
+        message: dict[str, Any] = {
+            "message_id": message_id,
+            "date": int(time.time()),
+            "chat": {"id": chat_id, "type": "private" if chat_id > 0 else "supergroup"},
+            "from": _bot_user(),
+            "text": params.get("text", ""),
+        }
+        if params.get("message_thread_id") is not None:
+            message["message_thread_id"] = int(params["message_thread_id"])
+            message["is_topic_message"] = True
+        if params.get("reply_markup"):
+            message["reply_markup"] = params["reply_markup"]
+        return message
+
+
+def _bot_user() -> dict[str, Any]:
+    return {
+        "id": BOT_ID,
+        "is_bot": True,
+        "first_name": "Кости",
+        "username": BOT_USERNAME,
+        "can_join_groups": True,
+        "can_read_all_group_messages": False,
+        "supports_inline_queries": False,
+    }
+
+
+def _decode(key: str, value: Any) -> Any:
+    if not isinstance(value, str) or key in TEXT_PARAMS:
+        return value
+    try:
+        return json.loads(value)
+    except ValueError:
+        return value
+
+
+def _as_int(value: Any) -> int | None:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+def _error(status: int, description: str, **extra: Any) -> web.Response:
+    body = {"ok": False, "error_code": status, "description": description, **extra}
+    return web.json_response(body, status=status)
+
+
+async def start_fake_botapi(api: FakeBotAPI) -> TestServer:
+    """Serve `api` on a free port of 127.0.0.1; the caller closes the returned server."""
+    server = TestServer(api.app(), host="127.0.0.1")
+    await server.start_server()
+    api.base_url = str(server.make_url("")).rstrip("/")
+    return server
