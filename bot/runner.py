@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import logging
 import signal
 from contextlib import suppress
+from datetime import timedelta
 
 from aiohttp import web
 
@@ -14,13 +14,21 @@ from bot.settings import Settings
 
 log = logging.getLogger("kosti")
 
+# Telegram re-delivers an update for at most a day; ids older than this cannot come back.
+UPDATE_IDS_KEPT = timedelta(days=2)
+PRUNE_EVERY_SECONDS = 3600
 
-def webhook_secret(settings: Settings) -> str:
-    """WEBHOOK_SECRET, or one derived from the token so that every worker agrees on it."""
-    if settings.webhook_secret and settings.webhook_secret.get_secret_value():
-        return settings.webhook_secret.get_secret_value()
-    token = settings.token or ""
-    return hashlib.sha256(("kosti-webhook|" + token).encode()).hexdigest()[:48]
+
+async def prune_update_ids_forever() -> None:
+    from engine.services import prune_updates
+
+    while True:
+        try:
+            removed = await prune_updates(UPDATE_IDS_KEPT)
+            log.debug("pruned %d old update ids", removed)
+        except Exception:  # a hiccup of the database must not stop the bot
+            log.exception("pruning update ids failed")
+        await asyncio.sleep(PRUNE_EVERY_SECONDS)
 
 
 async def prepare_database(settings: Settings) -> None:
@@ -44,12 +52,11 @@ async def run(settings: Settings, *, stop: asyncio.Event | None = None) -> None:
     await prepare_database(settings)
     bot = create_bot(settings)
     dispatcher = build_dispatcher(settings)
-    if settings.webhook_url and not settings.webhook_secret:
-        settings = settings.model_copy(update={"webhook_secret": webhook_secret(settings)})
     app = create_app(settings, bot=bot, dispatcher=dispatcher)
     runner = web.AppRunner(app)
     await runner.setup()
     polling: asyncio.Task[None] | None = None
+    pruning = asyncio.create_task(prune_update_ids_forever())
     try:
         await web.TCPSite(runner, settings.host, settings.port).start()
         log.info("web server on http://%s:%s", settings.host, settings.port)
@@ -60,7 +67,7 @@ async def run(settings: Settings, *, stop: asyncio.Event | None = None) -> None:
                 public += webhook_path(settings)
             await bot.set_webhook(
                 public,
-                secret_token=webhook_secret(settings),
+                secret_token=settings.webhook_secret_value(),
                 allowed_updates=dispatcher.resolve_used_update_types(),
             )
             log.info("webhook mode: %s", public)
@@ -72,6 +79,9 @@ async def run(settings: Settings, *, stop: asyncio.Event | None = None) -> None:
             log.info("long polling started")
         await _wait(stop, polling)
     finally:
+        pruning.cancel()
+        with suppress(asyncio.CancelledError):
+            await pruning
         if polling is not None:
             with suppress(RuntimeError):
                 await dispatcher.stop_polling()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 
 from pydantic import SecretStr, field_validator
@@ -44,6 +45,12 @@ class Settings(BaseSettings):
     def token(self) -> str | None:
         value = self.bot_token.get_secret_value().strip() if self.bot_token else ""
         return value or None
+
+    def webhook_secret_value(self) -> str:
+        """WEBHOOK_SECRET, or one derived from the token so that every worker agrees on it."""
+        if self.webhook_secret and self.webhook_secret.get_secret_value():
+            return self.webhook_secret.get_secret_value()
+        return hashlib.sha256(("kosti-webhook|" + (self.token or "")).encode()).hexdigest()[:48]
 
     def sqlite_path(self) -> Path | None:
         """The file behind an SQLite URL, so its folder can be created before connecting."""

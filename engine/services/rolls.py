@@ -144,11 +144,16 @@ async def reveal_roll(roll_id: int, *, actor_id: int) -> RollRecord:
 
 
 async def add_pending_delivery(roll_id: int, user_id: int) -> None:
-    """Remember to send this roll privately once the user can be written to (idempotent)."""
+    """Remember to send this roll privately once the user can be written to (idempotent).
+
+    A row that was already taken is armed again: the delivery after /start can fail too
+    (the user blocked the bot in between), and the roll must not be lost then."""
     if not await RollLog.exists(id=roll_id):
         raise NoRoll(roll_id=roll_id)
     await require_user(user_id)
-    if await PendingDelivery.exists(roll_id=roll_id, user_id=user_id):
+    existing = PendingDelivery.filter(roll_id=roll_id, user_id=user_id)
+    if await existing.exists():
+        await existing.update(delivered_at=None)
         return
     with suppress(IntegrityError):  # added concurrently: already pending
         await PendingDelivery.create(roll_id=roll_id, user_id=user_id)

@@ -142,6 +142,16 @@ async def test_pending_delivery_is_taken_once(game: services.GameInfo) -> None:
         await services.add_pending_delivery(999_999, GM)
 
 
+async def test_a_failed_redelivery_is_pending_again(game: services.GameInfo) -> None:
+    """Taken after /start, then the send fails again: the roll waits once more, not lost."""
+    roll = await _hidden(game)
+    await services.add_pending_delivery(roll.id, GM)
+    assert [r.id for r in await services.take_pending_deliveries(GM)] == [roll.id]
+    await services.add_pending_delivery(roll.id, GM)  # the send after /start failed
+    assert [r.id for r in await services.take_pending_deliveries(GM)] == [roll.id]
+    assert await services.take_pending_deliveries(GM) == []
+
+
 async def test_concurrent_takers_share_nothing(game: services.GameInfo) -> None:
     rolls = [await _hidden(game) for _ in range(5)]
     for r in rolls:

@@ -1,0 +1,134 @@
+"""The whole process as `python -m bot` runs it: database migration, polling or webhook, the web
+server and shutdown — against the local fake Bot API, over real HTTP."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+from pydantic import SecretStr
+
+from bot.runner import run
+from bot.settings import Settings
+from tests.support.fake_botapi import BOT_TOKEN, FakeBotAPI
+
+ROOT = Path(__file__).resolve().parents[2]
+GROUP = {"id": -1009000000001, "type": "supergroup", "title": "Стол"}
+ALICE = {"id": 301, "is_bot": False, "first_name": "Алиса"}
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def command_update(update_id: int, text: str) -> dict[str, Any]:
+    return {
+        "update_id": update_id,
+        "message": {
+            "message_id": update_id,
+            "date": int(time.time()),
+            "chat": GROUP,
+            "from": ALICE,
+            "text": text,
+            "entities": [{"type": "bot_command", "offset": 0, "length": len(text.split()[0])}],
+        },
+    }
+
+
+def runner_settings(api: FakeBotAPI, tmp_path: Path, **extra: Any) -> Settings:
+    return Settings(
+        bot_token=SecretStr(BOT_TOKEN),
+        bot_api_url=api.base_url,
+        database_url=f"sqlite://{tmp_path}/db/kosti.sqlite3",
+        host="127.0.0.1",
+        port=free_port(),
+        _env_file=None,  # type: ignore[call-arg]
+        **extra,
+    )
+
+
+async def wait_for(predicate, timeout: float = 10.0) -> None:  # type: ignore[no-untyped-def]
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        assert time.monotonic() < deadline, "timed out"
+        await asyncio.sleep(0.05)
+
+
+async def test_polling_answers_and_state_survives_a_restart(api: FakeBotAPI, tmp_path: Path):
+    settings = runner_settings(api, tmp_path)
+    api.pending_updates.append(command_update(1, "/newgame savage Пустота"))
+
+    stop = asyncio.Event()
+    process = asyncio.create_task(run(settings, stop=stop))
+    await wait_for(lambda: api.sent(chat_id=GROUP["id"]))
+    async with aiohttp.ClientSession() as http:
+        url = f"http://127.0.0.1:{settings.port}/healthz"
+        async with http.get(url) as response:
+            assert response.status == 200
+    stop.set()
+    await asyncio.wait_for(process, 20)
+    methods = [call.method for call in api.calls]
+    assert "deleteWebhook" in methods and "setMyCommands" in methods
+    assert (tmp_path / "db" / "kosti.sqlite3").exists()  # the folder was created, schema migrated
+
+    # A second process on the same database still knows the game.
+    mark = api.mark()
+    api.pending_updates.append(command_update(2, "/game"))
+    stop = asyncio.Event()
+    process = asyncio.create_task(run(settings, stop=stop))
+    await wait_for(lambda: api.since(mark, "sendMessage"))
+    stop.set()
+    await asyncio.wait_for(process, 20)
+    [reply] = api.since(mark, "sendMessage")
+    assert "Пустота" in reply.text
+
+
+async def test_webhook_mode_registers_and_checks_the_secret(api: FakeBotAPI, tmp_path: Path):
+    settings = runner_settings(api, tmp_path, webhook_url="https://kosti.example/tg/hook")
+    secret = settings.webhook_secret_value()
+    stop = asyncio.Event()
+    process = asyncio.create_task(run(settings, stop=stop))
+    try:
+        await wait_for(lambda: any(c.method == "setWebhook" for c in api.calls))
+        [registered] = [c for c in api.calls if c.method == "setWebhook"]
+        assert registered.params["url"] == "https://kosti.example/tg/hook"
+        assert registered.params["secret_token"] == secret
+        hook = f"http://127.0.0.1:{settings.port}/tg/hook"
+        async with aiohttp.ClientSession() as http:
+            forged = {"X-Telegram-Bot-Api-Secret-Token": "guess"}
+            async with http.post(hook, json=command_update(5, "/r 2d6"), headers=forged) as r:
+                assert r.status == 401
+            good = {"X-Telegram-Bot-Api-Secret-Token": secret}
+            async with http.post(hook, json=command_update(6, "/r 2d6"), headers=good) as r:
+                assert r.status == 200
+        await wait_for(lambda: api.sent(chat_id=GROUP["id"]))
+        assert len(api.sent(chat_id=GROUP["id"])) == 1  # only the signed update was handled
+        assert "getUpdates" not in [c.method for c in api.calls]
+    finally:
+        stop.set()
+        await asyncio.wait_for(process, 20)
+
+
+def test_without_a_token_the_main_command_explains_in_russian(tmp_path: Path):
+    env = {k: v for k, v in os.environ.items() if k != "BOT_TOKEN"}
+    env["BOT_TOKEN"] = ""
+    done = subprocess.run(
+        [sys.executable, "-m", "bot"],
+        cwd=tmp_path,  # no .env here
+        env={**env, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0
+    assert "Traceback" not in done.stdout + done.stderr
+    assert "BOT_TOKEN не задан" in done.stdout
