@@ -100,3 +100,63 @@ ERROR_CODES: dict[str, str] = {
     StreamClosed.code: "the stream (e.g. an encounter) is closed",
     WrongAggregate.code: "the stream belongs to another kind of aggregate",
 }
+
+
+# --- SWADE encounters, chases and the characters library (engine/services/encounters.py,
+# chases.py, characters.py) -------------------------------------------------------------
+
+
+class WrongSystem(_Coded):
+    code = "wrong_system"
+
+
+class NoEncounter(_Coded):
+    code = "no_encounter"
+
+
+class EncounterActive(_Coded):
+    code = "encounter_active"
+
+
+class NoChase(_Coded):
+    code = "no_chase"
+
+
+class ChaseActive(_Coded):
+    code = "chase_active"
+
+
+class NoCharacter(_Coded):
+    code = "no_character"
+
+
+class NotYourCharacter(_Coded):
+    code = "not_your_character"
+
+
+class NobodyActing(_Coded):
+    code = "nobody_acting"
+
+
+class NoActionCard(_Coded):
+    code = "no_action_card"
+
+
+class NotInChase(_Coded):
+    code = "not_in_chase"
+
+
+ERROR_CODES.update(
+    {
+        WrongSystem.code: "the game does not play this system (e.g. an encounter needs savage)",
+        NoEncounter.code: "the game has no active encounter",
+        EncounterActive.code: "the game already has an active encounter",
+        NoChase.code: "the game has no active chase",
+        ChaseActive.code: "the game already has an active chase",
+        NoCharacter.code: "no saved character or template with this name or id",
+        NotYourCharacter.code: "a player may save, delete or move only their own characters",
+        NobodyActing.code: "nobody is taking a turn in the encounter",
+        NoActionCard.code: "the acting combatant has no action card this round",
+        NotInChase.code: "the acting combatant has no participant in the chase",
+    }
+)

@@ -151,6 +151,44 @@ class StreamSnapshot(Model):
         table = "stream_snapshots"
 
 
+class BoardMessage(Model):
+    # The chat message the bot keeps up to date for a stream (an encounter's initiative
+    # board, a chase's row): edited rather than sent again. One row per stream.
+
+    id = fields.IntField(primary_key=True)
+    stream: fields.OneToOneRelation[Stream] = fields.OneToOneField(
+        "models.Stream", related_name="board", on_delete=fields.CASCADE
+    )
+    message_id = fields.BigIntField()
+    updated_at = fields.DatetimeField(auto_now=True)
+
+    class Meta:
+        table = "board_messages"
+
+
+class SavedCharacter(Model):
+    # A game's library of SWADE characters and NPC templates (engine.savage Character as
+    # JSON, fresh state). owner_id NULL = an NPC template; count > 1 = a group of Extras.
+    # `key` is the normalised name, unique per game.
+
+    id = fields.IntField(primary_key=True)
+    game: fields.ForeignKeyRelation[Game] = fields.ForeignKeyField(
+        "models.Game", related_name="characters", on_delete=fields.CASCADE
+    )
+    key = fields.CharField(max_length=255)
+    name = fields.CharField(max_length=255)
+    owner_id = fields.BigIntField(null=True)
+    count = fields.IntField(default=1, db_default=1)
+    data = fields.JSONField()
+    created_by = fields.BigIntField()
+    created_at = fields.DatetimeField(auto_now_add=True)
+    updated_at = fields.DatetimeField(auto_now=True)
+
+    class Meta:
+        table = "saved_characters"
+        unique_together = (("game", "key"),)
+
+
 class RollLog(Model):
     id = fields.BigIntField(primary_key=True)
     user: fields.ForeignKeyRelation[User] = fields.ForeignKeyField(

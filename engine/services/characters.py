@@ -1,0 +1,241 @@
+"""A game's library of SWADE characters and NPC templates, and adding them to the
+active encounter.
+
+A saved character is the engine's `Character` (fresh state) plus how many copies it
+stands for (`count` > 1: a group of Extras, «×6» in the text block). `owner_id` None
+marks an NPC template. Names are unique per game, compared case- and «ё»-insensitively.
+Players save and delete only their own characters; the GM any, and NPC templates.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from tortoise import timezone
+from tortoise.exceptions import IntegrityError
+
+from engine import savage
+from engine.dice.rng import Rng
+from engine.savage.sheet import MAX_GROUP
+from engine.services import aggregates as agg
+from engine.services.encounters import KIND, EncounterOutcome, as_actor
+from engine.services.encounters_aggregate import ENCOUNTER
+from engine.services.encounters_common import (
+    CommandOutcome,
+    require_active,
+    require_member,
+    require_savage,
+    role_of,
+)
+from engine.services.errors import BadName, NoCharacter, NotMember, NotYourCharacter
+from engine.store.models import ROLE_GM, SavedCharacter
+
+NAME_MAX = 255
+ID_MAX = 24  # combatant ids travel in callback data (64 bytes)
+# fmt: off
+_LATIN = (
+    "a", "b", "v", "g", "d", "e", "e", "zh", "z", "i", "y", "k", "l", "m", "n", "o", "p",
+    "r", "s", "t", "u", "f", "h", "ts", "ch", "sh", "sch", "", "y", "", "e", "yu", "ya",
+)
+# fmt: on
+_TRANSLIT = dict(zip("абвгдеёжзийклмнопрстуфхцчшщъыьэюя", _LATIN, strict=True))
+
+
+@dataclass(frozen=True)
+class CharacterRecord:
+    id: int
+    game_id: int
+    name: str
+    owner_id: int | None  # None: an NPC template
+    count: int  # > 1: a group of Extras
+    character: savage.Character
+    created_by: int
+    updated_at: datetime
+
+    @property
+    def template(self) -> bool:
+        return self.owner_id is None
+
+    @property
+    def sheet(self) -> str:
+        """The Russian text block (`engine.savage.format_sheet`)."""
+        return savage.format_sheet(self.character, self.count)
+
+
+def name_key(name: str) -> str:
+    return " ".join(name.casefold().replace("ё", "е").split())
+
+
+def slug(name: str) -> str:
+    """An ASCII id from a (Russian) name: «Пустой 2» -> "pustoy_2"."""
+    out = "".join(_TRANSLIT.get(ch, ch) for ch in name_key(name))
+    out = "".join(ch if ch.isascii() and ch.isalnum() else "_" for ch in out)
+    return "_".join(p for p in out.split("_") if p)[:ID_MAX].strip("_") or "npc"
+
+
+def _record(row: SavedCharacter) -> CharacterRecord:
+    return CharacterRecord(
+        id=row.id,
+        game_id=row.game_id,  # type: ignore[attr-defined]
+        name=row.name,
+        owner_id=row.owner_id,
+        count=row.count,
+        character=savage.Character.from_dict(row.data),
+        created_by=row.created_by,
+        updated_at=row.updated_at,
+    )
+
+
+def _parse(text_or_json: str | dict[str, Any], owner: int | None) -> savage.SheetSpec:
+    """A text block, or the JSON of `character_to_json` (an optional "count" key)."""
+    data: Any = text_or_json
+    if isinstance(data, str) and data.lstrip().startswith("{"):
+        try:
+            data = json.loads(data)
+        except ValueError as exc:
+            raise savage.RuleError("sheet_bad_json", {"detail": str(exc)[:80]}) from None
+    if isinstance(data, str):
+        return savage.parse_sheet(data, owner=owner)
+    character = savage.character_from_json(data)
+    count = data.get("count", 1) if isinstance(data, dict) else 1
+    if not isinstance(count, int) or not 1 <= count <= MAX_GROUP:
+        raise savage.RuleError("bad_group_size", {"max": MAX_GROUP})
+    if owner is not None and character.owner is None:
+        character = dataclasses.replace(character, owner=owner)
+    return savage.SheetSpec(character, count)
+
+
+async def save_character(
+    game_id: int,
+    text_or_json: str | dict[str, Any],
+    *,
+    actor_id: int,
+    owner_id: int | None = None,
+) -> CharacterRecord:
+    """Save (or replace, by name) a character from a text block or JSON.
+
+    The GM may save anyone's character (`owner_id`, or «игрок N» in the block) and NPC
+    templates (no owner). A player saves their own: the owner defaults to them, and
+    another owner — or replacing someone else's entry — is `not_your_character`. The
+    engine's sheet errors (`sheet_*`, `bad_group_size`) pass through as RuleError.
+    """
+    await require_savage(game_id)
+    is_gm = await require_member(game_id, actor_id) == ROLE_GM
+    spec = _parse(text_or_json, owner_id if is_gm or owner_id is not None else actor_id)
+    character = spec.character
+    if owner_id is not None:
+        character = dataclasses.replace(character, owner=owner_id)
+    owner = character.owner
+    if not is_gm and owner != actor_id:
+        raise NotYourCharacter(owner_id=owner)
+    if owner is not None and owner != actor_id and await role_of(game_id, owner) is None:
+        raise NotMember(game_id=game_id, user_id=owner)
+    name = character.name.strip()
+    if not name or len(name) > NAME_MAX:
+        raise BadName(max=NAME_MAX)
+    # Saved with a fresh state and no id: ids are given when added to an encounter.
+    character = dataclasses.replace(character, id="", name=name, status=savage.Status())
+    values = {"name": name, "owner_id": owner, "count": spec.count, "data": character.to_dict()}
+    key = name_key(name)
+    for _ in range(2):
+        row = await SavedCharacter.get_or_none(game_id=game_id, key=key)
+        if row is not None:
+            if not is_gm and row.owner_id != actor_id:
+                raise NotYourCharacter(name=row.name, owner_id=row.owner_id)
+            await SavedCharacter.filter(id=row.id).update(**values, updated_at=timezone.now())
+            await row.refresh_from_db()
+            return _record(row)
+        try:
+            row = await SavedCharacter.create(
+                game_id=game_id, key=key, created_by=actor_id, **values
+            )
+            return _record(row)
+        except IntegrityError:  # saved concurrently under the same name: replace it
+            continue
+    raise NoCharacter(name=name)  # pragma: no cover - the row vanished twice in a row
+
+
+async def _find(game_id: int, name_or_id: str | int) -> SavedCharacter:
+    if isinstance(name_or_id, int) or name_or_id.strip().isdigit():  # ids win over names
+        row = await SavedCharacter.get_or_none(game_id=game_id, id=int(name_or_id))
+    else:
+        row = await SavedCharacter.get_or_none(game_id=game_id, key=name_key(name_or_id))
+    if row is None:
+        await require_savage(game_id)  # NoGame / WrongSystem first
+        raise NoCharacter(name=str(name_or_id))
+    return row
+
+
+async def get_character(game_id: int, name_or_id: str | int) -> CharacterRecord:
+    return _record(await _find(game_id, name_or_id))
+
+
+async def list_characters(game_id: int, *, viewer_id: int | None = None) -> list[CharacterRecord]:
+    """The library by name. With `viewer_id`, a non-GM sees the player characters only
+    (NPC templates are the GM's secret, DESIGN.md decision 3); without, everything."""
+    query = SavedCharacter.filter(game_id=game_id)
+    if viewer_id is not None and await require_member(game_id, viewer_id) != ROLE_GM:
+        query = query.filter(owner_id__isnull=False)
+    rows = await query.order_by("key")
+    if not rows:
+        await require_savage(game_id)
+    return [_record(r) for r in rows]
+
+
+async def delete_character(game_id: int, name_or_id: str | int, *, actor_id: int) -> None:
+    """The GM deletes any entry, a player only their own. Encounters keep their copies."""
+    is_gm = await require_member(game_id, actor_id) == ROLE_GM
+    row = await _find(game_id, name_or_id)
+    if not is_gm and row.owner_id != actor_id:
+        raise NotYourCharacter(name=row.name, owner_id=row.owner_id)
+    await row.delete()
+
+
+def _free_id(state: savage.Encounter, base: str, count: int) -> str:
+    """`base`, or `base_2`, `base_3`…: free for the combatant and its members' ids."""
+    taken = {c.id for c in state.combatants} | {m.id for m in state.characters}
+    for n in range(1, 10_000):
+        candidate = base if n == 1 else f"{base}_{n}"
+        ids = {candidate} | {f"{candidate}-{i}" for i in range(1, count + 1)}
+        if not ids & taken:
+            return candidate
+    raise savage.RuleError("combatant_exists", {"id": base})  # pragma: no cover
+
+
+def add_command(
+    state: savage.Encounter, record: CharacterRecord, count: int
+) -> savage.AddCombatant:
+    """`AddCombatant` for `count` copies of a saved character on the given state: one
+    character, or a group of Extras «Name ×n» with members `<id>-1 … <id>-n`."""
+    base = _free_id(state, slug(record.name), count)
+    members = savage.instantiate(record.character, count, base)
+    name = record.name if count == 1 else f"{record.name} ×{count}"
+    return savage.AddCombatant(base, name, members)
+
+
+async def add_to_encounter(
+    game_id: int,
+    name_or_id: str | int,
+    *,
+    actor_id: int,
+    count: int | None = None,
+    rng: Rng,
+) -> EncounterOutcome:
+    """Instantiate a saved character or template (`count` copies, default its own count)
+    as a combatant of the active encounter. The id is chosen on the state the command is
+    decided on, so simultaneous adds never clash. Players get the engine's `gm_only`."""
+    role = await require_member(game_id, actor_id)
+    stream = await require_active(game_id, KIND)
+    record = _record(await _find(game_id, name_or_id))
+    n = record.count if count is None else count
+
+    def decide(state: savage.Encounter) -> tuple[savage.Event, ...]:
+        command = as_actor(add_command(state, record, n), role, actor_id)
+        return savage.decide(state, command, rng)
+
+    result = await agg.execute(ENCOUNTER, game_id, stream.key, decide, actor_id=actor_id)
+    return CommandOutcome(result.state, result.events, result.step_id, result.seq, stream.key)

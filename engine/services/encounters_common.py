@@ -1,0 +1,209 @@
+"""Shared by the encounter, chase and characters services: roles, the savage-game check,
+one active stream of a kind per game, board messages and the plain results.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from tortoise.exceptions import IntegrityError
+from tortoise.transactions import in_transaction
+
+from engine.services import aggregates as agg
+from engine.services.errors import (
+    ChaseActive,
+    EncounterActive,
+    GameEnded,
+    NoChase,
+    NoEncounter,
+    NoGame,
+    NotGm,
+    NotMember,
+    ServiceError,
+    WrongSystem,
+)
+from engine.store.models import ROLE_GM, BoardMessage, Game, Role, Stream
+
+S = TypeVar("S")
+E = TypeVar("E")
+
+SAVAGE = "savage"
+KINDS = ("encounter", "chase")  # stream kinds with a board message
+
+
+@dataclass(frozen=True)
+class CommandOutcome(Generic[S, E]):
+    state: S  # after the command
+    events: tuple[E, ...]  # empty: the command changed nothing and nothing was written
+    step_id: int | None  # the stream step (pass it as expected_step to undo); None if empty
+    seq: int
+    stream: str  # "encounter:3"
+
+
+@dataclass(frozen=True)
+class UndoOutcome(Generic[S, E]):
+    state: S  # without the undone step
+    undone_step: int
+    undone_events: tuple[E, ...]
+    step_id: int  # the undo's own step
+    seq: int
+    stream: str
+
+
+@dataclass(frozen=True)
+class SceneView(Generic[S]):
+    """An encounter or a chase as read now: `state` after event `seq` of `stream`."""
+
+    game_id: int
+    stream: str
+    state: S
+    seq: int
+    closed: bool = False
+    board_message_id: int | None = None  # the chat message the bot keeps up to date
+
+
+# --- roles ------------------------------------------------------------------------------
+
+
+async def role_of(game_id: int, user_id: int) -> str | None:
+    """ "gm", "player" or None (not a member); NoGame if there is no such game."""
+    role = (
+        await Role.filter(game_id=game_id, user_id=user_id).first().values_list("role", flat=True)
+    )
+    if role is None and not await Game.exists(id=game_id):
+        raise NoGame(game_id=game_id)
+    return role
+
+
+async def require_member(game_id: int, user_id: int) -> str:
+    role = await role_of(game_id, user_id)
+    if role is None:
+        raise NotMember(game_id=game_id, user_id=user_id)
+    return role
+
+
+async def require_gm(game_id: int, user_id: int) -> None:
+    if await require_member(game_id, user_id) != ROLE_GM:
+        raise NotGm(game_id=game_id, user_id=user_id)
+
+
+async def require_savage(game_id: int) -> None:
+    row = await Game.filter(id=game_id).first().values_list("system", "active")
+    if row is None:
+        raise NoGame(game_id=game_id)
+    system, active = row
+    if not active:
+        raise GameEnded(game_id=game_id)
+    if system != SAVAGE:
+        raise WrongSystem(game_id=game_id, system=system, expected=SAVAGE)
+
+
+# --- one active stream of a kind ----------------------------------------------------------
+
+
+def _missing(kind: str, game_id: int) -> ServiceError:
+    return NoChase(game_id=game_id) if kind == "chase" else NoEncounter(game_id=game_id)
+
+
+async def active_of(game_id: int, kind: str) -> agg.StreamInfo | None:
+    """As `aggregates.active_stream` (the newest open stream of the kind) in one query:
+    this is on the path of every command."""
+    row = (
+        await Stream.filter(game_id=game_id, key__startswith=f"{kind}:", closed_at__isnull=True)
+        .order_by("-id")
+        .first()
+    )
+    if row is None:
+        return None
+    return agg.StreamInfo(
+        game_id=game_id,
+        key=row.key,
+        aggregate=row.aggregate,
+        seq=row.head_seq,
+        step=row.head_step,
+        created_at=row.created_at,
+        updated_at=row.updated_at,
+        closed_at=row.closed_at,
+    )
+
+
+async def require_active(game_id: int, kind: str) -> agg.StreamInfo:
+    """The game's open encounter (or chase); NoEncounter / NoChase otherwise."""
+    stream = await active_of(game_id, kind)
+    if stream is None:
+        raise _missing(kind, game_id)
+    return stream
+
+
+async def open_exclusive(
+    aggregate: agg.Aggregate[Any, Any], game_id: int, *, actor_id: int
+) -> agg.StreamInfo:
+    """A new stream of the aggregate's kind, if the game has no open one (GM only).
+
+    The game row is locked first, so two simultaneous starts open one stream, not two
+    (PostgreSQL serialises on the lock; SQLite serialises transactions anyway)."""
+    kind = aggregate.name
+    async with in_transaction():
+        game = await Game.filter(id=game_id).select_for_update().first()
+        if game is None:
+            raise NoGame(game_id=game_id)
+        if not game.active:
+            raise GameEnded(game_id=game_id)
+        await require_gm(game_id, actor_id)
+        if game.system != SAVAGE:
+            raise WrongSystem(game_id=game_id, system=game.system, expected=SAVAGE)
+        current = await agg.active_stream(game_id, kind)
+        if current is not None:
+            error = ChaseActive if kind == "chase" else EncounterActive
+            raise error(game_id=game_id, stream=current.key)
+        return await agg.open_stream(aggregate, game_id)
+
+
+async def view_of(
+    aggregate: agg.Aggregate[S, Any], game_id: int, stream: agg.StreamInfo
+) -> SceneView[S]:
+    state, seq = await agg.load(aggregate, game_id, stream.key)
+    board = await _board_of(game_id, stream.key)
+    return SceneView(game_id, stream.key, state, seq, stream.closed, board)
+
+
+# --- board messages -----------------------------------------------------------------------
+
+
+def _check_kind(kind: str) -> None:
+    if kind not in KINDS:
+        raise ValueError(f"board kind must be one of {KINDS}: {kind!r}")
+
+
+async def _board_of(game_id: int, key: str) -> int | None:
+    found: int | None = (
+        await BoardMessage.filter(stream__game_id=game_id, stream__key=key)
+        .first()
+        .values_list("message_id", flat=True)
+    )
+    return found
+
+
+async def set_board_message(game_id: int, kind: str, message_id: int) -> None:
+    """Remember the chat message showing the active encounter's initiative board (kind
+    "encounter") or the chase row ("chase"), so the bot edits it instead of sending a new
+    one. A new encounter starts without one. NoEncounter / NoChase if none is active."""
+    _check_kind(kind)
+    stream = await require_active(game_id, kind)
+    stream_id = (
+        await Stream.filter(game_id=game_id, key=stream.key).first().values_list("id", flat=True)
+    )
+    if await BoardMessage.filter(stream_id=stream_id).update(message_id=message_id):
+        return
+    try:
+        await BoardMessage.create(stream_id=stream_id, message_id=message_id)
+    except IntegrityError:  # a concurrent first set: the last writer wins
+        await BoardMessage.filter(stream_id=stream_id).update(message_id=message_id)
+
+
+async def board_message(game_id: int, kind: str) -> int | None:
+    """The message id stored for the active encounter (or chase); None if none."""
+    _check_kind(kind)
+    stream = await agg.active_stream(game_id, kind)
+    return None if stream is None else await _board_of(game_id, stream.key)

@@ -1,0 +1,275 @@
+"""SWADE chases through the service layer: set-up, control by players, turns on the
+encounter's action cards, undo, and a whole chase from the start to a successful Flee."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import pytest
+
+from engine import services
+from engine.savage import NextTurn
+from engine.savage.cards import Card
+from engine.savage.chase import (
+    AddParticipant,
+    Bump,
+    ChangePosition,
+    ChaseError,
+    ChaseOptions,
+    ChaseState,
+    EndTurn,
+    Flee,
+    PlaceParticipant,
+    ResolveBump,
+    ResolveCriticalFailure,
+    StartRound,
+    StartTurn,
+    nearest_opponent_distance,
+)
+from engine.services import aggregates as agg
+from tests.engine.services.conftest import ALICE, BOB, CAROL, GM
+from tests.engine.services.test_encounters import GRIMMJOW, ICHIGO, RUKIA
+
+RUNNER, HUNTER = "ichigo", "grimmdzho"  # encounter ids of Ichigo (Alice's) and Grimmjow
+
+
+@pytest.fixture
+async def scene(game: services.GameInfo) -> services.GameInfo:
+    """An encounter with Ichigo (Alice) and Grimmjow (NPC); Bob plays Rukia, not in it."""
+    await services.join_game(game.id, ALICE)
+    await services.join_game(game.id, BOB)
+    await services.save_character(game.id, ICHIGO, actor_id=ALICE)
+    await services.save_character(game.id, RUKIA, actor_id=BOB)
+    await services.save_character(game.id, GRIMMJOW, actor_id=GM)
+    await services.start_encounter(game.id, actor_id=GM)
+    rng = random.Random(0)
+    for name in ("Ичиго", "Гриммджо"):
+        await services.add_to_encounter(game.id, name, actor_id=GM, rng=rng)
+    return game
+
+
+async def gm(game_id: int, command: object, rng: random.Random) -> services.ChaseOutcome:
+    return await services.chase_command(game_id, command, actor_id=GM, rng=rng)  # type: ignore[arg-type]
+
+
+async def set_up(
+    game_id: int, rng: random.Random, *, runner_at: int = 6, cards: int = 9, hunter: int = 10
+) -> None:
+    await services.start_chase(game_id, actor_id=GM, rng=rng, cards=cards)
+    await gm(game_id, AddParticipant(RUNNER, "quarry", runner_at, die=8), rng)
+    await gm(game_id, AddParticipant(HUNTER, "pursuers", 0, die=hunter), rng)
+    await gm(game_id, StartRound(), rng)
+
+
+async def resolve_pending(game_id: int, state: ChaseState, rng: random.Random) -> ChaseState:
+    """The GM answers Complications: a critical failure costs the turn, a Bump goes back."""
+    for pending in state.pending:
+        if pending.kind == "critical":
+            state = (await gm(game_id, ResolveCriticalFailure(pending.id, "lose_turn"), rng)).state
+        else:
+            command = ResolveBump(pending.id, -1, cards=pending.max_cards)
+            state = (await gm(game_id, command, rng)).state
+    return state
+
+
+# --- set-up ---------------------------------------------------------------------------------
+
+
+async def test_start_chase_is_for_the_gm_and_checked_first(scene: services.GameInfo) -> None:
+    rng = random.Random(1)
+    with pytest.raises(services.NotGm):
+        await services.start_chase(scene.id, actor_id=ALICE, rng=rng)
+    with pytest.raises(ChaseError) as err:  # refused before a stream is opened
+        await services.start_chase(scene.id, actor_id=GM, rng=rng, cards=60)
+    assert err.value.code == "bad_row_size"
+    with pytest.raises(ChaseError):
+        await services.start_chase(scene.id, actor_id=GM, rng=rng, options=ChaseOptions(scale=0))
+    assert await services.current_chase(scene.id) is None
+
+    out = await services.start_chase(
+        scene.id, actor_id=GM, rng=rng, cards=12, options=ChaseOptions(scale=5)
+    )
+    assert out.stream == "chase:1" and out.step_id == 1 and len(out.state.row) == 12
+    assert out.state.options.scale == 5
+    with pytest.raises(services.ChaseActive):
+        await services.start_chase(scene.id, actor_id=GM, rng=rng)
+    (step,) = await agg.history(scene.id, "chase:1")
+    assert step.events[0]["type"] == "chase_started"  # the store's "type" = the engine's kind
+    current = await services.current_chase(scene.id)
+    assert current is not None and current.state == out.state
+    assert await agg.load(services.CHASE, scene.id, "chase:1", rebuild=True) == (out.state, 1)
+
+
+async def test_players_move_only_what_they_control(scene: services.GameInfo) -> None:
+    rng = random.Random(2)
+    await set_up(scene.id, rng)
+    await gm(scene.id, AddParticipant("Рукия", "quarry", 5, die=8), rng)  # library link
+    for pid in (RUNNER, HUNTER, "Рукия"):
+        await gm(scene.id, StartTurn(pid, Card.parse("KS")), rng)
+
+    moved = await services.chase_command(
+        scene.id, ChangePosition(RUNNER, +1), actor_id=ALICE, rng=rng
+    )
+    assert moved.state.turn(RUNNER) is not None and moved.state.turn(RUNNER).changed_position  # type: ignore[union-attr]
+    await services.chase_command(scene.id, ChangePosition("Рукия", +1), actor_id=BOB, rng=rng)
+    for actor, command in (
+        (BOB, ChangePosition(RUNNER, +1)),  # Alice's
+        (ALICE, ChangePosition(HUNTER, -1)),  # the GM's NPC
+        (ALICE, Bump(HUNTER, RUNNER, -1)),  # bumping as the NPC
+        (ALICE, ResolveBump("1.1", +1)),  # chooser None = as the GM
+    ):
+        with pytest.raises(services.NotYourCharacter):
+            await services.chase_command(scene.id, command, actor_id=actor, rng=rng)
+    gm_only = (StartRound(), StartTurn(RUNNER, Card.parse("AS")), PlaceParticipant(RUNNER, 8))
+    for command in gm_only:
+        with pytest.raises(services.NotGm):  # a player's StartTurn would pick the card
+            await services.chase_command(scene.id, command, actor_id=ALICE, rng=rng)
+    with pytest.raises(services.NotMember):
+        await services.chase_command(scene.id, Flee(RUNNER), actor_id=CAROL, rng=rng)
+    with pytest.raises(ChaseError) as err:  # allowed to try; the rules refuse
+        await services.chase_command(scene.id, ChangePosition(RUNNER, +1), actor_id=ALICE, rng=rng)
+    assert err.value.code == "already_changed_position"
+    await services.chase_command(scene.id, EndTurn(RUNNER), actor_id=ALICE, rng=rng)
+
+
+async def test_undo_and_end_are_for_the_gm(scene: services.GameInfo) -> None:
+    rng = random.Random(3)
+    await set_up(scene.id, rng)
+    before = await services.current_chase(scene.id)
+    await gm(scene.id, StartTurn(RUNNER, Card.parse("KS")), rng)
+    with pytest.raises(services.NotGm):
+        await services.undo_chase(scene.id, actor_id=ALICE)
+    undone = await services.undo_chase(scene.id, actor_id=GM, expected_step=5)
+    assert before is not None and undone.state == before.state and undone.undone_step == 5
+    with pytest.raises(services.NotGm):
+        await services.end_chase(scene.id, actor_id=ALICE)
+    await services.set_board_message(scene.id, "chase", 77)
+    ended = await services.end_chase(scene.id, actor_id=GM)
+    assert ended.closed and ended.board_message_id == 77
+    assert await services.current_chase(scene.id) is None
+    with pytest.raises(services.NoChase):
+        await gm(scene.id, StartRound(), rng)
+    assert (await services.current_encounter(scene.id)) is not None  # the fight goes on
+
+
+# --- turns from the encounter ---------------------------------------------------------------
+
+
+async def test_chase_turns_take_the_encounters_action_card(scene: services.GameInfo) -> None:
+    rng = random.Random(4)
+    await set_up(scene.id, rng)
+    with pytest.raises(services.NobodyActing):  # no round dealt yet
+        await services.start_chase_turn(scene.id, actor_id=GM, rng=rng)
+    dealt = await services.encounter_command(scene.id, NextTurn(), actor_id=GM, rng=rng)
+    acting = dealt.state.acting
+    assert acting is not None and acting.card is not None
+    if acting.id == HUNTER:
+        with pytest.raises(services.NotYourCharacter):  # Alice does not run Grimmjow
+            await services.start_chase_turn(scene.id, actor_id=ALICE, rng=rng)
+    opened = await services.start_chase_turn(
+        scene.id, actor_id=ALICE if acting.id == RUNNER else GM, rng=rng
+    )
+    turn = opened.state.turn(acting.id)
+    assert turn is not None and turn.action_card == acting.card
+    with pytest.raises(ChaseError) as err:
+        await services.start_chase_turn(scene.id, actor_id=GM, rng=rng)
+    assert err.value.code == "turn_in_progress"
+    with pytest.raises(services.NotInChase):
+        await services.start_chase_turn(scene.id, actor_id=GM, rng=rng, participant="nobody")
+
+
+async def test_racing_moves_never_apply_twice(scene: services.GameInfo) -> None:
+    rng = random.Random(6)
+    await set_up(scene.id, rng)
+    await gm(scene.id, StartTurn(RUNNER, Card.parse("KS")), rng)
+    results = await asyncio.gather(
+        *(
+            services.chase_command(scene.id, ChangePosition(RUNNER, +1), actor_id=who, rng=rng)
+            for who in (ALICE, GM)
+        ),
+        return_exceptions=True,
+    )
+    assert sum(isinstance(r, services.CommandOutcome) for r in results) == 1, results
+    (refused,) = [r for r in results if isinstance(r, ChaseError)]
+    assert refused.code == "already_changed_position"
+
+
+# --- a whole chase --------------------------------------------------------------------------
+
+
+async def test_a_chase_from_the_start_to_flee(scene: services.GameInfo) -> None:
+    """Seed 001: the runner keeps moving away and flees once four cards ahead (lines
+    45-46); the hunter closes in. Turn order and Complications come from the encounter's
+    action cards; Alice moves Ichigo, the GM Grimmjow."""
+    rng = random.Random(5)
+    await set_up(scene.id, rng, runner_at=3, cards=12, hunter=6)  # a slower hunter
+    fled = turns = 0
+    state = ChaseState()
+    for _ in range(40):
+        encounter = (
+            await services.encounter_command(scene.id, NextTurn(), actor_id=GM, rng=rng)
+        ).state
+        acting = encounter.acting
+        assert acting is not None
+        if encounter.round > 1 and encounter.round != state.round:
+            state = (await gm(scene.id, StartRound(), rng)).state
+        owner = ALICE if acting.id == RUNNER else GM
+        state = (await services.start_chase_turn(scene.id, actor_id=owner, rng=rng)).state
+        state = await resolve_pending(scene.id, state, rng)
+        turns += 1
+        turn = state.turn(acting.id)
+        if turn is not None and not turn.lost:
+            distance = nearest_opponent_distance(state, RUNNER) or 0
+            if acting.id == RUNNER and distance >= 4:
+                command: object = Flee(RUNNER)
+                fled += 1
+            else:
+                command = ChangePosition(acting.id, +1)
+            out = await services.chase_command(scene.id, command, actor_id=owner, rng=rng)  # type: ignore[arg-type]
+            state = await resolve_pending(scene.id, out.state, rng)
+        if state.ended is not None:
+            break
+        state = (
+            await services.chase_command(scene.id, EndTurn(acting.id), actor_id=owner, rng=rng)
+        ).state
+
+    assert state.ended is not None and state.ended.reason == "escaped", state
+    assert state.ended.side == "quarry" and fled >= 1 and turns >= 3
+    current = await services.current_chase(scene.id)
+    assert current is not None and current.state == state
+    assert await agg.load(services.CHASE, scene.id, "chase:1", rebuild=True) == (
+        state,
+        current.seq,
+    )
+    steps = await agg.history(scene.id, "chase:1")
+    assert {s.actor_id for s in steps} == {GM, ALICE}
+    kinds = {e["type"] for s in steps for e in s.events}
+    assert {"flee_rolled", "complication_rolled", "moved"} <= kinds
+    with pytest.raises(ChaseError) as err:
+        await gm(scene.id, StartRound(), rng)
+    assert err.value.code == "chase_over"
+
+
+async def test_a_group_of_extras_takes_its_chase_turns_on_its_one_card(
+    scene: services.GameInfo,
+) -> None:
+    rng = random.Random(7)
+    await services.save_character(scene.id, "Пустой (×2) Атлетика d6", actor_id=GM)
+    await services.add_to_encounter(scene.id, "Пустой", actor_id=GM, rng=rng)
+    await set_up(scene.id, rng)
+    for pid in ("pustoy-1", "pustoy-2"):  # on foot, each member moves alone (seed 001, line 8)
+        await gm(scene.id, AddParticipant(pid, "pursuers", 1, die=6, wild_card=False), rng)
+    encounter = (await services.encounter_command(scene.id, NextTurn(), actor_id=GM, rng=rng)).state
+    while encounter.current != "pustoy":
+        encounter = (
+            await services.encounter_command(scene.id, NextTurn(), actor_id=GM, rng=rng)
+        ).state
+    card = encounter.combatant("pustoy").card
+    out = await services.start_chase_turn(scene.id, actor_id=GM, rng=rng)
+    assert [(t.participant, t.action_card) for t in out.state.turns] == [
+        ("pustoy-1", card),
+        ("pustoy-2", card),
+    ]
+    last = (await agg.history(scene.id, "chase:1"))[-1]  # both turns: one undoable step
+    assert last.step == out.step_id and len(last.events) == len(out.events) >= 2
