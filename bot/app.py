@@ -18,7 +18,7 @@ from aiogram.utils.i18n import I18n
 from bot.i18n import setup_i18n
 from bot.middlewares import setup_middlewares
 from bot.middlewares.retry import RetryAfterMiddleware
-from bot.routers import dice, games, hidden, lang, start
+from bot.routers import chase, combat, dice, games, hidden, lang, start
 from bot.settings import Settings
 from engine.dice import system_rng
 
@@ -52,6 +52,8 @@ def build_dispatcher(
         lang.make_router(),
         games.make_router(),
         hidden.make_router(),
+        combat.make_router(),
+        chase.make_router(),
         dice.make_router(),
     )
     return dp

@@ -21,3 +21,23 @@ class PickGameCallback(CallbackData, prefix="pg"):
     """Choose the game that private rolls go to (0 = none, rolls stay open)."""
 
     game_id: int
+
+
+class CombatCallback(CallbackData, prefix="cmb"):
+    """A button on the initiative board. ``seq``: the encounter event the board showed
+    (a press on an outdated board is refused); ``action``: next, hold, act, interrupt,
+    undo, soak, take."""
+
+    action: str
+    game_id: int
+    seq: int
+
+
+class ChaseCallback(CallbackData, prefix="chs"):
+    """A button on the chase row: ``action`` undo, bump (``arg`` = "pending:dir:cards")
+    or crit (``arg`` = "pending:choice")."""
+
+    action: str
+    game_id: int
+    seq: int
+    arg: str = ""

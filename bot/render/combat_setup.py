@@ -1,0 +1,72 @@
+"""Texts of setting up a fight and the character library."""
+
+from __future__ import annotations
+
+from aiogram.utils.i18n import gettext as _
+from aiogram.utils.i18n import ngettext
+
+from bot.render.common import quoted
+from engine.services import CharacterRecord
+
+
+def fight_started() -> str:
+    return _(
+        "⚔️ The fight begins. Add fighters with /add (a saved character, "
+        "<code>/add Пустой ×6</code> or a pasted text block), then deal with /next."
+    )
+
+
+def fight_ended(round_number: int) -> str:
+    return _("The fight is over after round {round}. Its log is kept.").format(round=round_number)
+
+
+def add_usage() -> str:
+    return _(
+        "Who joins the fight? <code>/add Ичиго</code>, <code>/add Пустой ×6</code>, or "
+        "<code>/add</code> with a character block, e.g.\n"
+        "<code>/add Гриммджо (Дикий) Ловкость d10, Сила d12; Драка d12; Защита 8, "
+        "Стойкость 9 (1)</code>\n"
+        "Reply to a player's message to make the character theirs."
+    )
+
+
+def char_usage() -> str:
+    return _(
+        "Save your character with a text block:\n"
+        "<code>/char Ичиго (Дикий) Ловкость d8, Дух d8, Сила d10, Выносливость d8; "
+        "Драка d10, Атлетика d8; Защита 7, Стойкость 8 (2); Бенни 3; Черты: Хладнокровие"
+        "</code>\n<code>/char Ичиго</code> shows it, /chars lists them all."
+    )
+
+
+def undone(count: int) -> str:
+    return ngettext(
+        "↩️ The last step is undone ({count} event).",
+        "↩️ The last step is undone ({count} events).",
+        count,
+    ).format(count=count)
+
+
+def sheet(record: CharacterRecord) -> str:
+    return f"<code>{quoted(record.sheet)}</code>"
+
+
+def saved(record: CharacterRecord) -> str:
+    return (
+        _("💾 Saved: <b>{name}</b>. The GM adds it with <code>/add {name}</code>.").format(
+            name=quoted(record.name)
+        )
+        + "\n"
+        + sheet(record)
+    )
+
+
+def library(records: list[CharacterRecord]) -> str:
+    if not records:
+        return _("No saved characters yet: save one with /char.")
+    lines = [_("<b>Characters and templates</b>")]
+    for record in records:
+        kind = _("template") if record.template else _("player's")
+        count = f" ×{record.count}" if record.count > 1 else ""
+        lines.append(f"• {quoted(record.name)}{count} — {kind}")
+    return "\n".join(lines)

@@ -1,0 +1,31 @@
+"""The one chase-row message per chase, edited in place (like the initiative board)."""
+
+from __future__ import annotations
+
+from aiogram import Bot
+
+from bot.render.chase import chase_board_text, chase_keyboard
+from bot.render.combat_events import Names, names_of
+from bot.routers.combat.board import edit_or_send
+from engine.services import ChaseView, GameInfo, current_chase, current_encounter, set_board_message
+
+
+async def chase_names(game: GameInfo) -> Names:
+    """Participant ids are encounter ids: show the characters' names."""
+    view = await current_encounter(game.id)
+    return names_of(view.state) if view is not None else names_of()
+
+
+async def show_chase(bot: Bot, game: GameInfo, *, new: bool = False) -> None:
+    view = await current_chase(game.id)
+    if view is not None:
+        await render_chase(bot, game, view, new=new)
+
+
+async def render_chase(bot: Bot, game: GameInfo, view: ChaseView, *, new: bool = False) -> None:
+    name = await chase_names(game)
+    text = chase_board_text(view.state, name, closed=view.closed)
+    markup = None if view.closed else chase_keyboard(view.state, game.id, view.seq)
+    sent = await edit_or_send(bot, game, None if new else view.board_message_id, text, markup)
+    if sent is not None and not view.closed:
+        await set_board_message(game.id, "chase", sent)
