@@ -29,10 +29,27 @@ def main() -> int:
 
         print(no_token_message(settings.default_locale))
         return 0
+    from aiogram.exceptions import TelegramNetworkError, TelegramUnauthorizedError
+    from aiogram.utils.token import TokenValidationError, validate_token
+
+    from bot.render.system import bad_token_message, startup_failed_message
     from bot.runner import run
 
-    with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(run(settings))
+    try:
+        validate_token(settings.token)
+    except TokenValidationError:
+        print(bad_token_message(settings.default_locale), file=sys.stderr)
+        return 2
+    try:
+        with contextlib.suppress(KeyboardInterrupt):
+            asyncio.run(run(settings))
+    except TelegramUnauthorizedError:
+        print(bad_token_message(settings.default_locale), file=sys.stderr)
+        return 2
+    except (TelegramNetworkError, OSError, ConnectionError) as error:
+        logging.getLogger("kosti").debug("start-up failed", exc_info=True)
+        print(startup_failed_message(str(error), settings.default_locale), file=sys.stderr)
+        return 1
     return 0
 
 

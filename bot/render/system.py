@@ -48,3 +48,25 @@ def settings_error_message(error: ValidationError, locale: str = "ru") -> str:
             "Fix them and start again. Without BOT_TOKEN, python -m bot lists every setting."
         )
     return "\n".join([header, *problems, footer])
+
+
+def bad_token_message(locale: str = "ru") -> str:
+    """BOT_TOKEN is set but is not a token at all, or Telegram refused it."""
+    i18n = I18n.get_current(no_error=True) or setup_i18n()
+    with translator(locale, i18n):
+        return _(
+            "BOT_TOKEN is not accepted: it must look like 123456:ABC... and be the current "
+            "token from @BotFather (/token or /revoke there shows it)."
+        )
+
+
+def startup_failed_message(reason: str, locale: str = "ru") -> str:
+    """The process could not start: the network, the database or the port refused."""
+    i18n = I18n.get_current(no_error=True) or setup_i18n()
+    with translator(locale, i18n):
+        header = _("Kosti could not start:")
+        footer = _(
+            "Check BOT_API_URL and the network, DATABASE_URL, and that HOST:PORT is free. "
+            "LOG_LEVEL=DEBUG shows more."
+        )
+    return "\n".join([header, "    " + reason, footer])

@@ -118,17 +118,27 @@ async def test_webhook_mode_registers_and_checks_the_secret(api: FakeBotAPI, tmp
         await asyncio.wait_for(process, 20)
 
 
-def test_without_a_token_the_main_command_explains_in_russian(tmp_path: Path):
+def main_command(tmp_path: Path, token: str) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if k != "BOT_TOKEN"}
-    env["BOT_TOKEN"] = ""
-    done = subprocess.run(
+    return subprocess.run(
         [sys.executable, "-m", "bot"],
         cwd=tmp_path,  # no .env here
-        env={**env, "PYTHONPATH": str(ROOT)},
+        env={**env, "BOT_TOKEN": token, "PYTHONPATH": str(ROOT)},
         capture_output=True,
         text=True,
         timeout=120,
     )
+
+
+def test_without_a_token_the_main_command_explains_in_russian(tmp_path: Path):
+    done = main_command(tmp_path, "")
     assert done.returncode == 0
     assert "Traceback" not in done.stdout + done.stderr
     assert "BOT_TOKEN не задан" in done.stdout
+
+
+def test_a_malformed_token_is_refused_without_a_traceback(tmp_path: Path):
+    done = main_command(tmp_path, "not-a-token")
+    assert done.returncode == 2
+    assert "Traceback" not in done.stdout + done.stderr
+    assert "BOT_TOKEN не подходит" in done.stderr
