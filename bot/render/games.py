@@ -126,5 +126,13 @@ def game_selected(game: GameInfo) -> str:
     ).format(title=game_title(game))
 
 
+def open_rolls_button(selected: bool) -> str:
+    return ("✅ " if selected else "") + _("No game: my rolls here are open")
+
+
+def open_rolls_selected() -> str:
+    return _("Rolls you make here are ordinary open rolls again.")
+
+
 def game_selected_toast(game: GameInfo) -> str:
     return _("Private rolls go to “{name}”").format(name=game.name)

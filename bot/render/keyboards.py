@@ -6,7 +6,7 @@ from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 from aiogram.utils.i18n import gettext as _
 
 from bot.callbacks import PickGameCallback, RerollCallback, RevealCallback
-from bot.render.games import game_button
+from bot.render.games import game_button, open_rolls_button
 from engine.services.types import GameInfo
 
 
@@ -39,4 +39,12 @@ def games_keyboard(games: list[GameInfo], selected_id: int | None) -> InlineKeyb
         ]
         for game in games
     ]
+    rows.append(
+        [
+            InlineKeyboardButton(
+                text=open_rolls_button(selected_id is None),
+                callback_data=PickGameCallback(game_id=0).pack(),
+            )
+        ]
+    )
     return InlineKeyboardMarkup(inline_keyboard=rows)

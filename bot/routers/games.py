@@ -14,6 +14,7 @@ from bot.render import games as texts
 from bot.render.common import as_plain
 from bot.render.keyboards import games_keyboard
 from engine.services import (
+    clear_private_game,
     create_game,
     end_game,
     find_game,
@@ -133,6 +134,16 @@ async def on_games(message: Message) -> None:
 
 
 async def on_pick_game(query: CallbackQuery, callback_data: PickGameCallback) -> None:
+    if callback_data.game_id == 0:
+        await clear_private_game(query.from_user.id)
+        if isinstance(query.message, Message):
+            games = await games_of_user(query.from_user.id)
+            await query.message.edit_text(
+                texts.games_menu(games, None) + "\n\n" + texts.open_rolls_selected(),
+                reply_markup=games_keyboard(games, None),
+            )
+        await query.answer(as_plain(texts.open_rolls_selected()))
+        return
     game = await select_private_game(query.from_user.id, callback_data.game_id)
     if isinstance(query.message, Message):
         games = await games_of_user(query.from_user.id)

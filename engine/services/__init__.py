@@ -69,6 +69,7 @@ from engine.services.errors import (
 )
 from engine.services.events import append_event, game_events, last_event_seq, record_event
 from engine.services.games import (
+    clear_private_game,
     create_game,
     end_game,
     find_game,
@@ -147,6 +148,7 @@ __all__ = [
     "board_message",
     "chase_command",
     "claim_update",
+    "clear_private_game",
     "create_game",
     "create_hidden_roll",
     "current_chase",

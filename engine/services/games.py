@@ -204,6 +204,11 @@ async def select_private_game(user_id: int, game_id: int) -> GameInfo:
     return await _info(game)
 
 
+async def clear_private_game(user_id: int) -> None:
+    """Private-chat rolls go back to being ordinary open rolls."""
+    await PrivateSelection.filter(user_id=user_id).delete()
+
+
 async def selected_private_game(user_id: int) -> GameInfo | None:
     """The selected game while it is active and the user still belongs to it."""
     game_id = (

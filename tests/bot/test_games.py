@@ -78,8 +78,9 @@ async def test_private_games_menu_selects_where_rolls_go(tg: TelegramDriver) -> 
 
     [menu] = (await tg.send(BORIS, private(BORIS), "/play")).sent()
     assert "<b>Поединок</b> — Игровой стол (Форумная дуэль)" in menu.text
-    [button] = menu.buttons()
+    button, open_rolls = menu.buttons()
     assert button["text"] == "Поединок — Игровой стол"
+    assert open_rolls["text"] == "✅ Без игры: мои броски здесь открытые"
 
     picked = await tg.press(BORIS, menu)
     [edit] = [c for c in picked.calls if c.method == "editMessageText"]
@@ -90,3 +91,11 @@ async def test_private_games_menu_selects_where_rolls_go(tg: TelegramDriver) -> 
 
     [menu] = (await tg.send(BORIS, private(BORIS), "/games")).sent()
     assert menu.buttons()[0]["text"].startswith("✅ ")
+
+    # Back to open rolls: a private roll is answered in place, nothing reaches the group.
+    cleared = await tg.press(BORIS, menu, button=1)
+    [toast] = [c for c in cleared.calls if c.method == "answerCallbackQuery"]
+    assert toast.params["text"] == "Броски здесь снова обычные, открытые."
+    rolled = await tg.send(BORIS, private(BORIS), "/r 2d6")
+    assert [c.chat_id for c in rolled.sent()] == [BORIS.id]
+    assert "квитанц" not in rolled.only_text().lower()
