@@ -1,21 +1,46 @@
-"""The aiohttp application that runs beside the bot in the same process.
-
-Today it serves a health check and, in webhook mode, Telegram's webhook route; the Mini App's
-API and static files join it later. Errors are JSON with a stable code.
+"""The aiohttp application that runs beside the bot in the same process: health check,
+Telegram's webhook route (webhook mode), and the Mini App — static files under /app/, the
+JSON API and WebSocket under /api/ (docs/webapp.md). Errors are JSON with a stable code.
 """
 
 from __future__ import annotations
 
+import asyncio
+import logging
+import weakref
 from urllib.parse import urlsplit
 
 from aiogram import Bot, Dispatcher
 from aiogram.webhook.aiohttp_server import SimpleRequestHandler
-from aiohttp import web
+from aiohttp import WSCloseCode, web
 
 from bot.settings import Settings
+from engine.dice.rng import Rng, system_rng
+from webapp.api import setup_api
+from webapp.config import WebAppConfig
+from webapp.dev import DEV_BOT_TOKEN, setup_dev
+from webapp.errors import json_error
+from webapp.keys import (
+    AUTH_TOKEN,
+    BACKGROUND,
+    BROADCASTER,
+    CONFIG,
+    LINK_SECRET,
+    ON_REVEAL,
+    ON_ROLL,
+    RNG,
+    SOCKETS,
+    RollHook,
+)
+from webapp.links import link_secret
+from webapp.live import Broadcaster, LocalBroadcaster
+from webapp.middleware import authenticate, json_errors, security_headers
+from webapp.static_files import setup_static
 
+log = logging.getLogger(__name__)
 SETTINGS = web.AppKey("settings", Settings)
 DEFAULT_WEBHOOK_PATH = "/telegram/webhook"
+__all__ = ["DEFAULT_WEBHOOK_PATH", "SETTINGS", "create_app", "json_error", "webhook_path"]
 
 
 def webhook_path(settings: Settings) -> str:
@@ -25,38 +50,72 @@ def webhook_path(settings: Settings) -> str:
     return path if path not in ("", "/") else DEFAULT_WEBHOOK_PATH
 
 
-def json_error(status: int, code: str, message: str) -> web.Response:
-    return web.json_response(
-        {"ok": False, "error": {"code": code, "message": message}}, status=status
-    )
-
-
-@web.middleware
-async def json_errors(request: web.Request, handler):  # type: ignore[no-untyped-def]
-    try:
-        return await handler(request)
-    except web.HTTPException as exc:
-        if exc.status < 400:
-            raise
-        code = {404: "not_found", 405: "method_not_allowed", 401: "unauthorized"}.get(
-            exc.status, "http_error"
-        )
-        return json_error(exc.status, code, exc.reason)
-
-
 async def health(request: web.Request) -> web.Response:
     return web.json_response({"ok": True, "service": "kosti"})
 
 
+async def to_app(request: web.Request) -> web.Response:
+    raise web.HTTPFound("/app/")
+
+
 def create_app(
-    settings: Settings, *, bot: Bot | None = None, dispatcher: Dispatcher | None = None
+    settings: Settings,
+    *,
+    bot: Bot | None = None,
+    dispatcher: Dispatcher | None = None,
+    webapp_config: WebAppConfig | None = None,
+    on_roll: RollHook | None = None,
+    on_reveal: RollHook | None = None,
+    broadcaster: Broadcaster | None = None,
+    rng: Rng | None = None,
 ) -> web.Application:
-    app = web.Application(middlewares=[json_errors])
+    config = webapp_config or WebAppConfig()
+    app = web.Application(middlewares=[json_errors, security_headers, authenticate])
     app[SETTINGS] = settings
+    app[CONFIG] = config
+    app[BROADCASTER] = broadcaster or LocalBroadcaster()
+    app[RNG] = rng or system_rng()
+    app[BACKGROUND] = set()
+    app[SOCKETS] = weakref.WeakSet()
+    if on_roll is not None:
+        app[ON_ROLL] = on_roll
+    if on_reveal is not None:
+        app[ON_REVEAL] = on_reveal
+    token = settings.token
+    if config.dev_init_data:
+        log.warning(
+            "Mini App development mode: /dev/open signs initData locally%s",
+            " WITH THE REAL BOT TOKEN" if token else "",
+        )
+        token = token or DEV_BOT_TOKEN
+        setup_dev(app)
+    if token:
+        app[AUTH_TOKEN] = token
+        app[LINK_SECRET] = link_secret(token)
+    else:
+        log.info("no bot token: the Mini App API answers not_configured")
+
     app.router.add_get("/healthz", health)
+    app.router.add_get("/", to_app)
+    app.router.add_get("/app", to_app)
+    setup_static(app)
+    setup_api(app)
     if settings.webhook_url and bot is not None and dispatcher is not None:
-        secret = settings.webhook_secret.get_secret_value() if settings.webhook_secret else None
+        secret = settings.webhook_secret_value()
         SimpleRequestHandler(dispatcher, bot, secret_token=secret).register(
             app, path=webhook_path(settings)
         )
+    app.on_shutdown.append(_close_sockets)
+    app.on_shutdown.append(_finish_background)
     return app
+
+
+async def _close_sockets(app: web.Application) -> None:
+    for ws in list(app[SOCKETS]):
+        await ws.close(code=WSCloseCode.GOING_AWAY, message=b"server shutdown")
+
+
+async def _finish_background(app: web.Application) -> None:
+    tasks = list(app[BACKGROUND])
+    if tasks:
+        await asyncio.wait(tasks, timeout=5)

@@ -1,0 +1,109 @@
+"""The Mini App in real Chromium (Debian's, through Playwright): a roll made in one page
+appears live in another; a hidden roll never reaches another player's page. Screenshots go
+to test-artifacts/webapp/ (light and dark)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import AsyncIterator
+from typing import Any
+
+import pytest
+
+from tests.webapp.browser import ARTIFACTS, CHROMIUM_ARGS, IN_CI, chromium_path
+from tests.webapp.conftest import GM_ID, OTHER_ID, PLAYER_ID, TOKEN, user
+from webapp.auth import sign_init_data
+from webapp.dev import DARK_THEME, LIGHT_THEME, launch_fragment
+
+
+@pytest.fixture
+async def browser() -> AsyncIterator[Any]:
+    path = chromium_path()
+    if path is None:
+        message = "Chromium not found at /usr/bin/chromium (apt-get install -y chromium)"
+        if IN_CI:
+            pytest.fail(message + " — CI=true, so this is a failure", pytrace=False)
+        pytest.skip(message)
+    from playwright.async_api import async_playwright
+
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=path, args=CHROMIUM_ARGS, headless=True)
+        try:
+            yield browser
+        finally:
+            await browser.close()
+
+
+@pytest.fixture
+async def server(db, aiohttp_server, make_app):  # type: ignore[no-untyped-def]
+    return await aiohttp_server(make_app())
+
+
+async def open_app(browser, server, user_id: int, start: str, *, dark: bool = False):  # type: ignore[no-untyped-def]
+    context = await browser.new_context(
+        viewport={"width": 390, "height": 844}, color_scheme="dark" if dark else "light"
+    )
+    page = await context.new_page()
+    page.problems = []  # type: ignore[attr-defined]
+    page.frames_received = []  # type: ignore[attr-defined]
+    page.on("console", lambda m: m.type == "error" and page.problems.append(m.text))
+    page.on("pageerror", lambda e: page.problems.append(str(e)))
+    page.on(
+        "websocket", lambda ws: ws.on("framereceived", lambda f: page.frames_received.append(f))
+    )
+    init = sign_init_data(TOKEN, user(user_id), int(time.time()), start_param=start)
+    theme = DARK_THEME if dark else LIGHT_THEME
+    url = f"{server.make_url('/app/')}#{launch_fragment(init, theme=theme, start_param=start)}"
+    await page.goto(url)
+    await page.wait_for_selector("body[data-ready='1']", timeout=5000)
+    return page
+
+
+async def test_a_roll_made_in_one_page_appears_live_in_another(browser, server, game, gtoken):
+    player = await open_app(browser, server, PLAYER_ID, gtoken)
+    gm = await open_app(browser, server, GM_ID, gtoken, dark=True)
+    assert await player.get_by_role("heading", name="Тени Чикаго").is_visible()
+    await player.get_by_label("Количество кубиков").fill("6")
+    await player.get_by_label("Сложность").fill("7")
+    await player.get_by_label("Комментарий").fill("Атака мечом <b>x</b>")
+    await player.get_by_role("button", name="Сделать бросок").click()
+
+    card = gm.locator("li.roll", has_text="Атака мечом <b>x</b>")  # inserted as text
+    await card.wait_for(timeout=3000)
+    assert "Кубиков: 6, сложность 7" in await card.inner_text()
+    await player.locator("li.roll", has_text="Атака мечом").wait_for(timeout=3000)
+    assert await gm.locator("li.roll b").count() == 0
+
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    await player.screenshot(path=str(ARTIFACTS / "game-light.png"), full_page=True)
+    await gm.screenshot(path=str(ARTIFACTS / "game-dark.png"), full_page=True)
+    assert await gm.evaluate("getComputedStyle(document.body).backgroundColor") == "rgb(15, 15, 15)"
+    assert player.problems == [] and gm.problems == []
+
+
+async def test_a_hidden_roll_never_reaches_another_players_page(browser, server, game, gtoken):
+    gm = await open_app(browser, server, GM_ID, gtoken)
+    other = await open_app(browser, server, OTHER_ID, gtoken, dark=True)
+    roller = await open_app(browser, server, PLAYER_ID, gtoken)
+    await roller.get_by_role("tab", name="Формула").click()
+    await roller.get_by_label("Что бросаем").select_option("trait")
+    await roller.get_by_label("Кубики и комментарий").fill("d8+1 тайный манёвр")
+    await roller.get_by_role("switch", name="Скрытый бросок").check(force=True)
+    await roller.get_by_role("button", name="Сделать бросок").click()
+
+    await gm.locator("li.roll", has_text="тайный манёвр").wait_for(timeout=3000)
+    sealed = other.locator("li.roll-sealed")
+    await sealed.wait_for(timeout=3000)
+    assert "Скрытый бросок" in await sealed.inner_text()
+    assert "тайный" not in await other.content()
+    assert other.frames_received and not any("тайный" in str(f) for f in other.frames_received)
+    assert await gm.get_by_role("button", name="Раскрыть").is_visible()
+    assert await other.get_by_role("button", name="Раскрыть").count() == 0
+
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    await other.screenshot(path=str(ARTIFACTS / "hidden-sealed-dark.png"), full_page=True)
+    await gm.screenshot(path=str(ARTIFACTS / "hidden-gm-light.png"), full_page=True)
+    await gm.get_by_role("button", name="Раскрыть").click()
+    await other.locator("li.roll", has_text="тайный манёвр").wait_for(timeout=3000)
+    for page in (gm, other, roller):
+        assert page.problems == []

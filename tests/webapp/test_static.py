@@ -1,0 +1,131 @@
+"""Static Mini App files, security headers, links, development mode and the catalogs."""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import parse_qs, unquote, urlsplit
+
+import pytest
+from babel.messages.pofile import read_po
+
+from bot.settings import Settings
+from tests.webapp.conftest import TOKEN
+from webapp.app import create_app
+from webapp.auth import validate_init_data
+from webapp.config import WebAppConfig
+from webapp.dev import DEV_BOT_TOKEN
+from webapp.i18n import LOCALES, extract_template, po_path
+from webapp.links import direct_link, link_secret, parse_token, startapp_token
+from webapp.middleware import CSP
+
+
+async def test_the_app_is_served_with_a_strict_csp(aiohttp_client, make_app):
+    client = await aiohttp_client(make_app())
+    response = await client.get("/app/")
+    assert response.status == 200
+    assert response.headers["Content-Type"].startswith("text/html")
+    assert response.headers["Content-Security-Policy"] == CSP
+    assert "script-src 'self';" in CSP and "unsafe" not in CSP
+    assert response.headers["X-Content-Type-Options"] == "nosniff"
+    html = await response.text()
+    assert "<script>" not in html and "style=" not in html  # nothing inline
+    for src in re.findall(r'(?:src|href)="([^"]+)"', html):
+        if src.startswith("data:"):
+            continue
+        asset = await client.get("/app/" + src)
+        assert asset.status == 200, src
+        assert asset.headers.get("Content-Encoding") == "gzip"
+
+
+async def test_static_etags_and_misses(aiohttp_client, make_app):
+    client = await aiohttp_client(make_app())
+    first = await client.get("/app/app/main.js")
+    assert first.headers["Content-Type"].startswith("text/javascript")
+    again = await client.get("/app/app/main.js", headers={"If-None-Match": first.headers["ETag"]})
+    assert again.status == 304
+    for path in ("/app/nope.js", "/app/../webapp/app.py", "/app/app/"):
+        response = await client.get(path)
+        assert response.status == 404, path
+        assert (await response.json())["error"]["code"] == "not_found"
+    root = await client.get("/", allow_redirects=False)
+    assert root.status == 302 and root.headers["Location"] == "/app/"
+
+
+async def test_vendored_files_keep_their_licenses(aiohttp_client, make_app):
+    client = await aiohttp_client(make_app())
+    licenses = await (await client.get("/app/vendor/LICENSES.txt")).text()
+    assert "MIT License" in licenses and "Apache License" in licenses
+    assert "Artur Stambultsian" in licenses and "Jason Miller" in licenses
+
+
+async def test_without_a_token_the_api_is_not_configured(aiohttp_client):
+    client = await aiohttp_client(
+        create_app(Settings(bot_token=None), webapp_config=WebAppConfig())
+    )
+    response = await client.get("/api/me", headers={"Authorization": "tma x"})
+    assert response.status == 503
+    assert (await response.json())["error"]["code"] == "not_configured"
+    assert (await client.get("/dev/open")).status == 404  # dev mode is off by default
+
+
+def test_dev_mode_is_off_by_default(monkeypatch):
+    monkeypatch.delenv("KOSTI_DEV_INIT_DATA", raising=False)
+    assert WebAppConfig(_env_file=None).dev_init_data is False
+    monkeypatch.setenv("KOSTI_DEV_INIT_DATA", "1")
+    monkeypatch.setenv("INIT_DATA_MAX_AGE", "3600")
+    config = WebAppConfig(_env_file=None)
+    assert config.dev_init_data is True and config.init_data_max_age == 3600
+
+
+async def test_dev_mode_signs_init_data_for_a_local_browser(aiohttp_client, db):
+    app = create_app(Settings(bot_token=None), webapp_config=WebAppConfig(dev_init_data=True))
+    client = await aiohttp_client(app)
+    response = await client.get(
+        "/dev/open?user=77&name=Тест&game=5&screen=roll", allow_redirects=False
+    )
+    assert response.status == 302
+    fragment = parse_qs(urlsplit(response.headers["Location"]).fragment)
+    raw = fragment["tgWebAppData"][0]
+    data = validate_init_data(raw, DEV_BOT_TOKEN, max_age=60)
+    assert data.user.id == 77 and data.user.first_name == "Тест"
+    target = parse_token(link_secret(DEV_BOT_TOKEN), data.start_param or "")
+    assert target is not None and (target.game_id, target.screen) == (5, "roll")
+    me = await client.get("/api/me", headers={"Authorization": "tma " + raw})
+    assert me.status == 200
+
+
+def test_start_tokens():
+    token = startapp_token(12, bot_token=TOKEN)
+    assert re.fullmatch(r"g12-[a-z2-7]{12}", token)
+    with_screen = startapp_token(12, "roll", bot_token=TOKEN)
+    assert with_screen == token + "-roll" and len(with_screen) <= 64
+    secret = link_secret(TOKEN)
+    assert parse_token(secret, with_screen).screen == "roll"  # type: ignore[union-attr]
+    assert parse_token(secret, token).game_token == token  # type: ignore[union-attr]
+    assert parse_token(secret, token + "-unknown").screen is None  # type: ignore[union-attr]
+    assert parse_token(secret, "g13-" + token.split("-")[1]) is None
+    assert parse_token(secret, startapp_token(12, bot_token="1:other")) is None
+    assert parse_token(secret, "g12") is None and parse_token(secret, "") is None
+    with pytest.raises(ValueError):
+        startapp_token(12, "nonsense", bot_token=TOKEN)
+
+
+def test_direct_links():
+    assert direct_link("@kosti_bot", "app", "g1-abcdefghijkl") == (
+        "https://t.me/kosti_bot/app?startapp=g1-abcdefghijkl"
+    )
+    assert direct_link("kosti_bot", "app") == "https://t.me/kosti_bot/app"
+    assert unquote(direct_link("b", "a", "g1-x")).endswith("startapp=g1-x")
+
+
+def test_the_catalogs_cover_every_string():
+    extracted = {m.id for m in extract_template() if m.id}
+    for locale in LOCALES:
+        with po_path(locale).open("rb") as fp:
+            catalog = read_po(fp, locale=locale)
+        ids = {m.id for m in catalog if m.id}
+        assert extracted <= ids, (locale, sorted(extracted - ids))
+        if locale == "ru":
+            untranslated = [m.id for m in catalog if m.id and not m.string]
+            assert untranslated == []
+    assert "Roll the dice" in extracted and "Number of dice" in extracted

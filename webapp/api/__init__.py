@@ -1,0 +1,17 @@
+"""The Mini App's JSON API and WebSocket (every route behind initData authentication)."""
+
+from __future__ import annotations
+
+from aiohttp import web
+
+from webapp.api import games, i18n, me, rolls, ws
+
+
+def setup_api(app: web.Application) -> None:
+    app.router.add_get("/api/me", me.get_me)
+    app.router.add_get("/api/i18n/{locale}", i18n.get_messages)
+    app.router.add_get("/api/games/{token}", games.get_game_summary)
+    app.router.add_get("/api/games/{token}/rolls", games.get_rolls)
+    app.router.add_post("/api/games/{token}/roll", rolls.post_roll)
+    app.router.add_post("/api/games/{token}/rolls/{roll_id}/reveal", rolls.post_reveal)
+    app.router.add_get("/api/games/{token}/ws", ws.game_socket)

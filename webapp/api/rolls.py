@@ -1,0 +1,140 @@
+"""POST /api/games/{token}/roll (GM and players) and POST .../rolls/{id}/reveal (GM only).
+
+A roll is stored through engine.services (`log_roll`, or `create_hidden_roll` with its
+receipt), pushed live to every open board (each viewer gets their projection) and handed to
+the ON_ROLL hook, which posts it to the game's chat."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from aiohttp import web
+
+from engine.dice import DiceError, damage, duel, pool, roll, trait
+from engine.services import create_hidden_roll, get_roll, log_roll, reveal_roll, touch_user
+from engine.services.types import RollRecord
+from webapp.errors import ApiError
+from webapp.feed import roll_views
+from webapp.keys import BACKGROUND, BROADCASTER, ON_REVEAL, ON_ROLL, RNG, RollHook
+from webapp.projection import Viewer
+from webapp.roles import GM_ONLY, WRITE, init_data, require_active, require_role
+
+log = logging.getLogger(__name__)
+MAX_BODY = 16 * 1024
+MAX_ARGS = 500
+# API name -> (roll-log command shared with the bot, engine function)
+ROLLERS: dict[str, tuple[str, Callable[[str, Any], Any]]] = {
+    "roll": ("r", roll),
+    "trait": ("t", trait),
+    "damage": ("dmg", damage),
+    "pool": ("p", pool),
+    "duel": ("duel", duel),
+}
+ALIASES = {"r": "roll", "t": "trait", "dmg": "damage", "p": "pool"}
+
+
+async def read_json(request: web.Request) -> dict[str, Any]:
+    if request.content_length is not None and request.content_length > MAX_BODY:
+        raise ApiError("payload_too_large")
+    body = await request.content.read(MAX_BODY + 1)
+    if len(body) > MAX_BODY:
+        raise ApiError("payload_too_large")
+    try:
+        data = json.loads(body or b"null")
+    except ValueError:
+        raise ApiError("bad_request") from None
+    if not isinstance(data, dict):
+        raise ApiError("bad_request")
+    return data
+
+
+def dice_message(error: DiceError, locale: str) -> str | None:
+    """The bot's sentence for a notation error (same wording as in the chat), as plain text."""
+    try:
+        from bot.i18n import translator
+        from bot.render.common import as_plain
+        from bot.render.errors import dice_error_text
+
+        with translator(locale):
+            return as_plain(dice_error_text(error))
+    except Exception:  # the bot's rendering is optional here
+        log.debug("cannot render dice error %s", error.code, exc_info=True)
+        return None
+
+
+def run_hook(app: web.Application, hook: RollHook | None, record: RollRecord) -> None:
+    """Run the chat hook in the background: the board does not wait for Telegram."""
+    if hook is None:
+        return
+
+    async def call() -> None:
+        try:
+            await hook(record)
+        except Exception:
+            log.exception("roll hook failed for roll %s", record.id)
+
+    task = asyncio.get_running_loop().create_task(call())
+    tasks = app[BACKGROUND]
+    tasks.add(task)
+    task.add_done_callback(tasks.discard)
+
+
+@require_role(*WRITE)
+async def post_roll(request: web.Request, viewer: Viewer) -> web.Response:
+    body = await read_json(request)
+    name = body.get("command", body.get("system"))
+    name = ALIASES.get(name, name) if isinstance(name, str) else None
+    args, hidden = body.get("args", ""), body.get("hidden", False)
+    if name not in ROLLERS or not isinstance(args, str) or not isinstance(hidden, bool):
+        raise ApiError("bad_request")
+    if len(args) > MAX_ARGS:
+        raise ApiError("payload_too_large")
+    require_active(viewer)
+    command, roller = ROLLERS[name]
+    try:
+        result = roller(args.strip(), request.app[RNG])
+    except DiceError as exc:
+        raise ApiError(
+            "bad_dice",
+            dice_message(exc, viewer.locale),
+            dice_code=exc.code,
+            position=exc.position,
+            fragment=exc.fragment,
+        ) from None
+    user = init_data(request).user
+    await touch_user(user.id, user.display_name, user.username)
+    game = viewer.game
+    store = create_hidden_roll if hidden else log_roll
+    record = await store(
+        user_id=user.id,
+        game_id=game.id,
+        chat_id=game.chat_id,
+        topic_id=game.topic_id,
+        command=command,
+        args=args.strip(),
+        result=result.to_dict(),
+    )
+    await request.app[BROADCASTER].publish(game.id, "roll", record)
+    run_hook(request.app, request.app.get(ON_ROLL), record)
+    (view,) = await roll_views([record], viewer)
+    return web.json_response({"ok": True, "roll": view})
+
+
+@require_role(*GM_ONLY)
+async def post_reveal(request: web.Request, viewer: Viewer) -> web.Response:
+    try:
+        roll_id = int(request.match_info["roll_id"])
+    except ValueError:
+        raise ApiError("not_found") from None
+    record = await get_roll(roll_id)
+    if record.game_id != viewer.game.id:
+        raise ApiError("not_found")
+    record = await reveal_roll(roll_id, actor_id=viewer.user_id)
+    await request.app[BROADCASTER].publish(viewer.game.id, "roll_revealed", record)
+    run_hook(request.app, request.app.get(ON_REVEAL), record)
+    (view,) = await roll_views([record], viewer)
+    return web.json_response({"ok": True, "roll": view})

@@ -1,0 +1,162 @@
+"""GET /api/games/{token}/ws: live updates of one game for one viewer.
+
+Protocol (JSON text frames):
+- auth: ``Authorization: tma ...`` on the upgrade request, or ``?tma=<initData>``, or the
+  first message ``{"type": "auth", "initData": "..."}`` (within AUTH_TIMEOUT seconds);
+- the server sends ``{"type": "snapshot", "epoch", "seq", "game", "rolls"}`` at once, then
+  pushes ``{"type": "roll" | "roll_revealed", "epoch", "seq", "roll"}`` (the viewer's
+  projection of the roll);
+- the client may send ``{"type": "resync"}`` (a new snapshot follows) and ``{"type": "ping"}``
+  (``{"type": "pong"}``); on reconnect it simply gets a fresh snapshot;
+- refusals: ``{"type": "error", "error": {"code", "message"}}`` then close 4401 (auth),
+  4403 (forbidden) or 4404 (no such game).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+from webapp.auth import AuthError, validate_init_data
+from webapp.errors import ApiError, error_body
+from webapp.feed import roll_views, snapshot
+from webapp.keys import AUTH_TOKEN, BROADCASTER, CONFIG, INIT_DATA, SOCKETS
+from webapp.live import LiveEvent
+from webapp.middleware import WS_AUTH_ATTR
+from webapp.projection import Viewer
+from webapp.roles import viewer_for
+
+log = logging.getLogger(__name__)
+AUTH_TIMEOUT = 10.0
+QUEUE_SIZE = 256
+CLOSE_CODES = {401: 4401, 403: 4403, 404: 4404}
+_RESYNC, _PONG = "resync", "pong"
+
+
+class Connection:
+    """One open socket: a Subscriber whose queue a single writer task drains."""
+
+    def __init__(self, app: web.Application, ws: web.WebSocketResponse, viewer: Viewer) -> None:
+        self.app, self.ws, self.viewer = app, ws, viewer
+        self.queue: asyncio.Queue[LiveEvent | str] = asyncio.Queue(QUEUE_SIZE)
+        self.overflow = False
+
+    def deliver(self, event: LiveEvent) -> None:
+        try:
+            self.queue.put_nowait(event)
+        except asyncio.QueueFull:  # a slow client: drop the backlog, send a snapshot instead
+            self.overflow = True
+
+    def request(self, what: str) -> None:
+        """Ask the writer (the only task that sends) for a snapshot or a pong."""
+        with contextlib.suppress(asyncio.QueueFull):
+            self.queue.put_nowait(what)
+
+    async def send(self, payload: dict[str, Any]) -> None:
+        await self.ws.send_str(json.dumps(payload, ensure_ascii=False))
+
+    async def writer(self) -> None:
+        try:
+            await self._write()
+        except Exception:
+            log.exception("live writer failed for game %s", self.viewer.game.id)
+            await self.ws.close(code=1011)
+
+    async def _write(self) -> None:
+        seen = await self.send_snapshot()
+        while not self.ws.closed:
+            item = await self.queue.get()
+            if item == _PONG:
+                await self.send({"type": "pong"})
+                continue
+            if self.overflow or item == _RESYNC:
+                self.overflow = False
+                while not self.queue.empty():
+                    self.queue.get_nowait()
+                seen = await self.send_snapshot()
+                continue
+            assert isinstance(item, LiveEvent)
+            if item.seq <= seen:  # already part of the snapshot
+                continue
+            seen = item.seq
+            (view,) = await roll_views([item.data], self.viewer)
+            epoch = self.app[BROADCASTER].epoch
+            await self.send({"type": item.type, "epoch": epoch, "seq": item.seq, "roll": view})
+
+    async def send_snapshot(self) -> int:
+        data = await snapshot(self.app, self.viewer)
+        await self.send(data)
+        return int(data["seq"])
+
+
+async def _refuse(ws: web.WebSocketResponse, code: str, status: int) -> web.WebSocketResponse:
+    await ws.send_str(json.dumps({"type": "error", **error_body(code)}, ensure_ascii=False))
+    await ws.close(code=CLOSE_CODES.get(status, 4400), message=code.encode())
+    return ws
+
+
+async def _first_message_auth(request: web.Request, ws: web.WebSocketResponse) -> Any:
+    try:
+        msg = await ws.receive(timeout=AUTH_TIMEOUT)
+    except TimeoutError:
+        raise AuthError("auth_missing", "no auth message") from None
+    if msg.type != WSMsgType.TEXT:
+        raise AuthError("auth_missing", "no auth message")
+    try:
+        data = json.loads(msg.data)
+    except ValueError:
+        raise AuthError("auth_invalid", "auth message is not JSON") from None
+    if not isinstance(data, dict) or data.get("type") != "auth":
+        raise AuthError("auth_missing", "first message is not auth")
+    raw = data.get("initData")
+    config = request.app[CONFIG]
+    return validate_init_data(
+        raw if isinstance(raw, str) else None,
+        request.app[AUTH_TOKEN],
+        max_age=config.init_data_max_age,
+        future_skew=config.init_data_future_skew,
+    )
+
+
+async def game_socket(request: web.Request) -> web.WebSocketResponse:
+    ws = web.WebSocketResponse(heartbeat=25.0, max_msg_size=8 * 1024)
+    await ws.prepare(request)
+    request.app[SOCKETS].add(ws)
+    try:
+        init = request.get(INIT_DATA) or await _first_message_auth(request, ws)
+        viewer = await viewer_for(request, request.match_info["token"], init)
+    except AuthError as exc:
+        log.info("websocket refused: %s", exc.reason)
+        return await _refuse(ws, exc.code, 401)
+    except ApiError as exc:
+        return await _refuse(ws, exc.code, exc.status)
+
+    broadcaster = request.app[BROADCASTER]
+    conn = Connection(request.app, ws, viewer)
+    broadcaster.subscribe(viewer.game.id, conn)
+    writer = asyncio.create_task(conn.writer())
+    try:
+        async for msg in ws:
+            if msg.type != WSMsgType.TEXT:
+                continue
+            try:
+                kind = json.loads(msg.data).get("type")
+            except (ValueError, AttributeError):
+                continue
+            if kind in (_RESYNC, "ping"):
+                conn.request(_RESYNC if kind == _RESYNC else _PONG)
+    finally:
+        broadcaster.unsubscribe(viewer.game.id, conn)
+        writer.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await writer
+        await ws.close()
+    return ws
+
+
+setattr(game_socket, WS_AUTH_ATTR, True)

@@ -1,0 +1,89 @@
+"""Development mode (``KOSTI_DEV_INIT_DATA=1``, off by default): sign initData locally so the
+Mini App opens in a plain browser, and launch-URL helpers shared with tests and the bench.
+
+``GET /dev/open?user=<id>&name=<first name>&lang=ru&game=<game id>&screen=roll&scheme=dark``
+answers loopback clients only and redirects to ``/app/#tgWebAppData=...`` signed with the bot
+token (or DEV_BOT_TOKEN when there is none)."""
+
+from __future__ import annotations
+
+import json
+import time
+from ipaddress import ip_address
+from typing import Any
+from urllib.parse import quote
+
+from aiohttp import web
+
+from webapp.auth import sign_init_data
+from webapp.errors import ApiError
+from webapp.keys import AUTH_TOKEN, LINK_SECRET
+from webapp.links import SCREENS, game_token
+
+DEV_BOT_TOKEN = "1:kosti-development-only"
+LIGHT_THEME = {
+    "bg_color": "#ffffff",
+    "text_color": "#000000",
+    "hint_color": "#999999",
+    "link_color": "#2481cc",
+    "button_color": "#2481cc",
+    "button_text_color": "#ffffff",
+    "secondary_bg_color": "#efeff3",
+    "section_bg_color": "#ffffff",
+    "destructive_text_color": "#cc2929",
+}
+DARK_THEME = {
+    "bg_color": "#212121",
+    "text_color": "#ffffff",
+    "hint_color": "#aaaaaa",
+    "link_color": "#8774e1",
+    "button_color": "#8774e1",
+    "button_text_color": "#ffffff",
+    "secondary_bg_color": "#0f0f0f",
+    "section_bg_color": "#212121",
+    "destructive_text_color": "#ff595a",
+}
+
+
+def launch_fragment(
+    init_data: str, *, theme: dict[str, str] | None = None, start_param: str | None = None
+) -> str:
+    """The URL hash Telegram gives a Mini App (read by telegram-web-apps.js)."""
+    parts = {
+        "tgWebAppData": init_data,
+        "tgWebAppVersion": "8.0",
+        "tgWebAppPlatform": "web",
+        "tgWebAppThemeParams": json.dumps(theme or LIGHT_THEME, separators=(",", ":")),
+    }
+    if start_param:
+        parts["tgWebAppStartParam"] = start_param
+    return "&".join(f"{k}={quote(v, safe='')}" for k, v in parts.items())
+
+
+def dev_user(user_id: int, name: str, lang: str = "ru") -> dict[str, Any]:
+    return {"id": user_id, "first_name": name, "language_code": lang, "allows_write_to_pm": True}
+
+
+async def dev_open(request: web.Request) -> web.Response:
+    if request.remote is None or not ip_address(request.remote).is_loopback:
+        raise ApiError("forbidden")
+    query = request.query
+    try:
+        user_id = int(query.get("user", "1001"))
+        game_id = int(query["game"]) if query.get("game") else None
+    except ValueError:
+        raise ApiError("bad_request") from None
+    screen = query.get("screen") if query.get("screen") in SCREENS else None
+    start = game_token(request.app[LINK_SECRET], game_id, screen) if game_id else None
+    user = dev_user(user_id, query.get("name", "Dev")[:64], query.get("lang", "ru")[:8])
+    init_data = sign_init_data(
+        request.app[AUTH_TOKEN], user, int(time.time()), start_param=start, chat_type="group"
+    )
+    theme = DARK_THEME if query.get("scheme") == "dark" else LIGHT_THEME
+    fragment = launch_fragment(init_data, theme=theme, start_param=start)
+    # Not HTTPFound: yarl would re-quote the fragment and break the nested encoding.
+    return web.Response(status=302, headers={"Location": "/app/#" + fragment})
+
+
+def setup_dev(app: web.Application) -> None:
+    app.router.add_get("/dev/open", dev_open)

@@ -1,0 +1,81 @@
+"""API errors: JSON ``{"ok": false, "error": {"code", "message"}}`` with a stable code and a
+Russian message (the Mini App may show its own translation of the code)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from aiohttp import web
+
+from webapp.i18n import N_, gettext
+
+# code -> (HTTP status, English msgid of the webapp catalog)
+ERRORS: dict[str, tuple[int, str]] = {
+    "auth_missing": (401, N_("Open the app from Telegram: the request has no Telegram data.")),
+    "auth_invalid": (401, N_("Telegram data failed the signature check.")),
+    "auth_expired": (401, N_("Telegram data is out of date: reopen the app.")),
+    "forbidden": (403, N_("You are not allowed to do that in this game.")),
+    "not_found": (404, N_("Not found.")),
+    "bad_request": (400, N_("The request is malformed.")),
+    "bad_dice": (400, N_("Cannot read the dice notation.")),
+    "method_not_allowed": (405, N_("This method is not allowed here.")),
+    "payload_too_large": (413, N_("The request is too large.")),
+    "game_ended": (409, N_("The game has ended.")),
+    "conflict": (409, N_("Someone changed this at the same moment: try again.")),
+    "not_configured": (503, N_("The app is not configured: the bot token is missing.")),
+    "unauthorized": (401, N_("Not authorized.")),
+    "internal": (500, N_("Something went wrong. Please try again a bit later.")),
+    "http_error": (400, N_("The request failed.")),
+}
+
+# engine.services error codes -> API codes
+SERVICE_CODES: dict[str, str] = {
+    "not_gm": "forbidden",
+    "not_member": "forbidden",
+    "no_game": "not_found",
+    "no_roll": "not_found",
+    "no_user": "not_found",
+    "game_ended": "game_ended",
+    "already_revealed": "conflict",
+    "not_hidden": "bad_request",
+    "event_conflict": "conflict",
+}
+
+
+class ApiError(Exception):
+    """Raised by handlers and helpers; turned into a JSON response by the middleware."""
+
+    def __init__(self, code: str, message: str | None = None, **details: Any) -> None:
+        if code not in ERRORS:
+            raise ValueError(f"unknown API error code {code!r}")
+        self.code = code
+        self.status = ERRORS[code][0]
+        self.message = message or error_message(code)
+        self.details = details
+        super().__init__(code)
+
+
+def error_message(code: str, locale: str = "ru") -> str:
+    return gettext(locale, ERRORS.get(code, ERRORS["internal"])[1])
+
+
+def error_body(code: str, message: str | None = None, **details: Any) -> dict[str, Any]:
+    error: dict[str, Any] = {"code": code, "message": message or error_message(code)}
+    if details:
+        error["details"] = details
+    return {"ok": False, "error": error}
+
+
+def json_error(code: str, message: str | None = None, **details: Any) -> web.Response:
+    status = ERRORS.get(code, ERRORS["internal"])[0]
+    return web.json_response(error_body(code, message, **details), status=status)
+
+
+HTTP_CODES = {
+    400: "bad_request",
+    401: "unauthorized",
+    403: "forbidden",
+    404: "not_found",
+    405: "method_not_allowed",
+    413: "payload_too_large",
+}

@@ -1,0 +1,43 @@
+"""The roll feed and the live snapshot of a game, projected for one viewer."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from aiohttp import web
+
+from engine.services.types import RollRecord
+from webapp.keys import BROADCASTER, CONFIG
+from webapp.projection import Viewer, project_game, project_roll
+from webapp.queries import recent_rolls, user_names
+
+
+async def roll_views(records: list[RollRecord], viewer: Viewer) -> list[dict[str, Any]]:
+    names = await user_names(r.user_id for r in records)
+    return [
+        project_roll(r, user_id=viewer.user_id, gm_id=viewer.game.gm_id, names=names)
+        for r in records
+    ]
+
+
+async def game_view(viewer: Viewer) -> dict[str, Any]:
+    game = viewer.game
+    names = await user_names([*game.player_ids, *([game.gm_id] if game.gm_id else [])])
+    return project_game(viewer, names)
+
+
+async def snapshot(app: web.Application, viewer: Viewer) -> dict[str, Any]:
+    """Everything the viewer's screen shows. `seq` is read before the database, so an event
+    published meanwhile is either in the snapshot or delivered after it (the client keeps
+    rolls by id, so one seen twice is harmless)."""
+    broadcaster = app[BROADCASTER]
+    seq = broadcaster.current_seq(viewer.game.id)
+    records = await recent_rolls(viewer.game.id, app[CONFIG].feed_size)
+    return {
+        "type": "snapshot",
+        "epoch": broadcaster.epoch,
+        "seq": seq,
+        "locale": viewer.locale,
+        "game": await game_view(viewer),
+        "rolls": await roll_views(records, viewer),
+    }

@@ -1,0 +1,116 @@
+"""The Mini App's gettext domain ``webapp`` (locales/<locale>/LC_MESSAGES/webapp.po).
+
+msgids are English (as in the bot's catalog); Russian is the default locale. The `.po` files
+are read with Babel at start (no `.mo` needed); the page gets its strings as JSON from
+``/api/i18n/{locale}``. Server strings are marked with ``N_``; the page's with ``t("...")``.
+
+Refresh after changing strings: ``uv run python -m webapp.i18n update``.
+"""
+
+from __future__ import annotations
+
+import sys
+from functools import cache
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import read_po, write_po
+
+ROOT = Path(__file__).resolve().parent.parent
+LOCALES_DIR = ROOT / "locales"
+DOMAIN = "webapp"
+LOCALES = ("ru", "en")
+DEFAULT_LOCALE = "ru"
+KEYWORDS: dict[str, tuple[int, ...] | None] = {"N_": None, "t": None}
+JS_FILES = "static/app/**.js"
+METHOD_MAP = [
+    ("static/vendor/**", "ignore"),
+    ("**.py", "python"),
+    (JS_FILES, "javascript"),
+]
+
+
+def N_(message: str) -> str:
+    """Mark a string for extraction; translated later with `gettext(locale, ...)`."""
+    return message
+
+
+def po_path(locale: str, locales_dir: Path = LOCALES_DIR) -> Path:
+    return locales_dir / locale / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+@cache
+def messages(locale: str) -> dict[str, str]:
+    """msgid -> translation for `locale` (untranslated entries are left out)."""
+    if locale not in LOCALES:
+        locale = DEFAULT_LOCALE
+    path = po_path(locale)
+    if not path.exists():
+        return {}
+    with path.open("rb") as fp:
+        catalog = read_po(fp, locale=locale)
+    return {
+        str(m.id): str(m.string)
+        for m in catalog
+        if m.id and m.string and not m.fuzzy and isinstance(m.id, str)
+    }
+
+
+def gettext(locale: str, message: str) -> str:
+    return messages(locale).get(message, message)
+
+
+def pick_locale(stored: str | None, language_code: str | None) -> str:
+    """The user's choice in the bot (/lang) wins; then Telegram's language; Russian else."""
+    for value in (stored, language_code):
+        code = (value or "").strip().lower().replace("_", "-").split("-", 1)[0]
+        if code in LOCALES:
+            return code
+    return DEFAULT_LOCALE
+
+
+def extract_template() -> Catalog:
+    source = ROOT / "webapp"
+    template = Catalog(project="kosti", domain=DOMAIN, charset="utf-8")
+    for filename, lineno, message, comments, context in extract_from_dir(
+        str(source),
+        method_map=METHOD_MAP,
+        # t("...") calls inside htm's html`...` templates are found too
+        options_map={JS_FILES: {"parse_template_string": True}},
+        keywords=KEYWORDS,
+        comment_tags=("TRANSLATORS:",),
+    ):
+        template.add(
+            message,
+            locations=[(f"webapp/{filename}", lineno)],
+            auto_comments=comments,
+            context=context,
+        )
+    return template
+
+
+def update_catalogs() -> None:
+    """Re-extract locales/webapp.pot and merge it into each locale's webapp.po."""
+    template = extract_template()
+    with (LOCALES_DIR / f"{DOMAIN}.pot").open("wb") as fp:
+        write_po(fp, template, width=100, omit_header=False)
+    for locale in LOCALES:
+        path = po_path(locale)
+        if path.exists():
+            with path.open("rb") as fp:
+                catalog = read_po(fp, locale=locale)
+        else:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            catalog = Catalog(locale=locale, domain=DOMAIN, project="kosti", charset="utf-8")
+        catalog.update(template, update_header_comment=False)
+        with path.open("wb") as fp:
+            write_po(fp, catalog, width=100, ignore_obsolete=True)
+    messages.cache_clear()
+
+
+if __name__ == "__main__":  # pragma: no cover - maintenance tool
+    if sys.argv[1:] == ["update"]:
+        update_catalogs()
+    for loc in LOCALES:
+        print(loc, len(messages(loc)), "translated")

@@ -1,0 +1,48 @@
+"""Application state keys of the Mini App (web.AppKey) and request keys."""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Awaitable, Callable
+
+from aiohttp import web
+
+from engine.dice.rng import Rng
+from engine.services.types import RollRecord
+from webapp.auth import InitData
+from webapp.config import WebAppConfig
+from webapp.live import Broadcaster
+
+RollHook = Callable[[RollRecord], Awaitable[None]]
+
+CONFIG = web.AppKey("webapp_config", WebAppConfig)
+# The token initData is checked with: the bot token, or a dev token in development mode.
+AUTH_TOKEN = web.AppKey("webapp_auth_token", str)
+# Secret of the start_param tokens (derived from the bot token).
+LINK_SECRET = web.AppKey("webapp_link_secret", bytes)
+BROADCASTER = web.AppKey("webapp_broadcaster", Broadcaster)
+# Called after a roll made in the Mini App is stored (the lead wires it to the bot):
+# post the roll (or a hidden roll's receipt) to the game's chat.
+ON_ROLL = web.AppKey("webapp_on_roll", RollHook)
+# Called after the GM reveals a hidden roll from the Mini App.
+ON_REVEAL = web.AppKey("webapp_on_reveal", RollHook)
+BACKGROUND = web.AppKey("webapp_background", set)
+# Open live sockets, closed with 1001 (going away) on shutdown so that clients reconnect.
+SOCKETS = web.AppKey("webapp_sockets", weakref.WeakSet)
+RNG = web.AppKey("webapp_rng", Rng)  # the OS RNG; a seeded one in tests
+
+INIT_DATA = web.RequestKey("kosti_init_data", InitData)  # the validated initData
+__all__ = [
+    "AUTH_TOKEN",
+    "BACKGROUND",
+    "BROADCASTER",
+    "CONFIG",
+    "INIT_DATA",
+    "LINK_SECRET",
+    "ON_REVEAL",
+    "ON_ROLL",
+    "RNG",
+    "SOCKETS",
+    "InitData",
+    "RollHook",
+]

@@ -1,0 +1,54 @@
+// The recent rolls, newest first. Sealed hidden rolls show only the receipt.
+import { html, useState } from "../vendor/htm-preact-standalone.module.js";
+import { request } from "./api.js";
+import { errorText, locale, t } from "./i18n.js";
+import { ResultView } from "./result.js";
+
+function time(iso) {
+  try {
+    return new Date(iso).toLocaleTimeString(locale, { hour: "2-digit", minute: "2-digit" });
+  } catch (e) {
+    return "";
+  }
+}
+
+function RevealButton({ game, roll }) {
+  const [error, setError] = useState("");
+  const [busy, setBusy] = useState(false);
+  async function reveal() {
+    setBusy(true);
+    try {
+      await request("POST", `/api/games/${encodeURIComponent(game.token)}/rolls/${roll.id}/reveal`);
+    } catch (e) {
+      setError(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return html`<button type="button" class="secondary" disabled=${busy} onClick=${reveal}>${t("Reveal")}</button>
+    ${error ? html`<p class="error" role="alert">${error}</p>` : null}`;
+}
+
+function RollCard({ game, roll }) {
+  const cls = ["card", "roll", roll.hidden ? "roll-hidden" : "", roll.sealed ? "roll-sealed" : ""];
+  return html`<li class=${cls.join(" ")} data-roll-id=${roll.id}>
+    <div class="roll-head">
+      <span class="who">${roll.user.name}</span>
+      ${roll.hidden ? html`<span class="badge">${roll.revealed_at ? t("revealed") : t("hidden")}</span>` : null}
+      <time datetime=${roll.created_at}>${time(roll.created_at)}</time>
+    </div>
+    ${roll.sealed
+      ? html`<p class="sealed"><span class="lock" aria-hidden="true"></span>${t("Hidden roll")} · ${t("receipt")} <code>${(roll.receipt || "").slice(0, 16)}</code></p>`
+      : html`<${ResultView} result=${roll.result} />`}
+    ${game.role === "gm" && roll.hidden && !roll.revealed_at && !roll.sealed
+      ? html`<${RevealButton} game=${game} roll=${roll} />` : null}
+  </li>`;
+}
+
+export function Feed({ game, rolls }) {
+  return html`<section class="feed" aria-live="polite">
+    <h2>${t("Recent rolls")}</h2>
+    ${rolls.length === 0 ? html`<p class="hint">${t("No rolls yet.")}</p>` : null}
+    <ul>${rolls.map((r) => html`<${RollCard} key=${r.id} game=${game} roll=${r} />`)}</ul>
+  </section>`;
+}

@@ -1,0 +1,90 @@
+// Live updates over a WebSocket: auth as the first message, a snapshot on every (re)connect,
+// pushes numbered by `seq`; a gap asks for a resync; a dropped socket reconnects with backoff.
+// Opened at boot (before the strings arrive); a late listener gets the last snapshot replayed.
+import { initData } from "./telegram.js";
+
+const FATAL = new Set([4401, 4403, 4404]);
+
+export class LiveSocket {
+  constructor(gameToken) {
+    this.url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}` +
+      `/api/games/${encodeURIComponent(gameToken)}/ws`;
+    this.listener = null;
+    this.snapshot = null;
+    this.status = "connecting";
+    this.seq = 0;
+    this.epoch = null;
+    this.delay = 500;
+    this.stopped = false;
+    this.onVisible = () => {
+      if (document.visibilityState === "visible" && !this.ws && !this.stopped) this.connect();
+    };
+    document.addEventListener("visibilitychange", this.onVisible);
+  }
+
+  listen(listener) {
+    this.listener = listener;
+    if (this.snapshot) listener.onSnapshot(this.snapshot);
+    listener.onStatus(this.status, this.error);
+  }
+
+  setStatus(status) {
+    this.status = status;
+    if (this.listener) this.listener.onStatus(status, this.error);
+  }
+
+  connect() {
+    clearTimeout(this.timer);
+    if (this.stopped) return this;
+    const ws = new WebSocket(this.url);
+    this.ws = ws;
+    ws.onopen = () => {
+      if (!this.snapshot) performance.mark("kosti-ws-open");
+      ws.send(JSON.stringify({ type: "auth", initData, since: this.seq }));
+    };
+    ws.onmessage = (event) => this.receive(JSON.parse(event.data));
+    ws.onclose = (event) => {
+      if (this.ws !== ws) return;
+      this.ws = null;
+      if (FATAL.has(event.code)) {
+        this.stopped = true;
+        this.setStatus("refused");
+        return;
+      }
+      this.setStatus("offline");
+      this.timer = setTimeout(() => this.connect(), this.delay);
+      this.delay = Math.min(this.delay * 2, 10000);
+    };
+    return this;
+  }
+
+  receive(msg) {
+    if (msg.type === "snapshot") {
+      if (!this.snapshot) performance.mark("kosti-snapshot");
+      this.seq = msg.seq;
+      this.epoch = msg.epoch;
+      this.resyncing = false;
+      this.delay = 500;
+      this.snapshot = msg;
+      if (this.listener) this.listener.onSnapshot(msg);
+      this.setStatus("live");
+    } else if (msg.type === "error") {
+      this.error = msg.error;
+    } else if (msg.seq !== undefined) {
+      if (msg.epoch !== this.epoch || msg.seq !== this.seq + 1) {
+        if (!this.resyncing) this.ws.send(JSON.stringify({ type: "resync", since: this.seq }));
+        this.resyncing = true;
+        return;
+      }
+      this.seq = msg.seq;
+      if (this.listener) this.listener.onEvent(msg);
+    }
+  }
+
+  close() {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    document.removeEventListener("visibilitychange", this.onVisible);
+    if (this.ws) this.ws.close();
+  }
+}

@@ -1,0 +1,101 @@
+// The dice roller: the d10 pool form of seed 002 and a notation field for every command,
+// with the «hidden roll» switch. Rolls go to POST /api/games/{token}/roll.
+import { html, useState } from "../vendor/htm-preact-standalone.module.js";
+import { request } from "./api.js";
+import { errorText, t } from "./i18n.js";
+import { haptic } from "./telegram.js";
+
+const COMMANDS = () => [
+  ["roll", t("Roll"), "2к6+1 удар мечом"],
+  ["trait", t("Trait roll"), "d8+1 цн 4"],
+  ["damage", t("Damage"), "2d6+1 vs 6"],
+  ["pool", t("Pool d10"), "7 6 спец"],
+  ["duel", t("Duel check"), "+2 трюк"],
+];
+const DEFAULT_COMMAND = { savage: "trait", storyteller: "pool", duel: "duel" };
+
+export function poolArgs({ count, difficulty, specialty, willpower, comment }) {
+  let args = `${count} ${difficulty}`;
+  if (specialty) args += " спец";
+  if (willpower) args += " вс";
+  if (comment.trim()) args += ` — ${comment.trim()}`;
+  return args;
+}
+
+function Switch({ checked, onChange, label, name }) {
+  return html`<label class="switch">
+    <input type="checkbox" role="switch" name=${name} checked=${checked}
+      onChange=${(e) => onChange(e.currentTarget.checked)} />
+    <span class="track" aria-hidden="true"></span><span>${label}</span></label>`;
+}
+
+export function Roller({ game, onRolled }) {
+  const [tab, setTab] = useState(game.system === "storyteller" ? "pool" : "notation");
+  const [pool, setPool] = useState({ count: 5, difficulty: 6, comment: "", specialty: false, willpower: false });
+  const [command, setCommand] = useState(DEFAULT_COMMAND[game.system] || "roll");
+  const [notation, setNotation] = useState("");
+  const [hidden, setHidden] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState("");
+  const commands = COMMANDS();
+  const setP = (key) => (e) => setPool({ ...pool, [key]: e.currentTarget.value });
+
+  async function submit(event) {
+    event.preventDefault();
+    if (busy) return;
+    const body = tab === "pool"
+      ? { command: "pool", args: poolArgs(pool), hidden }
+      : { command, args: notation, hidden };
+    setBusy(true);
+    setError("");
+    haptic("tap");
+    try {
+      const data = await request("POST", `/api/games/${encodeURIComponent(game.token)}/roll`, body);
+      haptic("success");
+      onRolled(data.roll);
+    } catch (e) {
+      haptic("error");
+      setError(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const placeholder = (commands.find((c) => c[0] === command) || commands[0])[2];
+  return html`<form class="card roller" onSubmit=${submit} data-testid="roller">
+    <div class="tabs" role="tablist">
+      <button type="button" role="tab" aria-selected=${tab === "pool"} class=${tab === "pool" ? "tab on" : "tab"}
+        onClick=${() => setTab("pool")}>${t("Pool d10")}</button>
+      <button type="button" role="tab" aria-selected=${tab === "notation"} class=${tab === "notation" ? "tab on" : "tab"}
+        onClick=${() => setTab("notation")}>${t("Notation")}</button>
+    </div>
+    ${tab === "pool" ? html`
+      <div class="row">
+        <label class="field"><span>${t("Number of dice")}</span>
+          <input name="count" type="number" inputmode="numeric" min="1" max="50" required
+            value=${pool.count} onInput=${setP("count")} /></label>
+        <label class="field"><span>${t("Difficulty")}</span>
+          <input name="difficulty" type="number" inputmode="numeric" min="2" max="10" required
+            value=${pool.difficulty} onInput=${setP("difficulty")} /></label>
+      </div>
+      <label class="field"><span>${t("Comment")}</span>
+        <input name="comment" type="text" maxlength="200" value=${pool.comment} onInput=${setP("comment")} /></label>
+      <div class="row">
+        <${Switch} name="specialty" checked=${pool.specialty} label=${t("Specialty")}
+          onChange=${(v) => setPool({ ...pool, specialty: v })} />
+        <${Switch} name="willpower" checked=${pool.willpower} label=${t("Willpower")}
+          onChange=${(v) => setPool({ ...pool, willpower: v })} />
+      </div>` : html`
+      <label class="field"><span>${t("What to roll")}</span>
+        <select name="command" value=${command} onChange=${(e) => setCommand(e.currentTarget.value)}>
+          ${commands.map(([value, label]) => html`<option value=${value}>${label}</option>`)}
+        </select></label>
+      <label class="field"><span>${t("Dice and comment")}</span>
+        <input name="notation" type="text" maxlength="500" required autocomplete="off"
+          placeholder=${placeholder} value=${notation} onInput=${(e) => setNotation(e.currentTarget.value)} /></label>`}
+    <${Switch} name="hidden" checked=${hidden} onChange=${setHidden} label=${t("Hidden roll")} />
+    ${hidden ? html`<p class="hint">${t("Only you and the GM see the result; the chat gets a sealed receipt.")}</p>` : null}
+    ${error ? html`<p class="error" role="alert">${error}</p>` : null}
+    <button class="primary" type="submit" disabled=${busy}>${t("Roll the dice")}</button>
+  </form>`;
+}
