@@ -22,6 +22,7 @@ class Settings(BaseSettings):
     host: str = "127.0.0.1"
     port: int = 8080
     public_url: str | None = None
+    mini_app_name: str = "app"  # the Mini App's short name in @BotFather (/newapp)
     default_locale: str = "ru"
     log_level: str = "INFO"
 
