@@ -1,7 +1,8 @@
 """Composition root of the bot: the Bot (HTTP session to the Bot API) and the Dispatcher.
 
 Everything a handler needs arrives through the dispatcher's workflow data: `settings`,
-`rng` (the dice randomness; seeded in tests) and `i18n`.
+`rng` (the dice randomness; seeded in tests) and `i18n`; `miniapp` (bot.miniapp.MiniApp)
+is added per update.
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ from aiogram.utils.i18n import I18n
 from bot.i18n import setup_i18n
 from bot.middlewares import setup_middlewares
 from bot.middlewares.retry import RetryAfterMiddleware
-from bot.routers import chase, combat, dice, games, hidden, lang, start
+from bot.miniapp import MiniApp, MiniAppMiddleware
+from bot.routers import chase, combat, dice, games, hidden, lang, miniapp, start
 from bot.settings import Settings
 from engine.dice import system_rng
 
@@ -46,11 +48,14 @@ def build_dispatcher(
         settings=settings, rng=rng if rng is not None else system_rng(), i18n=i18n, **workflow
     )
     setup_middlewares(dp, i18n=i18n, default_locale=settings.default_locale)
+    # The Mini App's buttons (/app, the game card, the boards) need its name and URL.
+    dp.update.outer_middleware(MiniAppMiddleware(MiniApp.from_settings(settings)))
     # Order matters only where filters overlap: start/help, language and games before dice.
     dp.include_routers(
         start.make_router(),
         lang.make_router(),
         games.make_router(),
+        miniapp.make_router(),
         hidden.make_router(),
         combat.make_router(),
         chase.make_router(),

@@ -1,7 +1,10 @@
 """Hidden rolls end to end (DESIGN.md decisions 4 and 6): store with a receipt, send the
 result privately to the roller and the GM, post the sealed receipt to the game's chat; a
 private message Telegram refuses (the user never started the bot) is kept as a pending
-delivery and sent on their next /start; the GM's reveal publishes content, salt and payload."""
+delivery and sent on their next /start; the GM's reveal publishes content, salt and payload.
+
+Chat commands and the Mini App (bot.miniapp_hooks) share `deliver_hidden_roll` and
+`post_reveal`."""
 
 from __future__ import annotations
 
@@ -67,36 +70,54 @@ async def publish_hidden_roll(
         args=args,
         result=result.to_dict(),
     )
-    in_game_chat = message.chat.id == game.chat_id
+    await deliver_hidden_roll(
+        bot, i18n, record, game, roller_name=roller.first_name, command_message=message
+    )
+    return record
+
+
+async def deliver_hidden_roll(
+    bot: Bot,
+    i18n: I18n,
+    record: RollRecord,
+    game: GameInfo,
+    *,
+    roller_name: str,
+    command_message: Message | None = None,
+) -> None:
+    """Send a stored hidden roll to the roller and the GM and post its sealed receipt.
+
+    `command_message`: the chat command it answers (`/hr` in the group, or a roll in the
+    private chat); None for a roll made in the Mini App — both copies go privately then."""
+    in_game_chat = command_message is not None and command_message.chat.id == game.chat_id
     undelivered: list[str] = []
     # The roller's copy: a DM (the GM's variant, with «Reveal», when the roller is the GM);
     # a player rolling in the private chat simply gets the answer there.
-    if in_game_chat or roller.id == game.gm_id:
-        roller_reached = await send_private_copy(bot, i18n, record, game, roller.id)
+    if command_message is None or in_game_chat or record.user_id == game.gm_id:
+        roller_reached = await send_private_copy(bot, i18n, record, game, record.user_id)
     else:
-        await message.reply(texts.roller_copy(record, game, render_result(result)))
+        result_html = render_result(result_from_dict(record.result))
+        await command_message.reply(texts.roller_copy(record, game, result_html))
         roller_reached = True
     if not roller_reached:
-        undelivered.append(roller.first_name)
-    gm_reached = game.gm_id in (None, roller.id) or await send_private_copy(
+        undelivered.append(roller_name)
+    gm_reached = game.gm_id in (None, record.user_id) or await send_private_copy(
         bot, i18n, record, game, game.gm_id
     )
     if not gm_reached:
         undelivered.append(await first_name(game.gm_id))
 
-    text = "\n\n".join(
-        [texts.receipt(record, roller.first_name)]
-        + [texts.cannot_write_to(name) for name in undelivered]
-    )
+    parts = [texts.receipt(record, roller_name)]
+    if command_message is None:
+        parts.append(texts.made_in_app())
+    text = "\n\n".join(parts + [texts.cannot_write_to(name) for name in undelivered])
     markup = start_link_keyboard(await start_link(bot)) if undelivered else None
     if in_game_chat:
-        await message.reply(text, reply_markup=markup)
-    else:
-        await bot.send_message(
-            game.chat_id, text, message_thread_id=game.topic_id, reply_markup=markup
-        )
-        await message.answer(texts.sent_to_game(record, game))
-    return record
+        await command_message.reply(text, reply_markup=markup)  # type: ignore[union-attr]
+        return
+    await bot.send_message(game.chat_id, text, message_thread_id=game.topic_id, reply_markup=markup)
+    if command_message is not None:
+        await command_message.answer(texts.sent_to_game(record, game))
 
 
 async def send_private_copy(
@@ -139,6 +160,12 @@ async def deliver_pending(bot: Bot, i18n: I18n, user_id: int, records: list[Roll
 async def reveal(bot: Bot, *, roll_id: int, actor_id: int, reply_to: Message | None) -> RollRecord:
     """The GM publishes a hidden roll in its game's chat (ServiceError if not allowed)."""
     record = await reveal_roll(roll_id, actor_id=actor_id)
+    await post_reveal(bot, record, reply_to=reply_to)
+    return record
+
+
+async def post_reveal(bot: Bot, record: RollRecord, *, reply_to: Message | None = None) -> None:
+    """Publish an already revealed roll: content, salt and the hashed text (or a file)."""
     payload = receipt_payload(receipt_content(record), record.salt or "")
     roller_name = await first_name(record.user_id)
     result_html = render_result(result_from_dict(record.result))
@@ -153,7 +180,7 @@ async def reveal(bot: Bot, *, roll_id: int, actor_id: int, reply_to: Message | N
             await reply_to.reply(text)  # type: ignore[union-attr]
         else:
             await bot.send_message(record.chat_id, text, message_thread_id=record.topic_id)
-        return record
+        return
     # A roll of many dice hashes a long text: it travels as a file, `sha256sum <file>`.
     filename = f"kosti-roll-{record.id}.txt"
     text = texts.revealed_with_file(record, roller_name, result_html, filename)
@@ -164,4 +191,3 @@ async def reveal(bot: Bot, *, roll_id: int, actor_id: int, reply_to: Message | N
     else:
         await bot.send_message(record.chat_id, text, message_thread_id=record.topic_id)
         await bot.send_document(record.chat_id, document, message_thread_id=record.topic_id)
-    return record

@@ -23,6 +23,9 @@ HIDDEN_PREFIXES: dict[str, str] = {
     "p": "p",
     "п": "p",
     "пул": "p",
+    "d": "duel",
+    "duel": "duel",
+    "дуэль": "duel",
 }
 
 
@@ -53,3 +56,33 @@ def parse_roll_id(args: str | None) -> int | None:
 def topic_of(message: Message) -> int | None:
     """The forum topic of a message; None outside forum topics (reply threads are not topics)."""
     return message.message_thread_id if message.is_topic_message else None
+
+
+# `/app бой`: the Mini App screen to open (webapp.links.SCREENS); no word means the roller.
+APP_SCREENS: dict[str, str] = {
+    "бой": "initiative",
+    "битва": "initiative",
+    "инициатива": "initiative",
+    "fight": "initiative",
+    "initiative": "initiative",
+    "погоня": "chase",
+    "chase": "chase",
+    "броски": "rolls",
+    "лента": "rolls",
+    "rolls": "rolls",
+    "игра": "game",
+    "game": "game",
+    "кубы": "roll",
+    "кости": "roll",
+    "бросок": "roll",
+    "roll": "roll",
+}
+DEFAULT_APP_SCREEN = "roll"
+
+
+def parse_app_screen(args: str | None) -> str | None:
+    """'бой' -> 'initiative'; nothing -> the roller; an unknown word -> None."""
+    word = (args or "").strip().lower()
+    if not word:
+        return DEFAULT_APP_SCREEN
+    return APP_SCREENS.get(word)

@@ -6,13 +6,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.dice import damage, pool, roll, trait
+from engine.dice import damage, duel, pool, roll, trait
 
 ROLLERS: dict[str, Callable[[str, Any], Any]] = {
     "r": roll,
     "t": trait,
     "dmg": damage,
     "p": pool,
+    "duel": duel,  # seed 003: d10 + modifiers, natural 10 / 1 criticals
 }
 
 

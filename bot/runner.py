@@ -43,8 +43,13 @@ async def prepare_database(settings: Settings) -> None:
 
 async def run(settings: Settings, *, stop: asyncio.Event | None = None) -> None:
     """Run the bot (polling or webhook) and the web server until `stop` is set or a signal."""
+    from aiogram.exceptions import TelegramAPIError
+
     from bot.app import build_dispatcher, create_bot
-    from bot.commands import set_commands
+    from bot.commands import set_commands, set_menu_button
+    from bot.miniapp import MiniApp
+    from bot.miniapp_hooks import ChatHooks
+    from engine.services.notify import subscribe
     from engine.store.db import close_db
     from webapp.app import create_app, webhook_path
 
@@ -52,15 +57,29 @@ async def run(settings: Settings, *, stop: asyncio.Event | None = None) -> None:
     await prepare_database(settings)
     bot = create_bot(settings)
     dispatcher = build_dispatcher(settings)
-    app = create_app(settings, bot=bot, dispatcher=dispatcher)
+    # Rolls, reveals and board steps made in the Mini App appear in the chat.
+    miniapp = MiniApp.from_settings(settings)
+    hooks = ChatHooks.of(bot, dispatcher, miniapp)
+    app = create_app(
+        settings,
+        bot=bot,
+        dispatcher=dispatcher,
+        on_roll=hooks.on_roll,
+        on_reveal=hooks.on_reveal,
+    )
     runner = web.AppRunner(app)
     await runner.setup()
     polling: asyncio.Task[None] | None = None
     pruning = asyncio.create_task(prune_update_ids_forever())
+    unsubscribe = subscribe(hooks.on_change)
     try:
         await web.TCPSite(runner, settings.host, settings.port).start()
         log.info("web server on http://%s:%s", settings.host, settings.port)
         await set_commands(bot)
+        try:
+            await set_menu_button(bot, miniapp, settings.default_locale)
+        except TelegramAPIError as error:  # a refused URL must not keep the bot down
+            log.warning("the Mini App menu button was refused: %s", error)
         if settings.webhook_url:
             public = settings.webhook_url.rstrip("/")
             if not public.endswith(webhook_path(settings)):
@@ -88,6 +107,8 @@ async def run(settings: Settings, *, stop: asyncio.Event | None = None) -> None:
             with suppress(asyncio.CancelledError, Exception):
                 await asyncio.wait_for(polling, timeout=15)
         await runner.cleanup()
+        unsubscribe()
+        await hooks.wait_idle()
         await bot.session.close()
         await close_db()
         log.info("stopped")

@@ -35,6 +35,7 @@ from webapp.keys import (
 from webapp.links import link_secret
 from webapp.live import Broadcaster, LocalBroadcaster
 from webapp.middleware import authenticate, json_errors, security_headers
+from webapp.scenes import setup_bridge
 from webapp.static_files import setup_static
 
 log = logging.getLogger(__name__)
@@ -100,6 +101,7 @@ def create_app(
     app.router.add_get("/app", to_app)
     setup_static(app)
     setup_api(app)
+    setup_bridge(app)
     if settings.webhook_url and bot is not None and dispatcher is not None:
         secret = settings.webhook_secret_value()
         SimpleRequestHandler(dispatcher, bot, secret_token=secret).register(

@@ -8,6 +8,7 @@ from typing import Any
 from aiohttp import web
 
 from webapp.i18n import N_, gettext
+from webapp.scene_errors import SCENE_ERRORS
 
 # code -> (HTTP status, English msgid of the webapp catalog)
 ERRORS: dict[str, tuple[int, str]] = {
@@ -26,6 +27,8 @@ ERRORS: dict[str, tuple[int, str]] = {
     "unauthorized": (401, N_("Not authorized.")),
     "internal": (500, N_("Something went wrong. Please try again a bit later.")),
     "http_error": (400, N_("The request failed.")),
+    # the encounter's and the chase's refusals (engine and scene service codes)
+    **SCENE_ERRORS,
 }
 
 # engine.services error codes -> API codes
@@ -39,6 +42,7 @@ SERVICE_CODES: dict[str, str] = {
     "already_revealed": "conflict",
     "not_hidden": "bad_request",
     "event_conflict": "conflict",
+    "nothing_to_undo": "nothing_to_undo",
 }
 
 

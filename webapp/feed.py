@@ -9,7 +9,23 @@ from aiohttp import web
 from engine.services.types import RollRecord
 from webapp.keys import BROADCASTER, CONFIG
 from webapp.projection import Viewer, project_game, project_roll
+from webapp.projection_scene import project_chase, project_encounter
 from webapp.queries import recent_rolls, user_names
+from webapp.scenes import load_chase, load_encounter
+
+SAVAGE = "savage"
+
+
+async def scene_views(viewer: Viewer) -> dict[str, Any]:
+    """The viewer's projections of the active encounter and chase (savage games)."""
+    if viewer.game.system != SAVAGE:
+        return {"encounter": None, "chase": None}
+    encounter = await load_encounter(viewer.game.id)
+    chase = await load_chase(viewer.game.id, encounter)
+    return {
+        "encounter": project_encounter(encounter, viewer),
+        "chase": project_chase(chase, viewer),
+    }
 
 
 async def roll_views(records: list[RollRecord], viewer: Viewer) -> list[dict[str, Any]]:
@@ -40,4 +56,5 @@ async def snapshot(app: web.Application, viewer: Viewer) -> dict[str, Any]:
         "locale": viewer.locale,
         "game": await game_view(viewer),
         "rolls": await roll_views(records, viewer),
+        **await scene_views(viewer),
     }

@@ -9,7 +9,7 @@ from aiohttp.typedefs import Handler
 
 from engine.services.errors import ServiceError
 from webapp.auth import AuthError, credentials, validate_init_data
-from webapp.errors import HTTP_CODES, SERVICE_CODES, ApiError, error_message, json_error
+from webapp.errors import ERRORS, HTTP_CODES, SERVICE_CODES, ApiError, error_message, json_error
 from webapp.keys import AUTH_TOKEN, CONFIG, INIT_DATA
 
 log = logging.getLogger(__name__)
@@ -35,7 +35,8 @@ async def json_errors(request: web.Request, handler: Handler) -> web.StreamRespo
     except ApiError as exc:
         return json_error(exc.code, exc.message, **exc.details)
     except ServiceError as exc:
-        return json_error(SERVICE_CODES.get(exc.code, "bad_request"))
+        code = SERVICE_CODES.get(exc.code, exc.code)
+        return json_error(code if code in ERRORS else "bad_request")
     except web.HTTPException as exc:
         if exc.status < 400:
             raise

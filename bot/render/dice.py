@@ -315,6 +315,8 @@ def result_header(result: Any) -> str:
         what = _("damage {expression}").format(expression=html.code(quoted(result.expression)))
     elif isinstance(result, PoolResult):
         what = pool_title(result)
+    elif isinstance(result, DuelCheckResult):
+        what = _("duel check {expression}").format(expression=html.code(quoted(result.expression)))
     else:
         what = html.code(quoted(result.expression))
     return f"{what}{comment}"
@@ -322,6 +324,13 @@ def result_header(result: Any) -> str:
 
 def roll_message(roller: str, result: Any) -> str:
     return f"🎲 {bold_name(roller)}: {render_result(result)}"
+
+
+def app_roll_message(roller: str, result: Any) -> str:
+    """A roll made in the Mini App, posted to the game's chat."""
+    return _("🎲 {name} (from the Mini App): {result}").format(
+        name=bold_name(roller), result=render_result(result)
+    )
 
 
 def reroll_message(roller: str, result: Any) -> str:
@@ -340,6 +349,7 @@ def usage(command: str) -> str:
         "t": "<code>/t d8+1</code>, <code>/t d12+2 -2 цн 6</code>",
         "dmg": "<code>/dmg 2d6+1 vs 6</code>, <code>/dmg 2к6+1 против 6</code>",
         "p": "<code>/p 7 6</code>, <code>/p 7 сл 6 спец вс</code>",
+        "duel": "<code>/d +2</code>, <code>/d +1 трюк</code>, <code>/d -1 цн 7 уклонение</code>",
         "odds": "<code>/odds d8+1</code>, <code>/odds p 7 6</code>",
     }
     return _("Write what to roll, for example: {examples}").format(examples=examples[command])

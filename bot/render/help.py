@@ -22,7 +22,21 @@ def group_start() -> str:
 
 
 def help_text() -> str:
-    return _base_help() + "\n\n" + combat_help()
+    return _base_help() + "\n\n" + combat_help() + "\n\n" + miniapp_help()
+
+
+def miniapp_help() -> str:
+    return _(
+        "<b>Mini App</b> — the boards, the dice roller and the roll feed of your game\n"
+        "/app — a button that opens it: in a group for this chat's game "
+        "(<code>/app бой</code> — the initiative board, <code>/app погоня</code> — the "
+        "chase), in the private chat for the game chosen with /games; also under /game and "
+        "the boards, and the menu button of the private chat. Rolls made there appear in "
+        "the chat, hidden rolls as receipts.\n"
+        "The group button is the app's t.me link: it works once the bot's admin has "
+        "registered the Mini App with @BotFather (/newapp, the bot's web address + "
+        "<code>/app/</code>). Without a web address the private button uses that link too."
+    )
 
 
 def combat_help() -> str:
@@ -68,6 +82,8 @@ def _base_help() -> str:
         "<code>/dmg 2к6+1 против 6</code> — damage against Toughness 6\n"
         "<code>/p 7 6</code> — Storyteller pool: 7 dice, difficulty 6\n"
         "<code>/p 7 сл 6 спец вс</code> — with a specialty and a Willpower point\n"
+        "<code>/d +2</code> — duel check: d10 + modifier, a natural 10 or 1 is critical; "
+        "<code>/d +1 трюк</code> — a trick (6+)\n"
         "<code>/odds d8+1</code> — exact odds of a roll\n"
         "The «Reroll» button under a result works for the one who rolled.\n"
         "\n"
@@ -94,12 +110,14 @@ def command_descriptions() -> list[tuple[str, str]]:
         ("t", _("Savage Worlds trait roll: /t d8+1")),
         ("dmg", _("Damage vs Toughness: /dmg 2d6+1 vs 6")),
         ("p", _("Storyteller pool: /p 7 6")),
+        ("d", _("Duel check: /d +2")),
         ("hr", _("Hidden roll: /hr 2d6")),
         ("odds", _("Exact odds: /odds d8+1")),
         ("newgame", _("New game in this chat")),
         ("join", _("Join the game")),
         ("game", _("The game, GM and players")),
         ("games", _("Your games (private chat)")),
+        ("app", _("Open the Mini App: boards and dice")),
         ("fight", _("Start or show a fight")),
         ("next", _("Next turn")),
         ("attack", _("Attack: /attack Гриммджо")),

@@ -48,6 +48,10 @@ def receipt(record: RollRecord, roller_name: str) -> str:
     )
 
 
+def made_in_app() -> str:
+    return _("📱 Made in the Mini App.")
+
+
 def cannot_write_to(name: str) -> str:
     return _(
         "I cannot write to {name} privately: they have not started me yet. Open the bot and "

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
+from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup, WebAppInfo
 from aiogram.utils.i18n import gettext as _
 
 from bot.callbacks import PickGameCallback, RerollCallback, RevealCallback
@@ -48,3 +48,31 @@ def games_keyboard(games: list[GameInfo], selected_id: int | None) -> InlineKeyb
         ]
     )
     return InlineKeyboardMarkup(inline_keyboard=rows)
+
+
+def app_button_label() -> str:
+    return _("📱 Open the Mini App")
+
+
+def app_url_button(url: str) -> InlineKeyboardButton:
+    """The Mini App's direct link (t.me/<bot>/<app>?startapp=…): works in groups."""
+    return InlineKeyboardButton(text=app_button_label(), url=url)
+
+
+def app_web_app_button(url: str) -> InlineKeyboardButton:
+    """A ``web_app`` button: Telegram accepts it in private chats only."""
+    return InlineKeyboardButton(text=app_button_label(), web_app=WebAppInfo(url=url))
+
+
+def single_button(button: InlineKeyboardButton) -> InlineKeyboardMarkup:
+    return InlineKeyboardMarkup(inline_keyboard=[[button]])
+
+
+def with_button_row(
+    markup: InlineKeyboardMarkup | None, button: InlineKeyboardButton | None
+) -> InlineKeyboardMarkup | None:
+    """`markup` with `button` as an extra last row (the existing buttons keep their places)."""
+    if button is None:
+        return markup
+    rows = list(markup.inline_keyboard) if markup is not None else []
+    return InlineKeyboardMarkup(inline_keyboard=[*rows, [button]])

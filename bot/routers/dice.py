@@ -1,4 +1,4 @@
-"""Open rolls: /r (/roll), /t, /dmg, /p, /odds and the «Reroll» button.
+"""Open rolls: /r (/roll), /t, /dmg, /p, /d (duel check), /odds and the «Reroll» button.
 
 In the private chat, while the user has chosen a game (/games), a roll becomes a hidden roll
 of that game."""
@@ -23,7 +23,7 @@ from engine.dice import odds
 from engine.services import find_game, get_roll, log_roll, selected_private_game
 
 # Telegram command -> roll-log command (also the key of bot.rolling.ROLLERS).
-ROLL_COMMANDS = {"r": "r", "roll": "r", "t": "t", "dmg": "dmg", "p": "p"}
+ROLL_COMMANDS = {"r": "r", "roll": "r", "t": "t", "dmg": "dmg", "p": "p", "d": "duel"}
 
 
 def make_router() -> Router:

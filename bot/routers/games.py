@@ -3,16 +3,17 @@
 
 from __future__ import annotations
 
-from aiogram import F, Router
+from aiogram import Bot, F, Router
 from aiogram.enums import ChatType
 from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message
 
 from bot.callbacks import PickGameCallback
+from bot.miniapp import MiniApp
 from bot.parsing import split_newgame, topic_of
 from bot.render import games as texts
 from bot.render.common import as_plain
-from bot.render.keyboards import games_keyboard
+from bot.render.keyboards import games_keyboard, single_button
 from engine.services import (
     clear_private_game,
     create_game,
@@ -105,10 +106,13 @@ async def on_gm(message: Message) -> None:
     await message.reply(texts.gm_transferred(game, target.first_name))
 
 
-async def on_game(message: Message) -> None:
+async def on_game(message: Message, bot: Bot, miniapp: MiniApp) -> None:
     game = await _this_game(message)
     if game is not None:
-        await message.reply(texts.game_card(game, await _names(game)))
+        button = await miniapp.button(bot, game.id, "game")
+        await message.reply(
+            texts.game_card(game, await _names(game)), reply_markup=single_button(button)
+        )
 
 
 async def on_endgame(message: Message) -> None:

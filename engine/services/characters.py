@@ -32,6 +32,7 @@ from engine.services.encounters_common import (
     role_of,
 )
 from engine.services.errors import BadName, NoCharacter, NotMember, NotYourCharacter
+from engine.services.notify import notify
 from engine.store.models import ROLE_GM, SavedCharacter
 
 NAME_MAX = 255
@@ -238,4 +239,12 @@ async def add_to_encounter(
         return savage.decide(state, command, rng)
 
     result = await agg.execute(ENCOUNTER, game_id, stream.key, decide, actor_id=actor_id)
+    await notify(
+        game_id,
+        "encounter",
+        stream=stream.key,
+        seq=result.seq,
+        events=result.events,
+        actor_id=actor_id,
+    )
     return CommandOutcome(result.state, result.events, result.step_id, result.seq, stream.key)

@@ -52,6 +52,7 @@ from engine.services.errors import (
     NotInChase,
     NotYourCharacter,
 )
+from engine.services.notify import notify
 from engine.store.models import ROLE_GM, SavedCharacter
 
 ChaseView = SceneView[chase.ChaseState]
@@ -77,6 +78,19 @@ def _outcome(result: agg.ExecuteResult[chase.ChaseState, chase.Event], key: str)
     return CommandOutcome(result.state, result.events, result.step_id, result.seq, key)
 
 
+async def _notify(game_id: int, outcome: ChaseOutcome, actor_id: int) -> ChaseOutcome:
+    if outcome.events:
+        await notify(
+            game_id,
+            "chase",
+            stream=outcome.stream,
+            seq=outcome.seq,
+            events=outcome.events,
+            actor_id=actor_id,
+        )
+    return outcome
+
+
 async def start_chase(
     game_id: int,
     *,
@@ -97,7 +111,7 @@ async def start_chase(
         return events
 
     result = await agg.execute(CHASE, game_id, stream.key, decide, actor_id=actor_id)
-    return _outcome(result, stream.key)
+    return await _notify(game_id, _outcome(result, stream.key), actor_id)
 
 
 async def end_chase(game_id: int, *, actor_id: int) -> ChaseView:
@@ -106,6 +120,7 @@ async def end_chase(game_id: int, *, actor_id: int) -> ChaseView:
     await require_gm(game_id, actor_id)
     stream = await require_active(game_id, KIND)
     closed = await agg.close_stream(CHASE, game_id, stream.key)
+    await notify(game_id, "chase", stream=stream.key, closed=True, actor_id=actor_id)
     return await view_of(CHASE, game_id, closed or stream)
 
 
@@ -121,6 +136,14 @@ async def undo_chase(
     stream = await require_active(game_id, KIND)
     result = await agg.undo_last_step(
         CHASE, game_id, stream.key, actor_id=actor_id, expected_step=expected_step
+    )
+    await notify(
+        game_id,
+        "chase",
+        stream=stream.key,
+        seq=result.seq,
+        undone=result.undone_step,
+        actor_id=actor_id,
     )
     return UndoOutcome(
         result.state,
@@ -190,7 +213,7 @@ async def chase_command(
         lambda state: chase.decide(state, command, rng),
         actor_id=actor_id,
     )
-    return _outcome(result, stream.key)
+    return await _notify(game_id, _outcome(result, stream.key), actor_id)
 
 
 # --- turns from the encounter's action cards ---------------------------------------------
@@ -242,4 +265,4 @@ async def start_chase_turn(
         return _start_turns(state, pids, card, rng)
 
     result = await agg.execute(CHASE, game_id, stream.key, decide, actor_id=actor_id)
-    return _outcome(result, stream.key)
+    return await _notify(game_id, _outcome(result, stream.key), actor_id)

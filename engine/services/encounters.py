@@ -25,6 +25,7 @@ from engine.services.encounters_common import (
     require_member,
     view_of,
 )
+from engine.services.notify import notify
 from engine.store.models import ROLE_GM
 
 EncounterView = SceneView[savage.Encounter]
@@ -36,6 +37,7 @@ async def start_encounter(game_id: int, *, actor_id: int) -> EncounterView:
     """The GM opens a new, empty encounter (`wrong_system` unless a savage game,
     `encounter_active` if one is open)."""
     stream = await open_exclusive(ENCOUNTER, game_id, actor_id=actor_id)
+    await notify(game_id, "encounter", stream=stream.key, seq=0, actor_id=actor_id)
     return SceneView(game_id, stream.key, ENCOUNTER.initial({}), 0)
 
 
@@ -44,6 +46,7 @@ async def end_encounter(game_id: int, *, actor_id: int) -> EncounterView:
     await require_gm(game_id, actor_id)
     stream = await require_active(game_id, KIND)
     closed = await agg.close_stream(ENCOUNTER, game_id, stream.key)
+    await notify(game_id, "encounter", stream=stream.key, closed=True, actor_id=actor_id)
     return await view_of(ENCOUNTER, game_id, closed or stream)
 
 
@@ -75,6 +78,15 @@ async def encounter_command(
         lambda state: savage.decide(state, cmd, rng),
         actor_id=actor_id,
     )
+    if result.events:
+        await notify(
+            game_id,
+            "encounter",
+            stream=stream.key,
+            seq=result.seq,
+            events=result.events,
+            actor_id=actor_id,
+        )
     return CommandOutcome(result.state, result.events, result.step_id, result.seq, stream.key)
 
 
@@ -87,6 +99,14 @@ async def undo_encounter(
     stream = await require_active(game_id, KIND)
     result = await agg.undo_last_step(
         ENCOUNTER, game_id, stream.key, actor_id=actor_id, expected_step=expected_step
+    )
+    await notify(
+        game_id,
+        "encounter",
+        stream=stream.key,
+        seq=result.seq,
+        undone=result.undone_step,
+        actor_id=actor_id,
     )
     return UndoOutcome(
         result.state,

@@ -20,6 +20,7 @@ from engine.services.errors import (
     NotMember,
 )
 from engine.services.events import record_event
+from engine.services.notify import notify
 from engine.services.types import GameInfo
 from engine.services.users import require_user
 from engine.store.models import ROLE_GM, ROLE_PLAYER, SYSTEMS, Chat, Game, PrivateSelection, Role
@@ -155,6 +156,7 @@ async def transfer_gm(game_id: int, *, actor_id: int, new_gm_id: int) -> GameInf
             await Role.filter(game_id=game_id, user_id=new_gm_id).delete()
             await Role.create(game_id=game_id, user_id=new_gm_id, role=ROLE_GM)
             await record_event(game_id, "gm_changed", {"from": actor_id, "to": new_gm_id})
+    await notify(game_id, "game", change="gm_changed", actor_id=actor_id)
     return await _info(game)
 
 
@@ -163,9 +165,12 @@ async def join_game(game_id: int, user_id: int) -> GameInfo:
     await require_user(user_id)
     async with in_transaction():
         game = await _locked_active_game(game_id)
-        if await _role_of(game_id, user_id) is None:
+        joined = await _role_of(game_id, user_id) is None
+        if joined:
             await Role.create(game_id=game_id, user_id=user_id, role=ROLE_PLAYER)
             await record_event(game_id, "player_joined", {"user_id": user_id})
+    if joined:
+        await notify(game_id, "game", change="player_joined", actor_id=user_id)
     return await _info(game)
 
 
@@ -177,6 +182,7 @@ async def end_game(game_id: int, *, actor_id: int) -> GameInfo:
         game.active, game.active_slot = False, None
         await game.save(update_fields=["active", "active_slot"])
         await record_event(game_id, "game_ended", {"by": actor_id})
+    await notify(game_id, "game", change="game_ended", actor_id=actor_id)
     return await _info(game)
 
 

@@ -12,6 +12,7 @@ from tortoise.transactions import in_transaction
 
 from engine import receipt as receipts
 from engine.services.errors import AlreadyRevealed, GameEnded, NoGame, NoRoll, NotGm, NotHidden
+from engine.services.notify import notify
 from engine.services.types import RollRecord
 from engine.services.users import require_user
 from engine.store.models import ROLE_GM, Game, PendingDelivery, Role, RollLog
@@ -76,7 +77,9 @@ async def log_roll(
         args=args,
         result=result,
     )
-    return await get_roll(row.id)
+    record = await get_roll(row.id)
+    await notify(game_id, "roll", record=record)
+    return record
 
 
 async def get_roll(roll_id: int) -> RollRecord:
@@ -121,7 +124,9 @@ async def create_hidden_roll(
         stored = _record(await RollLog.get(id=row.id))
         digest = receipts.make_receipt(receipt_content(stored), stored.salt or "")
         await RollLog.filter(id=row.id).update(receipt=digest)
-    return await get_roll(row.id)
+    record = await get_roll(row.id)
+    await notify(game_id, "roll", record=record)
+    return record
 
 
 async def reveal_roll(roll_id: int, *, actor_id: int) -> RollRecord:
@@ -140,7 +145,9 @@ async def reveal_roll(roll_id: int, *, actor_id: int) -> RollRecord:
     )
     if not changed:
         raise AlreadyRevealed(roll_id=roll_id)
-    return await get_roll(roll_id)
+    record = await get_roll(roll_id)
+    await notify(record.game_id, "roll", record=record, revealed=True)
+    return record
 
 
 async def add_pending_delivery(roll_id: int, user_id: int) -> None:

@@ -1,8 +1,9 @@
 """POST /api/games/{token}/roll (GM and players) and POST .../rolls/{id}/reveal (GM only).
 
 A roll is stored through engine.services (`log_roll`, or `create_hidden_roll` with its
-receipt), pushed live to every open board (each viewer gets their projection) and handed to
-the ON_ROLL hook, which posts it to the game's chat."""
+receipt) — the service's change notification pushes it live to every open board (each
+viewer gets their projection; webapp/scenes.py), as it does for a roll made in the chat —
+and handed to the ON_ROLL hook, which posts it to the game's chat."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from engine.services import create_hidden_roll, get_roll, log_roll, reveal_roll,
 from engine.services.types import RollRecord
 from webapp.errors import ApiError
 from webapp.feed import roll_views
-from webapp.keys import BACKGROUND, BROADCASTER, ON_REVEAL, ON_ROLL, RNG, RollHook
+from webapp.keys import BACKGROUND, ON_REVEAL, ON_ROLL, RNG, RollHook
 from webapp.projection import Viewer
 from webapp.roles import GM_ONLY, WRITE, init_data, require_active, require_role
 
@@ -118,7 +119,6 @@ async def post_roll(request: web.Request, viewer: Viewer) -> web.Response:
         args=args.strip(),
         result=result.to_dict(),
     )
-    await request.app[BROADCASTER].publish(game.id, "roll", record)
     run_hook(request.app, request.app.get(ON_ROLL), record)
     (view,) = await roll_views([record], viewer)
     return web.json_response({"ok": True, "roll": view})
@@ -134,7 +134,6 @@ async def post_reveal(request: web.Request, viewer: Viewer) -> web.Response:
     if record.game_id != viewer.game.id:
         raise ApiError("not_found")
     record = await reveal_roll(roll_id, actor_id=viewer.user_id)
-    await request.app[BROADCASTER].publish(viewer.game.id, "roll_revealed", record)
     run_hook(request.app, request.app.get(ON_REVEAL), record)
     (view,) = await roll_views([record], viewer)
     return web.json_response({"ok": True, "roll": view})

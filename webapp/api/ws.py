@@ -3,9 +3,11 @@
 Protocol (JSON text frames):
 - auth: ``Authorization: tma ...`` on the upgrade request, or ``?tma=<initData>``, or the
   first message ``{"type": "auth", "initData": "..."}`` (within AUTH_TIMEOUT seconds);
-- the server sends ``{"type": "snapshot", "epoch", "seq", "game", "rolls"}`` at once, then
-  pushes ``{"type": "roll" | "roll_revealed", "epoch", "seq", "roll"}`` (the viewer's
-  projection of the roll);
+- the server sends ``{"type": "snapshot", "epoch", "seq", "game", "rolls", "encounter",
+  "chase"}`` at once, then pushes ``{"type": "roll" | "roll_revealed", "epoch", "seq",
+  "roll"}``, ``{"type": "encounter", ..., "encounter"}`` and ``{"type": "chase", ...,
+  "chase"}`` (each the viewer's projection; null when none is active) and, after a change
+  of the game's members or its end, a fresh snapshot;
 - the client may send ``{"type": "resync"}`` (a new snapshot follows) and ``{"type": "ping"}``
   (``{"type": "pong"}``); on reconnect it simply gets a fresh snapshot;
 - refusals: ``{"type": "error", "error": {"code", "message"}}`` then close 4401 (auth),
@@ -16,19 +18,22 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import json
 import logging
 from typing import Any
 
 from aiohttp import WSMsgType, web
 
+from engine.services import get_game
 from webapp.auth import AuthError, validate_init_data
 from webapp.errors import ApiError, error_body
 from webapp.feed import roll_views, snapshot
 from webapp.keys import AUTH_TOKEN, BROADCASTER, CONFIG, INIT_DATA, SOCKETS
 from webapp.live import LiveEvent
 from webapp.middleware import WS_AUTH_ATTR
-from webapp.projection import Viewer
+from webapp.projection import Viewer, role_of
+from webapp.projection_scene import project_chase, project_encounter
 from webapp.roles import viewer_for
 
 log = logging.getLogger(__name__)
@@ -83,15 +88,33 @@ class Connection:
             assert isinstance(item, LiveEvent)
             if item.seq <= seen:  # already part of the snapshot
                 continue
+            if item.type == "game":  # roles may have changed: a fresh snapshot
+                self.viewer = await refreshed(self.viewer)
+                seen = await self.send_snapshot()
+                continue
             seen = item.seq
-            (view,) = await roll_views([item.data], self.viewer)
             epoch = self.app[BROADCASTER].epoch
-            await self.send({"type": item.type, "epoch": epoch, "seq": item.seq, "roll": view})
+            payload = {"type": item.type, "epoch": epoch, "seq": item.seq}
+            await self.send({**payload, **await self.project(item)})
+
+    async def project(self, item: LiveEvent) -> dict[str, Any]:
+        if item.type == "encounter":
+            return {"encounter": project_encounter(item.data, self.viewer)}
+        if item.type == "chase":
+            return {"chase": project_chase(item.data, self.viewer)}
+        (view,) = await roll_views([item.data], self.viewer)
+        return {"roll": view}
 
     async def send_snapshot(self) -> int:
         data = await snapshot(self.app, self.viewer)
         await self.send(data)
         return int(data["seq"])
+
+
+async def refreshed(viewer: Viewer) -> Viewer:
+    """The viewer with the game as stored now (a GM transfer, a new player, the end)."""
+    game = await get_game(viewer.game.id)
+    return dataclasses.replace(viewer, game=game, role=role_of(game, viewer.user_id))
 
 
 async def _refuse(ws: web.WebSocketResponse, code: str, status: int) -> web.WebSocketResponse:

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from aiogram import Bot
 
+from bot.miniapp import board_button
 from bot.render.chase import chase_board_text, chase_keyboard
 from bot.render.combat_events import Names, names_of
+from bot.render.keyboards import with_button_row
 from bot.routers.combat.board import edit_or_send
 from engine.services import ChaseView, GameInfo, current_chase, current_encounter, set_board_message
 
@@ -25,7 +27,10 @@ async def show_chase(bot: Bot, game: GameInfo, *, new: bool = False) -> None:
 async def render_chase(bot: Bot, game: GameInfo, view: ChaseView, *, new: bool = False) -> None:
     name = await chase_names(game)
     text = chase_board_text(view.state, name, closed=view.closed)
-    markup = None if view.closed else chase_keyboard(view.state, game.id, view.seq)
+    markup = None
+    if not view.closed and view.state.ended is None:
+        app = await board_button(bot, game.id, "chase")
+        markup = with_button_row(chase_keyboard(view.state, game.id, view.seq), app)
     sent = await edit_or_send(bot, game, None if new else view.board_message_id, text, markup)
     if sent is not None and not view.closed:
         await set_board_message(game.id, "chase", sent)

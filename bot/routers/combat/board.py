@@ -9,7 +9,9 @@ from aiogram import Bot
 from aiogram.exceptions import TelegramBadRequest
 from aiogram.types import InlineKeyboardMarkup, Message
 
+from bot.miniapp import board_button
 from bot.render.combat import board_keyboard, board_text, mention
+from bot.render.keyboards import with_button_row
 from engine import savage
 from engine.services import (
     EncounterView,
@@ -64,7 +66,10 @@ async def show_board(bot: Bot, game: GameInfo, *, new: bool = False) -> None:
 
 async def render_board(bot: Bot, game: GameInfo, view: EncounterView, *, new: bool = False) -> None:
     text = board_text(view.state, closed=view.closed)
-    markup = None if view.closed else board_keyboard(view.state, game.id, view.seq)
+    markup = None
+    if not view.closed:
+        app = await board_button(bot, game.id, "initiative")
+        markup = with_button_row(board_keyboard(view.state, game.id, view.seq), app)
     current = None if new else view.board_message_id
     sent = await edit_or_send(bot, game, current, text, markup)
     if sent is not None and not view.closed:

@@ -188,7 +188,7 @@ async def report(
         await post(bot, game, text, reply_to=reply_to)
     await show_board(bot, game)
     if events:
-        await follow_encounter(bot, game, events, state, rng)
+        await follow_encounter(bot, game, events, rng)
 
 
 # --- a command in chat ------------------------------------------------------------------------

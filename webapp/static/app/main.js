@@ -1,12 +1,13 @@
 // Kosti Mini App: boot (Telegram, strings, user), the games list and the game screen
-// (header, dice roller, live roll feed).
+// (header; tabs: dice roller with the live roll feed, initiative board, chase board — the
+// boards are loaded on demand).
 import { html, render, useEffect, useLayoutEffect, useState } from "../vendor/htm-preact-standalone.module.js";
 import { request } from "./api.js";
 import { Feed } from "./feed.js";
 import { errorText, loadMessages, locale, t } from "./i18n.js";
 import { LiveSocket } from "./live.js";
 import { Roller } from "./roller.js";
-import { initData, languageHint, setup, startParam } from "./telegram.js";
+import { backButton, initData, languageHint, setup, startParam } from "./telegram.js";
 
 const FEED_SIZE = 30;
 
@@ -22,6 +23,39 @@ function markRendered() {
   if (document.body.dataset.ready) return;
   document.body.dataset.ready = "1";
   performance.mark("kosti-first-render");
+}
+
+let boards = null; // the board modules, loaded once on demand
+function loadBoards() {
+  boards = boards || Promise.all([import("./initiative.js"), import("./chase.js")]);
+  return boards;
+}
+
+// A scene (encounter / chase) replaces the shown one unless it is older (pushes and
+// command responses may cross).
+function newer(old, next) {
+  return !old || !next || old.stream !== next.stream || next.seq >= old.seq;
+}
+
+const TABS = ["roll", "initiative", "chase"];
+const tabOf = (screen) => (screen === "initiative" || screen === "chase" ? screen : "roll");
+
+function Boards({ tab, ...props }) {
+  const [mods, setMods] = useState(null);
+  useEffect(() => { loadBoards().then(setMods); }, []);
+  if (!mods) return html`<p class="hint">${t("Loading…")}</p>`;
+  const [{ InitiativeBoard }, { ChaseBoard }] = mods;
+  return tab === "initiative"
+    ? html`<${InitiativeBoard} ...${props} active=${true} />`
+    : html`<${ChaseBoard} ...${props} />`;
+}
+
+function Tabs({ tab, onTab, game, encounter, chase }) {
+  const names = { roll: t("Dice"), initiative: t("Initiative"), chase: t("Chase") };
+  const live = { initiative: !!encounter, chase: !!chase };
+  return html`<nav class="tabs screen-tabs" role="tablist">${TABS.map((name) => html`<button type="button" role="tab"
+    class=${tab === name ? "tab on" : "tab"} aria-selected=${tab === name} data-tab=${name}
+    onClick=${() => onTab(name)}>${names[name]}${live[name] ? html`<span class="dot" aria-hidden="true"></span>` : null}</button>`)}</nav>`;
 }
 
 function upsert(rolls, roll) {
@@ -51,6 +85,11 @@ function GameScreen({ token, live: opened, onBack }) {
   const [status, setStatus] = useState("connecting");
   const [fatal, setFatal] = useState(null);
   const [, setStrings] = useState(locale);
+  const [encounter, setEncounter] = useState(null);
+  const [chase, setChase] = useState(null);
+  const [tabs, setTabs] = useState(null); // visited tabs, the last is shown (BackButton pops)
+  const showEncounter = (next) => setEncounter((old) => (newer(old, next) ? next : old));
+  const showChase = (next) => setChase((old) => (newer(old, next) ? next : old));
 
   useLayoutEffect(() => {
     const live = opened || new LiveSocket(token).connect();
@@ -59,8 +98,16 @@ function GameScreen({ token, live: opened, onBack }) {
         if (snap.locale !== locale) loadMessages(snap.locale).then(() => setStrings(snap.locale));
         setGame(snap.game);
         setRolls([...snap.rolls].sort((a, b) => b.id - a.id));
+        setEncounter(snap.encounter || null);
+        setChase(snap.chase || null);
+        setTabs((old) => old || [tabOf(snap.game.screen)]);
+        if (snap.game.system === "savage") loadBoards();
       },
-      onEvent: (msg) => msg.roll && setRolls((list) => upsert(list, msg.roll)),
+      onEvent: (msg) => {
+        if (msg.roll) setRolls((list) => upsert(list, msg.roll));
+        if (msg.type === "encounter") showEncounter(msg.encounter);
+        if (msg.type === "chase") showChase(msg.chase);
+      },
       onStatus: (value, error) => {
         setStatus(value);
         if (value === "refused") setFatal(errorText(error));
@@ -70,19 +117,29 @@ function GameScreen({ token, live: opened, onBack }) {
   }, [token]);
 
   useLayoutEffect(() => { if (game) markRendered(); }, [game]);
+  const tab = tabs ? tabs[tabs.length - 1] : "roll";
+  const goBack = tabs && tabs.length > 1 ? () => setTabs(tabs.slice(0, -1)) : onBack;
+  useEffect(() => backButton(goBack || null), [tabs, onBack]);
+  const openTab = (name) => name !== tab && setTabs([...tabs.filter((x) => x !== name), name]);
 
   if (fatal) return html`<div class="card"><p class="error" role="alert">${fatal}</p>
     ${onBack ? html`<button class="secondary" onClick=${onBack}>${t("Back")}</button>` : null}</div>`;
   if (!game) return html`<p class="boot">${t("Connecting…")}</p>`;
   const canRoll = game.role !== "spectator" && game.active;
-  return html`<main class="game" data-role=${game.role}>
+  const savage = game.system === "savage";
+  const shown = savage ? tab : "roll";
+  return html`<main class="game" data-role=${game.role} data-tab=${shown}>
     ${onBack ? html`<button class="link" onClick=${onBack}>← ${t("My games")}</button>` : null}
     <${GameHeader} game=${game} status=${status} />
-    ${canRoll
+    ${savage ? html`<${Tabs} tab=${shown} onTab=${openTab} game=${game} encounter=${encounter} chase=${chase} />` : null}
+    ${shown !== "roll"
+      ? html`<${Boards} tab=${shown} game=${game} encounter=${encounter} chase=${chase}
+          onScene=${shown === "initiative" ? showEncounter : showChase} />`
+      : html`${canRoll
       ? html`<${Roller} game=${game} onRolled=${(roll) => setRolls((list) => upsert(list, roll))} />`
       : game.role === "spectator"
         ? html`<p class="card hint">${t("You are watching this game as a spectator.")}</p>` : null}
-    <${Feed} game=${game} rolls=${rolls} />
+    <${Feed} game=${game} rolls=${rolls} />`}
   </main>`;
 }
 

@@ -2,8 +2,11 @@
 const WebApp = (window.Telegram && window.Telegram.WebApp) || null;
 
 export const initData = (WebApp && WebApp.initData) || "";
+// Direct links carry the game token in start_param; a private web_app button cannot, so the
+// bot puts it in the URL under Telegram's own name (the server checks the token either way).
 export const startParam =
-  (WebApp && WebApp.initDataUnsafe && WebApp.initDataUnsafe.start_param) || "";
+  (WebApp && WebApp.initDataUnsafe && WebApp.initDataUnsafe.start_param) ||
+  new URLSearchParams(window.location.search).get("tgWebAppStartParam") || "";
 // Never trusted: only a hint for the first strings (the server decides the locale).
 const userLanguage = (WebApp && WebApp.initDataUnsafe && WebApp.initDataUnsafe.user &&
   WebApp.initDataUnsafe.user.language_code) || "";
@@ -28,4 +31,23 @@ export function haptic(kind) {
   if (!h) return;
   if (kind === "tap") h.impactOccurred("medium");
   else h.notificationOccurred(kind); // "success" | "error" | "warning"
+}
+
+// Telegram's own bottom button (outside Telegram nothing is shown); returns the cleanup.
+export function mainButton(text, onClick) {
+  const b = WebApp && WebApp.MainButton;
+  if (!b) return () => {};
+  b.setText(text);
+  b.onClick(onClick);
+  b.show();
+  return () => { b.offClick(onClick); b.hide(); };
+}
+
+export function backButton(onClick) {
+  const b = WebApp && WebApp.BackButton;
+  if (!b) return () => {};
+  if (!onClick) { b.hide(); return () => {}; }
+  b.onClick(onClick);
+  b.show();
+  return () => { b.offClick(onClick); b.hide(); };
 }

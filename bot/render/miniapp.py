@@ -1,0 +1,55 @@
+"""Texts of /app (opening the Mini App) and of the menu button."""
+
+from __future__ import annotations
+
+from aiogram.utils.i18n import gettext as _
+
+from bot.render.games import game_title
+from engine.services.types import GameInfo
+
+
+def screen_name(screen: str) -> str:
+    names = {
+        "initiative": _("the initiative board"),
+        "chase": _("the chase board"),
+        "rolls": _("the roll feed"),
+        "game": _("the game"),
+        "roll": _("the dice roller"),
+    }
+    return names.get(screen, names["roll"])
+
+
+def app_in_group(game: GameInfo, screen: str) -> str:
+    return _(
+        "📱 {title} in the Mini App: {screen}. The button opens it for anyone in this chat; "
+        "rolls made there appear here too."
+    ).format(title=game_title(game), screen=screen_name(screen))
+
+
+def app_no_game_in_group() -> str:
+    return _(
+        "There is no game in this chat yet, so the Mini App shows your own games. The GM "
+        "creates one with <code>/newgame &lt;system&gt; &lt;name&gt;</code>."
+    )
+
+
+def app_in_private(game: GameInfo | None) -> str:
+    if game is None:
+        return _("📱 The Mini App shows your games: open one to roll and watch its boards.")
+    return _(
+        "📱 The Mini App for {title}, the game your private rolls go to (/games). Hidden rolls "
+        "made there reach you and the GM here, the group gets the receipt."
+    ).format(title=game_title(game))
+
+
+def app_usage() -> str:
+    return _(
+        "Which screen? <code>/app</code> — the dice roller, <code>/app бой</code> — the "
+        "initiative board, <code>/app погоня</code> — the chase, <code>/app броски</code> — "
+        "the roll feed."
+    )
+
+
+def menu_button_text() -> str:
+    """The chat menu button of private chats (plain text, a few characters)."""
+    return _("Kosti")

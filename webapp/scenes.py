@@ -1,0 +1,145 @@
+"""Reading the game's active encounter and chase once (for every viewer), and the bridge from
+the services' change notifier (engine.services.notify) to the live broadcaster.
+
+A change made anywhere — a chat command, a Mini App request, the bot's bookkeeping — is
+announced by the service that wrote it; `NotifyBridge` reads the new state once per change
+(in the background, one game at a time, so pushes keep the order of the writes) and publishes
+it; every open socket projects it for its own viewer (webapp/api/ws.py)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import defaultdict
+from collections.abc import Callable
+
+from aiohttp import web
+
+from engine import savage
+from engine.services import current_chase, current_encounter
+from engine.services.characters import name_key
+from engine.services.encounters_common import SceneView
+from engine.services.notify import Notification, subscribe
+from engine.store.models import SavedCharacter
+from webapp.keys import BACKGROUND, BROADCASTER
+from webapp.live import LocalBroadcaster
+from webapp.projection_scene import ChaseScene
+
+log = logging.getLogger(__name__)
+EncounterView = SceneView[savage.Encounter]
+
+
+async def load_encounter(game_id: int) -> EncounterView | None:
+    return await current_encounter(game_id)
+
+
+def _encounter_names(state: savage.Encounter) -> dict[str, str]:
+    known: dict[str, str] = {}
+    for c in state.combatants:
+        known[c.id] = c.name
+        for m in c.members:
+            known[m.id] = m.name
+    return known
+
+
+def _encounter_owners(state: savage.Encounter) -> dict[str, frozenset[int]]:
+    owners: dict[str, frozenset[int]] = {}
+    for c in state.combatants:
+        owners[c.id] = frozenset(m.owner for m in c.members if m.owner is not None)
+        for m in c.members:
+            owners[m.id] = frozenset({m.owner}) if m.owner is not None else frozenset()
+    return owners
+
+
+async def load_chase(game_id: int, encounter: EncounterView | None = None) -> ChaseScene | None:
+    """The active chase with its participants' names (encounter names) and controllers
+    (as engine.services.chases.controllers: the encounter's owners, else the saved
+    character's owner)."""
+    view = await current_chase(game_id)
+    if view is None:
+        return None
+    encounter = encounter or await current_encounter(game_id)
+    names: dict[str, str] = {}
+    owners: dict[str, frozenset[int]] = {}
+    if encounter is not None:
+        names = _encounter_names(encounter.state)
+        owners = _encounter_owners(encounter.state)
+    missing = [p.id for p in view.state.participants if p.id not in owners]
+    if missing:
+        keys = {name_key(pid): pid for pid in missing}
+        rows = await SavedCharacter.filter(game_id=game_id, key__in=list(keys)).values_list(
+            "key", "owner_id"
+        )
+        for key, owner in rows:
+            owners[keys[key]] = frozenset({owner}) if owner is not None else frozenset()
+    return ChaseScene(view, names, owners)
+
+
+class NotifyBridge:
+    """Subscribed to engine.services.notify while the app runs (on_startup/on_cleanup)."""
+
+    def __init__(self, app: web.Application) -> None:
+        self.app = app
+        self.locks: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self.unsubscribe: Callable[[], None] | None = None
+
+    def start(self) -> None:
+        self.unsubscribe = subscribe(self.on_change)
+
+    def stop(self) -> None:
+        if self.unsubscribe is not None:
+            self.unsubscribe()
+            self.unsubscribe = None
+
+    async def on_change(self, note: Notification) -> None:
+        """Called inside the service call, after its write: publishes a roll at once (the
+        record is in the notification) and schedules the reading of a scene."""
+        broadcaster = self.app[BROADCASTER]
+        if note.topic == "roll":
+            record = note.info.get("record")
+            if record is not None:
+                kind = "roll_revealed" if note.info.get("revealed") else "roll"
+                await broadcaster.publish(note.game_id, kind, record)
+            return
+        if isinstance(broadcaster, LocalBroadcaster) and not broadcaster.subscriber_count(
+            note.game_id
+        ):
+            return  # nobody watches the game here: a snapshot will read the state
+        self._spawn(self._push(note))
+
+    def _spawn(self, coro) -> None:  # type: ignore[no-untyped-def]
+        task = asyncio.get_running_loop().create_task(coro)
+        tasks = self.app[BACKGROUND]
+        tasks.add(task)
+        task.add_done_callback(tasks.discard)
+
+    async def _push(self, note: Notification) -> None:
+        broadcaster = self.app[BROADCASTER]
+        try:
+            async with self.locks[note.game_id]:
+                if note.topic == "encounter":
+                    data: object = await load_encounter(note.game_id)
+                elif note.topic == "chase":
+                    data = await load_chase(note.game_id)
+                else:
+                    data = None
+                await broadcaster.publish(note.game_id, note.topic, data)
+        except Exception:
+            log.exception("live push of %s failed for game %s", note.topic, note.game_id)
+
+
+BRIDGE = web.AppKey("webapp_notify_bridge", NotifyBridge)
+
+
+def setup_bridge(app: web.Application) -> None:
+    async def start(app: web.Application) -> None:
+        bridge = NotifyBridge(app)
+        app[BRIDGE] = bridge
+        bridge.start()
+
+    async def stop(app: web.Application) -> None:
+        if BRIDGE in app:
+            app[BRIDGE].stop()
+
+    app.on_startup.append(start)
+    app.on_shutdown.insert(0, stop)
