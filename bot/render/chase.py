@@ -21,6 +21,9 @@ from engine.savage.chase import events as ev
 from engine.savage.chase.roll import ManeuverRoll
 
 MAX_CHARS = 3800
+# Joins the parts of a row button's ``arg``: ":" separates callback data fields and may not
+# appear inside one (aiogram refuses to pack it).
+ARG_SEP = ","
 
 
 def position(index: int) -> str:
@@ -99,6 +102,10 @@ def _distance_lines(state: ChaseState, name: Names) -> list[str]:
     return [_("Distances in cards: {pairs}").format(pairs="; ".join(pairs))] if pairs else []
 
 
+def _bump_arg(pending: str, direction: int, cards: int) -> str:
+    return ARG_SEP.join((pending, str(direction), str(cards)))
+
+
 def chase_keyboard(state: ChaseState, game_id: int, seq: int) -> InlineKeyboardMarkup | None:
     def button(text: str, action: str, arg: str = "") -> InlineKeyboardButton:
         data = ChaseCallback(action=action, game_id=game_id, seq=seq, arg=arg).pack()
@@ -109,12 +116,12 @@ def chase_keyboard(state: ChaseState, game_id: int, seq: int) -> InlineKeyboardM
     rows: list[list[InlineKeyboardButton]] = []
     for p in state.pending:
         if p.kind == "critical":
-            rows.append([button(choice_label(c), "crit", f"{p.id}:{c}") for c in p.choices])
+            rows.append([button(choice_label(c), "crit", f"{p.id}{ARG_SEP}{c}") for c in p.choices])
             continue
-        row = [button(f"⬅️ {n}", "bump", f"{p.id}:-1:{n}") for n in range(p.max_cards, 0, -1)]
+        row = [button(f"⬅️ {n}", "bump", _bump_arg(p.id, -1, n)) for n in range(p.max_cards, 0, -1)]
         if p.kind == "shift":
-            row.append(button("0", "bump", f"{p.id}:1:0"))
-        row += [button(f"{n} ➡️", "bump", f"{p.id}:1:{n}") for n in range(1, p.max_cards + 1)]
+            row.append(button("0", "bump", _bump_arg(p.id, 1, 0)))
+        row += [button(f"{n} ➡️", "bump", _bump_arg(p.id, 1, n)) for n in range(1, p.max_cards + 1)]
         rows.append(row)
     rows.append([button(_("↩️ Undo"), "undo")])
     return InlineKeyboardMarkup(inline_keyboard=rows)
@@ -124,11 +131,14 @@ def chase_keyboard(state: ChaseState, game_id: int, seq: int) -> InlineKeyboardM
 
 
 def roll_text(roll: ManeuverRoll) -> str:
-    """The dice of the roll with the chase's own labels (Осложнение, Отрыв …)."""
+    """The dice of the roll with the chase's own labels (Осложнение, Отрыв …). The dice
+    engine's own modifiers (unskilled −2, the +N of d12+N) stay; the unlabelled ones it
+    made of the chase's modifiers get their chase labels."""
     result = result_from_dict(roll.result)
     assert isinstance(result, TraitResult)
+    own = tuple(m for m in result.modifiers if m.label != "modifier")
     labelled = tuple(Modifier(label, value) for label, value in roll.modifiers)
-    return trait_text(replace(result, modifiers=labelled))
+    return trait_text(replace(result, modifiers=own + labelled))
 
 
 def _direction(direction: int) -> str:

@@ -414,10 +414,10 @@ async def on_row_button(
         await post(bot, game, texts.chase_undone())
         await show_chase(bot, game)
     elif callback_data.action == "crit":
-        pending, _, choice = callback_data.arg.partition(":")
+        pending, _, choice = callback_data.arg.partition(texts.ARG_SEP)
         await run(bot, game, user_id, ch.ResolveCriticalFailure(pending, choice), rng)
     elif callback_data.action == "bump":
-        pending, way, cards = callback_data.arg.split(":")
+        pending, way, cards = callback_data.arg.split(texts.ARG_SEP)
         chooser = await _chooser(game, view.state, pending, user_id)
         cmd = ch.ResolveBump(pending, int(way), int(cards), chooser)
         await run(bot, game, user_id, cmd, rng)
