@@ -33,6 +33,17 @@ class CombatCallback(CallbackData, prefix="cmb"):
     seq: int
 
 
+class BennyRerollCallback(CallbackData, prefix="brr"):
+    """«🎲 Бенни: перебросить» under a combat roll: a benny re-rolls ``character``'s last
+    trait roll. ``step``: the encounter step that made (or last re-rolled) it — a press
+    after that roll was replaced or closed is refused. The engine checks who may press
+    (the owner; the GM for NPCs)."""
+
+    game_id: int
+    step: int
+    character: str
+
+
 class ChaseCallback(CallbackData, prefix="chs"):
     """A button on the chase row: ``action`` undo, bump (``arg`` = "pending:dir:cards")
     or crit (``arg`` = "pending:choice")."""

@@ -6,9 +6,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from aiogram import html
+from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 from aiogram.utils.i18n import gettext as _
 from aiogram.utils.i18n import ngettext
 
+from bot.callbacks import BennyRerollCallback
 from bot.render.combat_labels import (
     card_text,
     condition_label,
@@ -22,7 +24,7 @@ from bot.render.combat_labels import (
 from bot.render.common import quoted
 from bot.render.dice import damage_outcome, expression_text
 from engine.dice.results import DamageResult, DiceGroup, Modifier, TraitResult
-from engine.savage import Encounter
+from engine.savage import Encounter, RuleError, rerollable
 from engine.savage import events as ev
 
 Names = Callable[[str], str]
@@ -105,6 +107,19 @@ def _rolled(e: ev.Rolled, name: Names) -> str:
     if e.target and e.purpose in ("attack", "support", "test"):
         head += f" → {name(e.target)}"
     return f"{head}: {trait_text(e.result)}"
+
+
+def _rerolled(e: ev.Rerolled, name: Names) -> str:
+    head = _("🎲 {name} re-rolls with a benny — {purpose}").format(
+        name=name(e.character), purpose=_purpose(e.purpose, e.trait)
+    )
+    if e.target and e.purpose in ("attack", "support", "test"):
+        head += f" → {name(e.target)}"
+    if e.kept == "new":
+        kept = _("the new result {total} is kept").format(total=html.bold(str(e.result.total)))
+    else:
+        kept = _("the earlier result {total} stays").format(total=html.bold(str(e.previous.total)))
+    return f"{head}: {trait_text(e.result)}; {kept}."
 
 
 def _turn_started(e: ev.TurnStarted, name: Names) -> str:
@@ -203,6 +218,8 @@ def _line(e: ev.Event, name: Names) -> str | None:
         ).format(name=name(e.character), count=e.count)
     if isinstance(e, ev.Rolled):
         return _rolled(e, name)
+    if isinstance(e, ev.Rerolled):
+        return _rerolled(e, name)
     if isinstance(e, ev.DamageRolled):
         return _("💥 Damage to {name}: {damage}").format(
             name=name(e.character), damage=damage_text(e.result)
@@ -259,6 +276,8 @@ def _line(e: ev.Event, name: Names) -> str | None:
     if isinstance(e, ev.FatigueChanged):
         return _("{name}: Fatigue {level}.").format(name=name(e.character), level=e.level)
     if isinstance(e, ev.BennySpent):
+        if e.purpose == "reroll":
+            return None  # the re-roll line says it
         return _("🎲 {name} spends a benny.").format(name=name(e.character))
     if isinstance(e, ev.BenniesGiven):
         return ngettext(
@@ -267,6 +286,30 @@ def _line(e: ev.Event, name: Names) -> str | None:
     if isinstance(e, ev.StatusSet):
         return _("✏️ {name}: state corrected by the GM.").format(name=name(e.character))
     return None  # TurnEnded, RoundEnded, FullTurnTaken: the board shows them
+
+
+def reroll_keyboard(
+    events: Iterable[ev.Event], state: Encounter, game_id: int
+) -> InlineKeyboardMarkup | None:
+    """«🎲 Бенни: перебросить» under the message of a trait roll that a benny may still
+    re-roll: the last roll of these events, if it is its character's last roll and the
+    character has a benny."""
+    rolls = [e for e in events if isinstance(e, ev.Rolled | ev.Rerolled)]
+    if not rolls:
+        return None
+    last = rolls[-1]
+    record = state.last_roll(last.character)
+    if record is None or record.step != last.step:
+        return None
+    try:
+        rerollable(state, last.character)
+    except RuleError:
+        return None
+    if state.character(last.character).bennies <= 0:
+        return None
+    data = BennyRerollCallback(game_id=game_id, step=record.step, character=last.character)
+    button = InlineKeyboardButton(text=_("🎲 Benny: re-roll"), callback_data=data.pack())
+    return InlineKeyboardMarkup(inline_keyboard=[[button]])
 
 
 def events_text(events: Iterable[ev.Event], name: Names) -> str:

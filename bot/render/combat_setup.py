@@ -35,7 +35,8 @@ def char_usage() -> str:
         "Save your character with a text block:\n"
         "<code>/char Ичиго (Дикий) Ловкость d8, Дух d8, Сила d10, Выносливость d8; "
         "Драка d10, Атлетика d8; Защита 7, Стойкость 8 (2); Бенни 3; Черты: Хладнокровие"
-        "</code>\n<code>/char Ичиго</code> shows it, /chars lists them all."
+        "</code>\n<code>/char Ичиго</code> shows it, <code>/char Ичиго json</code> gives its "
+        "JSON, <code>/char {...}</code> saves from JSON; /chars lists them all."
     )
 
 
@@ -49,6 +50,14 @@ def undone(count: int) -> str:
 
 def sheet(record: CharacterRecord) -> str:
     return f"<code>{quoted(record.sheet)}</code>"
+
+
+def sheet_json(payload: str) -> str:
+    return f"<pre>{quoted(payload)}</pre>"
+
+
+def json_caption(record: CharacterRecord) -> str:
+    return _("{name} as JSON: send it back with /char to save it.").format(name=quoted(record.name))
 
 
 def saved(record: CharacterRecord) -> str:

@@ -44,7 +44,8 @@ def combat_help() -> str:
         "<b>Fight (Savage Worlds)</b> — names in Russian, «кто» may be left out for your "
         "own character\n"
         "<code>/char Ичиго (Дикий) Ловкость d8, Драка d10; Защита 7, Стойкость 8 (2)</code> "
-        "— save a character; /chars — the list\n"
+        "— save a character; <code>/char Ичиго json</code> — its JSON, "
+        "<code>/char {...}</code> — save from JSON; /chars — the list\n"
         "GM: /fight — start (<code>/fight конец</code> — end); <code>/add Ичиго</code>, "
         "<code>/add Пустой ×6</code> or /add with a block; <code>/remove Пустой 3</code>; "
         "/deal; /next; /undo\n"
@@ -58,7 +59,9 @@ def combat_help() -> str:
         "<code>/attack Рукия Пустой 2 стрельба 2d6 средняя укрытие лёгкое</code>, "
         "<code>/check внимание -2</code>, <code>/support Ичиго драка</code>, "
         "<code>/test Гриммджо провокация уязвим</code>, /defend, /aim, /escape, "
-        "/soak, /take, /unshake\n"
+        "/soak, /take, /unshake, <code>/reroll</code> (or <code>/переброс</code>) — a benny "
+        "re-rolls your last trait roll this turn, the better result counts; also the "
+        "«🎲 Benny: re-roll» button under the roll\n"
         "\n"
         "<b>Chase</b>\n"
         "GM: /chase — nine cards; <code>/chase add Ичиго беглецы 3</code>, "
@@ -123,6 +126,7 @@ def command_descriptions() -> list[tuple[str, str]]:
         ("attack", _("Attack: /attack Гриммджо")),
         ("hit", _("GM: damage without a roll")),
         ("soak", _("Soak damage with a benny")),
+        ("reroll", _("Re-roll your last trait roll with a benny")),
         ("undo", _("GM: undo the last step")),
         ("chase", _("Start or show a chase")),
         ("move", _("Chase: change position")),

@@ -58,6 +58,18 @@ def _combat_messages() -> dict[str, Callable[[Params], str]]:
             "This is not your character: you can act only for your own."
         ),
         "gm_only": lambda p: _("Only the GM can do that."),
+        "nothing_to_reroll": lambda p: _(
+            "There is no trait roll of this character to re-roll this turn."
+        ),
+        "reroll_not_allowed": lambda p: _(
+            "A benny cannot re-roll this roll (damage, resisting a Test, the interrupt, "
+            "Bleeding Out and Incapacitation rolls are not re-rolled)."
+        ),
+        "reroll_critical_failure": lambda p: _("A critical failure cannot be re-rolled."),
+        "reroll_too_late": lambda p: _(
+            "Too late to re-roll: the roll's result has already been used (the damage is "
+            "rolled or the bonus is spent)."
+        ),
         "not_your_turn": lambda p: _("It is not this character's turn."),
         "already_acted": lambda p: _("This character has already acted this round."),
         "on_hold_already": lambda p: _("This character is already on Hold."),

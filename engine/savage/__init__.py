@@ -32,6 +32,7 @@ from .commands import (
     Interrupt,
     NextTurn,
     RemoveCombatant,
+    Reroll,
     SetCondition,
     SetStatus,
     Soak,
@@ -41,11 +42,12 @@ from .commands import (
     Unshake,
 )
 from .decide import decide
-from .encounter import Combatant, Encounter, PendingDamage
+from .encounter import Combatant, Encounter, FollowUp, LastRoll, PendingDamage
 from .errors import ERROR_CODES, RuleError
 from .events import EVENT_TYPES, Event, event_from_dict
 from .evolve import evolve, replay, undo
 from .modifiers import roll_modifiers
+from .reroll import REROLLABLE, rerollable
 from .sheet import (
     SheetSpec,
     character_from_json,
@@ -59,6 +61,7 @@ from .traits import Die, parse_die
 __all__ = [
     "ERROR_CODES",
     "EVENT_TYPES",
+    "REROLLABLE",
     "AcceptDamage",
     "ActNow",
     "AddCombatant",
@@ -81,13 +84,16 @@ __all__ = [
     "Encounter",
     "EscapeBonds",
     "Event",
+    "FollowUp",
     "GiveBennies",
     "Hold",
     "Injury",
     "Interrupt",
+    "LastRoll",
     "NextTurn",
     "PendingDamage",
     "RemoveCombatant",
+    "Reroll",
     "RuleError",
     "SetCondition",
     "SetStatus",
@@ -109,6 +115,7 @@ __all__ = [
     "parse_die",
     "parse_sheet",
     "replay",
+    "rerollable",
     "roll_modifiers",
     "shuffled",
     "undo",

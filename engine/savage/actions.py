@@ -12,6 +12,7 @@ from . import damage as dmg
 from .builder import Builder
 from .character import Character, Condition
 from .commands import Aim, Attack, Defend, EscapeBonds, Support, Test, TraitRoll
+from .encounter import FollowUp
 from .errors import RuleError
 from .events import (
     ActionsDeclared,
@@ -105,6 +106,7 @@ def _roll(
     action: bool,
     tn: int = 4,
     target: str = "",
+    follow: FollowUp | None = None,
 ) -> TraitResult:
     result = trait_check(b.rng, character.die(trait), wild=character.wild, modifiers=mods, tn=tn)
     b.emit(
@@ -115,6 +117,7 @@ def _roll(
         result=result,
         action=action,
         target=target,
+        follow=follow,
     )
     return result
 
@@ -187,7 +190,29 @@ def attack(b: Builder, cmd: Attack) -> None:
         raise RuleError("bad_modifier", {"label": "wild_attack"})
     mods = attack_modifiers(b, attacker, target, cmd, skill)
     tn = target.current_parry() if skill == "fighting" else 4
-    result = _roll(b, attacker, skill, "attack", mods, action=not cmd.free, tn=tn, target=target.id)
+    dmg_mods = list(roll_modifiers(b.state, attacker.id, "damage"))
+    if cmd.wild_attack:
+        dmg_mods.append(Modifier("wild_attack", WILD_ATTACK))
+    if cmd.the_drop:
+        dmg_mods.append(Modifier("the_drop", THE_DROP))
+    if bonus := CALLED_SHOT_DAMAGE.get(cmd.called_shot, 0):
+        dmg_mods.append(Modifier("called_shot", bonus))
+    follow = FollowUp(
+        damage=damage_dice(attacker, cmd.damage),
+        ap=max(0, cmd.ap),
+        damage_modifiers=tuple(dmg_mods),
+    )
+    result = _roll(
+        b,
+        attacker,
+        skill,
+        "attack",
+        mods,
+        action=not cmd.free,
+        tn=tn,
+        target=target.id,
+        follow=follow,
+    )
     if cmd.wild_attack:
         # seed 000 line 53: «после чего атакующий становится Уязвимым до конца следующего хода»
         until = b.end_of_next_turn(attacker.id)
@@ -196,28 +221,27 @@ def attack(b: Builder, cmd: Attack) -> None:
             character=attacker.id,
             condition=Condition("vulnerable", "end", until, source="wild_attack"),
         )
-    if not succeeded(result):
-        return
-    dmg_mods = list(roll_modifiers(b.state, attacker.id, "damage"))
-    if cmd.wild_attack:
-        dmg_mods.append(Modifier("wild_attack", WILD_ATTACK))
-    if cmd.the_drop:
-        dmg_mods.append(Modifier("the_drop", THE_DROP))
-    if bonus := CALLED_SHOT_DAMAGE.get(cmd.called_shot, 0):
-        dmg_mods.append(Modifier("called_shot", bonus))
-    target = b.character(target.id)
+    if succeeded(result):
+        hit(b, attacker.id, target.id, result, follow)
+
+
+def hit(
+    b: Builder, attacker_id: str, target_id: str, result: TraitResult, follow: FollowUp
+) -> None:
+    """The damage of a hit: +d6 on a raise, against the target's Toughness now."""
+    target = b.character(target_id)
     damage = damage_check(
         b.rng,
-        damage_dice(attacker, cmd.damage),
-        modifiers=tuple(dmg_mods),
+        follow.damage,
+        modifiers=follow.damage_modifiers,
         raise_die=result.raises > 0,
         toughness=target.toughness,
         armor=target.armor,
-        ap=max(0, cmd.ap),
+        ap=follow.ap,
         already_shaken=target.status.shaken,
         hardy=target.hardy,
     )
-    b.emit(DamageRolled, character=target.id, attacker=attacker.id, result=damage)
+    b.emit(DamageRolled, character=target.id, attacker=attacker_id, result=damage)
     assert damage.outcome is not None
     dmg.resolve(b, target.id, damage.outcome)
 
@@ -236,23 +260,35 @@ def support(b: Builder, cmd: Support) -> None:
         raise RuleError("cannot_support_self")
     skill = trait_code(cmd.skill)
     mods = roll_modifiers(b.state, actor.id, "action", trait=skill) + _gm_modifiers(cmd.modifiers)
-    result = _roll(b, actor, skill, "support", mods, action=True, target=ally.id)
-    value = {"critical_failure": -2, "success": 1, "raise": 2}.get(result.outcome, 0)
+    for_trait = trait_code(cmd.for_trait) if cmd.for_trait else ""
+    follow = FollowUp(effect=for_trait)
+    result = _roll(b, actor, skill, "support", mods, action=True, target=ally.id, follow=follow)
+    current = ally.status.condition("support")
+    support_bonus(b, actor.id, ally.id, result, current.value if current else 0, for_trait)
+
+
+SUPPORT_VALUE = {"critical_failure": -2, "success": 1, "raise": 2}  # seed 000 line 35
+
+
+def support_bonus(
+    b: Builder, actor_id: str, ally_id: str, result: TraitResult, before: int, for_trait: str
+) -> None:
+    """The ally's Support total after this roll: ``before`` + the roll's value, at most
+    +4 (line 36), until the end of the ally's next turn."""
+    value = SUPPORT_VALUE.get(result.outcome, 0)
     if not value:
         return
-    current = ally.status.condition("support")
-    total = min(SUPPORT_CAP, (current.value if current else 0) + value)
-    for_trait = trait_code(cmd.for_trait) if cmd.for_trait else ""
+    total = min(SUPPORT_CAP, before + value)
     b.emit(
         ConditionAdded,
-        character=ally.id,
+        character=ally_id,
         condition=Condition(
             "support",
             "end",
-            b.end_of_next_turn(ally.id),
+            b.end_of_next_turn(ally_id),
             value=total,
             skill=for_trait,
-            source=actor.id,
+            source=actor_id,
         ),
     )
 
@@ -275,22 +311,52 @@ def test(b: Builder, cmd: Test) -> None:
     if target.status.vulnerable:
         mods += (Modifier("vulnerable", VULNERABLE),)
     mods += _gm_modifiers(cmd.modifiers)
-    result = _roll(b, actor, skill, "test", mods, action=True, target=target.id)
+    follow = FollowUp(effect=cmd.effect, attribute=attribute)
+    result = _roll(b, actor, skill, "test", mods, action=True, target=target.id, follow=follow)
     if not succeeded(result):
         return
+    resisted = resist_roll(b, target.id, attribute, actor.id)
+    test_effect(b, actor.id, target.id, result.total, resisted, cmd.effect, before=None)
+
+
+def resist_roll(b: Builder, target_id: str, attribute: str, actor_id: str) -> int:
+    """The target resists a Test: a free roll of the attribute; returns its total."""
+    target = b.character(target_id)
     resist_mods = roll_modifiers(b.state, target.id, "free")
-    resist = _roll(b, target, attribute, "resist", resist_mods, action=False, target=actor.id)
-    if resist.total >= result.total:
-        return
-    raises = (result.total - resist.total) // 4
-    until = b.end_of_next_turn(target.id)
-    b.emit(
-        ConditionAdded,
-        character=target.id,
-        condition=Condition(cmd.effect, "end", until, source=actor.id),
-    )
-    if raises:
-        dmg.shake(b, target.id, "test")
+    resist = _roll(b, target, attribute, "resist", resist_mods, action=False, target=actor_id)
+    return resist.total
+
+
+def test_effect(
+    b: Builder,
+    actor_id: str,
+    target_id: str,
+    total: int,
+    resisted: int,
+    effect: str,
+    *,
+    before: int | None,
+) -> None:
+    """The Test's effect for the attacker's ``total`` against the resisting total (the
+    defender wins ties); ``before``: the attacker's total already applied (a re-roll adds
+    only what the better total newly earns)."""
+
+    def earned(value: int | None) -> tuple[bool, bool]:
+        if value is None or value <= resisted:
+            return False, False
+        return True, (value - resisted) // 4 > 0
+
+    now, raised = earned(total)
+    had, had_raise = earned(before)
+    if now and not had:
+        until = b.end_of_next_turn(target_id)
+        b.emit(
+            ConditionAdded,
+            character=target_id,
+            condition=Condition(effect, "end", until, source=actor_id),
+        )
+    if raised and not had_raise:
+        dmg.shake(b, target_id, "test")
 
 
 # --- whole-turn actions, escapes, plain rolls -----------------------------------------
@@ -352,15 +418,19 @@ def escape(b: Builder, cmd: EscapeBonds) -> None:
     if bound:
         mods += (Modifier("bound", BOUND_PENALTY),)
     result = _roll(b, actor, trait, "escape", mods, action=True)
+    escape_effect(b, actor.id, result, bound=bound)
+
+
+def escape_effect(b: Builder, actor_id: str, result: TraitResult, *, bound: bool) -> None:
     if not succeeded(result):
         return
     if bound:
-        b.emit(ConditionRemoved, character=actor.id, kind="bound", reason="escaped")
+        b.emit(ConditionRemoved, character=actor_id, kind="bound", reason="escaped")
         if result.outcome == "raise":
             return
-        b.emit(ConditionAdded, character=actor.id, condition=Condition("entangled", source="bound"))
+        b.emit(ConditionAdded, character=actor_id, condition=Condition("entangled", source="bound"))
         return
-    b.emit(ConditionRemoved, character=actor.id, kind="entangled", reason="escaped")
+    b.emit(ConditionRemoved, character=actor_id, kind="entangled", reason="escaped")
 
 
 def trait_roll(b: Builder, cmd: TraitRoll) -> None:

@@ -228,6 +228,15 @@ class Unshake(Command):
 
 
 @dataclass(frozen=True, slots=True)
+class Reroll(Command):
+    """Spend a benny to re-roll the character's last trait roll of this turn; the better
+    result is kept (DESIGN.md «re-roll a trait roll»; engine.savage.reroll)."""
+
+    actor: str
+    by: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class GiveBennies(Command):
     actor: str
     count: int = 1

@@ -129,6 +129,14 @@ def soak(b: Builder, character_id: str) -> None:
     if pending is None or pending.character != character_id:
         code = "cannot_soak_shaken_only" if character.status.shaken else "no_damage_pending"
         raise RuleError(code, {"target": character_id})
+    last = b.state.last_roll(character_id)
+    if (
+        pending.attempts
+        and last is not None
+        and last.purpose == "soak"
+        and last.result.outcome == "critical_failure"
+    ):  # official SWADE: a critical failure is not re-rolled
+        raise RuleError("reroll_critical_failure", {"id": character_id})
     if character.bennies <= 0:
         raise RuleError("no_bennies")
     b.emit(BennySpent, character=character_id, purpose="soak")

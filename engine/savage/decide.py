@@ -10,7 +10,7 @@ from typing import Any
 
 from engine.dice.rng import Rng
 
-from . import actions, damage, initiative
+from . import actions, damage, initiative, reroll
 from .builder import Builder
 from .character import CONDITIONS, Condition
 from .commands import (
@@ -33,6 +33,7 @@ from .commands import (
     Interrupt,
     NextTurn,
     RemoveCombatant,
+    Reroll,
     SetCondition,
     SetStatus,
     Soak,
@@ -62,7 +63,7 @@ from .rolls import damage_check, fixed_damage_outcome
 from .sheet import MAX_GROUP
 
 # Commands allowed while damage waits for a Soak decision.
-_WHILE_PENDING = (Soak, AcceptDamage, GiveBennies, SetStatus)
+_WHILE_PENDING = (Soak, AcceptDamage, GiveBennies, SetStatus, Reroll)  # Reroll: a Soak only
 _GM_ONLY = (
     AddCombatant,
     RemoveCombatant,
@@ -252,6 +253,11 @@ def _unshake(b: Builder, cmd: Unshake) -> None:
     b.emit(ShakenRemoved, character=character.id, reason="benny")
 
 
+def _reroll(b: Builder, cmd: Reroll) -> None:
+    _own(b, cmd.actor, cmd.by)
+    reroll.reroll(b, b.character(cmd.actor).id)
+
+
 def _give(b: Builder, cmd: GiveBennies) -> None:
     character = b.character(cmd.actor)
     if cmd.count < 1:
@@ -337,6 +343,7 @@ _HANDLERS: dict[type[Command], Callable[[Builder, Any], None]] = {
     Soak: _soak,
     AcceptDamage: _accept,
     Unshake: _unshake,
+    Reroll: _reroll,
     GiveBennies: _give,
     SetCondition: _set_condition,
     ClearCondition: _clear_condition,

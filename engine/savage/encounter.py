@@ -8,6 +8,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.dice.results import Modifier, TraitResult
+
 from .cards import Card, Deck
 from .character import Character
 from .errors import RuleError
@@ -72,6 +74,42 @@ class PendingDamage:
 
 
 @dataclass(frozen=True, slots=True)
+class FollowUp:
+    """What a roll still does if a benny re-roll improves it (``Rolled.follow``).
+
+    An attack: the damage a hit rolls (``damage`` dice with the attacker's Strength die
+    already in, ``ap``, the damage modifiers of the moment: Joker, Wild Attack, The Drop,
+    called shot). A Test: ``effect`` (distracted / vulnerable) and the resisting
+    ``attribute``. Support: ``effect`` = the ally's roll it is for ("" = the next one)."""
+
+    damage: str = ""
+    ap: int = 0
+    damage_modifiers: tuple[Modifier, ...] = ()
+    effect: str = ""
+    attribute: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class LastRoll:
+    """A character's most recent trait roll this turn: what a benny may re-roll
+    (``engine.savage.reroll``). ``result``: the kept result so far (the better one after
+    re-rolls); ``step``: the step that made or last re-rolled it. ``base``: Support — the
+    ally's Support total before this roll; a Test — the target's resisting total (None
+    until it resisted). ``closed``: the roll's effect was already used — an attack's damage
+    was rolled, a Support bonus spent — so a re-roll is too late."""
+
+    character: str
+    purpose: str
+    trait: str
+    result: TraitResult
+    step: int
+    target: str = ""
+    follow: FollowUp | None = None
+    base: int | None = None
+    closed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Encounter:
     combatants: tuple[Combatant, ...] = ()
     deck: Deck = field(default_factory=Deck.fresh)
@@ -80,6 +118,7 @@ class Encounter:
     suspended: tuple[str, ...] = ()  # interrupted turns, resumed last-in first-out
     queued: tuple[str, ...] = ()  # lost an interrupt: acts right after the current turn
     pending: PendingDamage | None = None
+    rolls: tuple[LastRoll, ...] = ()  # the last trait roll of each character this turn
     step: int = 0  # the last applied step
 
     # --- lookups --------------------------------------------------------------------
@@ -109,6 +148,12 @@ class Encounter:
 
     def character(self, character_id: str) -> Character:
         return self.find(character_id)[1]
+
+    def last_roll(self, character_id: str) -> LastRoll | None:
+        for r in self.rolls:
+            if r.character == character_id:
+                return r
+        return None
 
     @property
     def characters(self) -> tuple[Character, ...]:

@@ -49,6 +49,10 @@ ERROR_CODES: dict[str, str] = {
     # bennies
     "no_bennies": "No bennies left.",
     "not_a_wild_card": "Only Wild Cards may do this.",
+    "nothing_to_reroll": "{id} has no trait roll to re-roll this turn.",
+    "reroll_not_allowed": "This roll cannot be re-rolled with a benny.",
+    "reroll_critical_failure": "A critical failure cannot be re-rolled.",
+    "reroll_too_late": "Too late to re-roll: the roll's effect was already used.",
     "bad_amount": "The amount must be a positive number.",
     # states
     "not_shaken": "The character is not Shaken.",

@@ -14,7 +14,7 @@ from engine.dice.results import DamageResult, RollResult, TraitResult
 
 from .cards import Card
 from .character import Condition, Injury
-from .encounter import Combatant
+from .encounter import Combatant, FollowUp
 from .serial import from_data, to_data
 
 
@@ -138,6 +138,24 @@ class Rolled(Event):
     result: TraitResult
     action: bool = False
     target: str = ""
+    follow: FollowUp | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Rerolled(Event):
+    """A benny re-rolls the character's last trait roll (DESIGN.md: «uses: re-roll a trait
+    roll»): the same trait, modifiers and TN. ``result``: the new roll; ``previous``: the
+    result kept before; ``kept``: "new" or "previous" (official SWADE: the best counts; a
+    critical failure is never kept over another result). The events that follow in the
+    same step are what the better result changes (damage of an attack that now hits, ...)."""
+
+    character: str
+    purpose: str
+    trait: str
+    result: TraitResult
+    previous: TraitResult
+    kept: str
+    target: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -257,7 +275,7 @@ class FatigueChanged(Event):
 
 @dataclass(frozen=True, slots=True)
 class BennySpent(Event):
-    """``purpose``: "unshake", "soak", "card"."""
+    """``purpose``: "unshake", "soak", "card", "reroll"."""
 
     character: str
     purpose: str
@@ -293,6 +311,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         Interrupted,
         ActionsDeclared,
         Rolled,
+        Rerolled,
         DamageRolled,
         DamagePending,
         DamageSoaked,

@@ -12,7 +12,7 @@ from functools import reduce
 from typing import Any
 
 from .character import Character, Condition
-from .encounter import Encounter, PendingDamage
+from .encounter import Encounter, LastRoll, PendingDamage
 from .events import (
     ActionsDeclared,
     BenniesGiven,
@@ -36,6 +36,7 @@ from .events import (
     HoldTaken,
     Incapacitated,
     Interrupted,
+    Rerolled,
     Rolled,
     RoundEnded,
     RoundStarted,
@@ -193,7 +194,8 @@ def _turn_ended(state: Encounter, e: TurnEnded) -> Encounter:
         return _expire(m.with_status(turns_ended=n), "end", n)
 
     state = _members(state, e.combatant, end)
-    return _R(state, current=None if state.current == e.combatant else state.current)
+    # a benny re-rolls a roll of this turn only (docs/rules/savage.md «Переброс»)
+    return _R(state, current=None if state.current == e.combatant else state.current, rolls=())
 
 
 @_on(RoundEnded)
@@ -207,6 +209,7 @@ def _round_ended(state: Encounter, e: RoundEnded) -> Encounter:
         current=None,
         suspended=(),
         queued=(),
+        rolls=(),
     )
 
 
@@ -230,6 +233,9 @@ def _hold_lost(state: Encounter, e: HoldLost) -> Encounter:
 
 @_on(Interrupted)
 def _interrupted(state: Encounter, e: Interrupted) -> Encounter:
+    if e.rolls:  # the opposed Athletics are the last rolls of both sides: not re-rollable
+        ids = {m.id for c in (e.combatant, e.target) for m in state.combatant(c).members}
+        state = _R(state, rolls=tuple(r for r in state.rolls if r.character not in ids))
     state = state.update_combatant(e.combatant, lambda c: _R(c, hold=False))
     if e.winner == e.combatant:
         suspended = state.suspended + ((e.target,) if state.current == e.target else ())
@@ -258,12 +264,53 @@ def _rolled(state: Encounter, e: Rolled) -> Encounter:
             c = _without(c, "aim")
         return c
 
-    return _char(state, e.character, apply)
+    state = _char(state, e.character, apply)
+    return _R(state, rolls=_remember(state, e, labels))
+
+
+def _remember(state: Encounter, e: Rolled, labels: set[str]) -> tuple[LastRoll, ...]:
+    """The character's roll replaces its last one; a Support bonus used by this roll
+    closes the supporter's roll; a resisting roll gives the Test its opposed total."""
+    base: int | None = None
+    if e.purpose == "support" and e.target:
+        support = state.character(e.target).status.condition("support")
+        base = support.value if support is not None else 0
+    rolls = []
+    for r in state.rolls:
+        if r.character == e.character:
+            continue
+        if r.purpose == "support" and (
+            ("support" in labels and r.target == e.character)  # the bonus is used
+            or (e.purpose == "support" and r.target == e.target)  # another Support adds on
+        ):
+            r = _R(r, closed=True)
+        if e.purpose == "resist" and r.purpose == "test" and r.character == e.target:
+            r = _R(r, base=e.result.total)
+        rolls.append(r)
+    record = LastRoll(
+        e.character, e.purpose, e.trait, e.result, e.step, e.target, e.follow, base=base
+    )
+    return (*rolls, record)
+
+
+@_on(Rerolled)
+def _rerolled(state: Encounter, e: Rerolled) -> Encounter:
+    kept = e.result if e.kept == "new" else e.previous
+    rolls = tuple(
+        _R(r, result=kept, step=e.step) if r.character == e.character else r for r in state.rolls
+    )
+    return _R(state, rolls=rolls)
 
 
 @_on(DamageRolled)
 def _damage_rolled(state: Encounter, e: DamageRolled) -> Encounter:
-    return state
+    if not e.attacker:
+        return state
+    rolls = tuple(
+        _R(r, closed=True) if r.character == e.attacker and r.purpose == "attack" else r
+        for r in state.rolls
+    )
+    return _R(state, rolls=rolls)
 
 
 @_on(DamagePending)

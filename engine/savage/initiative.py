@@ -189,21 +189,37 @@ def _start_of_turn(b: Builder, character_id: str) -> None:
         result = _roll(b, character_id, "vigor", "stunned", _recovery_bonus(character))
         if not succeeded(result):
             return
-        b.emit(StunnedRemoved, character=character_id)
-        turns_ended = b.character(character_id).status.turns_ended
-        until = turns_ended + (1 if result.outcome == "raise" else 2)
-        b.emit(
-            ConditionAdded,
-            character=character_id,
-            condition=Condition("vulnerable", "end", until, source="stunned"),
-        )
+        stunned_recovered(b, character_id, result)
     if b.character(character_id).status.shaken:
-        # seed 000 lines 67-68: Spirit as a free action; success acts, failure free only
-        result = _roll(b, character_id, "spirit", "spirit", _recovery_bonus(character))
-        if succeeded(result):
-            b.emit(ShakenRemoved, character=character_id, reason="spirit")
-        else:
-            b.emit(FreeActionsOnly, character=character_id)
+        spirit_roll(b, character_id)
+
+
+def stunned_recovered(b: Builder, character_id: str, result: TraitResult) -> None:
+    """Official SWADE: success ends Stunned but leaves Vulnerable until the end of the
+    next turn; a raise, until the end of this one."""
+    if b.character(character_id).status.stunned:
+        b.emit(StunnedRemoved, character=character_id)
+    turns_ended = b.character(character_id).status.turns_ended
+    until = turns_ended + (1 if result.outcome == "raise" else 2)
+    b.emit(
+        ConditionAdded,
+        character=character_id,
+        condition=Condition("vulnerable", "end", until, source="stunned"),
+    )
+
+
+def spirit_roll(b: Builder, character_id: str) -> None:
+    """seed 000 lines 67-68: Spirit as a free action; success acts, failure free only."""
+    character = b.character(character_id)
+    result = _roll(b, character_id, "spirit", "spirit", _recovery_bonus(character))
+    spirit_outcome(b, character_id, result)
+
+
+def spirit_outcome(b: Builder, character_id: str, result: TraitResult) -> None:
+    if succeeded(result):
+        b.emit(ShakenRemoved, character=character_id, reason="spirit")
+    else:
+        b.emit(FreeActionsOnly, character=character_id)
 
 
 # --- Hold and acting out of order -----------------------------------------------------

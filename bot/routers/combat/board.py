@@ -24,12 +24,21 @@ from engine.services import (
 log = logging.getLogger(__name__)
 
 
-async def post(bot: Bot, game: GameInfo, text: str, *, reply_to: Message | None = None) -> None:
+async def post(
+    bot: Bot,
+    game: GameInfo,
+    text: str,
+    *,
+    reply_to: Message | None = None,
+    markup: InlineKeyboardMarkup | None = None,
+) -> None:
     """A message in the game's chat (as a reply to the command when there is one)."""
     if reply_to is not None:
-        await reply_to.reply(text)
+        await reply_to.reply(text, reply_markup=markup)
     else:
-        await bot.send_message(game.chat_id, text, message_thread_id=game.topic_id)
+        await bot.send_message(
+            game.chat_id, text, message_thread_id=game.topic_id, reply_markup=markup
+        )
 
 
 async def edit_or_send(

@@ -185,7 +185,8 @@ async def report(
         if mentions:
             text += "\n👉 " + ", ".join(mentions)
     if text:
-        await post(bot, game, text, reply_to=reply_to)
+        markup = combat_events.reroll_keyboard(events, state, game.id)
+        await post(bot, game, text, reply_to=reply_to, markup=markup)
     await show_board(bot, game)
     if events:
         await follow_encounter(bot, game, events, rng)

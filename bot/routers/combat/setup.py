@@ -3,12 +3,13 @@
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
 from aiogram import Bot, Router
 from aiogram.filters import Command, CommandObject
-from aiogram.types import Message
+from aiogram.types import BufferedInputFile, Message
 
 from bot.render import combat_setup as texts
 from bot.routers.combat.board import render_board, show_board
@@ -25,8 +26,11 @@ from engine.services import (
     start_encounter,
     undo_encounter,
 )
+from engine.services.characters import slug
 
 END_WORDS = ("конец", "end", "стоп", "stop", "закончить", "завершить")
+JSON_WORDS = ("json", "джейсон")
+JSON_INLINE_MAX = 3500  # longer JSON goes as a .json document
 _COUNT = re.compile(r"^(?P<name>.+?)\s*[×xх*]\s*(?P<count>\d{1,2})$", re.IGNORECASE)
 _BLOCK = re.compile(r"(?i)(?:^|[\s(,;:])[dдк]\d|\n")
 
@@ -105,14 +109,28 @@ async def on_char(message: Message, command: CommandObject) -> None:
     call = await call_of(message, command.args, encounter=False)
     if not call.args:
         raise Refusal(texts.char_usage())
-    if _BLOCK.search(call.args):
+    if call.args.startswith("{") or _BLOCK.search(call.args):  # JSON or a text block
         record = await save_character(call.game.id, call.args, actor_id=call.user_id)
         await message.reply(texts.saved(record))
         return
-    record = await get_character(call.game.id, call.args)
+    name, as_json = call.args, False
+    if len(call.words) > 1 and norm(call.words[-1]) in JSON_WORDS:
+        name, as_json = " ".join(call.words[:-1]), True
+    record = await get_character(call.game.id, name)
     if record.template and not call.gm:  # NPC templates are the GM's secret
-        raise NoCharacter(name=call.args)
-    await message.reply(texts.sheet(record))
+        raise NoCharacter(name=name)
+    if not as_json:
+        await message.reply(texts.sheet(record))
+        return
+    data = record.character.to_dict()
+    if record.count > 1:
+        data["count"] = record.count  # a group of Extras, as save_character reads it
+    payload = json.dumps(data, ensure_ascii=False)
+    if len(payload) <= JSON_INLINE_MAX:
+        await message.reply(texts.sheet_json(payload))
+        return
+    document = BufferedInputFile(payload.encode("utf-8"), filename=f"{slug(record.name)}.json")
+    await message.reply_document(document, caption=texts.json_caption(record))
 
 
 async def on_chars(message: Message, command: CommandObject) -> None:

@@ -1,5 +1,5 @@
-"""Damage, states and bennies: /hit, /soak, /take, /unshake, /benny, /shaken, /cond,
-/fatigue, /status."""
+"""Damage, states and bennies: /hit, /soak, /take, /unshake, /benny, /reroll (and its
+button), /shaken, /cond, /fatigue, /status."""
 
 from __future__ import annotations
 
@@ -7,12 +7,22 @@ from typing import Any
 
 from aiogram import Bot, Router
 from aiogram.filters import Command, CommandObject
-from aiogram.types import Message
+from aiogram.types import CallbackQuery, Message
 
+from bot.callbacks import BennyRerollCallback
 from bot.render import combat_states as texts
 from bot.render.rule_errors import bad_word
 from bot.routers.combat.names import Ref
-from bot.routers.combat.scene import Call, Refusal, call_of, character_id, target_ref
+from bot.routers.combat.scene import (
+    Call,
+    Refusal,
+    call_of,
+    character_id,
+    encounter_of,
+    game_by_id,
+    perform,
+    target_ref,
+)
 from bot.routers.combat.words import (
     CONDITION_WORDS,
     ArgsError,
@@ -33,6 +43,8 @@ def register(router: Router) -> None:
     router.message.register(on_take, Command("take"))
     router.message.register(on_unshake, Command("unshake"))
     router.message.register(on_benny, Command("benny"))
+    router.message.register(on_reroll, Command("reroll", "переброс"))
+    router.callback_query.register(on_reroll_button, BennyRerollCallback.filter())
     router.message.register(on_shaken, Command("shaken"))
     router.message.register(on_cond, Command("cond"))
     router.message.register(on_fatigue, Command("fatigue"))
@@ -88,6 +100,33 @@ async def on_unshake(message: Message, command: CommandObject, bot: Bot, rng: An
     call = await call_of(message, command.args)
     actor, _ = call.actor()
     await call.run(bot, savage.Unshake(character_id(actor)), rng)
+
+
+async def on_reroll(message: Message, command: CommandObject, bot: Bot, rng: Any) -> None:
+    """A benny re-rolls the last trait roll of this turn: of the one named, else of the
+    character whose damage waits (a Soak), else the sender's own (the acting one)."""
+    call = await call_of(message, command.args)
+    if call.words:
+        ref, rest = target_ref(call.state, call.words)
+        if rest:
+            raise Refusal(bad_word(rest[0]))
+        who = character_id(ref)
+    else:
+        who = _pending_or_actor(call)
+    await call.run(bot, savage.Reroll(who), rng)
+
+
+async def on_reroll_button(
+    query: CallbackQuery, callback_data: BennyRerollCallback, bot: Bot, rng: Any
+) -> None:
+    game = await game_by_id(callback_data.game_id)
+    view = await encounter_of(game)
+    record = view.state.last_roll(callback_data.character)
+    if record is None or record.step != callback_data.step:
+        raise savage.RuleError("reroll_too_late", {"id": callback_data.character})
+    command = savage.Reroll(callback_data.character)
+    await perform(bot, game, query.from_user.id, command, rng, before=view.state)
+    await query.answer()
 
 
 async def on_benny(message: Message, command: CommandObject, bot: Bot, rng: Any) -> None:
