@@ -7,13 +7,16 @@ The aggregate is synthetic (the real engines are still moving) but sized like an
 50 combatants with ~20 fields each, conditions and traits; a command is "damage one combatant"
 deciding two events. Reported: wall time per execute() (load snapshot + tail, decide, write
 events, head and snapshot; one transaction), with a snapshot after every command and after
-every 25, the pure-Python share of that, load() and undo_last_step().
+every 25, the pure-Python share of that, load() and undo_last_step(), and the SQL statements
+one execute() sends (besides BEGIN/COMMIT), counted from Tortoise's db_client log.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import logging
+import os
 import random
 import statistics
 import sys
@@ -184,6 +187,30 @@ def summary(ms: list[float]) -> str:
     return f"median {median:6.2f} ms  mean {mean:6.2f}  p95 {p95:6.2f}"
 
 
+class Statements(logging.Handler):
+    """Counts the statements Tortoise's clients log (every execute_*; not BEGIN/COMMIT)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.DEBUG)
+        self.kinds: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.kinds.append(record.getMessage().split(None, 1)[0].upper())
+
+
+async def statements(fn: Callable[[], Awaitable[Any]]) -> list[str]:
+    logger = logging.getLogger("tortoise.db_client")
+    handler, level = Statements(), logger.level
+    logger.addHandler(handler)
+    logger.setLevel(logging.DEBUG)
+    try:
+        await fn()
+    finally:
+        logger.removeHandler(handler)
+        logger.setLevel(level)
+    return handler.kinds
+
+
 def pure_share(aggregate: agg.Aggregate[Encounter, Any], rng: random.Random, n: int) -> float:
     """CPU per command without the database: decode snapshot, decide, evolve, encode."""
     blob = aggregate.state_to_dict(aggregate.initial({}))
@@ -207,6 +234,8 @@ async def main(url: str | None) -> None:
         rng = random.Random(1)
         size = len(json.dumps(make(1).state_to_dict(_initial({})), ensure_ascii=False))
         print(f"database: {url.split('://')[0]}; state JSON: {size / 1024:.1f} KiB, 50 combatants")
+        load = "/".join(f"{x:.2f}" for x in os.getloadavg())
+        print(f"load average 1/5/15 min at start: {load} ({os.cpu_count()} CPUs)")
         for every in (1, 25):
             game = await services.create_game(
                 chat_id=-100 - every, topic_id=None, system="savage", name="b", creator_id=GM
@@ -219,6 +248,9 @@ async def main(url: str | None) -> None:
             await timed(run, 20)  # warm-up (also creates the stream)
             ms = await timed(run, 300)
             print(f"execute, snapshot every {every:>2}: {summary(ms)}")
+            if every == 1:
+                sent = await statements(run)
+                print(f"  statements per execute: {len(sent)} ({', '.join(sent)})")
             ms = await timed(lambda a=aggregate, g=game.id: agg.load(a, g, KEY), 100)
             print(f"load,    snapshot every {every:>2}: {summary(ms)}")
         ms = await timed(lambda: agg.undo_last_step(aggregate, game.id, KEY, actor_id=GM), 20)

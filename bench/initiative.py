@@ -7,8 +7,10 @@ One measured round is what the bot does on /deal: ``services.encounter_command(g
 DealRound())`` — the role check, the active encounter lookup and ``aggregates.execute``
 (lock, snapshot read, decide: shuffle if needed + 50 deals with Level Headed/Quick/Hesitant,
 write ~55 events, head and snapshot; one transaction) — then ``state.order()`` for the
-initiative board. The baseline, measured in the same run on the same states, is the pure
-part alone: ``decide`` + ``evolve`` + ``order()``. Target: median < 20 ms on SQLite.
+initiative board. The baseline is the pure part alone, ``decide`` + ``evolve`` + ``order()``,
+timed right after each persisted round on the state that round started from with the rng
+it used (the same deal): both series see the same machine load. Target: median < 20 ms on
+SQLite. The load average is printed with the figures (the machine may be shared).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import argparse
 import asyncio
 import dataclasses
 import json
+import os
 import random
 import statistics
 import sys
@@ -62,17 +65,13 @@ def line(label: str, ms: list[float]) -> str:
     return f"{label:<44} median {median:6.2f} ms   p95 {p95:6.2f}   min {min(ms):6.2f}"
 
 
-def baseline(states: list[savage.Encounter], seed: int) -> list[float]:
-    """decide + evolve + order() on the states the persisted rounds started from."""
-    rng = random.Random(seed)
-    out = []
-    for state in states:
-        t = time.perf_counter()
-        events = savage.decide(state, savage.DealRound(), rng)
-        after = ENCOUNTER.fold(state, events)
-        after.order()
-        out.append((time.perf_counter() - t) * 1000)
-    return out
+def baseline(state: savage.Encounter, rng: random.Random) -> tuple[float, savage.Encounter]:
+    """decide + evolve + order() of one deal, without the database: (ms, state after)."""
+    t = time.perf_counter()
+    events = savage.decide(state, savage.DealRound(), rng)
+    after = ENCOUNTER.fold(state, events)
+    after.order()
+    return (time.perf_counter() - t) * 1000, after
 
 
 async def main(url: str | None, rounds: int) -> None:
@@ -91,13 +90,16 @@ async def main(url: str | None, rounds: int) -> None:
             add = savage.AddCombatant(c.id, c.name, (c,))
             await services.encounter_command(game.id, add, actor_id=GM, rng=rng)
 
-        states: list[savage.Encounter] = []
         persisted: list[float] = []
         cpu: list[float] = []  # process CPU time: ~ wall time when the path is CPU-bound
+        pure: list[float] = []
         events = 0
+        load_before = os.getloadavg()
         for i in range(rounds + 10):  # the first 10 warm up
             before = await services.current_encounter(game.id)
             assert before is not None
+            twin = random.Random()
+            twin.setstate(rng.getstate())
             t, c = time.perf_counter(), time.process_time()
             out = await services.encounter_command(
                 game.id, savage.DealRound(), actor_id=GM, rng=rng
@@ -106,18 +108,23 @@ async def main(url: str | None, rounds: int) -> None:
             elapsed = (time.perf_counter() - t) * 1000
             used = (time.process_time() - c) * 1000
             assert len(board) == COMBATANTS
+            ms, after = baseline(before.state, twin)
+            assert after == out.state  # the baseline did the same deal
             if i >= 10:
-                states.append(before.state)
                 persisted.append(elapsed)
                 cpu.append(used)
+                pure.append(ms)
                 events += len(out.events)
-        pure = baseline(states, seed=2)
 
-        size = len(json.dumps(ENCOUNTER.state_to_dict(states[-1]), ensure_ascii=False))
+        size = len(json.dumps(ENCOUNTER.state_to_dict(before.state), ensure_ascii=False))
+        load = " / ".join(
+            f"{a:.2f}→{b:.2f}" for a, b in zip(load_before, os.getloadavg(), strict=True)
+        )
         print(
             f"database: {url.split('://')[0]}; {COMBATANTS} combatants; {rounds} rounds; "
             f"{events / rounds:.0f} events per deal; state JSON {size / 1024:.1f} KiB"
         )
+        print(f"load average 1/5/15 min, start→end: {load} ({os.cpu_count()} CPUs)")
         print(line("deal + order, persisted (encounter_command)", persisted))
         print(line("  of which process CPU time", cpu))
         print(line("baseline: decide + evolve + order (no db)", pure))

@@ -13,6 +13,7 @@ from engine.services.aggregates.log import history, load
 from engine.services.aggregates.model import (
     UNDO,
     Aggregate,
+    Decision,
     ExecuteResult,
     Step,
     StreamInfo,
@@ -30,6 +31,7 @@ __all__ = [
     "UNDO",
     "Aggregate",
     "Decide",
+    "Decision",
     "ExecuteResult",
     "Step",
     "StreamInfo",

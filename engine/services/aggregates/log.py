@@ -5,11 +5,12 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Generic
+from typing import Any, Generic, Protocol, TypeVar
 
 from engine.services.aggregates.model import UNDO, Aggregate, E, S, Step, check_key
-from engine.services.errors import NoGame, WrongAggregate
-from engine.store.models import Game, Stream, StreamEvent, StreamSnapshot
+from engine.services.aggregates.sql import Head, connection, load_json, read_events, read_head
+from engine.services.errors import GameEnded, NoGame, WrongAggregate
+from engine.store.models import Game, Stream, StreamEvent
 
 log = logging.getLogger(__name__)
 
@@ -19,7 +20,7 @@ class View(Generic[S]):
     """A stream as read: `state` after event `seq`. `covered` is the seq of the valid stored
     snapshot it started from (0: none); `stale` = the stored snapshot must be overwritten."""
 
-    row: Stream | None  # None: the stream does not exist yet
+    row: Head | None  # None: the stream does not exist yet
     state: S
     seq: int
     step: int
@@ -40,34 +41,52 @@ async def require_game(game_id: int) -> None:
         raise NoGame(game_id=game_id)
 
 
-def check_aggregate(row: Stream, aggregate: Aggregate[Any, Any]) -> None:
+async def require_active_game(game_id: int) -> None:
+    active = await Game.filter(id=game_id).first().values_list("active", flat=True)
+    if active is None:
+        raise NoGame(game_id=game_id)
+    if not active:
+        raise GameEnded(game_id=game_id)
+
+
+def check_aggregate(row: Stream | Head, aggregate: Aggregate[Any, Any]) -> None:
     if row.aggregate != aggregate.name:
         raise WrongAggregate(stream=row.key, aggregate=row.aggregate, expected=aggregate.name)
 
 
-def effective(rows: Iterable[StreamEvent]) -> list[StreamEvent]:
+class _Event(Protocol):
+    @property
+    def step(self) -> int: ...
+    @property
+    def type(self) -> str: ...
+    @property
+    def payload(self) -> dict[str, Any]: ...
+
+
+R = TypeVar("R", bound=_Event)
+
+
+def effective(rows: Iterable[R]) -> list[R]:
     """The events that count: markers dropped, steps taken back by an undo dropped."""
     rows = list(rows)
     undone = {int(r.payload["step"]) for r in rows if r.type == UNDO}
     return [r for r in rows if r.type != UNDO and r.step not in undone]
 
 
-def decode(aggregate: Aggregate[S, E], rows: Iterable[StreamEvent]) -> list[E]:
+def decode(aggregate: Aggregate[S, E], rows: Iterable[_Event]) -> list[E]:
     return [aggregate.event_from_dict(r.payload) for r in rows]
 
 
-def _from_snapshot(
-    aggregate: Aggregate[S, E], snap: StreamSnapshot | None, head_seq: int | None
-) -> S | None:
+def _from_snapshot(aggregate: Aggregate[S, E], head: Head) -> S | None:
     """The snapshot's state, or None when it must not be trusted."""
-    if snap is None or snap.version != aggregate.version:
+    if head.snap_seq is None or head.snap_version != aggregate.version:
         return None
-    if head_seq is not None and snap.seq > head_seq:  # ahead of the log: never trust it
+    if head.snap_seq > head.head_seq:  # ahead of the log: never trust it
         return None
     try:
-        return aggregate.state_from_dict(snap.state)
+        return aggregate.state_from_dict(load_json(head.snap_state))
     except Exception:  # an unreadable cache is not an error: the log is the truth
-        log.warning("unreadable snapshot of stream %s ignored", snap.stream_id, exc_info=True)  # type: ignore[attr-defined]
+        log.warning("unreadable snapshot of stream %s ignored", head.id, exc_info=True)
         return None
 
 
@@ -79,28 +98,38 @@ async def read_view(
     lock: bool = False,
     params: Mapping[str, Any] | None = None,
     use_snapshot: bool = True,
+    active: bool = False,
 ) -> View[S]:
     """Latest valid snapshot + the events after it; a full replay when there is no valid
     snapshot or the tail holds an undo (it may take back a step the snapshot includes).
-    With `lock` (inside a transaction) the stream row is locked first."""
-    row = await find_stream(game_id, key, lock=lock)
-    if row is None:
-        await require_game(game_id)
+
+    The stream row, its game's `active` and the snapshot come in one statement, so the
+    snapshot is checked against the head it was read with: the tail is read only when the
+    snapshot is behind it. With `lock` (inside a transaction) the stream row is locked;
+    with `active` an ended game raises GameEnded (NoGame if there is no game)."""
+    check_key(key)
+    conn = connection()
+    head = await read_head(conn, game_id, key, lock=lock, snapshot=use_snapshot)
+    if head is None:
+        await (require_active_game if active else require_game)(game_id)
         return View(None, aggregate.initial(params or {}), 0, 0)
-    check_aggregate(row, aggregate)
-    snap = await StreamSnapshot.get_or_none(stream_id=row.id) if use_snapshot else None
-    # Unlocked, a writer may commit between our reads: a newer snapshot is then fine.
-    base = _from_snapshot(aggregate, snap, row.head_seq if lock else None)
-    if base is not None and snap is not None:
-        tail = await StreamEvent.filter(stream_id=row.id, seq__gt=snap.seq).order_by("seq")
+    if active and not head.active:
+        raise GameEnded(game_id=game_id)
+    check_aggregate(head, aggregate)
+    base = _from_snapshot(aggregate, head)
+    if base is not None and head.snap_seq is not None:
+        covered = head.snap_seq
+        tail = (
+            await read_events(conn, head.id, covered, head.head_seq)
+            if covered < head.head_seq
+            else []
+        )
         if all(r.type != UNDO for r in tail):
             state = aggregate.fold(base, decode(aggregate, tail))
-            seq = tail[-1].seq if tail else snap.seq
-            return View(row, state, seq, row.head_step, covered=snap.seq)
-    rows = await StreamEvent.filter(stream_id=row.id).order_by("seq")
-    state = aggregate.fold(aggregate.initial(row.params or {}), decode(aggregate, effective(rows)))
-    seq = rows[-1].seq if rows else 0
-    return View(row, state, seq, row.head_step, stale=snap is not None)
+            return View(head, state, head.head_seq, head.head_step, covered=covered)
+    rows = await read_events(conn, head.id, 0, head.head_seq)
+    state = aggregate.fold(aggregate.initial(head.params), decode(aggregate, effective(rows)))
+    return View(head, state, head.head_seq, head.head_step, stale=head.snap_seq is not None)
 
 
 async def load(

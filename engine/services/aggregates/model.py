@@ -43,6 +43,18 @@ class Aggregate(Generic[S, E]):
 
 
 @dataclass(frozen=True)
+class Decision(Generic[S, E]):
+    """What a `decide` may return instead of its events when it already holds the state
+    after them (a decide that evolves a working copy as it emits, so that later rules see
+    earlier effects): `execute` then takes `state` instead of folding the events again.
+    `state` must be `aggregate.fold(<the state decided on>, events)`: it is returned and
+    snapshotted as such (`load(..., rebuild=True)` recomputes it from the log)."""
+
+    events: tuple[E, ...]
+    state: S
+
+
+@dataclass(frozen=True)
 class ExecuteResult(Generic[S, E]):
     state: S  # after the events
     events: tuple[E, ...]  # as decided; empty = nothing was written

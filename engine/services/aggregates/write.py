@@ -1,8 +1,10 @@
 """Writing a stream: execute a decision as one step, undo the last step.
 
-Each attempt is one transaction: lock the stream row, read the state, decide, advance the
-head with a conditional UPDATE (`WHERE head_seq = <seq decided on>`), insert the events
-(UNIQUE (stream, seq)), refresh the snapshot. The row lock serialises writers on PostgreSQL
+Each attempt is one transaction of four statements (`sql.py`): read the stream row —
+locked — with its game's `active` and its snapshot (plus the events after the snapshot
+when it is behind the head), decide, advance the head with a conditional UPDATE
+(`WHERE head_seq = <seq decided on>`), insert the events in one executemany (UNIQUE
+(stream, seq)), overwrite the snapshot. The row lock serialises writers on PostgreSQL
 (SQLite serialises transactions anyway); the conditional UPDATE and the UNIQUE constraint
 are the backstop: a write decided on a stale state can never commit. The first write of a
 new stream races on UNIQUE (game, key) instead. Conflicts are retried with a fresh state.
@@ -11,9 +13,10 @@ new stream races on UNIQUE (game, key) instead. Conflicts are retried with a fre
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from datetime import datetime
 from typing import Any
 
-from tortoise import timezone
+from tortoise.backends.base.client import BaseDBAsyncClient
 from tortoise.exceptions import IntegrityError
 from tortoise.transactions import in_transaction
 
@@ -22,55 +25,63 @@ from engine.services.aggregates.log import (
     check_aggregate,
     decode,
     effective,
-    find_stream,
     read_view,
+    require_active_game,
 )
 from engine.services.aggregates.model import (
     UNDO,
     Aggregate,
+    Decision,
     E,
     ExecuteResult,
     S,
     UndoResult,
     check_key,
 )
-from engine.services.errors import EventConflict, GameEnded, NoGame, NothingToUndo, StreamClosed
-from engine.store.models import Game, Stream, StreamEvent, StreamSnapshot
+from engine.services.aggregates.sql import (
+    EventValues,
+    advance_head,
+    dump_json,
+    insert_events,
+    now,
+    read_events,
+    read_head,
+    write_snapshot,
+)
+from engine.services.errors import EventConflict, GameEnded, NothingToUndo, StreamClosed
+from engine.store.models import Stream
 
-Decide = Callable[[S], Iterable[E]]
+Decide = Callable[[S], Iterable[E] | Decision[S, E]]
 
 
 class _Conflict(Exception):
     """Another writer advanced the stream since we read it (rolls the transaction back)."""
 
 
-async def _require_active_game(game_id: int) -> None:
-    active = await Game.filter(id=game_id).first().values_list("active", flat=True)
-    if active is None:
-        raise NoGame(game_id=game_id)
-    if not active:
-        raise GameEnded(game_id=game_id)
-
-
-def _event_row(payload: dict[str, Any], seq: int, step: int, actor_id: int | None) -> StreamEvent:
+def _event_row(
+    payload: dict[str, Any], seq: int, step: int, actor_id: int | None, at: datetime
+) -> EventValues:
     kind = payload.get("type")
     kind = kind if isinstance(kind, str) else ""
     if kind.startswith("$"):
         raise ValueError(f"event type {kind!r} is reserved for the store")
-    return StreamEvent(seq=seq, step=step, type=kind[:64], payload=payload, actor_id=actor_id)
+    return (seq, step, kind[:64], dump_json(payload), actor_id, at)
 
 
 async def _advance(
+    conn: BaseDBAsyncClient,
     aggregate: Aggregate[Any, Any],
     view: View[Any],
     game_id: int,
     key: str,
     params: Mapping[str, Any] | None,
-    rows: list[StreamEvent],
-) -> Stream:
-    """Move the head past `rows` (one new step) and insert them; _Conflict if it moved."""
-    new_seq, new_step = view.seq + len(rows), view.step + 1
-    if view.row is None:  # a racing creator makes this raise IntegrityError
+    count: int,
+) -> int:
+    """Move the head past `count` new events (one new step); the stream's id. _Conflict if
+    the head moved since `view` was read; a new stream is created here (a racing creator
+    makes this raise IntegrityError on UNIQUE (game, key))."""
+    new_seq, new_step = view.seq + count, view.step + 1
+    if view.row is None:
         stream = await Stream.create(
             game_id=game_id,
             key=key,
@@ -79,31 +90,25 @@ async def _advance(
             head_seq=new_seq,
             head_step=new_step,
         )
-    else:
-        stream = view.row
-        moved = await Stream.filter(id=stream.id, head_seq=view.seq, head_step=view.step).update(
-            head_seq=new_seq, head_step=new_step, updated_at=timezone.now()
-        )
-        if not moved:
-            raise _Conflict
-    for row in rows:
-        row.stream_id = stream.id  # type: ignore[attr-defined]
-    await StreamEvent.bulk_create(rows)
-    return stream
+        return int(stream.id)
+    if not await advance_head(conn, view.row.id, view.seq, view.step, new_seq, new_step):
+        raise _Conflict
+    return view.row.id
 
 
 async def _save_snapshot(
-    aggregate: Aggregate[S, Any], stream: Stream, view: View[S], state: S, seq: int, force: bool
+    conn: BaseDBAsyncClient,
+    aggregate: Aggregate[S, Any],
+    stream_id: int,
+    view: View[S],
+    state: S,
+    seq: int,
+    force: bool,
 ) -> None:
     if not (force or view.stale or seq - view.covered >= aggregate.snapshot_every):
         return
-    data = aggregate.state_to_dict(state)
-    values = {"seq": seq, "version": aggregate.version, "state": data}
-    # No creation race: the head update above holds the stream row until commit.
-    if not await StreamSnapshot.filter(stream_id=stream.id).update(
-        **values, updated_at=timezone.now()
-    ):
-        await StreamSnapshot.create(stream_id=stream.id, **values)
+    data = dump_json(aggregate.state_to_dict(state))
+    await write_snapshot(conn, stream_id, seq, aggregate.version, data)
 
 
 async def _execute_once(
@@ -115,23 +120,29 @@ async def _execute_once(
     params: Mapping[str, Any] | None,
     attempt: int,
 ) -> ExecuteResult[S, E]:
-    async with in_transaction():
-        await _require_active_game(game_id)
-        view = await read_view(aggregate, game_id, key, lock=True, params=params)
-        if view.row is not None and view.row.closed_at is not None:
+    async with in_transaction() as conn:
+        # One statement: the locked head, the game's `active` and the snapshot (+ the tail
+        # if the snapshot is behind the head).
+        view = await read_view(aggregate, game_id, key, lock=True, params=params, active=True)
+        if view.row is not None and view.row.closed:
             raise StreamClosed(stream=key)
-        events = tuple(decide(view.state))
+        decided = decide(view.state)
+        if isinstance(decided, Decision):
+            events, state = tuple(decided.events), decided.state
+        else:
+            events = tuple(decided)
+            state = aggregate.fold(view.state, events) if events else view.state
         if not events:
             return ExecuteResult(view.state, (), None, view.seq, attempt)
-        state = aggregate.fold(view.state, events)
-        step = view.step + 1
+        step, at, to_dict = view.step + 1, now(), aggregate.event_to_dict
         rows = [
-            _event_row(aggregate.event_to_dict(e), view.seq + i, step, actor_id)
+            _event_row(to_dict(e), view.seq + i, step, actor_id, at)
             for i, e in enumerate(events, start=1)
         ]
-        stream = await _advance(aggregate, view, game_id, key, params, rows)
+        stream_id = await _advance(conn, aggregate, view, game_id, key, params, len(rows))
+        await insert_events(conn, stream_id, rows)
         seq = view.seq + len(rows)
-        await _save_snapshot(aggregate, stream, view, state, seq, force=False)
+        await _save_snapshot(conn, aggregate, stream_id, view, state, seq, force=False)
     return ExecuteResult(state, events, step, seq, attempt)
 
 
@@ -150,7 +161,9 @@ async def execute(
 
     A stream is created by its first write, from `aggregate.initial(params)` (`params` is
     stored for replays and ignored afterwards). `decide` may raise (nothing is written) or
-    return no events (nothing is written, `step_id` is None). On a conflict `decide` runs
+    return no events (nothing is written, `step_id` is None). It may return a
+    `Decision(events, state)` when it already holds the state after its events: that state
+    is used as is instead of folding the events a second time. On a conflict `decide` runs
     again on the fresh state, at most `max_retries` more times, then EventConflict.
     """
     check_key(stream)
@@ -183,29 +196,30 @@ async def undo_last_step(
     """
     check_key(stream)
     try:
-        async with in_transaction():
-            await _require_active_game(game_id)
-            row = await find_stream(game_id, stream, lock=True)
-            if row is None:
+        async with in_transaction() as conn:
+            head = await read_head(conn, game_id, stream, lock=True, snapshot=False)
+            if head is None:
+                await require_active_game(game_id)
                 raise NothingToUndo(stream=stream)
-            check_aggregate(row, aggregate)
-            if row.closed_at is not None:
+            if not head.active:
+                raise GameEnded(game_id=game_id)
+            check_aggregate(head, aggregate)
+            if head.closed:
                 raise StreamClosed(stream=stream)
-            rows = effective(await StreamEvent.filter(stream_id=row.id).order_by("seq"))
+            rows = effective(await read_events(conn, head.id, 0, head.head_seq))
             if not rows:
                 raise NothingToUndo(stream=stream)
             target = rows[-1].step
             if expected_step is not None and expected_step != target:
                 raise EventConflict(stream=stream, expected_step=expected_step, last_step=target)
             kept = [r for r in rows if r.step != target]
-            state = aggregate.replay(decode(aggregate, kept), row.params)
-            view = View(row, state, row.head_seq, row.head_step)
-            step, seq = row.head_step + 1, row.head_seq + 1
-            marker = StreamEvent(
-                seq=seq, step=step, type=UNDO, payload={"step": target}, actor_id=actor_id
-            )
-            await _advance(aggregate, view, game_id, stream, None, [marker])
-            await _save_snapshot(aggregate, row, view, state, seq, force=True)
+            state = aggregate.replay(decode(aggregate, kept), head.params)
+            view = View(head, state, head.head_seq, head.head_step)
+            step, seq = head.head_step + 1, head.head_seq + 1
+            marker = (seq, step, UNDO, dump_json({"step": target}), actor_id, now())
+            await _advance(conn, aggregate, view, game_id, stream, None, 1)
+            await insert_events(conn, head.id, [marker])
+            await _save_snapshot(conn, aggregate, head.id, view, state, seq, force=True)
     except (_Conflict, IntegrityError) as exc:
         raise EventConflict(game_id=game_id, stream=stream) from exc
     undone = tuple(decode(aggregate, [r for r in rows if r.step == target]))

@@ -3,15 +3,22 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
+from datetime import timedelta
 from typing import Any
 
 import pytest
+from pypika_tortoise import PostgreSQLQuery, SQLLiteQuery
+from tortoise import timezone
+from tortoise.backends.asyncpg.executor import AsyncpgExecutor
+from tortoise.backends.sqlite.executor import SqliteExecutor
 
 from engine import services
 from engine.services import aggregates as agg
+from engine.services.aggregates import sql as agg_sql
 from engine.services.aggregates import write as agg_write
 from engine.store.db import close_db, init_db
 from engine.store.models import Stream, StreamEvent, StreamSnapshot
@@ -436,3 +443,120 @@ async def test_an_ended_game_is_read_only(game: services.GameInfo) -> None:
     with pytest.raises(services.GameEnded):
         await agg.undo_last_step(DECK, game.id, KEY, actor_id=GM)
     assert (await agg.load(DECK, game.id, KEY))[1] == 1
+
+
+# --- the SQL path ------------------------------------------------------------------------
+
+
+def test_statements_are_rendered_in_each_drivers_placeholder_style() -> None:
+    @dataclass
+    class Conn:
+        executor_class: Any
+        query_class: Any
+
+    text = "UPDATE t SET a = ? WHERE id = ? AND b = ?"
+    sqlite = Conn(SqliteExecutor, SQLLiteQuery)
+    postgres = Conn(AsyncpgExecutor, PostgreSQLQuery)
+    assert agg_sql.sql(sqlite, text) == text  # type: ignore[arg-type]
+    assert agg_sql.sql(postgres, text) == "UPDATE t SET a = $1 WHERE id = $2 AND b = $3"  # type: ignore[arg-type]
+
+
+async def test_rows_written_in_sql_read_back_through_the_models(
+    game: services.GameInfo, db_backend: str
+) -> None:
+    """The raw INSERT/UPDATEs write what the ORM reads: JSON (non-ASCII too), a 64-bit
+    actor id, aware timestamps, the head and the snapshot. Runs on both backends."""
+    deck = make_deck(
+        event_to_dict=lambda e: {**e.to_dict(), "note": "Кости «д6»", "nested": {"a": [1, None]}}
+    )
+    start = timezone.now()
+    first = await agg.execute(deck, game.id, KEY, draw(random.Random(1), 3), actor_id=GM)
+    second = await agg.execute(deck, game.id, KEY, draw(random.Random(2)), actor_id=None)
+    assert agg_sql.connection().capabilities.dialect == db_backend
+
+    stream = await Stream.get(game_id=game.id, key=KEY)
+    assert (stream.head_seq, stream.head_step, stream.aggregate) == (4, 2, "deck")
+    assert stream.updated_at >= stream.created_at >= start - timedelta(seconds=5)
+    rows = await StreamEvent.filter(stream_id=stream.id).order_by("seq")
+    assert [(r.seq, r.step, r.type, r.actor_id) for r in rows] == [
+        (1, 1, "Drawn", GM),
+        (2, 1, "Drawn", GM),
+        (3, 1, "Drawn", GM),
+        (4, 2, "Drawn", None),
+    ]
+    events = (*first.events, *second.events)
+    for row, event in zip(rows, events, strict=True):
+        assert row.payload == {**event.to_dict(), "note": "Кости «д6»", "nested": {"a": [1, None]}}
+        assert row.created_at.tzinfo is not None
+        assert abs(row.created_at - timezone.now()) < timedelta(minutes=1)
+    assert len({r.created_at for r in rows[:3]}) == 1  # one step, one time
+    snap = await StreamSnapshot.get(stream_id=stream.id)
+    assert (snap.seq, snap.version, snap.state) == (4, 1, second.state.to_dict())
+    assert snap.updated_at.tzinfo is not None
+    assert await agg.load(deck, game.id, KEY, rebuild=True) == (second.state, 4)
+
+
+async def test_a_warm_execute_is_four_statements(
+    game: services.GameInfo, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Head + game + snapshot in one SELECT (no tail when the snapshot is at the head),
+    the conditional head UPDATE, one executemany of the events, the snapshot UPDATE."""
+    rng = random.Random(3)
+    await run(draw(rng, 2), game_id=game.id)
+    with caplog.at_level(logging.DEBUG, logger="tortoise.db_client"):
+        await run(draw(rng, 5), game_id=game.id)
+    statements = [r.getMessage().split()[0].upper() for r in caplog.records]
+    assert statements == ["SELECT", "UPDATE", "INSERT", "UPDATE"]
+
+
+async def test_a_decision_with_its_state_is_not_folded_again(game: services.GameInfo) -> None:
+    evolved: list[Drawn] = []
+
+    def counting(state: Deck, event: Drawn) -> Deck:
+        evolved.append(event)
+        return _evolve(state, event)
+
+    deck = make_deck(evolve=counting)
+    rng = random.Random(6)
+
+    def decide(state: Deck) -> agg.Decision[Deck, Drawn]:
+        events = tuple(draw(rng, 3)(state))
+        return agg.Decision(events, deck.fold(state, events))  # as an engine's builder does
+
+    result = await agg.execute(deck, game.id, KEY, decide, actor_id=GM)
+    assert len(evolved) == 3  # decide's own fold only
+    assert result.seq == 3 and result.state.draws == tuple(e.value for e in result.events)
+    assert await agg.load(deck, game.id, KEY, rebuild=True) == (result.state, 3)
+    snap = await StreamSnapshot.get(stream__key=KEY)
+    assert Deck.from_dict(snap.state) == result.state
+
+    empty = await agg.execute(deck, game.id, KEY, lambda s: agg.Decision((), s), actor_id=GM)
+    assert (empty.events, empty.step_id, empty.seq) == ((), None, 3)
+
+
+async def test_a_snapshot_ahead_of_the_head_is_never_trusted(game: services.GameInfo) -> None:
+    rng = random.Random(12)
+    for _ in range(3):
+        await run(draw(rng), game_id=game.id)
+    truth = await agg.load(DECK, game.id, KEY, rebuild=True)
+    await StreamSnapshot.filter(stream__key=KEY).update(seq=9, state={"label": "X", "draws": []})
+    assert await agg.load(DECK, game.id, KEY) == truth
+    after = await run(draw(rng), game_id=game.id)  # decided on the log's state, repairs it
+    assert after.state.draws[:-1] == truth[0].draws
+    snap = await StreamSnapshot.get(stream__key=KEY)
+    assert (snap.seq, Deck.from_dict(snap.state)) == (4, after.state)
+
+
+async def test_a_read_stops_at_the_head_it_read(game: services.GameInfo) -> None:
+    """The head row is the log's extent: an event past it (as a writer that has not
+    advanced the head yet would have) is not part of the state, snapshot or not."""
+    deck = make_deck(snapshot_every=2)
+    rng = random.Random(13)
+    for _ in range(3):
+        await agg.execute(deck, game.id, KEY, draw(rng), actor_id=GM)
+    truth = await agg.load(deck, game.id, KEY)
+    assert truth[1] == 3 and (await StreamSnapshot.get(stream__key=KEY)).seq == 2
+    stream = await Stream.get(game_id=game.id, key=KEY)
+    await StreamEvent.create(stream_id=stream.id, seq=4, step=4, type="Drawn", payload={})
+    assert await agg.load(deck, game.id, KEY) == truth  # snapshot at 2 + tail up to 3
+    assert await agg.load(deck, game.id, KEY, rebuild=True) == truth

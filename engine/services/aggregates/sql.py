@@ -1,0 +1,178 @@
+"""The store's hot path in plain parametrised SQL, on the connection of the current context.
+
+`execute` runs on every command; through the ORM it built ~55 `StreamEvent` objects per
+step and a query object per statement. Here each statement is a fixed text, written with
+`?` placeholders and rendered once per driver in its own style (SQLite `?`, asyncpg `$n`),
+and rows come back as tuples. Tables and columns are those of `engine.store.models`
+(`streams`, `stream_events`, `stream_snapshots`, `games`); the JSON columns are written
+as the models' JSONField writes them (compact `json.dumps`) and read back the same way.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from datetime import datetime
+from functools import cache
+from typing import Any, NamedTuple
+
+from tortoise import timezone
+from tortoise.backends.base.client import BaseDBAsyncClient
+
+from engine.store.models import Stream
+
+_encoder = json.JSONEncoder(separators=(",", ":"))  # = JSONField's default json.dumps
+dump_json = _encoder.encode
+
+
+def load_json(value: Any) -> Any:
+    """A JSON column as read: text (SQLite, asyncpg's jsonb) or already decoded."""
+    return json.loads(value) if isinstance(value, str | bytes) else value
+
+
+def connection() -> BaseDBAsyncClient:
+    """The models' connection in the current context: the transaction's inside one."""
+    return Stream._meta.db
+
+
+def now() -> datetime:
+    return timezone.now()
+
+
+@cache
+def _render(executor_class: Any, query_class: Any, text: str) -> str:
+    parts = text.split("?")
+    context = query_class.SQL_CONTEXT
+    out = [parts[0]]
+    for i, part in enumerate(parts[1:]):
+        out.append(executor_class.parameter(None, i).get_sql(context))
+        out.append(part)
+    return "".join(out)
+
+
+def sql(conn: BaseDBAsyncClient, text: str) -> str:
+    """`text` with each `?` replaced by the driver's placeholder for that position."""
+    return _render(conn.executor_class, conn.query_class, text)
+
+
+class Head(NamedTuple):
+    """A stream's row as the store needs it, with its game's `active` and its snapshot."""
+
+    id: int
+    key: str
+    aggregate: str
+    params: dict[str, Any]
+    head_seq: int
+    head_step: int
+    closed: bool
+    active: bool  # the game's
+    snap_seq: int | None  # None: no snapshot (or not asked for)
+    snap_version: int | None
+    snap_state: Any  # JSON text as stored; decoded only when the version matches
+
+
+class EventRow(NamedTuple):
+    seq: int
+    step: int
+    type: str
+    payload: dict[str, Any]
+
+
+_HEAD = (
+    'SELECT s.id, s."key", s.aggregate, s.params, s.head_seq, s.head_step, s.closed_at, g.active'
+    "{snapshot} FROM streams s JOIN games g ON g.id = s.game_id{join}"
+    ' WHERE s.game_id = ? AND s."key" = ?{lock}'
+)
+_WITH_SNAPSHOT = (
+    ", n.seq, n.version, n.state",
+    " LEFT JOIN stream_snapshots n ON n.stream_id = s.id",
+)
+
+
+async def read_head(
+    conn: BaseDBAsyncClient, game_id: int, key: str, *, lock: bool, snapshot: bool
+) -> Head | None:
+    """One statement: the stream row (locked with `lock` where the database can: PostgreSQL
+    serialises writers of the stream here, SQLite serialises transactions anyway), its
+    game's `active` and, with `snapshot`, the stored snapshot. None: no such stream."""
+    columns, join = _WITH_SNAPSHOT if snapshot else ("", "")
+    for_update = lock and conn.capabilities.support_for_update
+    text = _HEAD.format(snapshot=columns, join=join, lock=" FOR UPDATE OF s" if for_update else "")
+    _, rows = await conn.execute_query(sql(conn, text), [game_id, key])
+    if not rows:
+        return None
+    r = tuple(rows[0])
+    snap = r[8:11] if snapshot else (None, None, None)
+    return Head(
+        r[0], r[1], r[2], load_json(r[3]) or {}, r[4], r[5], r[6] is not None, bool(r[7]), *snap
+    )
+
+
+_EVENTS = (
+    "SELECT seq, step, type, payload FROM stream_events"
+    " WHERE stream_id = ? AND seq > ? AND seq <= ? ORDER BY seq"
+)
+
+
+async def read_events(
+    conn: BaseDBAsyncClient, stream_id: int, after: int, upto: int
+) -> list[EventRow]:
+    """The stream's events after seq `after` up to seq `upto` (the head as read), in order."""
+    _, rows = await conn.execute_query(sql(conn, _EVENTS), [stream_id, after, upto])
+    return [EventRow(r[0], r[1], r[2], load_json(r[3])) for r in rows]
+
+
+_ADVANCE = (
+    "UPDATE streams SET head_seq = ?, head_step = ?, updated_at = ?"
+    " WHERE id = ? AND head_seq = ? AND head_step = ?"
+)
+
+
+async def advance_head(
+    conn: BaseDBAsyncClient, stream_id: int, seq: int, step: int, new_seq: int, new_step: int
+) -> bool:
+    """Move the head from (seq, step) to (new_seq, new_step); False if it is elsewhere."""
+    values = [new_seq, new_step, now(), stream_id, seq, step]
+    moved, _ = await conn.execute_query(sql(conn, _ADVANCE), values)
+    return bool(moved)
+
+
+_INSERT_EVENT = (
+    "INSERT INTO stream_events (stream_id, seq, step, type, payload, actor_id, created_at)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?)"
+)
+
+
+# (seq, step, type, payload as JSON text, actor_id, created_at)
+EventValues = tuple[int, int, str, str, int | None, datetime]
+
+
+async def insert_events(
+    conn: BaseDBAsyncClient, stream_id: int, rows: Sequence[EventValues]
+) -> None:
+    """The stream's new events in one executemany (UNIQUE (stream, seq) rejects a seq
+    already taken: IntegrityError)."""
+    await conn.execute_many(sql(conn, _INSERT_EVENT), [[stream_id, *r] for r in rows])
+
+
+_UPDATE_SNAPSHOT = (
+    "UPDATE stream_snapshots SET seq = ?, version = ?, state = ?, updated_at = ?"
+    " WHERE stream_id = ?"
+)
+_INSERT_SNAPSHOT = (
+    "INSERT INTO stream_snapshots (stream_id, seq, version, state, updated_at)"
+    " VALUES (?, ?, ?, ?, ?)"
+)
+
+
+async def write_snapshot(
+    conn: BaseDBAsyncClient, stream_id: int, seq: int, version: int, state: str
+) -> None:
+    """Overwrite the stream's snapshot (insert the first one). The caller holds the head
+    (its conditional update in the same transaction), so no one else creates it."""
+    at = now()
+    updated, _ = await conn.execute_query(
+        sql(conn, _UPDATE_SNAPSHOT), [seq, version, state, at, stream_id]
+    )
+    if not updated:
+        await conn.execute_query(sql(conn, _INSERT_SNAPSHOT), [stream_id, seq, version, state, at])
