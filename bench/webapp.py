@@ -6,13 +6,18 @@ Run: ``uv run python bench/webapp.py [runs]`` (needs Debian's chromium: /usr/bin
   server sends them; target <= 60 KB;
 - first render: a local server on 127.0.0.1 with a fresh SQLite database holding a game and
   20 rolls; each run opens the game screen in a fresh browser context (cold cache) and reads
-  the ``kosti-first-render`` performance mark (set when the snapshot has been rendered),
-  measured from navigation start; target <= 300 ms.
+  the ``kosti:first-render`` performance mark (set by the app when the game screen - header,
+  roller form, the 20 rolls, one Preact commit - is in the DOM) and Chromium's Element Timing
+  of the game title (when that frame was painted); first render is the later of the two,
+  from navigation start; target <= 300 ms. Also printed: the marks that split the time and a
+  same-run baseline (first contentful paint of a static hello page from the same server, in
+  a fresh context too).
 """
 
 from __future__ import annotations
 
 import asyncio
+import os
 import random
 import statistics
 import sys
@@ -68,7 +73,52 @@ async def seed() -> int:
     return game.id
 
 
-async def first_render(runs: int) -> list[float]:
+# Resolves in the page when the app has painted its first real screen (no polling, which
+# would take main-thread time from the page); returns the marks that split the time.
+WAIT_FOR_RENDER = """() => new Promise((resolve) => {
+  let title = null; // Element Timing of the game title: when Chromium painted it
+  let rendered = false;
+  const done = () => {
+    const at = (name) => {
+      const entry = performance.getEntriesByName(name)[0];
+      return entry ? entry.startTime : null;
+    };
+    resolve({
+      boot: at("kosti:boot"), wsOpen: at("kosti-ws-open"), snapshot: at("kosti-snapshot"),
+      render: at("kosti:first-render"), element: title,
+    });
+  };
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) if (e.identifier === "kosti-game") title = e.renderTime;
+    if (rendered && title !== null) done();
+  }).observe({ type: "element", buffered: true });
+  new PerformanceObserver((list, observer) => {
+    if (list.getEntries().some((e) => e.name === "kosti:first-render")) {
+      observer.disconnect();
+      rendered = true;
+      if (title !== null) done();
+      else setTimeout(done, 2000); // the paint's entry comes with the frame's presentation
+    }
+  }).observe({ type: "mark", buffered: true });
+})"""
+WAIT_FOR_PAINT = """() => new Promise((resolve) => {
+  new PerformanceObserver((list, observer) => {
+    for (const e of list.getEntries()) {
+      if (e.name === "first-contentful-paint") { observer.disconnect(); resolve(e.startTime); }
+    }
+  }).observe({ type: "paint", buffered: true });
+})"""
+HELLO = (
+    b'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>hello</title></head>'
+    b"<body><h1>Hello</h1></body></html>"
+)
+
+
+async def hello(request: web.Request) -> web.Response:
+    return web.Response(body=HELLO, content_type="text/html", charset="utf-8")
+
+
+async def first_render(runs: int) -> tuple[list[dict[str, float]], list[float]]:
     from playwright.async_api import async_playwright
 
     path = chromium_path()
@@ -82,42 +132,56 @@ async def first_render(runs: int) -> list[float]:
         try:
             game_id = await seed()
             app = create_app(Settings(bot_token=SecretStr(TOKEN)), webapp_config=WebAppConfig())
+            app.router.add_get("/bench/hello", hello)
             runner = web.AppRunner(app)
             await runner.setup()
             site = web.TCPSite(runner, "127.0.0.1", 0)
             await site.start()
             port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
             start = startapp_token(game_id, bot_token=TOKEN)
-            times = []
+            times: list[dict[str, float]] = []
+            baseline: list[float] = []
             async with async_playwright() as pw:
                 browser = await pw.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
                 for i in range(runs + 1):  # the first run warms up the browser process
+                    # The same-run baseline: a static hello page from the same server.
+                    context = await browser.new_context(viewport={"width": 390, "height": 844})
+                    page = await context.new_page()
+                    await page.goto(f"http://127.0.0.1:{port}/bench/hello", wait_until="commit")
+                    fcp = await page.evaluate(WAIT_FOR_PAINT)
+                    await context.close()
+                    # The app, cold: a fresh context has an empty cache.
                     context = await browser.new_context(viewport={"width": 390, "height": 844})
                     page = await context.new_page()
                     init = sign_init_data(
                         TOKEN, {"id": 2, "first_name": "Аня"}, int(time.time()), start_param=start
                     )
                     fragment = launch_fragment(init, theme=LIGHT_THEME, start_param=start)
-                    await page.goto(f"http://127.0.0.1:{port}/app/#{fragment}")
-                    await page.wait_for_selector("body[data-ready='1']", timeout=10000)
-                    mark = await page.evaluate(
-                        "performance.getEntriesByName('kosti-first-render')[0].startTime"
-                    )
+                    await page.goto(f"http://127.0.0.1:{port}/app/#{fragment}", wait_until="commit")
+                    marks = await page.evaluate(WAIT_FOR_RENDER)
                     rolls = await page.locator("li.roll").count()
                     assert rolls == 20, rolls
+                    assert await page.locator("form").count() == 1  # the roller
                     if i:
-                        times.append(float(mark))
+                        times.append(marks)
+                        baseline.append(float(fcp))
                     await context.close()
                 await browser.close()
-            return times
+            return times, baseline
         finally:
             if runner is not None:
                 await runner.cleanup()
             await close_db(ctx)
 
 
+def spread(values: list[float]) -> str:
+    return (
+        f"median {statistics.median(values):.0f} ms, min {min(values):.0f}, max {max(values):.0f}"
+    )
+
+
 def main() -> None:
-    runs = int(sys.argv[1]) if len(sys.argv) > 1 else 10
+    runs = int(sys.argv[1]) if len(sys.argv) > 1 else 15
     raw, gz, rows = payload()
     print("payload (JS + CSS):")
     for name, size, gzipped in rows:
@@ -125,14 +189,29 @@ def main() -> None:
     verdict = "ok" if gz / 1024 <= PAYLOAD_TARGET_KB else "OVER"
     print(f"  total {raw / 1024:.1f} KB, gzipped {gz / 1024:.1f} KB "
           f"(target <= {PAYLOAD_TARGET_KB} KB: {verdict})")  # fmt: skip
-    times = asyncio.run(first_render(runs))
-    median = statistics.median(times)
+    load = os.getloadavg()
+    print(f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} on {os.cpu_count()} CPUs")
+    marks, baseline = asyncio.run(first_render(runs))
+    # Painted: the later of the app's mark and Chromium's own paint time of the game title.
+    render = [max(m["render"], m["element"] or 0) for m in marks]
+    median = statistics.median(render)
     verdict = "ok" if median <= RENDER_TARGET_MS else "OVER"
+    print(f"{runs} cold runs, from navigation start (ms):")
+    for key, label in (
+        ("boot", "boot.js running"),
+        ("wsOpen", "socket open"),
+        ("snapshot", "snapshot handled"),
+        ("render", "game screen in the DOM (kosti:first-render)"),
+        ("element", "game title painted (Element Timing)"),
+    ):
+        values = [m[key] for m in marks if m.get(key) is not None]
+        if values:
+            print(f"  {label:38} {spread(values)}")
     print(
-        f"first render (navigation start -> game screen with 20 rolls), {runs} cold runs: "
-        f"median {median:.0f} ms, min {min(times):.0f}, max {max(times):.0f} "
+        f"  first render (header + roller + 20 rolls painted): {spread(render)} "
         f"(target <= {RENDER_TARGET_MS} ms: {verdict})"
     )
+    print(f"  baseline: static hello page, first contentful paint: {spread(baseline)}")
 
 
 if __name__ == "__main__":

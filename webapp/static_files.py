@@ -1,18 +1,24 @@
 """The Mini App's static files, loaded into memory at start with gzip copies and ETags.
 
-No build step: the files under webapp/static/ are served as they are (ES modules)."""
+No build step: the files under webapp/static/ are served as they are (ES modules). The page
+(``/app/``, always revalidated) refers to the files under a versioned prefix,
+``/app/v/<version>/...``, where ``<version>`` hashes every file: those answers are cached for
+a year (``immutable``), and the modules' relative imports stay inside the same version. The
+same files without the prefix (``/app/app/main.js``) are revalidated (ETag, 304)."""
 
 from __future__ import annotations
 
 import gzip
 import hashlib
 import mimetypes
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from aiohttp import web
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
+INDEX = "index.html"
 TYPES = {
     ".js": "text/javascript; charset=utf-8",
     ".css": "text/css; charset=utf-8",
@@ -23,6 +29,10 @@ TYPES = {
     ".md": "text/plain; charset=utf-8",
 }
 COMPRESSIBLE = (".js", ".css", ".html", ".svg", ".json", ".txt", ".md")
+REVALIDATE = "no-cache"
+IMMUTABLE = "public, max-age=31536000, immutable"
+# src/href of the page that point at our files (not data: URLs or absolute ones).
+LOCAL_REF = re.compile(r'\b(src|href)="((?:app|vendor)/[^"]+)"')
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,29 +43,52 @@ class Asset:
     etag: str
 
 
+def make_asset(name: str, body: bytes) -> Asset:
+    suffix = Path(name).suffix.lower()
+    content_type = TYPES.get(suffix) or mimetypes.guess_type(name)[0] or "application/octet-stream"
+    gzipped = gzip.compress(body, 9, mtime=0) if suffix in COMPRESSIBLE else None
+    etag = '"' + hashlib.sha256(body).hexdigest()[:20] + '"'
+    return Asset(body, gzipped, content_type, etag)
+
+
+def files_version(files: dict[str, bytes]) -> str:
+    digest = hashlib.sha256()
+    for name in sorted(files):
+        if name != INDEX:
+            digest.update(name.encode() + b"\0" + hashlib.sha256(files[name]).digest())
+    return digest.hexdigest()[:12]
+
+
+def versioned_index(body: bytes, version: str) -> bytes:
+    text = LOCAL_REF.sub(lambda m: f'{m[1]}="v/{version}/{m[2]}"', body.decode())
+    return text.encode()
+
+
 def load_assets(root: Path = STATIC_DIR) -> dict[str, Asset]:
-    assets: dict[str, Asset] = {}
-    for path in sorted(p for p in root.rglob("*") if p.is_file()):
-        if path.name.startswith("."):
-            continue
-        body = path.read_bytes()
-        suffix = path.suffix.lower()
-        content_type = (
-            TYPES.get(suffix) or mimetypes.guess_type(path.name)[0] or "application/octet-stream"
-        )
-        gzipped = gzip.compress(body, 9, mtime=0) if suffix in COMPRESSIBLE else None
-        etag = '"' + hashlib.sha256(body).hexdigest()[:20] + '"'
-        assets[path.relative_to(root).as_posix()] = Asset(body, gzipped, content_type, etag)
-    return assets
+    files = {
+        path.relative_to(root).as_posix(): path.read_bytes()
+        for path in sorted(p for p in root.rglob("*") if p.is_file())
+        if not path.name.startswith(".")
+    }
+    if INDEX in files:
+        files[INDEX] = versioned_index(files[INDEX], files_version(files))
+    return {name: make_asset(name, body) for name, body in files.items()}
 
 
 def static_handler(assets: dict[str, Asset]):  # type: ignore[no-untyped-def]
+    version = files_version({name: asset.body for name, asset in assets.items()})
+
     async def serve(request: web.Request) -> web.Response:
-        name = request.match_info.get("path") or "index.html"
+        name = request.match_info.get("path") or INDEX
+        cache = REVALIDATE
+        wanted = request.match_info.get("version")
+        if wanted is not None and name != INDEX:
+            # A page of an older deployment may still ask: it gets today's file, revalidated.
+            cache = IMMUTABLE if wanted == version else REVALIDATE
         asset = assets.get(name)
         if asset is None or name.endswith("/"):
             raise web.HTTPNotFound()
-        headers = {"ETag": asset.etag, "Cache-Control": "no-cache", "Vary": "Accept-Encoding"}
+        headers = {"ETag": asset.etag, "Cache-Control": cache, "Vary": "Accept-Encoding"}
         if request.headers.get("If-None-Match") == asset.etag:
             return web.Response(status=304, headers=headers)
         body = asset.body
@@ -69,4 +102,5 @@ def static_handler(assets: dict[str, Asset]):  # type: ignore[no-untyped-def]
 def setup_static(app: web.Application, prefix: str = "/app/") -> None:
     handler = static_handler(load_assets())
     app.router.add_get(prefix, handler)
+    app.router.add_get(prefix + "v/{version:[0-9a-f]+}/{path:.+}", handler)
     app.router.add_get(prefix + "{path:.+}", handler)

@@ -17,6 +17,7 @@ from webapp.dev import DEV_BOT_TOKEN
 from webapp.i18n import LOCALES, extract_template, po_path
 from webapp.links import direct_link, link_secret, parse_token, startapp_token
 from webapp.middleware import CSP
+from webapp.static_files import load_assets
 
 
 async def test_the_app_is_served_with_a_strict_csp(aiohttp_client, make_app):
@@ -49,6 +50,68 @@ async def test_static_etags_and_misses(aiohttp_client, make_app):
         assert (await response.json())["error"]["code"] == "not_found"
     root = await client.get("/", allow_redirects=False)
     assert root.status == 302 and root.headers["Location"] == "/app/"
+
+
+async def test_the_page_refers_to_versioned_files_cached_for_a_year(aiohttp_client, make_app):
+    client = await aiohttp_client(make_app())
+    page = await client.get("/app/")
+    assert page.headers["Cache-Control"] == "no-cache" and page.headers["ETag"]
+    html = await page.text()
+    refs = re.findall(r'(?:src|href)="(v/([0-9a-f]{12})/[^"]+)"', html)
+    assert {version for _, version in refs} == {refs[0][1]}  # one version for every file
+    assert {"app/boot.js", "app/main.js", "app/app.css"} <= {r.split("/", 2)[2] for r, _ in refs}
+    assert "telegram-web-apps.js" not in html  # loaded by the app after the first render
+    for ref, _ in refs:
+        asset = await client.get("/app/" + ref)
+        assert asset.status == 200, ref
+        assert asset.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+        assert asset.headers["Content-Encoding"] == "gzip" and asset.headers["ETag"]
+        assert asset.headers["Vary"] == "Accept-Encoding"
+    # A module's relative imports stay under the same version (and so are cached too).
+    version = refs[0][1]
+    imported = await client.get(f"/app/v/{version}/vendor/telegram-web-apps.js")
+    assert imported.status == 200 and "immutable" in imported.headers["Cache-Control"]
+    # A page of another deployment gets today's file, revalidated; unknown files are 404.
+    old = await client.get("/app/v/000000000000/app/main.js")
+    assert old.status == 200 and old.headers["Cache-Control"] == "no-cache"
+    assert (await client.get(f"/app/v/{version}/app/nope.js")).status == 404
+    assert (await client.get(f"/app/v/{version}/index.html")).headers["Cache-Control"] == (
+        "no-cache"
+    )
+
+
+async def test_static_files_without_gzip_and_revalidated(aiohttp_client, make_app):
+    client = await aiohttp_client(make_app())
+    plain = await client.get("/app/app/main.js", headers={"Accept-Encoding": "identity"})
+    assert "Content-Encoding" not in plain.headers
+    assert plain.headers["Cache-Control"] == "no-cache"
+    body = await plain.read()
+    zipped = await client.get("/app/app/main.js", headers={"Accept-Encoding": "gzip, br"})
+    assert zipped.headers["Content-Encoding"] == "gzip"
+    assert await zipped.read() == body  # the client undoes the gzip
+    assert zipped.headers["ETag"] == plain.headers["ETag"]
+    again = await client.get("/app/", headers={"If-None-Match": plain.headers["ETag"]})
+    assert again.status == 200  # another file's ETag
+    page = await client.get("/app/")
+    same = await client.get("/app/", headers={"If-None-Match": page.headers["ETag"]})
+    assert same.status == 304 and await same.read() == b""
+
+
+def test_the_version_follows_the_files(tmp_path):
+    (tmp_path / "app").mkdir()
+    (tmp_path / "index.html").write_text(
+        '<link rel="icon" href="data:,"><script src="app/a.js"></script>'
+        '<link rel="stylesheet" href="app/a.css"><a href="https://x/app/y">'
+    )
+    (tmp_path / "app" / "a.js").write_text("1")
+    (tmp_path / "app" / "a.css").write_text("b{}")
+    first = load_assets(tmp_path)["index.html"].body.decode()
+    version = re.search(r"v/([0-9a-f]{12})/app/a\.js", first)[1]  # type: ignore[index]
+    assert f'href="v/{version}/app/a.css"' in first
+    assert 'href="data:,"' in first and 'href="https://x/app/y"' in first
+    (tmp_path / "app" / "a.js").write_text("2")
+    second = load_assets(tmp_path)["index.html"].body.decode()
+    assert version not in second and "v/" in second
 
 
 async def test_vendored_files_keep_their_licenses(aiohttp_client, make_app):

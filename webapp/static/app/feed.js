@@ -4,12 +4,15 @@ import { request } from "./api.js";
 import { errorText, locale, t } from "./i18n.js";
 import { ResultView } from "./result.js";
 
+// "17:05" (ru) / "05:05 PM" (en) in local time, as toLocaleTimeString gives them with
+// 2-digit hours and minutes, without Intl: its first use costs ~70 ms (ICU data).
+const pad = (n) => String(n).padStart(2, "0");
 function time(iso) {
-  try {
-    return new Date(iso).toLocaleTimeString(locale, { hour: "2-digit", minute: "2-digit" });
-  } catch (e) {
-    return "";
-  }
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return "";
+  const h = date.getHours();
+  const m = pad(date.getMinutes());
+  return locale === "en" ? `${pad(h % 12 || 12)}:${m} ${h < 12 ? "AM" : "PM"}` : `${pad(h)}:${m}`;
 }
 
 function RevealButton({ game, roll }) {

@@ -1,12 +1,26 @@
 // Strings of the "webapp" gettext domain (served by /api/i18n/{locale}); msgids are English.
 import { request } from "./api.js";
 
+// A response boot.js started early (read once), else a new request.
+async function fetchStrings(lang) {
+  const early = window.kostiBoot && window.kostiBoot.strings;
+  const started = early && early[lang];
+  if (!started) return request("GET", `/api/i18n/${lang}`);
+  early[lang] = null;
+  try {
+    const response = await started;
+    const data = await response.json();
+    if (response.ok && data && data.ok !== false) return data;
+  } catch (e) { /* asked again below, with the usual errors */ }
+  return request("GET", `/api/i18n/${lang}`);
+}
+
 let messages = {};
 let errors = {};
 export let locale = "ru";
 
 export async function loadMessages(wanted) {
-  const data = await request("GET", `/api/i18n/${wanted === "en" ? "en" : "ru"}`);
+  const data = await fetchStrings(wanted === "en" ? "en" : "ru");
   messages = data.messages;
   errors = data.errors;
   locale = data.locale;

@@ -1,6 +1,7 @@
 // Live updates over a WebSocket: auth as the first message, a snapshot on every (re)connect,
 // pushes numbered by `seq`; a gap asks for a resync; a dropped socket reconnects with backoff.
-// Opened at boot (before the strings arrive); a late listener gets the last snapshot replayed.
+// Opened by boot.js before the modules load (adopt); a late listener gets the last snapshot
+// replayed.
 import { initData } from "./telegram.js";
 
 const FATAL = new Set([4401, 4403, 4404]);
@@ -37,11 +38,23 @@ export class LiveSocket {
     clearTimeout(this.timer);
     if (this.stopped) return this;
     const ws = new WebSocket(this.url);
-    this.ws = ws;
     ws.onopen = () => {
       if (!this.snapshot) performance.mark("kosti-ws-open");
       ws.send(JSON.stringify({ type: "auth", initData, since: this.seq }));
     };
+    return this.watch(ws);
+  }
+
+  // Takes over the socket boot.js opened (and authenticated) with what it received so far.
+  adopt({ ws, messages, closed }) {
+    this.watch(ws);
+    for (const event of messages.splice(0)) ws.onmessage(event);
+    if (closed) ws.onclose(closed);
+    return this;
+  }
+
+  watch(ws) {
+    this.ws = ws;
     ws.onmessage = (event) => this.receive(JSON.parse(event.data));
     ws.onclose = (event) => {
       if (this.ws !== ws) return;

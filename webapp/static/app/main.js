@@ -7,7 +7,7 @@ import { Feed } from "./feed.js";
 import { errorText, loadMessages, locale, t } from "./i18n.js";
 import { LiveSocket } from "./live.js";
 import { Roller } from "./roller.js";
-import { backButton, initData, languageHint, setup, startParam } from "./telegram.js";
+import { backButton, initData, languageHint, loadSdk, startParam } from "./telegram.js";
 
 const FEED_SIZE = 30;
 
@@ -19,11 +19,22 @@ function roleName(role) {
   return { gm: t("GM"), player: t("Player"), spectator: t("Spectator") }[role] || role;
 }
 
+// The first real screen is in the DOM (kosti:first-render, read by bench/webapp.py with the
+// paint time of the game title); once that frame is painted the rest loads: Telegram's SDK,
+// /api/me.
+let painted;
+const firstPaint = new Promise((resolve) => { painted = resolve; });
 function markRendered() {
   if (document.body.dataset.ready) return;
   document.body.dataset.ready = "1";
-  performance.mark("kosti-first-render");
+  performance.mark("kosti:first-render");
+  requestAnimationFrame(() => setTimeout(painted, 0));
 }
+firstPaint.then(() => {
+  if (window.requestIdleCallback) requestIdleCallback(loadSdk, { timeout: 500 });
+  else setTimeout(loadSdk, 100);
+});
+setTimeout(painted, 2000); // whatever is on screen by then (an error, a refused socket)
 
 let boards = null; // the board modules, loaded once on demand
 function loadBoards() {
@@ -68,7 +79,7 @@ function upsert(rolls, roll) {
 function GameHeader({ game, status }) {
   return html`<header class="card header">
     <div class="title-row">
-      <h1>${game.name}</h1>
+      <h1 elementtiming="kosti-game">${game.name}</h1>
       <span class=${"status status-" + status} title=${status}
         aria-label=${status === "live" ? t("Live") : t("Reconnecting…")}></span>
     </div>
@@ -161,7 +172,11 @@ function App({ me, live }) {
   const [token, setToken] = useState(startParam || null);
   const [opened, setOpened] = useState(live); // the socket opened at boot, used once
   const [games, setGames] = useState(null);
-  useEffect(() => { me.then((data) => setGames(data.games), () => setGames([])); }, []);
+  useEffect(() => {
+    // On a game screen the list only enables the way back: asked after the first paint.
+    const games = me || firstPaint.then(() => request("GET", "/api/me"));
+    games.then((data) => setGames(data.games), () => setGames([]));
+  }, []);
   const back = games && games.length ? () => { setOpened(null); setToken(null); } : null;
   if (token) {
     return html`<${GameScreen} key=${token} token=${token} live=${opened} onBack=${back} />`;
@@ -175,17 +190,19 @@ function Problem({ text }) {
 }
 
 async function boot() {
-  setup();
   const root = document.getElementById("root");
   if (!initData) {
     // No strings can be loaded without initData: say it in both languages.
     render(html`<${Problem} text="Откройте приложение из Telegram. · Open this app from Telegram." />`, root);
     return;
   }
-  // Everything starts at once: the live snapshot, the strings and the user's games.
-  const live = startParam ? new LiveSocket(startParam).connect() : null;
-  const me = request("GET", "/api/me");
-  me.catch(() => {}); // handled where it is used; no "unhandled rejection" meanwhile
+  // Everything starts at once (boot.js has already opened the socket and asked for the
+  // strings): the live snapshot, the strings, and the user's games for the games list.
+  const early = window.kostiBoot && window.kostiBoot.socket;
+  const live = !startParam ? null
+    : early ? new LiveSocket(startParam).adopt(early) : new LiveSocket(startParam).connect();
+  const me = startParam ? null : request("GET", "/api/me");
+  if (me) me.catch(() => {}); // handled where it is used; no "unhandled rejection" meanwhile
   try {
     if (startParam) {
       await loadMessages(languageHint);

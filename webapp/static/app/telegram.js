@@ -1,53 +1,89 @@
-// The Telegram WebApp object (vendor/telegram-web-apps.js) and what the app needs from it.
-const WebApp = (window.Telegram && window.Telegram.WebApp) || null;
+// Telegram: the launch parameters (read from the URL hash by boot.js, so the first render
+// never waits for the SDK) and the WebApp object of vendor/telegram-web-apps.js, which is
+// loaded after the first render (loadSdk); until then the calls below do nothing.
+const boot = window.kostiBoot || { initData: "", startParam: "", language: "ru" };
 
-export const initData = (WebApp && WebApp.initData) || "";
-// Direct links carry the game token in start_param; a private web_app button cannot, so the
-// bot puts it in the URL under Telegram's own name (the server checks the token either way).
-export const startParam =
-  (WebApp && WebApp.initDataUnsafe && WebApp.initDataUnsafe.start_param) ||
-  new URLSearchParams(window.location.search).get("tgWebAppStartParam") || "";
+export const initData = boot.initData;
+export const startParam = boot.startParam;
 // Never trusted: only a hint for the first strings (the server decides the locale).
-const userLanguage = (WebApp && WebApp.initDataUnsafe && WebApp.initDataUnsafe.user &&
-  WebApp.initDataUnsafe.user.language_code) || "";
-export const languageHint = userLanguage.toLowerCase().startsWith("en") ? "en" : "ru";
+export const languageHint = boot.language;
+
+const webApp = () => (window.Telegram && window.Telegram.WebApp) || null;
 
 function applyScheme() {
-  const dark = WebApp ? WebApp.colorScheme === "dark"
-    : window.matchMedia("(prefers-color-scheme: dark)").matches;
-  document.documentElement.dataset.scheme = dark ? "dark" : "light";
+  const WebApp = webApp();
+  if (WebApp) document.documentElement.dataset.scheme = WebApp.colorScheme === "dark" ? "dark" : "light";
 }
 
-export function setup() {
-  applyScheme();
+function ready() {
+  const WebApp = webApp();
   if (!WebApp) return;
+  applyScheme();
   WebApp.onEvent("themeChanged", applyScheme);
   WebApp.ready();
   WebApp.expand();
+  applyButtons();
+}
+
+let sdk = null;
+// Loads telegram-web-apps.js once (same origin: allowed by the CSP); resolves when it ran.
+export function loadSdk() {
+  sdk = sdk || new Promise((resolve) => {
+    const script = document.createElement("script");
+    script.src = new URL("../vendor/telegram-web-apps.js", import.meta.url).href;
+    script.onload = () => { ready(); resolve(webApp()); };
+    script.onerror = () => resolve(null);
+    document.head.appendChild(script);
+  });
+  return sdk;
 }
 
 export function haptic(kind) {
+  const WebApp = webApp();
   const h = WebApp && WebApp.HapticFeedback;
   if (!h) return;
   if (kind === "tap") h.impactOccurred("medium");
   else h.notificationOccurred(kind); // "success" | "error" | "warning"
 }
 
-// Telegram's own bottom button (outside Telegram nothing is shown); returns the cleanup.
+// Telegram's own buttons (outside Telegram nothing is shown): the wanted state is kept and
+// applied now or when the SDK arrives; each call returns its cleanup.
+const wanted = { main: null, back: null }; // {text, onClick} / onClick
+const applied = { main: null, back: null };
+
+function applyButtons() {
+  const WebApp = webApp();
+  if (!WebApp) return;
+  const main = WebApp.MainButton;
+  if (main && applied.main !== wanted.main) {
+    if (applied.main) main.offClick(applied.main.onClick);
+    applied.main = wanted.main;
+    if (wanted.main) {
+      main.setText(wanted.main.text);
+      main.onClick(wanted.main.onClick);
+      main.show();
+    } else main.hide();
+  }
+  const back = WebApp.BackButton;
+  if (back && applied.back !== wanted.back) {
+    if (applied.back) back.offClick(applied.back);
+    applied.back = wanted.back;
+    if (wanted.back) {
+      back.onClick(wanted.back);
+      back.show();
+    } else back.hide();
+  }
+}
+
 export function mainButton(text, onClick) {
-  const b = WebApp && WebApp.MainButton;
-  if (!b) return () => {};
-  b.setText(text);
-  b.onClick(onClick);
-  b.show();
-  return () => { b.offClick(onClick); b.hide(); };
+  const state = { text, onClick };
+  wanted.main = state;
+  applyButtons();
+  return () => { if (wanted.main === state) { wanted.main = null; applyButtons(); } };
 }
 
 export function backButton(onClick) {
-  const b = WebApp && WebApp.BackButton;
-  if (!b) return () => {};
-  if (!onClick) { b.hide(); return () => {}; }
-  b.onClick(onClick);
-  b.show();
-  return () => { b.offClick(onClick); b.hide(); };
+  wanted.back = onClick || null;
+  applyButtons();
+  return () => { if (wanted.back === onClick && onClick) { wanted.back = null; applyButtons(); } };
 }

@@ -1,0 +1,84 @@
+// The first script (classic, before the stylesheet): reads Telegram's launch parameters from
+// the URL hash itself (telegram-web-apps.js is loaded only after the first render), applies
+// the theme before the first paint, and starts what the first screen needs (the game's live
+// socket, the strings) while the modules are still loading. main.js takes over from
+// window.kostiBoot; nothing here touches user data.
+(function () {
+  "use strict";
+  var mark = function (name) { if (window.performance && performance.mark) performance.mark(name); };
+  mark("kosti:boot");
+
+  function query(text) {
+    var out = {};
+    new URLSearchParams(text).forEach(function (value, key) { out[key] = value; });
+    return out;
+  }
+  function stored(key) {
+    try { return JSON.parse(sessionStorage.getItem("__telegram__" + key)) || null; } catch (e) { return null; }
+  }
+
+  // Launch parameters as the SDK reads them: the hash, then what it saved for a reload.
+  var hash = location.hash.replace(/^#/, "");
+  var params = hash.indexOf("=") >= 0 ? query(hash.slice(hash.indexOf("?") + 1)) : {};
+  if (!params.tgWebAppData) { // a reload inside Telegram (sessionStorage is slow to open)
+    var saved = stored("initParams") || {};
+    for (var key in saved) if (params[key] === undefined) params[key] = saved[key];
+  }
+  var initData = params.tgWebAppData || "";
+  var unsafe = query(initData);
+  var user = {};
+  try { user = JSON.parse(unsafe.user || "{}") || {}; } catch (e) { /* only a hint */ }
+  // Direct links carry the game token in start_param; a private web_app button cannot, so
+  // the bot puts it in the URL under Telegram's own name (the server checks it either way).
+  var startParam = unsafe.start_param || params.tgWebAppStartParam ||
+    new URLSearchParams(location.search).get("tgWebAppStartParam") || "";
+  var language = String(user.language_code || "").toLowerCase().indexOf("en") === 0 ? "en" : "ru";
+
+  // Theme: the SDK's --tg-theme-* variables and its light/dark rule (it sets the same later).
+  var theme = null;
+  try { theme = JSON.parse(params.tgWebAppThemeParams); } catch (e) { theme = stored("themeParams"); }
+  var root = document.documentElement;
+  var dark = !theme && window.matchMedia("(prefers-color-scheme: dark)").matches;
+  if (theme) {
+    for (var name in theme) {
+      var color = String(theme[name]);
+      if (!/^#[0-9a-f]{3}([0-9a-f]{3})?$/i.test(color)) continue;
+      root.style.setProperty("--tg-theme-" + name.split("_").join("-"), color);
+      if (name === "bg_color") {
+        var rgb = color.length === 4 ? color.replace(/[0-9a-f]/gi, "$&$&").slice(1) : color.slice(1);
+        var r = parseInt(rgb.slice(0, 2), 16), g = parseInt(rgb.slice(2, 4), 16), b = parseInt(rgb.slice(4, 6), 16);
+        dark = Math.sqrt(0.299 * r * r + 0.587 * g * g + 0.114 * b * b) < 120;
+      }
+    }
+  }
+  root.dataset.scheme = dark ? "dark" : "light";
+
+  // The live socket of the game: auth as the first message; what arrives before live.js
+  // adopts the socket is kept in order.
+  var socket = null;
+  if (initData && startParam) {
+    var ws = new WebSocket((location.protocol === "https:" ? "wss" : "ws") + "://" + location.host +
+      "/api/games/" + encodeURIComponent(startParam) + "/ws");
+    socket = { ws: ws, messages: [], closed: null };
+    ws.onopen = function () {
+      mark("kosti-ws-open");
+      ws.send(JSON.stringify({ type: "auth", initData: initData, since: 0 }));
+    };
+    ws.onmessage = function (event) { socket.messages.push(event); };
+    ws.onclose = function (event) { socket.closed = event; };
+  }
+
+  window.kostiBoot = {
+    initData: initData,
+    startParam: startParam,
+    language: language,
+    socket: socket,
+    // The strings in the user's probable language (the server may choose the other).
+    strings: initData ? { ru: null, en: null } : null,
+  };
+  if (initData) {
+    var strings = fetch("/api/i18n/" + language, { headers: { Authorization: "tma " + initData } });
+    strings.catch(function () { /* handled by i18n.js */ });
+    window.kostiBoot.strings[language] = strings;
+  }
+})();
