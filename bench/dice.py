@@ -11,6 +11,9 @@ Fairness:
   (``SimpleStringifier``) and also report the default Markdown one. Our results are frozen
   dataclasses keeping every face; rendering is the bot's job and is not timed.
 * The same expression semantics: ``1d8!+1d6!`` for us is ``1d8e8+1d6e6`` for d20.
+* Two figures for us: as shipped (a program memoises up to 512 results by their faces, so
+  small expressions mostly hit it), and with the memo off (``MEMO_LIMIT = 0``: the same
+  draw -> build path, every result built from its faces). The target holds for both.
 """
 
 from __future__ import annotations
@@ -78,16 +81,20 @@ def main() -> None:
         print(f"{ours:<12} {k:>10,.0f} {d:>10,.0f} {dm:>10,.0f} {k / d:>6.1f}x")
     print(f"minimum ratio vs d20 (SimpleStringifier): {min(ratios):.1f}x (target >= 3x)")
 
-    # Transparency: the same engine with the per-program result memo switched off.
-    evaluate.MEMO_LIMIT = 0
-    evaluate.program_for.cache_clear()
+    # The honest figure: the same engine with the per-program result memo switched off.
+    limit, evaluate.MEMO_LIMIT = evaluate.MEMO_LIMIT, 0
+    evaluate.program_for.cache_clear()  # the limit is read when a program is compiled
     print("without the result memo (every result built from its faces):")
+    ratios = []
     for ours, theirs in CASES:
         k, d = rates(
             lambda o=ours: roll(o, rng), lambda t=theirs: roller.roll(t, stringifier=simple)
         )
+        ratios.append(k / d)
         print(f"{ours:<12} {k:>10,.0f} {d:>10,.0f} {'':>10} {k / d:>6.1f}x")
-    evaluate.MEMO_LIMIT = 512
+    print(f"minimum ratio vs d20 without the memo: {min(ratios):.1f}x (target >= 3x)")
+    evaluate.MEMO_LIMIT = limit
+    evaluate.program_for.cache_clear()
 
     (trait_rate,) = rates(lambda: trait("d8+1 цн 6", rng))
     print(f"SWADE trait roll 'd8+1 цн 6': {trait_rate:,.0f}/s")

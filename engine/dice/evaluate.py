@@ -7,16 +7,35 @@ A program runs in two steps:
 * ``build(faces)`` is pure: it replays the term rules over those faces and evaluates the
   arithmetic, producing the result dataclasses.
 
-Because ``build`` is pure and results are frozen, a program memoises results by their faces
-(bounded), and compiled programs are cached by text: a repeated command mostly costs its
-random draws. ``build`` also replays a stored roll from its faces.
+Compilation specialises both steps, so that a roll built from its faces costs little more
+than its random draws and the few result objects it must create:
+
+* each dice term gets a builder for its shape (plain, keep/drop, exploding, or the general
+  walker for rerolls, successes and capped explosions); unflagged, dropped and exploded dice
+  are interned, so a plain face costs a table lookup;
+* when no term rerolls or explodes, the number of faces is fixed: ``draw`` is one loop over
+  the sides of every face and each term reads its faces at a fixed offset;
+* an expression made only of ``+ - ( )``, numbers and dice terms (the usual ``d20+5``,
+  ``2d6+1d8+3``) is evaluated as ``const + sum(±term)`` into a precomputed token layout;
+  anything else runs the compiled tree, which checks every intermediate value.
+* result objects are built by filling their ``__dict__`` (see ``results.group_maker``); the
+  hottest builders spell that out instead of calling a maker (a call costs as much as a
+  third of an object).
+
+Both paths must give identical results: tests/engine/dice/test_evaluate.py compares them
+with the general walker and the tree on random expressions.
+
+Because ``build`` is pure and results are frozen, a program may memoise results by their
+faces (bounded; ``MEMO_LIMIT``), and compiled programs are cached by text. ``build`` also
+replays a stored roll from its faces.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
-from itertools import pairwise
+from operator import itemgetter
+from typing import Any
 
 from .errors import DiceError
 from .limits import MAX_ABS_VALUE, MAX_EXTRA_DICE
@@ -27,9 +46,14 @@ from .results import (
     ExpressionResult,
     Literal,
     Token,
+    expression_fields,
+    expression_maker,
+    group_fields,
+    group_maker,
     make_die,
     make_expression,
     make_group,
+    roll_fields,
 )
 from .rng import Rng
 from .syntax import BinOp, Dice, Node, Num, Paren, Unary, dice_nodes, normalise
@@ -37,16 +61,25 @@ from .syntax import BinOp, Dice, Node, Num, Paren, Unary, dice_nodes, normalise
 Faces = tuple[int, ...]
 Draw = Callable[[Rng], Faces]
 Build = Callable[[Faces], DiceGroup]
-Fn = Callable[[tuple[Faces, ...], list[Token]], int]
+Fn = Callable[[Any, list[Token]], int]
 
-MEMO_LIMIT = 512  # results memoised per program
+_new = object.__new__
+
+# Results memoised per program; read when a program is compiled (0: no memo, every result
+# is built from its faces).
+MEMO_LIMIT = 512
+
+
+# --- interned dice ------------------------------------------------------------------------
+# Tables indexed by face value (index 0 unused). Results are frozen, so sharing is safe.
 
 _PLAIN: dict[int, tuple[Die, ...]] = {}
 _DROPPED: dict[int, tuple[Die, ...]] = {}
+_EXPLODING: dict[int, tuple[Die, ...]] = {}
 
 
 def plain_faces(sides: int) -> tuple[Die, ...]:
-    """Interned unflagged dice (index = face value); frozen, so sharing is safe."""
+    """Unflagged dice."""
     faces = _PLAIN.get(sides)
     if faces is None:
         faces = _PLAIN[sides] = tuple(make_die(sides, v) for v in range(sides + 1))
@@ -60,7 +93,16 @@ def dropped_faces(sides: int) -> tuple[Die, ...]:
     return faces
 
 
-# --- dice terms ---------------------------------------------------------------------------
+def exploding_faces(sides: int) -> tuple[Die, ...]:
+    """The dice of an exploding term below its cap: the maximum face is marked exploded."""
+    faces = _EXPLODING.get(sides)
+    if faces is None:
+        ace = make_die(sides, sides, exploded=True)
+        faces = _EXPLODING[sides] = (*plain_faces(sides)[:sides], ace)
+    return faces
+
+
+# --- dice terms: the general walker (rerolls, successes, capped explosions) ---------------
 
 
 def _walk(node: Dice, next_face: Callable[[int, int], int]) -> tuple[list[list], bool]:
@@ -143,81 +185,156 @@ def _group(node: Dice, notation: str, records: list[list], capped: bool) -> Dice
     return make_group(notation, s, tuple(dice), total, capped, scond is not None, fcond is not None)
 
 
-def compile_term(node: Dice) -> tuple[Draw, Build]:
-    n, s, notation = node.count, node.sides, node.notation()
-    plain = plain_faces(s)
-    if not (node.explode or node.reroll or node.keep or node.success):
-        if n == 1:
-
-            def draw_one(rng: Rng) -> Faces:
-                return (rng.randint(1, s),)
-
-            def build_one(faces: Faces) -> DiceGroup:
-                v = faces[0]
-                return make_group(notation, s, (plain[v],), v)
-
-            return draw_one, build_one
-
-        def draw_plain(rng: Rng) -> Faces:
-            randint = rng.randint
-            return tuple([randint(1, s) for _ in range(n)])
-
-        def build_plain(faces: Faces) -> DiceGroup:
-            return make_group(notation, s, tuple([plain[v] for v in faces]), sum(faces))
-
-        return draw_plain, build_plain
-
-    if node.reroll is None and not node.explode:  # keep/drop or successes: n faces
-
-        def draw_n(rng: Rng) -> Faces:
-            randint = rng.randint
-            return tuple([randint(1, s) for _ in range(n)])
-
-        if node.success is None:  # keep/drop only: a direct build
-            kind, k = node.keep, node.keep_n
-            lo, hi = {"kh": (0, n - k), "kl": (k, n), "dh": (n - k, n), "dl": (0, k)}[kind or ""]
-            out = dropped_faces(s)
-
-            def build_keep(faces: Faces) -> DiceGroup:
-                order = sorted(range(n), key=faces.__getitem__)  # ascending, stable
-                gone = order[lo:hi]
-                dice = tuple([out[v] if i in gone else plain[v] for i, v in enumerate(faces)])
-                return make_group(notation, s, dice, sum(faces) - sum([faces[i] for i in gone]))
-
-            return draw_n, build_keep
-        draw = draw_n
-    elif node.reroll is None:  # exploding only
-
-        def draw_exploding(rng: Rng) -> Faces:
-            randint = rng.randint
-            out: list[int] = []
-            extra = 0
-            for _ in range(n):
-                v = randint(1, s)
-                out.append(v)
-                while v == s and extra < MAX_EXTRA_DICE:
-                    extra += 1
-                    v = randint(1, s)
-                    out.append(v)
-            return tuple(out)
-
-        draw = draw_exploding
-    else:
-
-        def draw_walk(rng: Rng) -> Faces:
-            return tuple(r[0] for r in _walk(node, rng.randint)[0])
-
-        draw = draw_walk
-
+def _walk_build(node: Dice, notation: str) -> Build:
     def build(faces: Faces) -> DiceGroup:
         it = iter(faces)
         records, capped = _walk(node, lambda a, b: next(it))
         return _group(node, notation, records, capped)
 
-    return draw, build
+    return build
 
 
-# --- arithmetic -----------------------------------------------------------------------------
+# --- dice terms: specialised draws and builds ---------------------------------------------
+# A fixed-count term reads its n faces at ``offset`` in the faces it is given (the program's
+# flat faces); an exploding or rerolling term is given exactly its own faces.
+#
+# Hot loops are plain loops, not comprehensions or map(): in CPython 3.11 a comprehension
+# allocates a function and a list, and map() calls randint from C (a fresh interpreter entry
+# per face); small fixed shapes are spelt out.
+
+
+def _draw_sides(sides: tuple[int, ...]) -> Draw:
+    """One face per entry of ``sides``, in order."""
+    if len(sides) == 1:
+        s = sides[0]
+        return lambda rng: (rng.randint(1, s),)
+
+    def draw(rng: Rng) -> Faces:
+        out = []
+        for s in sides:
+            out.append(rng.randint(1, s))
+        return tuple(out)
+
+    return draw
+
+
+def _draw_exploding(n: int, s: int) -> Draw:
+    def draw(rng: Rng) -> Faces:
+        randint = rng.randint
+        out: list[int] = []
+        extra = 0
+        for _ in range(n):
+            v = randint(1, s)
+            out.append(v)
+            while v == s and extra < MAX_EXTRA_DICE:
+                extra += 1
+                v = randint(1, s)
+                out.append(v)
+        return tuple(out)
+
+    return draw
+
+
+def _build_plain(notation: str, n: int, s: int, offset: int) -> Build:
+    make, table, end = group_maker(notation, s), plain_faces(s), offset + n
+    if n == 1:  # the commonest term: make((table[v],), v) spelt out
+        fixed = group_fields(notation, s)
+
+        def build_one(faces: Faces) -> DiceGroup:
+            v = faces[offset]
+            group = _new(DiceGroup)
+            fields = group.__dict__
+            fields |= fixed
+            fields["dice"] = (table[v],)
+            fields["value"] = v
+            return group
+
+        return build_one
+    if n == 2:
+        second = offset + 1
+
+        def build_two(faces: Faces) -> DiceGroup:
+            a, b = faces[offset], faces[second]
+            return make((table[a], table[b]), a + b)
+
+        return build_two
+
+    def build(faces: Faces) -> DiceGroup:
+        mine = faces[offset:end]
+        return make(itemgetter(*mine)(table), sum(mine))
+
+    return build
+
+
+def _build_keep(node: Dice, notation: str, offset: int) -> Build:
+    n, s, k, end = node.count, node.sides, node.keep_n, offset + node.count
+    # positions, in ascending face order, of the dice to drop
+    lo, hi = {"kh": (0, n - k), "kl": (k, n), "dh": (n - k, n), "dl": (0, k)}[node.keep or ""]
+    plain, out, positions = plain_faces(s), dropped_faces(s), range(n)
+    make = group_maker(notation, s)
+
+    def build(faces: Faces) -> DiceGroup:
+        mine = faces[offset:end]
+        order = sorted(positions, key=mine.__getitem__)  # stable: ties drop the earliest
+        dice = list(itemgetter(*mine)(plain)) if n > 1 else [plain[mine[0]]]
+        value = sum(mine)
+        for i in order[lo:hi]:
+            v = mine[i]
+            dice[i] = out[v]
+            value -= v
+        return make(tuple(dice), value)
+
+    return build
+
+
+def _build_exploding(node: Dice, notation: str) -> Build:
+    """Below the cap every maximum face exploded; at the cap, the general walker decides."""
+    s, table, make = node.sides, exploding_faces(node.sides), group_maker(notation, node.sides)
+    capped = _walk_build(node, notation)
+
+    def build(faces: Faces) -> DiceGroup:
+        if len(faces) == 1:  # one die that did not explode: the usual case
+            v = faces[0]
+            return make((table[v],), v)
+        if faces.count(s) > MAX_EXTRA_DICE:
+            return capped(faces)
+        return make(itemgetter(*faces)(table), sum(faces))  # itemgetter(a, b)(t) = (t[a], t[b])
+
+    return build
+
+
+def _offset(build: Build, offset: int, n: int) -> Build:
+    """A builder given its own faces, fed from ``offset`` of the program faces."""
+    end = offset + n
+    return lambda faces: build(faces[offset:end])
+
+
+def _is_plain(node: Dice) -> bool:
+    """Every face counted as rolled: no rerolls, explosions, keep/drop or successes."""
+    return not (node.reroll or node.explode or node.keep or node.success)
+
+
+def compile_term(node: Dice, offset: int = 0) -> tuple[Draw, Build]:
+    """The term's draw, and its build reading the faces at ``offset`` (fixed counts only)."""
+    n, s, notation = node.count, node.sides, node.notation()
+    plain_only = node.keep is None and node.success is None
+    if node.reroll is None and not node.explode:  # n faces
+        if plain_only:  # = _is_plain(node)
+            return _draw_sides((s,) * n), _build_plain(notation, n, s, offset)
+        if node.success is None:
+            return _draw_sides((s,) * n), _build_keep(node, notation, offset)
+        return _draw_sides((s,) * n), _offset(_walk_build(node, notation), offset, n)
+    if node.reroll is None:
+        build = _build_exploding(node, notation) if plain_only else _walk_build(node, notation)
+        return _draw_exploding(n, s), build
+
+    def draw_walk(rng: Rng) -> Faces:
+        return tuple([r[0] for r in _walk(node, rng.randint)[0]])
+
+    return draw_walk, _walk_build(node, notation)
+
+
+# --- arithmetic: the compiled tree ---------------------------------------------------------
 
 
 def _too_large(node: BinOp) -> DiceError:
@@ -226,24 +343,22 @@ def _too_large(node: BinOp) -> DiceError:
     )
 
 
-def compile_node(node: Node, terms: list[tuple[Draw, Build]]) -> Fn:
-    """Compile to ``f(faces, out) -> value``; dice terms are appended to ``terms`` in
-    source order and read their faces by index."""
+def compile_node(node: Node, terms: list[Build]) -> Fn:
+    """Compile to ``f(faces, out) -> value``, appending display tokens to ``out``. Dice
+    terms take their builder from ``terms``, in source order."""
     if isinstance(node, Num):
         value, lit = node.value, Literal(str(node.value))
 
-        def num(faces: tuple[Faces, ...], out: list[Token]) -> int:
+        def num(faces: Any, out: list[Token]) -> int:
             out.append(lit)
             return value
 
         return num
     if isinstance(node, Dice):
-        index = len(terms)
-        terms.append(compile_term(node))
-        build = terms[index][1]
+        build = terms.pop(0)
 
-        def dice(faces: tuple[Faces, ...], out: list[Token]) -> int:
-            group = build(faces[index])
+        def dice(faces: Any, out: list[Token]) -> int:
+            group = build(faces)
             out.append(group)
             return group.value
 
@@ -251,7 +366,7 @@ def compile_node(node: Node, terms: list[tuple[Draw, Build]]) -> Fn:
     if isinstance(node, Paren):
         inner, lo, lc = compile_node(node.inner, terms), Literal("("), Literal(")")
 
-        def paren(faces: tuple[Faces, ...], out: list[Token]) -> int:
+        def paren(faces: Any, out: list[Token]) -> int:
             out.append(lo)
             v = inner(faces, out)
             out.append(lc)
@@ -261,7 +376,7 @@ def compile_node(node: Node, terms: list[tuple[Draw, Build]]) -> Fn:
     if isinstance(node, Unary):
         operand, lit, negate = compile_node(node.operand, terms), Literal(node.op), node.op == "-"
 
-        def unary(faces: tuple[Faces, ...], out: list[Token]) -> int:
+        def unary(faces: Any, out: list[Token]) -> int:
             out.append(lit)
             v = operand(faces, out)
             return -v if negate else v
@@ -270,12 +385,12 @@ def compile_node(node: Node, terms: list[tuple[Draw, Build]]) -> Fn:
     return _compile_binop(node, terms)
 
 
-def _compile_binop(node: BinOp, terms: list[tuple[Draw, Build]]) -> Fn:
+def _compile_binop(node: BinOp, terms: list[Build]) -> Fn:
     left = compile_node(node.left, terms)
     right = compile_node(node.right, terms)
     lit, op, lim = Literal(node.op), node.op, MAX_ABS_VALUE
 
-    def binop(faces: tuple[Faces, ...], out: list[Token]) -> int:
+    def binop(faces: Any, out: list[Token]) -> int:
         a = left(faces, out)
         out.append(lit)
         b = right(faces, out)
@@ -296,61 +411,209 @@ def _compile_binop(node: BinOp, terms: list[tuple[Draw, Build]]) -> Fn:
     return binop
 
 
+def _tree_build(node: Node, terms: list[Build], counts_successes: bool) -> Callable:
+    run = compile_node(node, list(terms))
+    has_failures = any(d.failure is not None for d in dice_nodes(node))
+
+    def build(faces: Any) -> ExpressionResult:
+        out: list[Token] = []
+        total = run(faces, out)
+        botch = False
+        if has_failures:
+            groups = [t for t in out if isinstance(t, DiceGroup) and t.counts_successes]
+            botch = sum(g.successes for g in groups) == 0 and sum(g.cancels for g in groups) > 0
+        return make_expression(total, tuple(out), counts_successes, botch)
+
+    return build
+
+
+# --- arithmetic: sums of terms ------------------------------------------------------------
+
+
+class _NotLinear(Exception):
+    pass
+
+
+def _linear(node: Node) -> tuple[int, list[int]] | None:
+    """``node`` as ``const + sum(sign_i * term_i)`` (signs in source order), or None when it
+    multiplies, divides, or could exceed MAX_ABS_VALUE — the tree then checks every step.
+    Below that bound no partial sum can exceed the limit, so no check is needed."""
+    const, signs, bound = 0, [], 0
+
+    def walk(n: Node, sign: int) -> None:
+        nonlocal const, bound
+        if isinstance(n, Num):
+            const += sign * n.value
+            bound += n.value
+        elif isinstance(n, Dice):
+            signs.append(sign)
+            bound += (n.count + MAX_EXTRA_DICE) * n.sides  # counted faces never exceed this
+        elif isinstance(n, Paren):
+            walk(n.inner, sign)
+        elif isinstance(n, Unary):
+            walk(n.operand, -sign if n.op == "-" else sign)
+        elif n.op in ("+", "-"):
+            walk(n.left, sign)
+            walk(n.right, sign if n.op == "+" else -sign)
+        else:
+            raise _NotLinear
+
+    try:
+        walk(node, 1)
+    except _NotLinear:
+        return None
+    return (const, signs) if bound <= MAX_ABS_VALUE else None
+
+
+def _display(node: Node) -> list[Literal | None]:
+    """The display tokens in source order (as the tree emits them); None marks a term."""
+    if isinstance(node, Num):
+        return [Literal(str(node.value))]
+    if isinstance(node, Dice):
+        return [None]
+    if isinstance(node, Paren):
+        return [Literal("("), *_display(node.inner), Literal(")")]
+    if isinstance(node, Unary):
+        return [Literal(node.op), *_display(node.operand)]
+    return [*_display(node.left), Literal(node.op), *_display(node.right)]
+
+
+def _linear_build(
+    node: Node, const: int, signs: list[int], terms: list[Build], counts_successes: bool
+) -> Callable:
+    template, make = _display(node), expression_maker(counts_successes)
+    slots = [i for i, t in enumerate(template) if t is None]
+    if len(terms) == 1:  # the commonest shape: one term (reading all faces) and constants
+        (term,), (sign,), pos = terms, signs, slots[0]
+        before, after = tuple(template[:pos]), tuple(template[pos + 1 :])
+        (die,) = dice_nodes(node)
+        if die.count == 1 and _is_plain(die):
+            return _one_die_build(die, const, sign, before, after)
+
+        def build_single(faces: Faces) -> ExpressionResult:
+            group = term(faces)
+            return make(const + sign * group.value, (*before, group, *after))
+
+        return build_single
+    if len(terms) == 2:  # spelt out: no loop, list or copy
+        (t1, t2), (s1, s2), (p1, p2) = terms, signs, slots
+        a, b, c = tuple(template[:p1]), tuple(template[p1 + 1 : p2]), tuple(template[p2 + 1 :])
+
+        def build_pair(faces: Faces) -> ExpressionResult:
+            g1, g2 = t1(faces), t2(faces)
+            return make(const + s1 * g1.value + s2 * g2.value, (*a, g1, *b, g2, *c))
+
+        return build_pair
+    plan = tuple(zip(slots, signs, terms, strict=True))
+
+    def build(faces: Any) -> ExpressionResult:
+        tokens = template.copy()
+        total = const
+        for pos, sign, term in plan:
+            group = tokens[pos] = term(faces)
+            total += sign * group.value
+        return make(total, tuple(tokens))
+
+    return build
+
+
+def _one_die_build(
+    die: Dice, const: int, sign: int, before: tuple[Token, ...], after: tuple[Token, ...]
+) -> Callable:
+    """``d20+5`` and the like, the commonest roll: the term and the sum in one function,
+    with both makers spelt out."""
+    table, group_fixed = plain_faces(die.sides), group_fields(die.notation(), die.sides)
+    fixed = expression_fields(False)
+
+    def build_one_die(faces: Faces) -> ExpressionResult:
+        v = faces[0]
+        group = _new(DiceGroup)
+        fields = group.__dict__
+        fields |= group_fixed
+        fields["dice"] = (table[v],)
+        fields["value"] = v
+        result = _new(ExpressionResult)
+        fields = result.__dict__
+        fields |= fixed
+        fields["total"] = const + sign * v
+        fields["tokens"] = before + (group,) + after  # noqa: RUF005 (cheaper than *)
+        return result
+
+    return build_one_die
+
+
+# --- programs -----------------------------------------------------------------------------
+
+
+def _compile_terms(nodes: list[Dice]) -> tuple[Draw, list[Build]]:
+    """The program's draw and one builder per term, each reading the program's faces:
+
+    * one term: the faces are that term's faces;
+    * fixed counts (no explosions or rerolls): one flat tuple, each term reading at its offset;
+    * otherwise: one tuple of faces per term.
+    """
+    if len(nodes) == 1:
+        draw, build = compile_term(nodes[0])
+        return draw, [build]
+    if not any(d.explode or d.reroll for d in nodes):
+        offsets = [sum(d.count for d in nodes[:i]) for i in range(len(nodes))]
+        draw = _draw_sides(tuple(d.sides for d in nodes for _ in range(d.count)))
+        return draw, [compile_term(d, a)[1] for d, a in zip(nodes, offsets, strict=True)]
+    terms = [compile_term(d) for d in nodes]
+    draws = tuple(d for d, _ in terms)
+
+    def draw_nested(rng: Rng) -> tuple[Faces, ...]:
+        out = []
+        for d in draws:
+            out.append(d(rng))
+        return tuple(out)
+
+    return draw_nested, [_nth(i, build) for i, (_, build) in enumerate(terms)]
+
+
+def _nth(i: int, build: Build) -> Build:
+    return lambda faces: build(faces[i])
+
+
 class Program:
     """A compiled expression: ``evaluate(rng)`` = ``build(draw(rng))``.
 
-    ``draw`` returns one tuple of faces per dice term. When no term rerolls or explodes the
-    number of faces is fixed, so ``draw`` is a single flat comprehension and ``build`` splits
-    the flat tuple back into terms.
+    ``draw`` and ``build`` are specialised callables set at compile time (see the module
+    docstring); ``build`` goes through the memo when ``MEMO_LIMIT`` > 0.
     """
 
-    __slots__ = ("comment", "counts_successes", "draws", "expression", "flat_sides",
-                 "has_failures", "memo", "repeat", "run", "spans")  # fmt: skip
+    __slots__ = ("_build", "build", "comment", "counts_successes", "draw", "expression",
+                 "memo", "repeat", "roll_fields")  # fmt: skip
 
     def __init__(self, node: Node, *, comment: str = "", repeat: int = 1) -> None:
         nodes = dice_nodes(node)
         self.expression = normalise(node) if repeat == 1 else f"{repeat}#{normalise(node)}"
         self.comment = comment
         self.repeat = repeat
+        self.roll_fields = roll_fields(self.expression, comment)  # of its RollResult
         self.counts_successes = any(d.success is not None for d in nodes)
-        self.has_failures = any(d.failure is not None for d in nodes)
-        terms: list[tuple[Draw, Build]] = []
-        self.run = compile_node(node, terms)
-        self.draws = tuple(d for d, _ in terms)
-        self.memo: dict[tuple, ExpressionResult] = {}
-        self.flat_sides: tuple[int, ...] | None = None
-        self.spans: tuple[tuple[int, int], ...] = ()
-        if not any(d.explode or d.reroll for d in nodes):
-            self.flat_sides = tuple(d.sides for d in nodes for _ in range(d.count))
-            ends = [0]
-            for d in nodes:
-                ends.append(ends[-1] + d.count)
-            self.spans = tuple(pairwise(ends))
+        self.draw, terms = _compile_terms(nodes)
+        linear = _linear(node)
+        if linear is not None and not any(d.failure is not None for d in nodes):
+            self._build = _linear_build(node, *linear, terms, self.counts_successes)
+        else:
+            self._build = _tree_build(node, terms, self.counts_successes)
+        self.memo: dict[Any, ExpressionResult] = {}
+        self.build = self._memo_build(MEMO_LIMIT) if MEMO_LIMIT > 0 else self._build
 
-    def draw(self, rng: Rng) -> tuple:
-        if self.flat_sides is not None:
-            randint = rng.randint
-            return tuple([randint(1, s) for s in self.flat_sides])
-        return tuple([d(rng) for d in self.draws])
+    def _memo_build(self, limit: int) -> Callable[[Any], ExpressionResult]:
+        memo, build = self.memo, self._build
 
-    def build(self, faces: tuple) -> ExpressionResult:
-        """Pure: the result for faces from ``draw`` (memoised)."""
-        result = self.memo.get(faces)
-        if result is not None:
+        def memo_build(faces: Any) -> ExpressionResult:
+            """Pure: the result for faces from ``draw`` (memoised)."""
+            result = memo.get(faces)
+            if result is None:
+                result = build(faces)
+                if len(memo) < limit:
+                    memo[faces] = result
             return result
-        per_term = faces
-        if self.flat_sides is not None:
-            per_term = tuple([faces[a:b] for a, b in self.spans])
-        out: list[Token] = []
-        total = self.run(per_term, out)
-        botch = False
-        if self.has_failures:
-            groups = [t for t in out if isinstance(t, DiceGroup) and t.counts_successes]
-            botch = sum(g.successes for g in groups) == 0 and sum(g.cancels for g in groups) > 0
-        result = make_expression(total, tuple(out), self.counts_successes, botch)
-        if len(self.memo) < MEMO_LIMIT:
-            self.memo[faces] = result
-        return result
+
+        return memo_build
 
     def evaluate(self, rng: Rng) -> ExpressionResult:
         return self.build(self.draw(rng))

@@ -6,6 +6,7 @@ All classes are frozen. Each has a ``kind`` and ``to_dict()`` giving JSON-safe d
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -21,9 +22,11 @@ class _Serializable:
 
 
 # The hot classes (Die, Literal, DiceGroup, ExpressionResult, RollResult) keep a __dict__ so
-# the roller can build them with one dict assignment (see the make_* functions below): a
-# frozen dataclass __init__ sets each field through object.__setattr__, which costs several
-# times more. The objects are identical to ones built by __init__.
+# the roller can build them by filling that dict (see make_* and the makers below): a frozen
+# dataclass __init__ sets each field through object.__setattr__, which costs several times
+# more. The objects are identical to ones built by __init__, __dict__ included: ``kind`` stays
+# out of it, as __init__ leaves an init=False field to its class default
+# (tests/engine/dice/test_results.py).
 _new = object.__new__
 _set = object.__setattr__
 
@@ -272,9 +275,8 @@ def make_die(
 ) -> Die:
     d = _new(Die)
     _set(d, "__dict__", {
-        "kind": "die", "sides": sides, "value": value, "exploded": exploded,
-        "dropped": dropped, "rerolled": rerolled, "success": success, "cancels": cancels,
-        "wild": False,
+        "sides": sides, "value": value, "exploded": exploded, "dropped": dropped,
+        "rerolled": rerolled, "success": success, "cancels": cancels, "wild": False,
     })  # fmt: skip
     return d
 
@@ -290,7 +292,7 @@ def make_group(
 ) -> DiceGroup:
     g = _new(DiceGroup)
     _set(g, "__dict__", {
-        "kind": "dice", "notation": notation, "sides": sides, "dice": dice, "value": value,
+        "notation": notation, "sides": sides, "dice": dice, "value": value,
         "capped": capped, "counts_successes": counts_successes, "has_failures": has_failures,
     })  # fmt: skip
     return g
@@ -301,18 +303,70 @@ def make_expression(
 ) -> ExpressionResult:
     e = _new(ExpressionResult)
     _set(e, "__dict__", {
-        "kind": "expression", "total": total, "tokens": tokens,
-        "counts_successes": counts_successes, "botch": botch,
+        "total": total, "tokens": tokens, "counts_successes": counts_successes, "botch": botch,
     })  # fmt: skip
     return e
 
 
 def make_roll(expression: str, comment: str, results: tuple[ExpressionResult, ...]) -> RollResult:
     r = _new(RollResult)
-    _set(r, "__dict__", {
-        "kind": "roll", "expression": expression, "comment": comment, "results": results,
-    })  # fmt: skip
+    _set(r, "__dict__", {"expression": expression, "comment": comment, "results": results})
     return r
+
+
+# Makers: constructors taking only the fields that vary per roll, the others fixed when a
+# program is compiled. ``obj.__dict__ |= fixed`` on a fresh instance, then the varying keys,
+# is the cheapest construction measured on CPython 3.11: about 40% less than setting a dict
+# literal as __dict__, and no Python-level setattr. The hottest builders in evaluate.py spell
+# the same four lines out to save the call.
+
+
+def group_fields(notation: str, sides: int) -> dict[str, Any]:
+    """The ``__dict__`` of ``DiceGroup(notation, sides, (), 0)``: fields in order."""
+    return {"notation": notation, "sides": sides, "dice": (), "value": 0, "capped": False,
+            "counts_successes": False, "has_failures": False}  # fmt: skip
+
+
+def group_maker(notation: str, sides: int) -> Callable[[tuple[Die, ...], int], DiceGroup]:
+    """``make(dice, value)`` = ``DiceGroup(notation, sides, dice, value)``."""
+    fixed = group_fields(notation, sides)
+
+    def make(dice: tuple[Die, ...], value: int) -> DiceGroup:
+        g = _new(DiceGroup)
+        fields = g.__dict__  # reading is allowed; the frozen class only forbids setattr
+        fields |= fixed
+        fields["dice"] = dice
+        fields["value"] = value
+        return g
+
+    return make
+
+
+def expression_fields(counts_successes: bool) -> dict[str, Any]:
+    """The ``__dict__`` of ``ExpressionResult(0, (), counts_successes)``: fields in order."""
+    return {"total": 0, "tokens": (), "counts_successes": counts_successes, "botch": False}
+
+
+def expression_maker(
+    counts_successes: bool,
+) -> Callable[[int, tuple[Token, ...]], ExpressionResult]:
+    """``make(total, tokens)`` = ``ExpressionResult(total, tokens, counts_successes)``."""
+    fixed = expression_fields(counts_successes)
+
+    def make(total: int, tokens: tuple[Token, ...]) -> ExpressionResult:
+        e = _new(ExpressionResult)
+        fields = e.__dict__
+        fields |= fixed
+        fields["total"] = total
+        fields["tokens"] = tokens
+        return e
+
+    return make
+
+
+def roll_fields(expression: str, comment: str) -> dict[str, Any]:
+    """The ``__dict__`` of ``RollResult(expression, comment, ())``: fields in order."""
+    return {"expression": expression, "comment": comment, "results": ()}
 
 
 RESULT_CLASSES: tuple[type, ...] = (

@@ -25,3 +25,11 @@ def group_value(group: DiceGroup) -> int:
     if group.counts_successes:
         return max(0, sum(1 for d in counted if d.success) - sum(1 for d in counted if d.cancels))
     return sum(d.value for d in counted)
+
+
+def same(fast: object, slow: object) -> None:
+    """Equal, and identical down to the instance ``__dict__`` (fields and their order)."""
+    assert type(fast) is type(slow)
+    assert fast == slow and hash(fast) == hash(slow)
+    assert list(vars(fast).items()) == list(vars(slow).items())
+    assert repr(fast) == repr(slow)
