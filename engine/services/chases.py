@@ -43,6 +43,7 @@ from engine.services.encounters_common import (
     require_active,
     require_gm,
     require_member,
+    undo_scene,
     view_of,
 )
 from engine.services.errors import (
@@ -132,27 +133,7 @@ async def current_chase(game_id: int) -> ChaseView | None:
 async def undo_chase(
     game_id: int, *, actor_id: int, expected_step: int | None = None
 ) -> UndoOutcome[chase.ChaseState, chase.Event]:
-    await require_gm(game_id, actor_id)
-    stream = await require_active(game_id, KIND)
-    result = await agg.undo_last_step(
-        CHASE, game_id, stream.key, actor_id=actor_id, expected_step=expected_step
-    )
-    await notify(
-        game_id,
-        "chase",
-        stream=stream.key,
-        seq=result.seq,
-        undone=result.undone_step,
-        actor_id=actor_id,
-    )
-    return UndoOutcome(
-        result.state,
-        result.undone_step,
-        result.undone_events,
-        result.step_id,
-        result.seq,
-        stream.key,
-    )
+    return await undo_scene(CHASE, KIND, game_id, actor_id=actor_id, expected_step=expected_step)
 
 
 # --- who controls a participant ------------------------------------------------------------

@@ -23,6 +23,7 @@ from engine.services.encounters_common import (
     require_active,
     require_gm,
     require_member,
+    undo_scene,
     view_of,
 )
 from engine.services.notify import notify
@@ -95,24 +96,6 @@ async def undo_encounter(
 ) -> UndoOutcome[savage.Encounter, savage.Event]:
     """The GM takes back the last step (pass the step the GM saw as `expected_step`:
     `event_conflict` if another step came since)."""
-    await require_gm(game_id, actor_id)
-    stream = await require_active(game_id, KIND)
-    result = await agg.undo_last_step(
-        ENCOUNTER, game_id, stream.key, actor_id=actor_id, expected_step=expected_step
-    )
-    await notify(
-        game_id,
-        "encounter",
-        stream=stream.key,
-        seq=result.seq,
-        undone=result.undone_step,
-        actor_id=actor_id,
-    )
-    return UndoOutcome(
-        result.state,
-        result.undone_step,
-        result.undone_events,
-        result.step_id,
-        result.seq,
-        stream.key,
+    return await undo_scene(
+        ENCOUNTER, KIND, game_id, actor_id=actor_id, expected_step=expected_step
     )

@@ -23,6 +23,7 @@ from engine.services.errors import (
     ServiceError,
     WrongSystem,
 )
+from engine.services.notify import notify
 from engine.store.models import ROLE_GM, BoardMessage, Game, Role, Stream
 
 S = TypeVar("S")
@@ -207,3 +208,31 @@ async def board_message(game_id: int, kind: str) -> int | None:
     _check_kind(kind)
     stream = await agg.active_stream(game_id, kind)
     return None if stream is None else await _board_of(game_id, stream.key)
+
+
+async def undo_scene(
+    aggregate: agg.Aggregate, kind: str, game_id: int, *, actor_id: int, expected_step: int | None
+) -> UndoOutcome[Any, Any]:
+    """The GM takes back the last step of the game's active encounter or chase (pass the step
+    the GM saw as `expected_step`: `event_conflict` if another step came since)."""
+    await require_gm(game_id, actor_id)
+    stream = await require_active(game_id, kind)
+    result = await agg.undo_last_step(
+        aggregate, game_id, stream.key, actor_id=actor_id, expected_step=expected_step
+    )
+    await notify(
+        game_id,
+        kind,  # type: ignore[arg-type]
+        stream=stream.key,
+        seq=result.seq,
+        undone=result.undone_step,
+        actor_id=actor_id,
+    )
+    return UndoOutcome(
+        result.state,
+        result.undone_step,
+        result.undone_events,
+        result.step_id,
+        result.seq,
+        stream.key,
+    )
