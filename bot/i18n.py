@@ -19,7 +19,9 @@ from aiogram.utils.i18n import I18n
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po, write_po
+from babel.messages.pofile import read_po
+
+from bot.catalogs import merge_template
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALES_DIR = ROOT / "locales"
@@ -96,16 +98,7 @@ def extract_template() -> Catalog:
 
 def update_catalogs() -> None:
     """Re-extract the template and merge it into each locale's `.po` (fuzzy/new entries)."""
-    template = extract_template()
-    with (LOCALES_DIR / f"{DOMAIN}.pot").open("wb") as fp:
-        write_po(fp, template, width=100, omit_header=False)
-    for locale in LOCALES:
-        path = po_path(locale)
-        with path.open("rb") as fp:
-            catalog = read_po(fp, locale=locale)
-        catalog.update(template, update_header_comment=False)
-        with path.open("wb") as fp:
-            write_po(fp, catalog, width=100, ignore_obsolete=True)
+    merge_template(extract_template(), domain=DOMAIN, locales_dir=LOCALES_DIR, locales=LOCALES)
 
 
 if __name__ == "__main__":  # pragma: no cover - maintenance tool

@@ -15,7 +15,9 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
-from babel.messages.pofile import read_po, write_po
+from babel.messages.pofile import read_po
+
+from bot.catalogs import merge_template
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALES_DIR = ROOT / "locales"
@@ -92,20 +94,7 @@ def extract_template() -> Catalog:
 
 def update_catalogs() -> None:
     """Re-extract locales/webapp.pot and merge it into each locale's webapp.po."""
-    template = extract_template()
-    with (LOCALES_DIR / f"{DOMAIN}.pot").open("wb") as fp:
-        write_po(fp, template, width=100, omit_header=False)
-    for locale in LOCALES:
-        path = po_path(locale)
-        if path.exists():
-            with path.open("rb") as fp:
-                catalog = read_po(fp, locale=locale)
-        else:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            catalog = Catalog(locale=locale, domain=DOMAIN, project="kosti", charset="utf-8")
-        catalog.update(template, update_header_comment=False)
-        with path.open("wb") as fp:
-            write_po(fp, catalog, width=100, ignore_obsolete=True)
+    merge_template(extract_template(), domain=DOMAIN, locales_dir=LOCALES_DIR, locales=LOCALES)
     messages.cache_clear()
 
 
