@@ -45,8 +45,8 @@ class BennyRerollCallback(CallbackData, prefix="brr"):
 
 
 class ChaseCallback(CallbackData, prefix="chs"):
-    """A button on the chase row: ``action`` undo, bump (``arg`` = "pending:dir:cards")
-    or crit (``arg`` = "pending:choice")."""
+    """A button on the chase row: ``action`` undo, bump (``arg`` = "pending,dir,cards")
+    or crit (``arg`` = "pending,choice"); the separator is ``bot.render.chase.ARG_SEP``."""
 
     action: str
     game_id: int

@@ -6,11 +6,13 @@ from typing import Any
 
 from aiohttp import web
 
+from engine.services import recent_rolls
 from engine.services.types import RollRecord
 from webapp.keys import BROADCASTER, CONFIG
 from webapp.projection import Viewer, project_game, project_roll
 from webapp.projection_scene import project_chase, project_encounter
-from webapp.queries import recent_rolls, user_names
+from webapp.queries import user_names
+from webapp.roles import refresh_viewer
 from webapp.scenes import load_chase, load_encounter
 
 SAVAGE = "savage"
@@ -42,14 +44,17 @@ async def game_view(viewer: Viewer) -> dict[str, Any]:
     return project_game(viewer, names)
 
 
-async def snapshot(app: web.Application, viewer: Viewer) -> dict[str, Any]:
-    """Everything the viewer's screen shows. `seq` is read before the database, so an event
-    published meanwhile is either in the snapshot or delivered after it (the client keeps
-    rolls by id, so one seen twice is harmless)."""
+async def snapshot(app: web.Application, viewer: Viewer) -> tuple[Viewer, dict[str, Any]]:
+    """Everything the viewer's screen shows, and the viewer as stored now. `seq` is read
+    before the database — the role included — so an event published meanwhile (a roll, a
+    `game` change) is either in the snapshot or delivered after it (the client keeps rolls by
+    id, so one seen twice is harmless). A snapshot after a dropped backlog or at connect time
+    therefore never shows a stale role."""
     broadcaster = app[BROADCASTER]
     seq = broadcaster.current_seq(viewer.game.id)
+    viewer = await refresh_viewer(viewer)
     records = await recent_rolls(viewer.game.id, app[CONFIG].feed_size)
-    return {
+    return viewer, {
         "type": "snapshot",
         "epoch": broadcaster.epoch,
         "seq": seq,

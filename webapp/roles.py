@@ -7,6 +7,7 @@ initData opened from a group does not prove membership of that group.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections.abc import Awaitable, Callable
 
@@ -51,6 +52,13 @@ async def viewer_for(request: web.Request, token: str, data: InitData) -> Viewer
         screen=target.screen,
         locale=locale,
     )
+
+
+async def refresh_viewer(viewer: Viewer) -> Viewer:
+    """The viewer with the game and their role as stored now (a new player, a GM transfer,
+    the end of the game): an open socket calls it before every snapshot."""
+    game = await get_game(viewer.game.id)
+    return dataclasses.replace(viewer, game=game, role=role_of(game, viewer.user_id))
 
 
 def require_role(*roles: str) -> Callable[[Handler], Callable[[web.Request], Awaitable]]:

@@ -181,6 +181,10 @@ def _line(e: ev.Event, name: Names) -> str | None:
     if isinstance(e, ev.RoundStarted):
         return _("🏃 Chase round {round}.").format(round=e.round)
     if isinstance(e, ev.TurnStarted):
+        if e.action_card is None:
+            return _("🏃 {name} acts from Hold, without an action card (no Complication).").format(
+                name=name(e.participant)
+            )
         return _("🏃 {name} moves on {card}.").format(
             name=name(e.participant), card=card_text(e.action_card)
         )

@@ -64,7 +64,6 @@ def _service_messages() -> dict[str, Callable[[dict[str, Any]], str]]:
         "no_character": lambda p: _("There is no character or template with that name."),
         "not_your_character": lambda p: _("You can change only your own characters."),
         "nobody_acting": lambda p: _("Nobody is taking a turn right now."),
-        "no_action_card": lambda p: _("This fighter has no action card this round."),
         "not_in_chase": lambda p: _("This fighter takes no part in the chase."),
     }
 

@@ -47,7 +47,6 @@ from engine.services.encounters_common import (
     view_of,
 )
 from engine.services.errors import (
-    NoActionCard,
     NobodyActing,
     NotGm,
     NotInChase,
@@ -206,7 +205,7 @@ def _linked(state: chase.ChaseState, combatant: savage.Combatant) -> list[str]:
 
 
 def _start_turns(
-    state: chase.ChaseState, pids: Iterable[str], card: savage.Card, rng: Rng
+    state: chase.ChaseState, pids: Iterable[str], card: savage.Card | None, rng: Rng
 ) -> tuple[chase.Event, ...]:
     """StartTurn for each participant, as one step (each decided on the state so far)."""
     events: list[chase.Event] = []
@@ -221,9 +220,10 @@ async def start_chase_turn(
     game_id: int, *, actor_id: int, rng: Rng, participant: str | None = None
 ) -> ChaseOutcome:
     """Open the chase turn of the encounter's acting combatant on its action card (a
-    Clubs card rolls the Complication). `participant` picks one of its linked
+    Clubs card rolls the Complication; no card, when it acts from a Hold kept since an
+    earlier round: no Complication). `participant` picks one of its linked
     participants; by default all of them take their turn. The GM or the combatant's
-    owner may call it. `nobody_acting`, `no_action_card`, `not_in_chase` otherwise."""
+    owner may call it. `nobody_acting`, `not_in_chase` otherwise."""
     role = await require_member(game_id, actor_id)
     encounter_stream = await require_active(game_id, "encounter")
     stream = await require_active(game_id, KIND)
@@ -233,9 +233,7 @@ async def start_chase_turn(
         raise NobodyActing(game_id=game_id)
     if role != ROLE_GM and actor_id not in encounter.owners(acting.id):
         raise NotYourCharacter(id=acting.id)
-    if acting.card is None:
-        raise NoActionCard(combatant=acting.id)
-    card = acting.card
+    card = acting.card  # None: acting from a Hold kept since an earlier round
 
     def decide(state: chase.ChaseState) -> tuple[chase.Event, ...]:
         pids = _linked(state, acting)

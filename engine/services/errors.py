@@ -138,10 +138,6 @@ class NobodyActing(_Coded):
     code = "nobody_acting"
 
 
-class NoActionCard(_Coded):
-    code = "no_action_card"
-
-
 class NotInChase(_Coded):
     code = "not_in_chase"
 
@@ -156,7 +152,6 @@ ERROR_CODES.update(
         NoCharacter.code: "no saved character or template with this name or id",
         NotYourCharacter.code: "a player may save, delete or move only their own characters",
         NobodyActing.code: "nobody is taking a turn in the encounter",
-        NoActionCard.code: "the acting combatant has no action card this round",
         NotInChase.code: "the acting combatant has no participant in the chase",
     }
 )

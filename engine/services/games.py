@@ -156,7 +156,8 @@ async def transfer_gm(game_id: int, *, actor_id: int, new_gm_id: int) -> GameInf
             await Role.filter(game_id=game_id, user_id=new_gm_id).delete()
             await Role.create(game_id=game_id, user_id=new_gm_id, role=ROLE_GM)
             await record_event(game_id, "gm_changed", {"from": actor_id, "to": new_gm_id})
-    await notify(game_id, "game", change="gm_changed", actor_id=actor_id)
+    if new_gm_id != actor_id:  # handing the game to oneself changes nobody's role
+        await notify(game_id, "game", change="gm_changed", actor_id=actor_id)
     return await _info(game)
 
 

@@ -89,6 +89,14 @@ async def get_roll(roll_id: int) -> RollRecord:
     return _record(row)
 
 
+async def recent_rolls(game_id: int, limit: int) -> list[RollRecord]:
+    """The game's `limit` newest rolls (open and hidden, as stored), oldest first."""
+    if limit <= 0:
+        return []
+    rows = await RollLog.filter(game_id=game_id).order_by("-id").limit(limit)
+    return [_record(row) for row in reversed(rows)]
+
+
 async def create_hidden_roll(
     *,
     user_id: int,

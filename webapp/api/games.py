@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from aiohttp import web
 
+from engine.services import recent_rolls
 from webapp.feed import game_view, roll_views
 from webapp.keys import CONFIG
 from webapp.projection import Viewer
-from webapp.queries import recent_rolls
 from webapp.roles import READ, require_role
 
 

@@ -18,21 +18,19 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import dataclasses
 import json
 import logging
 from typing import Any
 
 from aiohttp import WSMsgType, web
 
-from engine.services import get_game
 from webapp.auth import AuthError, validate_init_data
 from webapp.errors import ApiError, error_body
 from webapp.feed import roll_views, snapshot
 from webapp.keys import AUTH_TOKEN, BROADCASTER, CONFIG, INIT_DATA, SOCKETS
 from webapp.live import LiveEvent
 from webapp.middleware import WS_AUTH_ATTR
-from webapp.projection import Viewer, role_of
+from webapp.projection import Viewer
 from webapp.projection_scene import project_chase, project_encounter
 from webapp.roles import viewer_for
 
@@ -88,8 +86,7 @@ class Connection:
             assert isinstance(item, LiveEvent)
             if item.seq <= seen:  # already part of the snapshot
                 continue
-            if item.type == "game":  # roles may have changed: a fresh snapshot
-                self.viewer = await refreshed(self.viewer)
+            if item.type == "game":  # roles may have changed: a fresh snapshot re-reads them
                 seen = await self.send_snapshot()
                 continue
             seen = item.seq
@@ -106,15 +103,11 @@ class Connection:
         return {"roll": view}
 
     async def send_snapshot(self) -> int:
-        data = await snapshot(self.app, self.viewer)
+        """Send a snapshot with the viewer re-read (every later push is projected for the
+        role it shows); returns its `seq`."""
+        self.viewer, data = await snapshot(self.app, self.viewer)
         await self.send(data)
         return int(data["seq"])
-
-
-async def refreshed(viewer: Viewer) -> Viewer:
-    """The viewer with the game as stored now (a GM transfer, a new player, the end)."""
-    game = await get_game(viewer.game.id)
-    return dataclasses.replace(viewer, game=game, role=role_of(game, viewer.user_id))
 
 
 async def _refuse(ws: web.WebSocketResponse, code: str, status: int) -> web.WebSocketResponse:

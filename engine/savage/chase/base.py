@@ -92,7 +92,7 @@ def standing(
     if p.fatigue:
         mods.append(("fatigue", -p.fatigue))
     t = s.turn(p.id)
-    if t is not None and t.action_card.is_joker:  # seed 000, line 14
+    if t is not None and t.action_card is not None and t.action_card.is_joker:  # seed 000, line 14
         mods.append(("joker", JOKER_BONUS))
     if t is not None and (not free or s.options.multi_action_on_free_rolls):
         actions = max(t.declared_actions, t.actions_used + int(extra_action))

@@ -88,10 +88,12 @@ class StartRound:
 
 @dataclass(frozen=True, slots=True)
 class StartTurn:
-    """The participant acts on ``action_card`` (dealt by the combat initiative)."""
+    """The participant acts on ``action_card`` (dealt by the combat initiative); ``None``
+    when it acts from a Hold kept since an earlier round (no card of this round: no
+    Complication, docs/rules/chase.md «Hold»)."""
 
     participant: str
-    action_card: Card
+    action_card: Card | None
 
 
 @dataclass(frozen=True, slots=True)

@@ -88,7 +88,7 @@ class RoundLimitSet(Event):
 class TurnStarted(Event):
     kind: ClassVar[str] = "turn_started"
     participant: str
-    action_card: Card
+    action_card: Card | None  # None: acting from a Hold kept since an earlier round
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,7 +243,7 @@ _DECODERS: dict[str, Any] = {
     "options": ChaseOptions.from_dict,
     "row": lambda v: tuple(Card.parse(c) for c in v),
     "cards": lambda v: v if isinstance(v, int) else tuple(Card.parse(c) for c in v),
-    "action_card": Card.parse,
+    "action_card": lambda v: v and Card.parse(v),
     "chase_card": Card.parse,
     "participant": lambda v: Participant.from_dict(v) if isinstance(v, dict) else v,
     "roll": ManeuverRoll.from_dict,

@@ -81,7 +81,7 @@ class TurnState:
     during the turn (one card per target per turn, seed 001, line 36)."""
 
     participant: str
-    action_card: Card
+    action_card: Card | None  # None: acting from a Hold kept since an earlier round
     changed_position: bool = False
     dropped_back: bool = False
     declared_actions: int = 1
@@ -92,7 +92,7 @@ class TurnState:
     def to_dict(self) -> dict[str, Any]:
         return {
             "participant": self.participant,
-            "action_card": self.action_card.code,
+            "action_card": self.action_card.code if self.action_card else None,
             "changed_position": self.changed_position,
             "dropped_back": self.dropped_back,
             "declared_actions": self.declared_actions,
@@ -103,9 +103,8 @@ class TurnState:
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> TurnState:
-        return cls(
-            **{**d, "action_card": Card.parse(d["action_card"]), "bumped": tuple(d["bumped"])}
-        )
+        card = d["action_card"]
+        return cls(**{**d, "action_card": card and Card.parse(card), "bumped": tuple(d["bumped"])})
 
 
 @dataclass(frozen=True, slots=True)

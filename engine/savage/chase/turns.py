@@ -36,7 +36,7 @@ def start_turn(log: Log, cmd: c.StartTurn, rng: Rng) -> None:
     # Seed 001, line 21: a Clubs action card -> an immediate free maneuvering roll. Members
     # of a group do not roll: their driver or leader moves them (line 8).
     card = cmd.action_card
-    if not card.is_joker and card.suit == "clubs" and p.leader is None:
+    if card is not None and not card.is_joker and card.suit == "clubs" and p.leader is None:
         complication(log, p, rng)
 
 

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from engine import services
-from engine.savage import NextTurn
+from engine.savage import ActNow, Hold, NextTurn
 from engine.savage.cards import Card
 from engine.savage.chase import (
     AddParticipant,
@@ -27,6 +27,7 @@ from engine.savage.chase import (
     StartTurn,
     nearest_opponent_distance,
 )
+from engine.savage.chase.events import ComplicationRolled
 from engine.services import aggregates as agg
 from tests.engine.services.conftest import ALICE, BOB, CAROL, GM
 from tests.engine.services.test_encounters import GRIMMJOW, ICHIGO, RUKIA
@@ -177,6 +178,29 @@ async def test_chase_turns_take_the_encounters_action_card(scene: services.GameI
     assert err.value.code == "turn_in_progress"
     with pytest.raises(services.NotInChase):
         await services.start_chase_turn(scene.id, actor_id=GM, rng=rng, participant="nobody")
+
+
+async def test_acting_from_a_hold_kept_since_the_last_round_opens_a_turn_without_a_card(
+    scene: services.GameInfo,
+) -> None:
+    # Seed 000 line 21: a Hold carried over gets no new card; docs/rules/chase.md «Hold»: the
+    # chase turn still opens, without a card (so without a Complication).
+    rng = random.Random(5)
+    await set_up(scene.id, rng)
+    state = (await services.encounter_command(scene.id, NextTurn(), actor_id=GM, rng=rng)).state
+    if state.current != RUNNER:
+        state = (await services.encounter_command(scene.id, NextTurn(), actor_id=GM, rng=rng)).state
+    assert state.current == RUNNER and state.round == 1
+    await services.encounter_command(scene.id, Hold(RUNNER), actor_id=ALICE, rng=rng)
+    while state.round == 1:
+        state = (await services.encounter_command(scene.id, NextTurn(), actor_id=GM, rng=rng)).state
+    assert state.combatant(RUNNER).card is None and state.combatant(RUNNER).hold
+    acted = await services.encounter_command(scene.id, ActNow(RUNNER), actor_id=ALICE, rng=rng)
+    assert acted.state.current == RUNNER
+    opened = await services.start_chase_turn(scene.id, actor_id=ALICE, rng=rng)
+    turn = opened.state.turn(RUNNER)
+    assert turn is not None and turn.action_card is None
+    assert not [e for e in opened.events if isinstance(e, ComplicationRolled)]
 
 
 async def test_racing_moves_never_apply_twice(scene: services.GameInfo) -> None:

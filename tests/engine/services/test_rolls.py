@@ -159,3 +159,34 @@ async def test_concurrent_takers_share_nothing(game: services.GameInfo) -> None:
     batches = await asyncio.gather(*(services.take_pending_deliveries(GM) for _ in range(3)))
     ids = [r.id for batch in batches for r in batch]
     assert sorted(ids) == [r.id for r in rolls]  # every roll exactly once
+
+
+async def test_recent_rolls_are_the_newest_of_the_game_oldest_first(
+    game: services.GameInfo,
+) -> None:
+    async def open_roll(args: str, game_id: int | None = game.id) -> services.RollRecord:
+        return await services.log_roll(
+            user_id=BOB, chat_id=CHAT, topic_id=None, game_id=game_id,
+            command="p", args=args, result={"kind": "pool", "total": 1},
+        )  # fmt: skip
+
+    first = await open_roll("1")
+    hidden = await _hidden(game)
+    await open_roll("elsewhere", game_id=None)  # outside the game: never in its feed
+    last = await open_roll("3")
+    secret = await _hidden(game, BOB)  # stays hidden
+    await services.reveal_roll(hidden.id, actor_id=GM)
+
+    feed = await services.recent_rolls(game.id, 10)
+    assert [r.id for r in feed] == [first.id, hidden.id, last.id, secret.id]
+    assert feed[0] == first and feed[2] == last and feed[3] == secret
+    assert feed[3].salt and feed[3].receipt and feed[3].revealed_at is None
+    stored = feed[1]  # the raw record: the service never seals anything, projections do
+    assert stored.hidden and stored.salt == hidden.salt and stored.receipt == hidden.receipt
+    assert stored.args == "2к6+1 удар мечом" and stored.result == RESULT
+    assert stored.revealed_at is not None and services.verify_roll(stored)
+    assert stored == await services.get_roll(hidden.id)
+
+    assert [r.id for r in await services.recent_rolls(game.id, 2)] == [last.id, secret.id]
+    assert await services.recent_rolls(game.id, 0) == []
+    assert await services.recent_rolls(game.id + 1, 10) == []

@@ -59,7 +59,7 @@ class Game:
     def round(self) -> None:
         self.do(StartRound())
 
-    def turn(self, pid: str, card: Card = SPADES_ACTION, *faces: int) -> tuple[Event, ...]:
+    def turn(self, pid: str, card: Card | None = SPADES_ACTION, *faces: int) -> tuple[Event, ...]:
         return self.do(StartTurn(pid, card), *faces)
 
     def pos(self, pid: str) -> int:

@@ -19,6 +19,7 @@ from engine.savage.chase.events import (
     PendingMoveResolved,
     PositionChangeRolled,
 )
+from engine.savage.chase.model import TurnState
 
 from .helpers import CLUBS_ACTION, JOKER_ACTION, NINE, SPADES_ACTION, Game, of
 
@@ -97,6 +98,18 @@ def test_success_avoids_the_obstacle(position: int, faces: tuple) -> None:
 def test_only_a_clubs_action_card_triggers_a_complication(card: Card) -> None:
     g = game(HEARTS)
     assert not of(g.turn("q", card), ComplicationRolled)  # no dice scripted: none rolled
+
+
+def test_acting_from_a_hold_kept_since_an_earlier_round_rolls_no_complication() -> None:
+    # Seed 000 line 21: a Hold carried over gets no new card; seed 001 line 9 ties the
+    # Complication to the action card of this round. Reading (docs/rules/chase.md «Hold»):
+    # a turn without a card rolls no Complication and has no Joker bonus.
+    g = game(CLUBS)
+    assert not of(g.turn("q", None), ComplicationRolled)  # no dice scripted: none rolled
+    assert g.state.turn("q").action_card is None
+    assert TurnState.from_dict(g.state.turn("q").to_dict()) == g.state.turn("q")
+    (rolled,) = of(g.do(ChangePosition("q", 1), 5, 2), PositionChangeRolled)
+    assert ("joker", 2) not in rolled.roll.modifiers
 
 
 def test_group_members_do_not_roll_complications() -> None:
