@@ -91,7 +91,7 @@ def _record(row: SavedCharacter) -> CharacterRecord:
     )
 
 
-def _parse(text_or_json: str | dict[str, Any], owner: int | None) -> savage.SheetSpec:
+def parse_entry(text_or_json: str | dict[str, Any], owner: int | None) -> savage.SheetSpec:
     """A text block, or the JSON of `character_to_json` (an optional "count" key)."""
     data: Any = text_or_json
     if isinstance(data, str) and data.lstrip().startswith("{"):
@@ -126,7 +126,7 @@ async def save_character(
     """
     await require_savage(game_id)
     is_gm = await require_member(game_id, actor_id) == ROLE_GM
-    spec = _parse(text_or_json, owner_id if is_gm or owner_id is not None else actor_id)
+    spec = parse_entry(text_or_json, owner_id if is_gm or owner_id is not None else actor_id)
     character = spec.character
     if owner_id is not None:
         character = dataclasses.replace(character, owner=owner_id)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from aiohttp import web
 
-from webapp.api import games, i18n, me, rolls, scenes, ws
+from webapp.api import characters, games, i18n, me, rolls, scenes, ws
 
 
 def setup_api(app: web.Application) -> None:
@@ -16,3 +16,4 @@ def setup_api(app: web.Application) -> None:
     app.router.add_post("/api/games/{token}/rolls/{roll_id}/reveal", rolls.post_reveal)
     app.router.add_get("/api/games/{token}/ws", ws.game_socket)
     scenes.setup_scenes(app)
+    characters.setup_characters(app)

@@ -1,0 +1,246 @@
+"""The character editor's API: save (create, replace, rename), preview, read, delete; who may
+read and write what; sheet errors with the engine's code; forged initData and big bodies."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine.services import end_game, list_characters, save_character
+from engine.services.types import GameInfo
+from tests.webapp.conftest import GM_ID, OTHER_ID, PLAYER_ID, STRANGER_ID, TOKEN, auth, make_game
+from tests.webapp.fight import HOLLOWS, ICHIGO, RUKIA
+from tests.webapp.test_api_auth import CASES
+from webapp.links import startapp_token
+
+BLOCK = (
+    "Ичиго (Дикий) Ловкость d8, Смекалка d6, Дух d8, Сила d10, Выносливость d8;\n"
+    "Драка d10, Атлетика d8, Стрельба d6; Стойкость 8 (2);\nЧерты: Хладнокровие, Быстрый"
+)
+
+
+@pytest.fixture
+async def sw(db) -> GameInfo:  # type: ignore[no-untyped-def]
+    return await make_game("savage", chat_id=-100555)
+
+
+@pytest.fixture
+def base(sw: GameInfo) -> str:
+    return f"/api/games/{startapp_token(sw.id, bot_token=TOKEN)}/characters"
+
+
+async def call(client, method, path, user_id, status=200, body=None):  # type: ignore[no-untyped-def]
+    response = await client.request(method, path, json=body, headers=auth(user_id))
+    data = await response.json()
+    assert response.status == status, data
+    return data
+
+
+async def save(client, base, user_id, sheet, status=200, **extra):  # type: ignore[no-untyped-def]
+    data = await call(client, "POST", base, user_id, status, {"sheet": sheet, **extra})
+    return data["character"] if status == 200 else data["error"]
+
+
+async def test_a_player_saves_reads_replaces_and_deletes_their_character(client, sw, base):
+    saved = await save(client, base, PLAYER_ID, BLOCK)
+    assert saved["name"] == "Ичиго" and saved["owner"] == PLAYER_ID and not saved["template"]
+    assert "игрок 1002" in saved["sheet"] and saved["sheet"].startswith("Ичиго (Дикий")
+    parsed = saved["parsed"]
+    assert parsed["parry"] == 7 and parsed["toughness"] == 8 and parsed["armor"] == 2
+    assert parsed["pace"] == 6 and parsed["bennies"] == 3  # a player's Wild Card
+    assert parsed["attributes"][0] == {"code": "agility", "name": "Ловкость", "die": "d8"}
+    assert {"code": "fighting", "name": "Драка", "die": "d10"} in parsed["skills"]
+    assert parsed["edges"] == ["Хладнокровие", "Быстрый"]
+    assert saved["data"]["owner"] == PLAYER_ID and saved["data"]["name"] == "Ичиго"
+
+    again = await save(client, base, PLAYER_ID, BLOCK.replace("Драка d10", "Драка d12"))
+    assert again["id"] == saved["id"] and again["parsed"]["parry"] == 8
+    read = (await call(client, "GET", f"{base}/{saved['id']}", PLAYER_ID))["character"]
+    assert read["sheet"] == again["sheet"] and "Драка d12" in read["sheet"]
+    # the structured JSON saves back to the same entry
+    same = await save(client, base, PLAYER_ID, read["data"])
+    assert same["id"] == saved["id"] and same["sheet"] == read["sheet"]
+
+    deleted = await call(client, "DELETE", f"{base}/{saved['id']}", PLAYER_ID)
+    assert deleted == {"ok": True, "deleted": saved["id"]}
+    await call(client, "GET", f"{base}/{saved['id']}", PLAYER_ID, 404)
+    assert await list_characters(sw.id) == []
+
+
+async def test_the_gm_saves_templates_own_and_players_characters(client, sw, base):
+    hollows = await save(client, base, GM_ID, HOLLOWS, template=True)
+    assert hollows["template"] and hollows["owner"] is None and hollows["count"] == 3
+    assert hollows["data"]["count"] == 3
+    untagged = await save(client, base, GM_ID, RUKIA.replace("Рукия", "Меносы"))
+    assert untagged["template"] and untagged["owner"] is None  # as /char in the chat
+    mine = await save(client, base, GM_ID, RUKIA.replace("Рукия", "Айзен"), owner=GM_ID)
+    assert mine["owner"] == GM_ID and not mine["template"]
+    rukia = await save(client, base, GM_ID, RUKIA, owner=OTHER_ID)
+    assert rukia["owner"] == OTHER_ID and "игрок 1003" in rukia["sheet"]
+    tagged = await save(client, base, GM_ID, ICHIGO.replace("(Дикий)", "(Дикий, игрок 1002)"))
+    assert tagged["owner"] == PLAYER_ID  # the block's own «игрок N»
+    # explicit choices win over the tag
+    forced = await save(client, base, GM_ID, tagged["sheet"], template=True)
+    assert forced["id"] == tagged["id"] and forced["template"]
+    error = await save(client, base, GM_ID, ICHIGO, 400, owner=STRANGER_ID)  # not a member
+    assert error["code"] == "bad_request" and error["details"] == {"field": "owner"}
+    await save(client, base, GM_ID, ICHIGO, 400, owner=PLAYER_ID, template=True)
+    # the GM reads and deletes anything
+    for record in (hollows, rukia):
+        got = await call(client, "GET", f"{base}/{record['id']}", GM_ID)
+        assert got["character"]["sheet"] == record["sheet"]
+    await call(client, "DELETE", f"{base}/{rukia['id']}", GM_ID)
+    names = [r.name for r in await list_characters(sw.id)]
+    assert names == ["Айзен", "Ичиго", "Меносы", "Пустой"]
+
+
+async def test_players_touch_only_their_own_entries(client, sw, base):
+    template = await save_character(sw.id, HOLLOWS, actor_id=GM_ID)
+    rukia = await save_character(sw.id, RUKIA, actor_id=OTHER_ID)
+    mine = await save(client, base, PLAYER_ID, ICHIGO)
+    await call(client, "GET", f"{base}/{rukia.id}", PLAYER_ID, 403)
+    await call(client, "GET", f"{base}/{template.id}", PLAYER_ID, 404)  # the GM's secret
+    await call(client, "DELETE", f"{base}/{rukia.id}", PLAYER_ID, 403)
+    await call(client, "DELETE", f"{base}/{template.id}", PLAYER_ID, 404)
+    error = await save(client, base, PLAYER_ID, RUKIA, 403)  # replace Борис's by name
+    assert error["code"] == "not_your_character"
+    assert error["message"].startswith("Это не ваш персонаж")
+    for extra in ({"template": True}, {"owner": OTHER_ID}):
+        error = await save(client, base, PLAYER_ID, ICHIGO, 403, **extra)
+        assert error["code"] == "forbidden"
+    tagged = ICHIGO.replace("(Дикий)", "(Дикий, игрок 1003)")
+    assert (await save(client, base, PLAYER_ID, tagged, 403))["code"] == "not_your_character"
+    # renaming someone else's entry through "id"
+    other = RUKIA.replace("Рукия", "Ренджи")
+    await save(client, base, PLAYER_ID, other, 403, id=rukia.id)
+    await call(client, "GET", f"{base}/{mine['id']}", OTHER_ID, 403)
+    names = sorted(r.name for r in await list_characters(sw.id))
+    assert names == ["Ичиго", "Пустой", "Рукия"]
+
+
+async def test_a_spectator_may_not_read_check_or_write(client, sw, base):
+    rukia = await save_character(sw.id, RUKIA, actor_id=OTHER_ID)
+    for method, path, body in (
+        ("POST", base, {"sheet": ICHIGO}),
+        ("POST", base + "/preview", {"sheet": ICHIGO}),
+        ("GET", f"{base}/{rukia.id}", None),
+        ("DELETE", f"{base}/{rukia.id}", None),
+    ):
+        data = await call(client, method, path, STRANGER_ID, 403, body)
+        assert data["error"]["code"] == "forbidden"
+    assert len(await list_characters(sw.id)) == 1
+
+
+async def test_rename_through_the_id(client, sw, base):
+    first = await save(client, base, PLAYER_ID, ICHIGO)
+    kurosaki = ICHIGO.replace("Ичиго", "Куросаки")
+    renamed = await save(client, base, PLAYER_ID, kurosaki, id=first["id"])
+    assert renamed["name"] == "Куросаки" and renamed["id"] != first["id"]
+    assert [r.name for r in await list_characters(sw.id)] == ["Куросаки"]
+    await save_character(sw.id, HOLLOWS, actor_id=GM_ID)
+    error = await save(client, base, PLAYER_ID, HOLLOWS, 409, id=renamed["id"])
+    assert error["code"] == "conflict" and error["details"] == {"name": "Пустой"}
+    await save(client, base, PLAYER_ID, ICHIGO, 404, id=999999)
+
+
+async def test_preview_parses_without_saving(client, sw, base):
+    data = await call(client, "POST", base + "/preview", PLAYER_ID, body={"sheet": BLOCK})
+    assert data["valid"] is True and data["sheet"].startswith("Ичиго (Дикий, игрок 1002)")
+    assert data["parsed"]["parry"] == 7 and data["parsed"]["bennies"] == 3
+    data = await call(client, "POST", base + "/preview", GM_ID, body={"sheet": HOLLOWS})
+    parsed = data["parsed"]  # the GM's own: an NPC's defaults, derived Parry and Toughness
+    assert parsed["count"] == 3 and parsed["wild"] is False and parsed["bennies"] == 0
+    assert parsed["parry"] == 5 and parsed["toughness"] == 7 and parsed["pace"] == 6
+    plain = "Орихиме (Дикая) Выносливость d6; Драка d6"
+    parsed = (await call(client, "POST", base + "/preview", GM_ID, body={"sheet": plain}))["parsed"]
+    assert parsed["parry"] == 5 and parsed["toughness"] == 5 and parsed["bennies"] == 2
+    response = await client.post(
+        base + "/preview", json={"sheet": plain}, headers=auth(GM_ID, lang="en")
+    )
+    assert (await response.json())["parsed"]["skills"][0]["name"] == "Fighting"
+    assert await list_characters(sw.id) == []
+
+
+@pytest.mark.parametrize(
+    ("sheet", "code", "fragment", "line"),
+    [
+        ("Ичиго (Дикий) Ловкость d8,\nСила d7", "sheet_bad_die", "Сила d7", 2),
+        ("Ичиго: Ловкость d8; Рост 180", "sheet_unknown_part", "Рост 180", 1),
+        ("Ичиго: Сила d8, Сила d6", "sheet_duplicate", "Сила d6", 1),
+        ("   ", "sheet_empty", None, None),
+        ("Пустой (×99) Сила d6", "bad_group_size", None, None),
+        ('{"name": 5}', "sheet_bad_json", None, None),
+        ("Я" * 300 + ": Сила d6", "bad_name", None, None),
+    ],
+)
+async def test_a_bad_sheet_is_explained(client, sw, base, sheet, code, fragment, line):
+    data = await call(client, "POST", base + "/preview", PLAYER_ID, body={"sheet": sheet})
+    assert data["ok"] is True and data["valid"] is False
+    error = data["error"]
+    assert error["code"] == code and error["message"]
+    if fragment is not None:
+        assert error["details"]["fragment"] == fragment and error["details"]["line"] == line
+    saved = await save(client, base, PLAYER_ID, sheet, 400)
+    assert saved["code"] == code and saved["message"] == error["message"]
+    assert await list_characters(sw.id) == []
+
+
+async def test_bad_die_message_is_russian(client, sw, base):
+    error = await save(client, base, PLAYER_ID, "Ичиго: Ловкость d7", 400)
+    assert error["message"].startswith("Это не кубик черты")
+    assert error["details"] == {"fragment": "Ловкость d7", "position": 7, "line": 1}
+
+
+async def test_malformed_and_oversized_requests_are_refused(client, sw, base):
+    for body in ({}, {"sheet": 5}, {"sheet": ICHIGO, "template": "yes"}, {"sheet": None}):
+        data = await call(client, "POST", base, PLAYER_ID, 400, body)
+        assert data["error"]["code"] == "bad_request"
+    response = await client.post(base, data=b"[1,", headers=auth(PLAYER_ID))
+    assert response.status == 400
+    huge = {"sheet": ICHIGO + " " * 20_000}
+    for path in (base, base + "/preview"):
+        data = await call(client, "POST", path, PLAYER_ID, 413, huge)
+        assert data["error"]["code"] == "payload_too_large"
+        long = {"sheet": ICHIGO + "\n" * 5000}  # under the body limit, over the sheet's
+        assert (await call(client, "POST", path, PLAYER_ID, 413, long))["ok"] is False
+    await call(client, "GET", f"{base}/abc", PLAYER_ID, 404)
+    await call(client, "GET", f"{base}/{'9' * 40}", PLAYER_ID, 404)
+    await save(client, base, PLAYER_ID, ICHIGO, 404, id=10**30)
+    await call(client, "DELETE", f"{base}/12345", GM_ID, 404)
+    assert await list_characters(sw.id) == []
+
+
+async def test_ended_games_and_other_systems(client, sw, base, game, gtoken):
+    record = await save(client, base, PLAYER_ID, ICHIGO)
+    await end_game(sw.id, actor_id=GM_ID)
+    assert (await save(client, base, PLAYER_ID, ICHIGO, 409))["code"] == "game_ended"
+    await call(client, "DELETE", f"{base}/{record['id']}", PLAYER_ID, 409)
+    await call(client, "GET", f"{base}/{record['id']}", PLAYER_ID)  # still readable
+    other = f"/api/games/{gtoken}/characters"  # a Storyteller game
+    data = await call(client, "POST", other + "/preview", GM_ID, 409, {"sheet": ICHIGO})
+    assert data["error"]["code"] == "wrong_system"
+
+
+def routes(base: str) -> list[tuple[str, str, dict[str, Any] | None]]:
+    return [
+        ("GET", base + "/1", None),
+        ("POST", base, {"sheet": ICHIGO}),
+        ("POST", base + "/preview", {"sheet": ICHIGO}),
+        ("DELETE", base + "/1", None),
+    ]
+
+
+async def test_every_new_route_refuses_forged_init_data(client, sw, base):
+    record = await save_character(sw.id, ICHIGO, actor_id=PLAYER_ID)
+    checked = 0
+    for method, path, body in routes(base):
+        for case, header, code in CASES:
+            headers = {} if header is None else {"Authorization": header}
+            response = await client.request(method, path, json=body, headers=headers)
+            data = await response.json()
+            assert response.status == 401, (case, path, data)
+            assert data["error"]["code"] == code, (case, path, data)
+            checked += 1
+    assert checked == 4 * len(CASES)
+    assert [r.id for r in await list_characters(sw.id)] == [record.id]
