@@ -4,8 +4,13 @@ What is public at the table (everyone who holds the game's token): the round, th
 cards and the turn order, who acts, Hold and Jokers, interrupted/queued turns, the deck's
 counts, every character's name, Wild Card mark, bennies, Shaken/Stunned, Wounds, Fatigue,
 conditions, injuries and out/bleeding/dead, the damage waiting for a Soak, groups with their
-members; in a chase the row of cards (with the Complication each suit triggers), positions,
-sides, groups, turns in progress, pending choices, who fled or is out, distances.
+members, whether a character's last trait roll may still be re-rolled with a benny (the chat
+shows that button to all), and the log of the latest steps (webapp/encounter_log.py: every
+trait roll with its total, TN, outcome and modifiers, damage against the Toughness it met,
+the states that followed — the same steps the chat posts as text, so a Fighting attack's TN
+shows the target's Parry of the moment as it does in the chat); in a chase the row of cards
+(with the Complication each suit triggers), positions, sides, groups, turns in progress,
+pending choices, who fled or is out, distances.
 
 GM-only (DESIGN decision 3): a character's sheet — attributes, skills, Parry, Toughness,
 armor, Pace, edges — and a chase participant's maneuvering stats (skill, die, modifier) are
@@ -26,6 +31,14 @@ from engine.savage.cards import Card
 from engine.savage.chase.rules import COMPLICATIONS, suit_of
 from engine.services.encounters_common import SceneView
 from webapp.projection import GM, Viewer
+
+
+@dataclass(frozen=True)
+class EncounterScene(SceneView[savage.Encounter]):
+    """An encounter as read once for all viewers, with its public log of the latest steps
+    (webapp/encounter_log.py; public: the chat posts the same steps)."""
+
+    log: tuple[dict[str, Any], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +68,18 @@ def _sheet(c: savage.Character) -> dict[str, Any]:
     }
 
 
-def _character(c: savage.Character, viewer: Viewer) -> dict[str, Any]:
+def can_reroll(state: savage.Encounter, c: savage.Character) -> bool:
+    """A benny may re-roll the character's last trait roll now (engine.savage.reroll)."""
+    if c.bennies <= 0 or state.last_roll(c.id) is None:
+        return False
+    try:
+        savage.rerollable(state, c.id)
+    except savage.RuleError:
+        return False
+    return True
+
+
+def _character(state: savage.Encounter, c: savage.Character, viewer: Viewer) -> dict[str, Any]:
     s = c.status
     mine = c.owner is not None and c.owner == viewer.user_id
     out: dict[str, Any] = {
@@ -75,6 +99,7 @@ def _character(c: savage.Character, viewer: Viewer) -> dict[str, Any]:
         "out": s.out,
         "conditions": [{"kind": k.kind, "value": k.value, "until": k.until} for k in s.conditions],
         "injuries": [{"kind": i.kind, "duration": i.duration} for i in s.injuries],
+        "reroll": can_reroll(state, c),
     }
     if viewer.role == GM or mine:
         out["sheet"] = _sheet(c)
@@ -94,7 +119,7 @@ def _combatant(state: savage.Encounter, c: savage.Combatant, viewer: Viewer) -> 
         "acting": state.current == c.id,
         "wild": c.wild,
         "mine": any(m.owner == viewer.user_id for m in c.members if m.owner is not None),
-        "members": [_character(m, viewer) for m in c.members],
+        "members": [_character(state, m, viewer) for m in c.members],
     }
 
 
@@ -139,6 +164,7 @@ def project_encounter(
         },
         "combatants": [_combatant(s, c, viewer) for c in board_order(s)],
         "pending": pending,
+        "log": list(view.log) if isinstance(view, EncounterScene) else [],
     }
 
 

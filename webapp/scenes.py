@@ -9,6 +9,7 @@ it; every open socket projects it for its own viewer (webapp/api/ws.py)."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 from collections import defaultdict
 from collections.abc import Callable
@@ -17,20 +18,54 @@ from aiohttp import web
 
 from engine import savage
 from engine.services import current_chase, current_encounter
+from engine.services.aggregates import UNDO
 from engine.services.characters import name_key
+from engine.services.encounters_codec import event_from_dict
 from engine.services.encounters_common import SceneView
 from engine.services.notify import Notification, subscribe
-from engine.store.models import SavedCharacter
+from engine.store.models import SavedCharacter, StreamEvent
+from webapp.encounter_log import LOGGED, encounter_log
 from webapp.keys import BACKGROUND, BROADCASTER
 from webapp.live import LocalBroadcaster
-from webapp.projection_scene import ChaseScene
+from webapp.projection_scene import ChaseScene, EncounterScene
 
 log = logging.getLogger(__name__)
 EncounterView = SceneView[savage.Encounter]
+LOG_ROWS = 80  # the newest logged events read for the board's log (a few steps' worth)
 
 
-async def load_encounter(game_id: int) -> EncounterView | None:
-    return await current_encounter(game_id)
+async def recent_steps(view: EncounterView) -> list[list[savage.Event]]:
+    """The latest steps of the encounter's stream up to the view's seq, oldest first, with
+    only the event types the log shows; steps taken back by an undo are left out (as
+    engine.services.aggregates.log.effective). The oldest step may be cut short."""
+    rows = (
+        await StreamEvent.filter(
+            stream__game_id=view.game_id,
+            stream__key=view.stream,
+            seq__lte=view.seq,
+            type__in=[*LOGGED, UNDO],
+        )
+        .order_by("-seq")
+        .limit(LOG_ROWS)
+        .values_list("step", "type", "payload")
+    )
+    rows.reverse()
+    undone = {int(payload["step"]) for _, kind, payload in rows if kind == UNDO}
+    steps: dict[int, list[savage.Event]] = {}
+    for step, kind, payload in rows:
+        if kind != UNDO and step not in undone:
+            steps.setdefault(step, []).append(event_from_dict(payload))
+    return list(steps.values())
+
+
+async def load_encounter(game_id: int) -> EncounterScene | None:
+    """The active encounter with its public log (webapp/encounter_log.py)."""
+    view = await current_encounter(game_id)
+    if view is None:
+        return None
+    steps = await recent_steps(view)
+    fields = {f.name: getattr(view, f.name) for f in dataclasses.fields(view)}
+    return EncounterScene(**fields, log=tuple(encounter_log(view.state, steps)))
 
 
 def _encounter_names(state: savage.Encounter) -> dict[str, str]:

@@ -188,7 +188,7 @@ def test_the_catalogs_cover_every_string():
             catalog = read_po(fp, locale=locale)
         ids = {m.id for m in catalog if m.id}
         assert extracted <= ids, (locale, sorted(extracted - ids))
-        if locale == "ru":
-            untranslated = [m.id for m in catalog if m.id and not m.string]
-            assert untranslated == []
+        # fuzzy guesses of the merge are never served (webapp/i18n.py): they count as missing
+        untranslated = [m.id for m in catalog if m.id and (not m.string or m.fuzzy)]
+        assert untranslated == [], locale
     assert "Roll the dice" in extracted and "Number of dice" in extracted

@@ -25,13 +25,14 @@ from engine.services import ServiceError, list_characters
 from engine.services.chase_sync import follow_encounter
 from engine.services.notify import origin
 from webapp.api.rolls import read_json
+from webapp.chase_commands import CHASE_COMMANDS
 from webapp.errors import ERRORS, SERVICE_CODES, ApiError, error_message
 from webapp.feed import SAVAGE
 from webapp.keys import RNG
 from webapp.projection import GM, Viewer
 from webapp.projection_scene import project_chase, project_encounter
 from webapp.roles import READ, WRITE, require_active, require_role
-from webapp.scene_commands import CHASE_COMMANDS, ENCOUNTER_COMMANDS, Ctx, Spec
+from webapp.scene_commands import ENCOUNTER_COMMANDS, Ctx, Spec
 from webapp.scenes import load_chase, load_encounter
 
 LOCKS = web.AppKey("webapp_scene_locks", defaultdict)

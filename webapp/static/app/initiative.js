@@ -6,6 +6,7 @@ import { request } from "./api.js";
 import { t } from "./i18n.js";
 import { mainButton } from "./telegram.js";
 import { Badges, Btn, CONDITIONS, ErrorLine, PlayingCard, conditionName, useCommand } from "./cards.js";
+import { ActionPanel, EncounterLog, StatusEditor } from "./actions.js";
 
 function locate(enc, id) {
   for (const c of enc.combatants) {
@@ -92,6 +93,7 @@ function GmTarget({ target, cmd }) {
       <${Btn} name="condition" label=${t("Add")} busy=${cmd.busy} onClick=${() => cmd.send("condition", { target: id, kind })} />
       <${Btn} name="clear" label=${t("Remove")} busy=${cmd.busy} onClick=${() => cmd.send("condition", { target: id, kind, clear: true })} />
     </div>
+    <${StatusEditor} key=${m.id} m=${m} cmd=${cmd} />
     <div class="acts">
       <${Btn} name="benny" label=${t("+1 benny")} busy=${cmd.busy} onClick=${() => cmd.send("benny", { actor: id })} />
       <${Btn} name="fatigue" label=${t("+1 Fatigue")} busy=${cmd.busy} onClick=${() => cmd.send("fatigue", { target: id, delta: 1 })} />
@@ -111,7 +113,7 @@ function AddForm({ game, cmd }) {
         () => setLibrary([]));
   }, [game.token]);
   if (!library) return null;
-  if (!library.length) return html`<p class="hint">${t("The library is empty: save characters in the chat.")}</p>`;
+  if (!library.length) return html`<p class="hint">${t("The library is empty: save characters in the chat or in the Characters tab.")}</p>`;
   return html`<div class="row add">
     <label class="field"><span>${t("Character or template")}</span>
       <select name="library" value=${name} onChange=${(e) => setName(e.currentTarget.value)}>
@@ -153,6 +155,8 @@ export function InitiativeBoard({ game, encounter: enc, onScene, active }) {
     <${Pending} enc=${enc} gm=${gm} cmd=${cmd} />
     ${enc.combatants.length === 0 ? html`<p class="card hint">${t("Nobody in the fight yet.")}</p>` : null}
     <ol class="order">${enc.combatants.map((c) => html`<${Row} key=${c.id} c=${c} sel=${sel} onSelect=${choose} />`)}</ol>
+    <${EncounterLog} log=${enc.log} />
+    ${game.active && game.role !== "spectator" ? html`<${ActionPanel} enc=${enc} cmd=${cmd} gm=${gm} selected=${sel} />` : null}
     <${ErrorLine} text=${cmd.error} />
     ${gm && game.active ? html`<div class="card controls" data-testid="gm-controls">
       <div class="acts">

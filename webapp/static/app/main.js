@@ -1,6 +1,6 @@
 // Kosti Mini App: boot (Telegram, strings, user), the games list and the game screen
-// (header; tabs: dice roller with the live roll feed, initiative board, chase board — the
-// boards are loaded on demand).
+// (header; tabs: dice roller with the live roll feed, initiative board, chase board, the
+// character editor — the boards and the editor are loaded on demand).
 import { html, render, useEffect, useLayoutEffect, useState } from "../vendor/htm-preact-standalone.module.js";
 import { request } from "./api.js";
 import { Feed } from "./feed.js";
@@ -48,7 +48,13 @@ function newer(old, next) {
   return !old || !next || old.stream !== next.stream || next.seq >= old.seq;
 }
 
-const TABS = ["roll", "initiative", "chase"];
+let editor = null; // the character editor, loaded when its tab is first opened
+function loadEditor() {
+  editor = editor || import("./editor.js");
+  return editor;
+}
+
+const TABS = ["roll", "initiative", "chase", "characters"];
 const tabOf = (screen) => (screen === "initiative" || screen === "chase" ? screen : "roll");
 
 function Boards({ tab, ...props }) {
@@ -61,10 +67,17 @@ function Boards({ tab, ...props }) {
     : html`<${ChaseBoard} ...${props} />`;
 }
 
+function Characters({ game }) {
+  const [mod, setMod] = useState(null);
+  useEffect(() => { loadEditor().then(setMod); }, []);
+  return mod ? html`<${mod.CharacterEditor} game=${game} />` : html`<p class="hint">${t("Loading…")}</p>`;
+}
+
 function Tabs({ tab, onTab, game, encounter, chase }) {
-  const names = { roll: t("Dice"), initiative: t("Initiative"), chase: t("Chase") };
+  const names = { roll: t("Dice"), initiative: t("Initiative"), chase: t("Chase"), characters: t("Characters") };
   const live = { initiative: !!encounter, chase: !!chase };
-  return html`<nav class="tabs screen-tabs" role="tablist">${TABS.map((name) => html`<button type="button" role="tab"
+  const tabs = game.role === "spectator" ? TABS.slice(0, 3) : TABS; // spectators cannot edit
+  return html`<nav class="tabs screen-tabs" role="tablist">${tabs.map((name) => html`<button type="button" role="tab"
     class=${tab === name ? "tab on" : "tab"} aria-selected=${tab === name} data-tab=${name}
     onClick=${() => onTab(name)}>${names[name]}${live[name] ? html`<span class="dot" aria-hidden="true"></span>` : null}</button>`)}</nav>`;
 }
@@ -143,7 +156,7 @@ function GameScreen({ token, live: opened, onBack }) {
     ${onBack ? html`<button class="link" onClick=${onBack}>← ${t("My games")}</button>` : null}
     <${GameHeader} game=${game} status=${status} />
     ${savage ? html`<${Tabs} tab=${shown} onTab=${openTab} game=${game} encounter=${encounter} chase=${chase} />` : null}
-    ${shown !== "roll"
+    ${shown === "characters" ? html`<${Characters} game=${game} />` : shown !== "roll"
       ? html`<${Boards} tab=${shown} game=${game} encounter=${encounter} chase=${chase}
           onScene=${shown === "initiative" ? showEncounter : showChase} />`
       : html`${canRoll

@@ -1,0 +1,71 @@
+"""The action panel in real Chromium: on Ichigo's turn his player picks «attack», the target
+and the skill and presses the button; the GM's page (another browser context) shows the
+attack in the board's log without a reload, and the GM's per-fighter status editor.
+Screenshots: test-artifacts/webapp/actions-player-light.png, actions-gm-dark.png."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine import savage
+from engine.services import current_encounter, encounter_command
+from engine.services.types import GameInfo
+from tests.webapp.conftest import GM_ID, PLAYER_ID, TOKEN
+from tests.webapp.fight import make_fight
+from tests.webapp.test_browser import browser, open_app, server  # noqa: F401 (fixtures)
+from tests.webapp.test_browser_boards import shoot
+from webapp.links import startapp_token
+
+
+@pytest.fixture
+async def fight(db) -> GameInfo:  # type: ignore[no-untyped-def]
+    """The fight with Ichigo acting (the GM passed the turns in the chat)."""
+    game = await make_fight()
+    rng = random.Random(11)
+    for _ in range(8):
+        await encounter_command(game.id, savage.NextTurn(), actor_id=GM_ID, rng=rng)
+        view = await current_encounter(game.id)
+        if view is not None and view.state.current == "ichigo":
+            return game
+    raise AssertionError("Ichigo never got a turn")
+
+
+async def test_a_player_attacks_and_the_gm_sees_it_in_the_log(browser, server, fight):  # noqa: F811
+    start = startapp_token(fight.id, "initiative", bot_token=TOKEN)
+    player = await open_app(browser, server, PLAYER_ID, start)
+    gm = await open_app(browser, server, GM_ID, start, dark=True)
+    panel = player.get_by_test_id("action-panel")
+    await panel.wait_for(timeout=5000)
+    log = gm.get_by_test_id("encounter-log")
+    await log.wait_for(timeout=5000)
+    steps = await log.locator("li").count()
+    rolled = "[data-kind=rolled]"
+    assert await log.locator(rolled).count() == 0
+
+    await panel.locator("select[name=action]").select_option("attack")
+    await panel.locator("select[name=target]").select_option("grimmdzho")
+    await panel.locator("select[name=skill]").select_option("fighting")
+    await panel.locator("input[name=damage-dice]").fill("str+d6")
+    assert await panel.locator("select[name=actor]").count() == 0  # one character: no choice
+    await panel.locator("button[name=do-action]").click()
+
+    attack = log.locator("li", has=gm.locator(rolled)).first
+    await attack.wait_for(timeout=3000)
+    assert "Ичиго — " in await attack.inner_text() and "→ Гриммджо: " in await attack.inner_text()
+    assert await log.locator("li").count() in (steps, steps + 1)  # at most 8 steps are kept
+    assert await log.locator("li").first.inner_text() == await attack.inner_text()  # newest first
+    await player.get_by_test_id("encounter-log").locator(rolled).wait_for(timeout=3000)
+    assert await player.locator("p.error").count() == 0
+
+    # the GM taps Grimmjow: his status editor, and the action panel acts for him
+    await gm.locator("li.fighter", has_text="Гриммджо").locator(".fighter-main").click()
+    editor = gm.get_by_test_id("status-editor")
+    await editor.wait_for(timeout=3000)
+    gm_panel = gm.get_by_test_id("action-panel")
+    assert await gm_panel.locator("select[name=actor]").input_value() == "grimmdzho"
+    await panel.locator("details.more summary").click()
+    await shoot(player, "actions-player-light")
+    await shoot(gm, "actions-gm-dark")
+    assert gm.problems == [] and player.problems == []

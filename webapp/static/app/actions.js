@@ -1,0 +1,223 @@
+// Actions on a turn from the initiative board (seed 000 «Действия в ход»): the action panel
+// (action → who acts → target from the board → skill, damage, options → one button), the
+// board's public log of the latest steps, and the GM's status editor. Same commands as the
+// chat's /attack, /check, /support, /test, /defend, /aim, /escape (webapp/scene_commands.py).
+import { html, useEffect, useState } from "../vendor/htm-preact-standalone.module.js";
+import { t } from "./i18n.js";
+import { Btn, conditionName } from "./cards.js";
+
+const signed = (n) => (n < 0 ? `−${-n}` : `+${n}`);
+const ATTRS = ["agility", "smarts", "spirit", "strength", "vigor"];
+const CORE = ["athletics", "notice", "stealth", "persuasion", "common_knowledge"];
+const TESTS = ["taunt", "intimidation", "fighting", "athletics", "notice"];
+
+const traitName = (code) => ({
+  agility: t("Agility"), smarts: t("Smarts"), spirit: t("Spirit"), strength: t("Strength"), vigor: t("Vigor"),
+  fighting: t("Fighting"), shooting: t("Shooting"), athletics: t("Athletics"), notice: t("Notice"),
+  intimidation: t("Intimidation"), taunt: t("Taunt"), stealth: t("Stealth"), persuasion: t("Persuasion"),
+  healing: t("Healing"), spellcasting: t("Kido"), common_knowledge: t("Common Knowledge"),
+}[code] || code.replace(/_/g, " "));
+
+const modName = (label) => ({
+  joker: t("Joker"), wounds: t("wounds"), fatigue: t("fatigue"), distracted: t("Distracted"),
+  multi_action: t("multi-action"), support: t("Support"), range: t("range"), cover: t("cover"),
+  illumination: t("light"), called_shot: t("called shot"), gang_up: t("Gang Up"), the_drop: t("the Drop"),
+  wild_attack: t("Wild Attack"), vulnerable: t("Vulnerable"), aim: t("Aim"), aim_ignore: t("Aim ignores"),
+  bound: t("Bound"), unskilled: t("unskilled"), trait_bonus: t("trait bonus"), modifier: t("modifier"),
+}[label] || label);
+
+const outcomeName = (o, raises) => (o === "raise" && raises > 1 ? t("raise ×{count}", { count: raises }) : {
+  critical_failure: t("critical failure"), failure: t("failure"), success: t("success"), raise: t("raise"),
+}[o] || o);
+
+function Roll({ i }) {
+  const tone = { critical_failure: "bad", failure: "meh" }[i.outcome] || "good";
+  const what = { attack: t("Attack"), support: t("Support"), test: t("Test"), soak: t("Soak") }[i.purpose];
+  const again = i.kind === "rerolled" ? `${t("Re-roll (benny)")}, ` : "";
+  const head = `${again}${what ? `${what} (${traitName(i.trait)})` : traitName(i.trait)}${i.target ? ` → ${i.target}` : ""}: `;
+  const mods = i.mods.map(([l, v]) => `${signed(v)} ${modName(l)}`).join(" ");
+  const kept = i.kind !== "rerolled" ? "" : ` (${i.kept === "new" ? t("the new result is kept") : t("the earlier result {total} stays", { total: i.previous })})`;
+  return html`<b>${i.who}</b> — ${head}${mods ? html`<span class="mods">${mods}</span>` : null}${t("{total} vs {tn}", { total: i.total, tn: i.tn })} → <strong class=${"total " + tone}>${outcomeName(i.outcome, i.raises)}</strong>${kept}`;
+}
+
+const STATES = () => ({ shaken: t("Shaken"), stunned: t("Stunned"), incapacitated: t("out"), bleeding_out: t("Bleeding Out"),
+  dead: t("dead"), hold: t("On Hold") });
+const off = (text) => html`<s>${text}</s>`;
+
+function line(i) {
+  const name = i.who;
+  const st = STATES();
+  switch (i.kind) {
+    case "rolled": case "rerolled": return html`<${Roll} i=${i} />`;
+    case "damage_rolled": return html`${t("Damage to {name}: {total} vs Toughness {toughness}", { name, total: i.total, toughness: i.toughness })} → <strong
+      class=${"total " + (i.outcome === "none" ? "meh" : "good")}>${i.outcome === "wounds"
+        ? t("Wounds: {count}", { count: i.wounds }) : i.outcome === "shaken" ? st.shaken : t("no effect")}</strong>`;
+    case "damage_pending": return t("{name}: Wounds waiting: {count}. Soak with a benny or take them.", { name, count: i.wounds });
+    case "damage_soaked": return `${name}: ${t("Soak")} −${i.soaked}`;
+    case "damage_applied": return i.soaked_all ? html`${name}: ${off(st.shaken)}`
+      : i.wounds ? `${name}: ${t("Wounds: {count}", { count: i.wounds })}` : `${name}: ${st.shaken}`;
+    case "incapacitated": return `${name}: ${st[i.outcome] || st.incapacitated}`;
+    case "bleeding_out_resolved": return `${name}: ${i.outcome === "stable" ? t("stable") : st[i.outcome] || st.bleeding_out}`;
+    case "shaken_set": case "stunned_set": return `${name}: ${st[i.kind.slice(0, -4)]}`;
+    case "shaken_removed": case "stunned_removed": return html`${name}: ${off(st[i.kind.slice(0, -8)])}`;
+    case "condition_added": return `${name}: ${conditionName(i.condition)}${i.condition === "support" ? ` ${signed(i.value)}` : ""}`;
+    case "condition_removed": return html`${name}: ${off(conditionName(i.condition))}`;
+    case "hold_taken": return `${name}: ${st.hold}`;
+    case "hold_lost": return html`${name}: ${off(st.hold)}`;
+    case "free_actions_only": return `${name}: ${t("free actions only")}`;
+    case "fatigue_changed": return `${name}: ${t("Fatigue {level}", { level: i.level })}`;
+    case "benny_spent": return `${name}: ${t("Bennies: {count}", { count: "−1" })}`;
+    case "bennies_given": return `${name}: ${t("Bennies: {count}", { count: "+" + i.count })}`;
+    case "actions_declared": return `${name}: ${t("Actions this turn")} ${i.count}`;
+    case "status_set": return html`${name}: ${Object.entries(i.changes).map(([k, v]) => html`${k === "wounds" ? t("Wounds: {count}", { count: v })
+      : k === "fatigue" ? t("Fatigue {level}", { level: v }) : v ? st[k] : off(st[k])}; `)}`;
+    case "combatant_added": return `+ ${name}`;
+    case "combatant_removed": return `− ${name}`;
+    case "round_started": return t("Round {round}", { round: i.round });
+    case "turn_started": return `▶ ${name}`;
+    case "interrupted": return `${name} → ${i.target}: ${i.tie ? "=" : `▶ ${i.winner}`}`;
+    default: return `${name || ""} ${i.kind}`;
+  }
+}
+
+export function EncounterLog({ log }) {
+  if (!log || !log.length) return null;
+  return html`<ol class="card log" data-testid="encounter-log" aria-live="polite">
+    ${[...log].reverse().map((s) => html`<li key=${s.step}>${s.items.map((i) => html`<div data-kind=${i.kind}>${line(i)}</div>`)}</li>`)}</ol>`;
+}
+
+// --- the action panel ------------------------------------------------------------------
+
+const ACTIONS = ["attack", "trait", "support", "test", "defend", "aim", "escape", "declare", "reroll"];
+const actionName = (a) => ({
+  attack: t("Attack"), trait: t("Trait roll"), support: t("Support"), test: t("Test"), defend: t("Defend"),
+  aim: t("Aim"), escape: t("Break free"), declare: t("Declare actions"), reroll: t("Re-roll (benny)"),
+}[a]);
+const TABLES = () => ({ // the engine's values (engine/savage/actions.py), seed 000 lines 92-93
+  range: [["short", t("short"), 0], ["medium", t("medium"), -2], ["long", t("long"), -4], ["extreme", t("extreme"), -8]],
+  cover: [["", "—", 0], ["light", t("light cover"), -2], ["medium", t("medium cover"), -4], ["heavy", t("heavy cover"), -6],
+    ["near_total", t("near total cover"), -8]],
+  light: [["", "—", 0], ["dim", t("dim light"), -2], ["dark", t("darkness"), -4], ["pitch", t("pitch darkness"), -6]],
+  called_shot: [["", "—", 0], ["limb", t("limb"), -2], ["hand", t("hand"), -4], ["head", t("head"), -4], ["vitals", t("vitals"), -4]],
+});
+const table = (rows) => rows.map(([v, text, n]) => [v, n ? `${text} ${signed(n)}` : text]);
+
+const Select = ({ name, label, value, options, set }) => html`<label class="field"><span>${label}</span>
+  <select name=${name} value=${value} onChange=${(e) => set(name, e.currentTarget.value)}>
+    ${options.map(([v, text]) => html`<option value=${v}>${text}</option>`)}</select></label>`;
+const Num = ({ name, label, f, set, ...p }) => html`<label class="field narrow"><span>${label}</span>
+  <input type="number" name=${name} inputmode="numeric" value=${f[name]} onInput=${(e) => set(name, e.currentTarget.value)} ...${p} /></label>`;
+const Check = ({ name, label, value, set }) => html`<label class="check">
+  <input type="checkbox" name=${name} checked=${!!value} onChange=${(e) => set(name, e.currentTarget.checked)} /> ${label}</label>`;
+
+function traitsOf(m, skillsOnly) {
+  const skills = m.sheet ? Object.keys(m.sheet.skills) : [];
+  return [...new Set([...skills, ...(skillsOnly ? TESTS : [...CORE, ...ATTRS])])].map((c) => [c, traitName(c)]);
+}
+
+function bodyOf(f, target, gm) {
+  const n = (k) => Math.trunc(Number(f[k])) || 0;
+  const modifiers = n("modifier") ? [["modifier", n("modifier")]] : [];
+  const melee = f.skill === "fighting";
+  return {
+    attack: { target, skill: f.skill, damage: f.dice || (melee ? "str+d6" : "2d6"), ap: n("ap"), range: f.range,
+      cover: f.cover, light: f.light, called_shot: f.called_shot, gang_up: n("gang_up"), the_drop: !!f.the_drop,
+      wild_attack: melee && !!f.wild_attack, free: gm && !!f.free, modifiers },
+    trait: { trait: f.trait, tn: n("tn") || 4, free: !!f.free, modifiers },
+    support: { ally: target, skill: f.trait, modifiers },
+    test: { target, skill: f.trait, effect: f.effect, modifiers },
+    aim: { mode: f.mode }, escape: { trait: f.escape }, declare: { count: n("count") },
+  }[f.action] || {};
+}
+
+const FRESH = { action: "attack", actor: "", target: "", trait: "", skill: "fighting", dice: "", ap: "", range: "short",
+  cover: "", light: "", called_shot: "", gang_up: "0", modifier: "", tn: "4", effect: "distracted", mode: "bonus",
+  escape: "athletics", count: "2" };
+const ROLLS = ["attack", "trait", "support", "test"];
+
+export function ActionPanel({ enc, cmd, gm, selected }) {
+  const [f, setF] = useState(FRESH);
+  const set = (k, v) => setF((old) => ({ ...old, [k]: v }));
+  useEffect(() => set("actor", ""), [selected]); // a tap on the board picks who acts
+  const fighters = enc.combatants.flatMap((c) => c.members.map((m) => ({ m, c })));
+  const mine = fighters.filter(({ m }) => (gm || m.mine) && !m.dead && !m.out);
+  if (!mine.length) return null;
+  const me = (mine.find(({ m }) => m.id === (f.actor || selected)) || mine.find(({ c }) => c.acting) || mine[0]).m;
+  const targets = fighters.filter(({ m }) => m.id !== me.id && !m.dead).map(({ m }) => m);
+  const ally = f.action === "support"; // players' characters against NPCs, unless Support
+  const side = (x) => (x.owner == null) === (me.owner == null);
+  const target = targets.find((m) => m.id === f.target) || targets.find((m) => side(m) === ally) || targets[0];
+  const aimed = ROLLS.includes(f.action) && f.action !== "trait";
+  const traits = traitsOf(me, aimed);
+  const trait = traits.some(([c]) => c === f.trait) ? f.trait : traits[0][0];
+  const melee = f.skill === "fighting";
+  const tables = TABLES();
+  const extra = {
+    test: ["effect", t("Effect"), [["distracted", t("Distracted")], ["vulnerable", t("Vulnerable")]]],
+    aim: ["mode", t("Aim"), [["bonus", "+2"], ["ignore", t("ignore up to 4 points of penalties")]]],
+    escape: ["escape", t("Skill"), [["athletics", t("Athletics")], ["strength", t("Strength")]]],
+    declare: ["count", t("Actions this turn"), [["1", "1"], ["2", "2 (−2)"], ["3", "3 (−4)"]]],
+  }[f.action];
+  const send = () => cmd.send(f.action, { actor: me.id, ...bodyOf({ ...f, trait }, target && target.id, gm) });
+  return html`<section class="card actions" data-testid="action-panel">
+    <h3>${t("Action")}</h3>
+    <div class="row wrap">
+      <${Select} name="action" label=${t("What to do")} value=${f.action} set=${set} options=${ACTIONS.map((a) => [a, actionName(a)])} />
+      ${mine.length > 1 ? html`<${Select} name="actor" label=${t("Who acts")} value=${me.id} set=${set}
+        options=${mine.map(({ m }) => [m.id, m.name])} />` : null}
+      ${aimed && target ? html`<${Select} name="target" label=${ally ? t("Ally") : t("Target")}
+        value=${target.id} set=${set} options=${targets.map((m) => [m.id, m.name])} />` : null}
+      ${f.action === "attack" ? html`<${Select} name="skill" label=${t("Skill")} value=${f.skill} set=${set}
+        options=${[["fighting", t("Fighting")], ["shooting", t("Shooting")], ["athletics", t("Athletics (throwing)")]]} />
+        <label class="field"><span>${t("Damage")}</span><input type="text" name="damage-dice" autocomplete="off" maxlength="40"
+          placeholder=${melee ? "str+d6" : "2d6"} value=${f.dice} onInput=${(e) => set("dice", e.currentTarget.value)} /></label>`
+      : ROLLS.includes(f.action) ? html`<${Select} name="skill" label=${t("Skill")} value=${trait}
+        set=${(k, v) => set("trait", v)} options=${traits} />` : null}
+      ${extra ? html`<${Select} name=${extra[0]} label=${extra[1]} value=${f[extra[0]]} set=${set} options=${extra[2]} />` : null}
+    </div>
+    ${ROLLS.includes(f.action) ? html`<details class="more"><summary>${t("More options")}</summary>
+      <div class="row wrap">
+        ${f.action === "attack" ? html`<${Num} name="ap" label=${t("AP")} f=${f} set=${set} min="0" max="50" />
+          ${melee ? html`<${Select} name="gang_up" label=${t("Gang Up")} value=${f.gang_up} set=${set}
+            options=${["0", "1", "2", "3", "4"].map((n) => [n, n === "0" ? "—" : `+${n}`])} />`
+          : html`<${Select} name="range" label=${t("Range")} value=${f.range} set=${set} options=${table(tables.range)} />
+            <${Select} name="cover" label=${t("Cover")} value=${f.cover} set=${set} options=${table(tables.cover)} />`}
+          <${Select} name="light" label=${t("Light")} value=${f.light} set=${set} options=${table(tables.light)} />
+          <${Select} name="called_shot" label=${t("Called shot")} value=${f.called_shot} set=${set} options=${table(tables.called_shot)} />` : null}
+        ${f.action === "trait" ? html`<${Num} name="tn" label=${t("TN")} f=${f} set=${set} min="1" max="99" />` : null}
+        <${Num} name="modifier" label=${t("Modifier")} f=${f} set=${set} min="-20" max="20" placeholder="±0" inputmode="text" />
+      </div>
+      ${f.action === "attack" ? html`<${Check} name="the_drop" label=${t("The Drop +4")} value=${f.the_drop} set=${set} />
+        ${melee ? html`<${Check} name="wild_attack" label=${t("Wild Attack +2, then Vulnerable")} value=${f.wild_attack} set=${set} />` : null}` : null}
+      ${f.action === "trait" || (gm && f.action === "attack") ? html`<${Check} name="free" label=${t("Free action (out of turn)")} value=${f.free} set=${set} />` : null}
+    </details>` : null}
+    <div class="acts">
+      <button type="button" name="do-action" class="act primary-act" disabled=${cmd.busy || (aimed && !target)} onClick=${send}>
+        ${actionName(f.action)}${aimed && target ? ` → ${target.name}` : ""}</button>
+      ${me.reroll && f.action !== "reroll" ? html`<${Btn} name="reroll" label=${t("Re-roll (benny)")} busy=${cmd.busy}
+        onClick=${() => cmd.send("reroll", { actor: me.id })} />` : null}
+    </div>
+  </section>`;
+}
+
+// --- the GM's status editor (SetStatus: a correction, DESIGN «GM is in control») ----------
+
+const FLAGS = ["shaken", "stunned", "incapacitated", "bleeding_out", "dead"];
+
+export function StatusEditor({ m, cmd }) {
+  const [edit, setEdit] = useState({});
+  const value = (k) => (k in edit ? edit[k] : m[k]);
+  const set = (k, v) => setEdit((old) => ({ ...old, [k]: k === "wounds" || k === "fatigue" ? Number(v) : v }));
+  const changes = Object.fromEntries(Object.entries(edit).filter(([k, v]) => v !== m[k]));
+  const names = { shaken: t("Shaken"), stunned: t("Stunned"), incapacitated: t("Incapacitated"),
+    bleeding_out: t("Bleeding Out"), dead: t("dead") };
+  return html`<div class="status-editor" data-testid="status-editor">
+    <div class="row">
+      <${Select} name="wounds" label=${t("Wounds")} value=${String(value("wounds"))} set=${set} options=${[0, 1, 2, 3].map((n) => [String(n), String(n)])} />
+      <${Select} name="fatigue" label=${t("Fatigue")} value=${String(value("fatigue"))} set=${set} options=${[0, 1, 2].map((n) => [String(n), String(n)])} />
+    </div>
+    <div class="checks">${FLAGS.map((k) => html`<${Check} name=${k} label=${names[k]} value=${value(k)} set=${set} />`)}</div>
+    <${Btn} name="status" label=${t("Save the state")} busy=${cmd.busy || !Object.keys(changes).length}
+      onClick=${() => cmd.send("status", { target: m.id, changes }).then((ok) => ok && setEdit({}))} />
+  </div>`;
+}
