@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass
 from urllib.parse import quote
 
-SCREENS = ("game", "roll", "rolls", "initiative", "chase")
+SCREENS = ("game", "roll", "rolls", "initiative", "chase", "characters")
 _TOKEN = re.compile(r"g([1-9][0-9]{0,11})-([a-z2-7]{12})(?:-([a-z]{1,16}))?")
 
 

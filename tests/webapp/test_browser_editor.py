@@ -69,9 +69,8 @@ async def test_the_gm_writes_checks_and_saves_a_template(browser, server, fight)
 
 
 async def test_a_player_edits_only_their_own_character(browser, server, fight):  # noqa: F811
-    start = startapp_token(fight.id, "roll", bot_token=TOKEN)
+    start = startapp_token(fight.id, "characters", bot_token=TOKEN)  # a link to the editor
     player = await open_app(browser, server, PLAYER_ID, start, dark=True)
-    await player.locator("[data-tab=characters]").click()
     await player.get_by_test_id("character-editor").wait_for(timeout=5000)
     await player.locator("[data-testid=character-list] li").first.wait_for(timeout=3000)
     assert await names(player) == ["Ичиго"]

@@ -55,7 +55,8 @@ function loadEditor() {
 }
 
 const TABS = ["roll", "initiative", "chase", "characters"];
-const tabOf = (screen) => (screen === "initiative" || screen === "chase" ? screen : "roll");
+const tabOf = (game) => (["initiative", "chase"].includes(game.screen)
+  || (game.screen === "characters" && game.role !== "spectator") ? game.screen : "roll");
 
 function Boards({ tab, ...props }) {
   const [mods, setMods] = useState(null);
@@ -124,7 +125,7 @@ function GameScreen({ token, live: opened, onBack }) {
         setRolls([...snap.rolls].sort((a, b) => b.id - a.id));
         setEncounter(snap.encounter || null);
         setChase(snap.chase || null);
-        setTabs((old) => old || [tabOf(snap.game.screen)]);
+        setTabs((old) => old || [tabOf(snap.game)]);
         if (snap.game.system === "savage") loadBoards();
       },
       onEvent: (msg) => {
