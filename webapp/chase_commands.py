@@ -17,43 +17,43 @@ from engine.services import (
     start_chase_turn,
     undo_chase,
 )
-from webapp.scene_commands import Ctx, Events, Run, Spec
+from webapp.scene_commands import Ctx, Done, Run, Spec
 
 
 def _ch(build: Callable[[Ctx], Any]) -> Run:
-    async def run(ctx: Ctx) -> Events:
+    async def run(ctx: Ctx) -> Done:
         out = await chase_command(ctx.game_id, build(ctx), actor_id=ctx.actor_id, rng=ctx.rng)
-        return out.events
+        return Done(out.events)
 
     return run
 
 
-async def _chase_start(ctx: Ctx) -> Events:
+async def _chase_start(ctx: Ctx) -> Done:
     cards = ctx.int("cards", ROW_SIZE, lo=1, hi=54)
     out = await start_chase(ctx.game_id, actor_id=ctx.actor_id, rng=ctx.rng, cards=cards)
-    return out.events
+    return Done(out.events)
 
 
-async def _chase_end(ctx: Ctx) -> Events:
+async def _chase_end(ctx: Ctx) -> Done:
     """As the chat's «/chase end»: record the end (goal reached) if it is still running,
     then close the chase."""
     view = await current_chase(ctx.game_id)
     if view is not None and view.state.ended is None and view.state.started:
         await chase_command(ctx.game_id, chase.EndChase(), actor_id=ctx.actor_id, rng=ctx.rng)
     await end_chase(ctx.game_id, actor_id=ctx.actor_id)
-    return ()
+    return Done()
 
 
-async def _chase_undo(ctx: Ctx) -> Events:
+async def _chase_undo(ctx: Ctx) -> Done:
     await undo_chase(ctx.game_id, actor_id=ctx.actor_id)
-    return ()
+    return Done()
 
 
-async def _chase_turn(ctx: Ctx) -> Events:
+async def _chase_turn(ctx: Ctx) -> Done:
     out = await start_chase_turn(
         ctx.game_id, actor_id=ctx.actor_id, rng=ctx.rng, participant=ctx.maybe_text("participant")
     )
-    return out.events
+    return Done(out.events)
 
 
 def _chase_add(c: Ctx) -> chase.Command:

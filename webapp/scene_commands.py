@@ -7,7 +7,7 @@ services and engines exactly as for the chat (a player's own characters only, th
 from __future__ import annotations
 
 import re
-from collections.abc import Awaitable, Callable, Collection
+from collections.abc import Awaitable, Callable, Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,6 +25,7 @@ from engine.services import (
     start_encounter,
     undo_encounter,
 )
+from engine.services.chase_sync import cause_of
 from webapp.errors import ApiError
 
 ID_MAX = 64
@@ -113,7 +114,18 @@ class Ctx:
 
 
 Events = tuple[Any, ...]
-Run = Callable[[Ctx], Awaitable[Events]]
+
+
+@dataclass(frozen=True, slots=True)
+class Done:
+    """What a command wrote: its events and, for an encounter step, the cause that the
+    chase steps it triggers are stored with (undone with it; engine.services.chase_sync)."""
+
+    events: Events = ()
+    cause: Mapping[str, Any] | None = None
+
+
+Run = Callable[[Ctx], Awaitable[Done]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,33 +138,33 @@ class Spec:
 
 
 def _enc(build: Callable[[Ctx], savage.Command]) -> Run:
-    async def run(ctx: Ctx) -> Events:
+    async def run(ctx: Ctx) -> Done:
         out = await encounter_command(ctx.game_id, build(ctx), actor_id=ctx.actor_id, rng=ctx.rng)
-        return out.events
+        return Done(out.events, cause_of(out))
 
     return run
 
 
-async def _start(ctx: Ctx) -> Events:
+async def _start(ctx: Ctx) -> Done:
     await start_encounter(ctx.game_id, actor_id=ctx.actor_id)
-    return ()
+    return Done()
 
 
-async def _end(ctx: Ctx) -> Events:
+async def _end(ctx: Ctx) -> Done:
     await end_encounter(ctx.game_id, actor_id=ctx.actor_id)
-    return ()
+    return Done()
 
 
-async def _undo(ctx: Ctx) -> Events:
+async def _undo(ctx: Ctx) -> Done:
     await undo_encounter(ctx.game_id, actor_id=ctx.actor_id)
-    return ()
+    return Done()
 
 
-async def _add(ctx: Ctx) -> Events:
+async def _add(ctx: Ctx) -> Done:
     name = ctx.text("name", limit=NAME_MAX)
     count = ctx.maybe_int("count", lo=1, hi=30)
     out = await add_to_encounter(ctx.game_id, name, actor_id=ctx.actor_id, count=count, rng=ctx.rng)
-    return out.events
+    return Done(out.events, cause_of(out))
 
 
 def _condition(ctx: Ctx) -> savage.Command:

@@ -24,7 +24,8 @@ each chase participant linked to it (a group of Extras: every member in the chas
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from engine import savage
 from engine.dice.rng import Rng
@@ -175,11 +176,17 @@ async def _check_player(game_id: int, command: chase.Command, actor_id: int) -> 
 
 
 async def chase_command(
-    game_id: int, command: chase.Command, *, actor_id: int, rng: Rng
+    game_id: int,
+    command: chase.Command,
+    *,
+    actor_id: int,
+    rng: Rng,
+    cause: Mapping[str, Any] | None = None,
 ) -> ChaseOutcome:
     """Decide `command` on the active chase and persist its events as one step. Players
     move only what they control (`not_your_character`) and send no GM commands
-    (`not_gm`); non-members get `not_member`; the engine's ChaseError passes through."""
+    (`not_gm`); non-members get `not_member`; the engine's ChaseError passes through.
+    `cause`: the encounter step this one follows (chase_sync), undone with it."""
     if not isinstance(command, _COMMANDS):
         raise TypeError(f"not a chase command: {command!r}")
     role = await require_member(game_id, actor_id)
@@ -192,6 +199,7 @@ async def chase_command(
         stream.key,
         lambda state: chase.decide(state, command, rng),
         actor_id=actor_id,
+        cause=cause,
     )
     return await _notify(game_id, _outcome(result, stream.key), actor_id)
 
@@ -217,7 +225,12 @@ def _start_turns(
 
 
 async def start_chase_turn(
-    game_id: int, *, actor_id: int, rng: Rng, participant: str | None = None
+    game_id: int,
+    *,
+    actor_id: int,
+    rng: Rng,
+    participant: str | None = None,
+    cause: Mapping[str, Any] | None = None,
 ) -> ChaseOutcome:
     """Open the chase turn of the encounter's acting combatant on its action card (a
     Clubs card rolls the Complication; no card, when it acts from a Hold kept since an
@@ -243,5 +256,5 @@ async def start_chase_turn(
             raise NotInChase(combatant=acting.id, participant=participant)
         return _start_turns(state, pids, card, rng)
 
-    result = await agg.execute(CHASE, game_id, stream.key, decide, actor_id=actor_id)
+    result = await agg.execute(CHASE, game_id, stream.key, decide, actor_id=actor_id, cause=cause)
     return await _notify(game_id, _outcome(result, stream.key), actor_id)

@@ -95,7 +95,9 @@ async def undo_encounter(
     game_id: int, *, actor_id: int, expected_step: int | None = None
 ) -> UndoOutcome[savage.Encounter, savage.Event]:
     """The GM takes back the last step (pass the step the GM saw as `expected_step`:
-    `event_conflict` if another step came since)."""
-    return await undo_scene(
-        ENCOUNTER, KIND, game_id, actor_id=actor_id, expected_step=expected_step
-    )
+    `event_conflict` if another step came since), and the chase steps it caused."""
+    from engine.services.chase_sync import undo_followed  # it imports this module
+
+    out = await undo_scene(ENCOUNTER, KIND, game_id, actor_id=actor_id, expected_step=expected_step)
+    followed = await undo_followed(game_id, out, actor_id=actor_id)
+    return dataclasses.replace(out, chase_steps_undone=followed)

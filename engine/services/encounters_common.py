@@ -50,6 +50,7 @@ class UndoOutcome(Generic[S, E]):
     step_id: int  # the undo's own step
     seq: int
     stream: str
+    chase_steps_undone: int = 0  # an encounter undo: the chase steps it caused, undone too
 
 
 @dataclass(frozen=True)

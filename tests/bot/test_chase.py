@@ -86,6 +86,26 @@ async def test_a_chase_from_start_to_flee(tg: TelegramDriver) -> None:
     assert "Погоня закрыта" in closed
 
 
+async def test_undoing_the_deal_takes_back_the_chase_turn_it_opened(tg: TelegramDriver) -> None:
+    table = Table(tg)
+    await table.say(ALICE, "/newgame дикий Пустые земли")
+    await table.say(BORIS, "/join")
+    await table.say(BORIS, "/char " + ICHIGO)
+    await table.say(ALICE, "/fight")
+    await table.say(ALICE, "/add Ичиго")
+    await table.say(ALICE, "/add " + GRIMMJOW)
+    await table.say(ALICE, "/chase")
+    await table.say(ALICE, "/chase add Ичиго беглецы 5")
+    await table.say(ALICE, "/chase add Гриммджо преследователи 2")
+    before = row(table).text
+    await table.say(ALICE, "/next", await table.shuffle("KS", "QS", "3H"))
+    assert "<b>Ичиго</b>▶️" in row(table).text and "раунд 1" in row(table).text
+    # The chase round and turn were caused by that deal: /undo takes them back as well,
+    # and the row message reads as before the deal.
+    await table.say(ALICE, "/undo")
+    assert row(table).text == before
+
+
 async def test_chase_needs_a_fight_and_the_gm(tg: TelegramDriver, **_: Any) -> None:
     table = Table(tg)
     await table.say(ALICE, "/newgame дикий Пустые земли")

@@ -32,7 +32,7 @@ from webapp.keys import RNG
 from webapp.projection import GM, Viewer
 from webapp.projection_scene import project_chase, project_encounter
 from webapp.roles import READ, WRITE, require_active, require_role
-from webapp.scene_commands import ENCOUNTER_COMMANDS, Ctx, Spec
+from webapp.scene_commands import ENCOUNTER_COMMANDS, Ctx, Done, Spec
 from webapp.scenes import load_chase, load_encounter
 
 LOCKS = web.AppKey("webapp_scene_locks", defaultdict)
@@ -74,7 +74,7 @@ async def _run(
     viewer: Viewer,
     commands: dict[str, Spec],
     current: Callable[[int], Awaitable[Any]],
-) -> tuple[Any, ...]:
+) -> Done:
     _require_savage(viewer)
     body = await read_json(request)
     name = body.get("command")
@@ -112,10 +112,11 @@ async def get_chase(request: web.Request, viewer: Viewer) -> web.Response:
 
 @require_role(*WRITE)
 async def post_encounter(request: web.Request, viewer: Viewer) -> web.Response:
-    events = await _run(request, viewer, ENCOUNTER_COMMANDS, load_encounter)
-    if events:
+    done = await _run(request, viewer, ENCOUNTER_COMMANDS, load_encounter)
+    if done.events:
         with origin("webapp"):
-            await follow_encounter(viewer.game.id, events, rng=request.app[RNG])
+            rng = request.app[RNG]
+            await follow_encounter(viewer.game.id, done.events, rng=rng, cause=done.cause)
     view = await load_encounter(viewer.game.id)
     return web.json_response({"ok": True, "encounter": project_encounter(view, viewer)})
 

@@ -3,6 +3,9 @@ engine/services/chase_sync.py; here the chat is told what it did)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from aiogram import Bot
 
 from bot.render.chase import chase_events_text
@@ -17,13 +20,17 @@ from engine.services.chase_sync import follow_encounter as follow_chase_turns
 
 
 async def follow_encounter(
-    bot: Bot, game: GameInfo, events: tuple[savage.Event, ...], rng: Rng
+    bot: Bot,
+    game: GameInfo,
+    events: tuple[savage.Event, ...],
+    rng: Rng,
+    cause: Mapping[str, Any] | None = None,
 ) -> None:
     """After a fight step in the chat: the chase follows it, and the chat shows what changed."""
     view = await current_chase(game.id)
     if view is None or view.state.ended is not None or not view.state.started:
         return
-    produced = await follow_chase_turns(game.id, events, rng=rng)
+    produced = await follow_chase_turns(game.id, events, rng=rng, cause=cause)
     if produced:
         text = chase_events_text(produced, await chase_names(game))
         if text:

@@ -34,6 +34,8 @@ from engine.services import (
     find_game,
     get_game,
 )
+from engine.services.chase_sync import cause_of
+from engine.services.encounters import EncounterOutcome
 
 
 class Refusal(Exception):
@@ -161,7 +163,7 @@ async def perform(
     """Run one encounter command, tell the chat what happened, refresh the board and the
     chase that follows the encounter's turns."""
     out = await encounter_command(game.id, command, actor_id=user_id, rng=rng)
-    await report(bot, game, out.events, out.state, rng, before=before, reply_to=reply_to)
+    await report(bot, game, out.events, out.state, rng, before=before, reply_to=reply_to, cause=out)
     return out
 
 
@@ -174,7 +176,10 @@ async def report(
     *,
     before: savage.Encounter | None = None,
     reply_to: Message | None = None,
+    cause: EncounterOutcome | None = None,
 ) -> None:
+    """Tell the chat what `events` did, refresh the board; the chase follows them (its steps
+    stored as caused by the step `cause` wrote, so an undo of it takes them back too)."""
     from bot.routers.chase.sync import follow_encounter  # the chase follows the turns
 
     name = combat_events.names_of(state, *([before] if before is not None else []))
@@ -189,7 +194,7 @@ async def report(
         await post(bot, game, text, reply_to=reply_to, markup=markup)
     await show_board(bot, game)
     if events:
-        await follow_encounter(bot, game, events, rng)
+        await follow_encounter(bot, game, events, rng, cause_of(cause) if cause else None)
 
 
 # --- a command in chat ------------------------------------------------------------------------

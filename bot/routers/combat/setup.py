@@ -77,7 +77,7 @@ async def on_add(message: Message, command: CommandObject, bot: Bot, rng: Any) -
         count = int(match["count"]) if match else None
         await get_character(call.game.id, name)  # no_character before anything else
     out = await add_to_encounter(call.game.id, name, actor_id=call.user_id, count=count, rng=rng)
-    await report(bot, call.game, out.events, out.state, rng, reply_to=message)
+    await report(bot, call.game, out.events, out.state, rng, reply_to=message, cause=out)
 
 
 def _replied_user(message: Message) -> int | None:
@@ -103,6 +103,10 @@ async def on_undo(message: Message, command: CommandObject, bot: Bot) -> None:
     out = await undo_encounter(call.game.id, actor_id=call.user_id)
     await message.reply(texts.undone(len(out.undone_events)))
     await show_board(bot, call.game)
+    if out.chase_steps_undone:  # the chase steps that fight step caused went with it
+        from bot.routers.chase.board import show_chase  # (imports this package)
+
+        await show_chase(bot, call.game)
 
 
 async def on_char(message: Message, command: CommandObject) -> None:

@@ -127,6 +127,10 @@ async def on_board_button(
             message_thread_id=game.topic_id,
         )
         await show_board(bot, game)
+        if out.chase_steps_undone:  # the chase steps that fight step caused went with it
+            from bot.routers.chase.board import show_chase  # (imports this package)
+
+            await show_chase(bot, game)
         await query.answer()
         return
     command = _button_command(action, state, user_id, gm)

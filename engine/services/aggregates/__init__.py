@@ -25,7 +25,7 @@ from engine.services.aggregates.streams import (
     list_streams,
     open_stream,
 )
-from engine.services.aggregates.write import Decide, execute, undo_last_step
+from engine.services.aggregates.write import Decide, execute, undo_caused, undo_last_step
 
 __all__ = [
     "UNDO",
@@ -43,5 +43,6 @@ __all__ = [
     "list_streams",
     "load",
     "open_stream",
+    "undo_caused",
     "undo_last_step",
 ]

@@ -7,7 +7,16 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
-from engine.services.aggregates.model import UNDO, Aggregate, E, S, Step, check_key
+from engine.services.aggregates.model import (
+    CAUSE,
+    UNDO,
+    Aggregate,
+    E,
+    S,
+    Step,
+    check_key,
+    is_marker,
+)
 from engine.services.aggregates.sql import Head, connection, load_json, read_events, read_head
 from engine.services.errors import GameEnded, NoGame, WrongAggregate
 from engine.store.models import Game, Stream, StreamEvent
@@ -70,7 +79,7 @@ def effective(rows: Iterable[R]) -> list[R]:
     """The events that count: markers dropped, steps taken back by an undo dropped."""
     rows = list(rows)
     undone = {int(r.payload["step"]) for r in rows if r.type == UNDO}
-    return [r for r in rows if r.type != UNDO and r.step not in undone]
+    return [r for r in rows if not is_marker(r.type) and r.step not in undone]
 
 
 def decode(aggregate: Aggregate[S, E], rows: Iterable[_Event]) -> list[E]:
@@ -125,7 +134,8 @@ async def read_view(
             else []
         )
         if all(r.type != UNDO for r in tail):
-            state = aggregate.fold(base, decode(aggregate, tail))
+            events = decode(aggregate, [r for r in tail if not is_marker(r.type)])
+            state = aggregate.fold(base, events)
             return View(head, state, head.head_seq, head.head_step, covered=covered)
     rows = await read_events(conn, head.id, 0, head.head_seq)
     state = aggregate.fold(aggregate.initial(head.params), decode(aggregate, effective(rows)))
@@ -150,6 +160,7 @@ def steps_of(rows: list[StreamEvent]) -> list[Step]:
     for step, group in groups.items():
         first = group[0]
         is_undo = first.type == UNDO
+        causes = [r.payload for r in group if r.type == CAUSE]
         steps.append(
             Step(
                 step=step,
@@ -158,9 +169,10 @@ def steps_of(rows: list[StreamEvent]) -> list[Step]:
                 created_at=first.created_at,
                 first_seq=first.seq,
                 last_seq=group[-1].seq,
-                events=tuple(dict(r.payload) for r in group),
+                events=tuple(dict(r.payload) for r in group if r.type != CAUSE),
                 undoes=int(first.payload["step"]) if is_undo else None,
                 undone_by=None if is_undo else undone_by.get(step),
+                cause=dict(causes[0]) if causes else None,
             )
         )
     return steps

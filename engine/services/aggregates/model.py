@@ -12,6 +12,14 @@ S = TypeVar("S")  # state
 E = TypeVar("E")  # event
 
 UNDO = "$undo"  # type of the marker event of an undo step; engine event types never start "$"
+CAUSE = "$cause"  # the last row of a step another stream's step caused (`execute(cause=...)`)
+
+
+def is_marker(event_type: str) -> bool:
+    """A store marker ($undo, $cause), not an engine event."""
+    return event_type.startswith("$")
+
+
 KEY_MAX = 64
 
 
@@ -75,7 +83,8 @@ class UndoResult(Generic[S, E]):
 @dataclass(frozen=True)
 class Step:
     """One step of a stream's history; `events` are the stored dicts (decode them with the
-    aggregate's `event_from_dict`). An undo step holds one `{"step": n}` marker."""
+    aggregate's `event_from_dict`). An undo step holds one `{"step": n}` marker; a step
+    caused by another stream's step has that `cause` (its marker is not in `events`)."""
 
     step: int
     kind: str  # "command" | "undo"
@@ -86,6 +95,7 @@ class Step:
     events: tuple[dict[str, Any], ...]
     undoes: int | None = None  # kind == "undo": the step it took back
     undone_by: int | None = None  # kind == "command": the undo step that took it back
+    cause: dict[str, Any] | None = None  # another stream's step that caused this one
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,7 @@ from engine.services.aggregates.log import (
     require_active_game,
 )
 from engine.services.aggregates.model import (
+    CAUSE,
     UNDO,
     Aggregate,
     Decision,
@@ -119,6 +120,7 @@ async def _execute_once(
     actor_id: int | None,
     params: Mapping[str, Any] | None,
     attempt: int,
+    cause: Mapping[str, Any] | None,
 ) -> ExecuteResult[S, E]:
     async with in_transaction() as conn:
         # One statement: the locked head, the game's `active` and the snapshot (+ the tail
@@ -139,6 +141,9 @@ async def _execute_once(
             _event_row(to_dict(e), view.seq + i, step, actor_id, at)
             for i, e in enumerate(events, start=1)
         ]
+        if cause is not None:
+            seq_after = view.seq + len(rows) + 1
+            rows.append((seq_after, step, CAUSE, dump_json(dict(cause)), actor_id, at))
         stream_id = await _advance(conn, aggregate, view, game_id, key, params, len(rows))
         await insert_events(conn, stream_id, rows)
         seq = view.seq + len(rows)
@@ -155,6 +160,7 @@ async def execute(
     actor_id: int | None,
     params: Mapping[str, Any] | None = None,
     max_retries: int = 3,
+    cause: Mapping[str, Any] | None = None,
 ) -> ExecuteResult[S, E]:
     """Run `decide(state)` (pure; it closes over the command and the rng) on the stream's
     current state and append its events as one step, atomically.
@@ -165,12 +171,14 @@ async def execute(
     `Decision(events, state)` when it already holds the state after its events: that state
     is used as is instead of folding the events a second time. On a conflict `decide` runs
     again on the fresh state, at most `max_retries` more times, then EventConflict.
+    `cause` (JSON-safe, e.g. another stream's step) is kept with the step as a `$cause`
+    marker, so that undoing that other step can take this one back too (`undo_caused`).
     """
     check_key(stream)
     for attempt in range(1, max_retries + 2):
         try:
             return await _execute_once(
-                aggregate, game_id, stream, decide, actor_id, params, attempt
+                aggregate, game_id, stream, decide, actor_id, params, attempt, cause
             )
         except (_Conflict, IntegrityError):
             # Caught outside the transaction: on PostgreSQL a failed statement aborts it.
@@ -185,6 +193,7 @@ async def undo_last_step(
     *,
     actor_id: int | None,
     expected_step: int | None = None,
+    caused_by: Mapping[str, Any] | None = None,
 ) -> UndoResult[S, E]:
     """Take back the newest command step not undone yet; repeated calls walk further back.
 
@@ -193,6 +202,8 @@ async def undo_last_step(
     from the undone state and undone steps are never re-applied. Pass `expected_step` (the
     step the user saw as last) so that two simultaneous undo clicks take back one step, not
     two: EventConflict if it is no longer the last. Never retried, for the same reason.
+    With `caused_by`, the last step is taken back only if it was written with that `cause`
+    (NothingToUndo otherwise).
     """
     check_key(stream)
     try:
@@ -206,10 +217,15 @@ async def undo_last_step(
             check_aggregate(head, aggregate)
             if head.closed:
                 raise StreamClosed(stream=stream)
-            rows = effective(await read_events(conn, head.id, 0, head.head_seq))
+            raw = await read_events(conn, head.id, 0, head.head_seq)
+            rows = effective(raw)
             if not rows:
                 raise NothingToUndo(stream=stream)
             target = rows[-1].step
+            if caused_by is not None and not any(
+                r.step == target and r.type == CAUSE and r.payload == dict(caused_by) for r in raw
+            ):
+                raise NothingToUndo(stream=stream, caused_by=dict(caused_by))
             if expected_step is not None and expected_step != target:
                 raise EventConflict(stream=stream, expected_step=expected_step, last_step=target)
             kept = [r for r in rows if r.step != target]
@@ -224,3 +240,23 @@ async def undo_last_step(
         raise EventConflict(game_id=game_id, stream=stream) from exc
     undone = tuple(decode(aggregate, [r for r in rows if r.step == target]))
     return UndoResult(state, target, undone, step, seq)
+
+
+async def undo_caused(
+    aggregate: Aggregate[S, E],
+    game_id: int,
+    stream: str,
+    cause: Mapping[str, Any],
+    *,
+    actor_id: int | None,
+) -> list[UndoResult[S, E]]:
+    """Take back the stream's newest steps as long as they were caused by `cause` (newest
+    first); stops at the first step that was not — a step made since is never undone."""
+    undone: list[UndoResult[S, E]] = []
+    while True:
+        try:
+            undone.append(
+                await undo_last_step(aggregate, game_id, stream, actor_id=actor_id, caused_by=cause)
+            )
+        except NothingToUndo:
+            return undone

@@ -363,6 +363,46 @@ async def test_undo_walks_back_and_is_logged(game: services.GameInfo) -> None:
     assert full_replay(await agg.history(game.id, KEY)) == states[0]
 
 
+async def test_steps_caused_by_another_streams_step_are_undone_with_it(
+    game: services.GameInfo,
+) -> None:
+    rng = random.Random(11)
+    cause, other = {"stream": "fight:1", "step": 7}, {"stream": "fight:1", "step": 8}
+    plain = await run(draw(rng), game_id=game.id)
+    caused = [
+        await agg.execute(DECK, game.id, KEY, draw(rng, n), actor_id=GM, cause=cause)
+        for n in (2, 1)
+    ]
+    assert caused[-1].seq == 1 + 3 + 2  # each caused step ends with its $cause marker
+    # the marker is no event: state, snapshots and replays ignore it; history shows it
+    assert await agg.load(DECK, game.id, KEY) == (caused[-1].state, caused[-1].seq)
+    assert (await agg.load(DECK, game.id, KEY, rebuild=True))[0] == caused[-1].state
+    steps = await agg.history(game.id, KEY)
+    assert [s.cause for s in steps] == [None, cause, cause]
+    assert all(e["type"] == "Drawn" for s in steps for e in s.events)
+    assert full_replay(steps) == caused[-1].state
+
+    lazy = make_deck(snapshot_every=100)  # the snapshot stays behind: markers in the tail
+    tail = await agg.execute(lazy, game.id, KEY, draw(rng), actor_id=GM, cause=other)
+    assert await agg.load(lazy, game.id, KEY) == (tail.state, tail.seq)
+    await agg.undo_last_step(lazy, game.id, KEY, actor_id=GM)
+    assert await agg.undo_caused(DECK, game.id, KEY, other, actor_id=GM) == []
+    undone = await agg.undo_caused(DECK, game.id, KEY, cause, actor_id=GM)
+    assert [u.undone_step for u in undone] == [3, 2]  # newest first, then stops at step 1
+    assert await agg.load(DECK, game.id, KEY) == (plain.state, undone[-1].seq)
+
+
+async def test_a_step_made_since_stops_the_undo_of_caused_steps(
+    game: services.GameInfo,
+) -> None:
+    rng, cause = random.Random(12), {"stream": "fight:1", "step": 1}
+    first = await agg.execute(DECK, game.id, KEY, draw(rng), actor_id=GM, cause=cause)
+    since = await run(draw(rng), game_id=game.id)  # somebody's own step came after it
+    assert await agg.undo_caused(DECK, game.id, KEY, cause, actor_id=GM) == []
+    assert await agg.load(DECK, game.id, KEY) == (since.state, since.seq)
+    assert first.state.draws == since.state.draws[:1]
+
+
 async def test_nothing_to_undo(game: services.GameInfo) -> None:
     with pytest.raises(services.NothingToUndo) as empty:
         await agg.undo_last_step(DECK, game.id, KEY, actor_id=GM)

@@ -29,6 +29,7 @@ from engine.savage.chase import (
 )
 from engine.savage.chase.events import ComplicationRolled
 from engine.services import aggregates as agg
+from engine.services import chase_sync
 from tests.engine.services.conftest import ALICE, BOB, CAROL, GM
 from tests.engine.services.test_encounters import GRIMMJOW, ICHIGO, RUKIA
 
@@ -201,6 +202,34 @@ async def test_acting_from_a_hold_kept_since_the_last_round_opens_a_turn_without
     turn = opened.state.turn(RUNNER)
     assert turn is not None and turn.action_card is None
     assert not [e for e in opened.events if isinstance(e, ComplicationRolled)]
+
+
+async def test_undoing_a_fight_step_takes_back_the_chase_steps_it_caused(
+    scene: services.GameInfo,
+) -> None:
+    rng = random.Random(6)
+    await set_up(scene.id, rng)
+    before = await services.current_chase(scene.id)
+    dealt = await services.encounter_command(scene.id, NextTurn(), actor_id=GM, rng=rng)
+    follow = chase_sync.follow_encounter
+    produced = await follow(scene.id, dealt.events, rng=rng, cause=chase_sync.cause_of(dealt))
+    assert produced  # a chase round and the first chase turn followed the deal
+    assert (await services.current_chase(scene.id)).state.turns
+
+    undone = await services.undo_encounter(scene.id, actor_id=GM)
+    assert undone.chase_steps_undone == 2  # StartRound and StartTurn: both went with it
+    assert (await services.current_chase(scene.id)).state == before.state
+
+    # a chase step made since (a player's move) is never undone with a fight step
+    dealt = await services.encounter_command(scene.id, NextTurn(), actor_id=GM, rng=rng)
+    await follow(scene.id, dealt.events, rng=rng, cause=chase_sync.cause_of(dealt))
+    acting = dealt.state.current
+    owner = ALICE if acting == RUNNER else GM
+    move = ChangePosition(acting, 1)
+    moved = await services.chase_command(scene.id, move, actor_id=owner, rng=rng)
+    undone = await services.undo_encounter(scene.id, actor_id=GM)
+    assert undone.chase_steps_undone == 0
+    assert (await services.current_chase(scene.id)).state == moved.state
 
 
 async def test_racing_moves_never_apply_twice(scene: services.GameInfo) -> None:
