@@ -17,6 +17,7 @@ from engine.services import (
     start_chase_turn,
     undo_chase,
 )
+from engine.services.chase_sync import cause_of, fatigue_to_fight, follow_encounter
 from webapp.scene_commands import Ctx, Done, Run, Spec
 
 
@@ -53,6 +54,18 @@ async def _chase_turn(ctx: Ctx) -> Done:
     out = await start_chase_turn(
         ctx.game_id, actor_id=ctx.actor_id, rng=ctx.rng, participant=ctx.maybe_text("participant")
     )
+    return Done(out.events)
+
+
+async def _critical(ctx: Ctx) -> Done:
+    """The GM's choice after a critical failure; Fatigue reaches the linked fight character
+    too (engine.services.chase_sync.fatigue_to_fight), and the chase follows that fight step
+    as it follows any (the chat hooks tell it and refresh the fight board)."""
+    command = chase.ResolveCriticalFailure(ctx.text("pending"), ctx.text("choice"))
+    out = await chase_command(ctx.game_id, command, actor_id=ctx.actor_id, rng=ctx.rng)
+    fight = await fatigue_to_fight(ctx.game_id, out.events, rng=ctx.rng)
+    if fight is not None and fight.events:
+        await follow_encounter(ctx.game_id, fight.events, rng=ctx.rng, cause=cause_of(fight))
     return Done(out.events)
 
 
@@ -96,9 +109,7 @@ CHASE_COMMANDS: dict[str, Spec] = {
     "round": Spec(_ch(lambda c: chase.StartRound()), True),
     "out": Spec(_ch(lambda c: chase.TakeOutOfAction(c.text("participant"))), True),
     "stop": Spec(_ch(lambda c: chase.StopSide(c.text("side"))), True),
-    "critical": Spec(
-        _ch(lambda c: chase.ResolveCriticalFailure(c.text("pending"), c.text("choice"))), True
-    ),
+    "critical": Spec(_critical, True),
     # players too, for what they control (engine.services.chases checks it)
     "turn": Spec(_chase_turn, False),
     "end_turn": Spec(_ch(lambda c: chase.EndTurn(c.text("participant"))), False),

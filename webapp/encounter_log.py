@@ -32,6 +32,7 @@ LOGGED = frozenset(
         ev.RoundStarted,
         ev.TurnStarted,
         ev.HoldTaken,
+        ev.TurnQueued,
         ev.HoldLost,
         ev.Interrupted,
         ev.ActionsDeclared,

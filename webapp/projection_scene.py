@@ -185,6 +185,7 @@ def _participant(
         "movement": p.movement,
         "leader": p.leader,
         "status": p.status,
+        "wounds": p.wounds,
         "fatigue": p.fatigue,
         "mine": mine,
         "turn": state.turn(p.id) is not None,

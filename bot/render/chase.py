@@ -238,6 +238,8 @@ def _line(e: ev.Event, name: Names) -> str | None:
         return _("{name} moves alone.").format(name=name(e.participant))
     if isinstance(e, ev.RoundLimitSet):
         return _("Round limit: {limit}.").format(limit=e.limit or "—")
+    # ev.HealthSet: bookkeeping copied from the fight, which has already told the Wound or
+    # the Fatigue; the maneuvering rolls show the penalty («Раны», «усталость»).
     return None
 
 

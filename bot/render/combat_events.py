@@ -204,6 +204,8 @@ def _line(e: ev.Event, name: Names) -> str | None:
         return _turn_started(e, name)
     if isinstance(e, ev.HoldTaken):
         return _("⏸ {name} goes on Hold.").format(name=name(e.combatant))
+    if isinstance(e, ev.TurnQueued):
+        return _("⏭ {name} acts right after the current turn.").format(name=name(e.combatant))
     if isinstance(e, ev.HoldLost):
         return _("{name} loses Hold ({reason}).").format(
             name=name(e.combatant), reason=condition_label(e.reason)

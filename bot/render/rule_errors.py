@@ -160,6 +160,7 @@ def _chase_messages() -> dict[str, Callable[[Params], str]]:
             max=_p(p, "max")
         ),
         "bad_actions": lambda p: _("From 1 to 3 actions, at least as many as already taken."),
+        "bad_health": lambda p: _("Wounds and Fatigue go from 0 to 3."),
         "bad_direction": lambda p: _("The direction is «вперёд» or «назад»."),
         "bad_cards": lambda p: _("From {min} to {max} cards.").format(
             min=_p(p, "min"), max=_p(p, "max")

@@ -64,8 +64,9 @@ class Hold(Command):
 
 @dataclass(frozen=True, slots=True)
 class ActNow(Command):
-    """A character on Hold or holding a Joker acts now, between turns (the current turn
-    ends first)."""
+    """A character on Hold or holding a Joker acts now when nobody is acting, or right
+    after the current turn when somebody is (seed 000 lines 19-20: acting «позднее» is
+    free; going before another's action is an `Interrupt`)."""
 
     actor: str
     by: int | None = None

@@ -57,7 +57,7 @@ from .events import (
     ShakenRemoved,
     StatusSet,
     StunnedRemoved,
-    TurnEnded,
+    TurnQueued,
 )
 from .rolls import damage_check, fixed_damage_outcome
 from .sheet import MAX_GROUP
@@ -158,10 +158,11 @@ def _act_now(b: Builder, cmd: ActNow) -> None:
     _own(b, cmd.actor, cmd.by)
     combatant = b.combatant_of(cmd.actor)
     how = initiative.can_act_out_of_order(combatant)
-    if how is None or b.state.current == combatant.id:
+    if how is None or b.state.current == combatant.id or combatant.id in b.state.queued:
         raise RuleError("cannot_act_now", {"id": combatant.id})
-    if b.state.current is not None:
-        b.emit(TurnEnded, combatant=b.state.current)
+    if b.state.current is not None:  # nobody's turn is cut short: it goes next
+        b.emit(TurnQueued, combatant=combatant.id)
+        return
     initiative.start_turn(b, combatant.id, how)
 
 

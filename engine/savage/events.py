@@ -95,6 +95,15 @@ class HoldTaken(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class TurnQueued(Event):
+    """A character on Hold (or with an unused Joker) asked to act while another acts: it
+    takes its turn right after the current one (seed 000 lines 19-20; cutting into the
+    current turn is an Interrupt)."""
+
+    combatant: str
+
+
+@dataclass(frozen=True, slots=True)
 class HoldLost(Event):
     """``reason``: "shaken", "stunned", "incapacitated" (official SWADE: the turn for the
     round is lost too)."""
@@ -307,6 +316,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         TurnEnded,
         RoundEnded,
         HoldTaken,
+        TurnQueued,
         HoldLost,
         Interrupted,
         ActionsDeclared,

@@ -46,6 +46,7 @@ from .events import (
     StunnedRemoved,
     StunnedSet,
     TurnEnded,
+    TurnQueued,
     TurnStarted,
 )
 
@@ -213,6 +214,11 @@ def _round_ended(state: Encounter, e: RoundEnded) -> Encounter:
     )
 
 
+@_on(TurnQueued)
+def _turn_queued(state: Encounter, e: TurnQueued) -> Encounter:
+    return _R(state, queued=(*state.queued, e.combatant))
+
+
 @_on(HoldTaken)
 def _hold_taken(state: Encounter, e: HoldTaken) -> Encounter:
     # The turn was not taken: the acting turn comes later, from Hold, and durations
@@ -228,6 +234,8 @@ def _hold_taken(state: Encounter, e: HoldTaken) -> Encounter:
 
 @_on(HoldLost)
 def _hold_lost(state: Encounter, e: HoldLost) -> Encounter:
+    queued = tuple(x for x in state.queued if x != e.combatant)  # its turn went with the Hold
+    state = _R(state, queued=queued)
     return state.update_combatant(e.combatant, lambda c: _R(c, hold=False, acted=True))
 
 

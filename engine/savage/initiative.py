@@ -129,8 +129,8 @@ def start_next(b: Builder) -> bool:
         return False
     if b.state.suspended and nxt == b.state.suspended[-1]:
         via = "resume"
-    elif nxt in b.state.queued:
-        via = "queued"
+    elif nxt in b.state.queued:  # lost an interrupt, or asked to act from Hold / a Joker
+        via = can_act_out_of_order(b.state.combatant(nxt)) or "queued"
     else:
         via = "card"
     start_turn(b, nxt, via)

@@ -16,6 +16,11 @@ combatant or a character in the active encounter (its owners control it), otherw
 name of a saved character in the library (its owner). Unlinked participants are NPCs:
 the GM's.
 
+**Health.** A participant linked to a fight character (its id is the character's, or its
+single-character combatant's) carries that character's Wounds and Fatigue (`SetHealth`,
+GM-only): taken when it is added (same step) and kept in line after every encounter step
+by engine/services/chase_sync.py (docs/rules/chase.md «Wounds and Fatigue»).
+
 **Turn order.** Action cards belong to the encounter (docs/rules/chase.md: «the action
 deck and the order of turns are the combat engine's»). `start_chase_turn` reads the
 encounter's acting combatant and its card and sends `StartTurn(participant, card)` for
@@ -24,13 +29,14 @@ each chase participant linked to it (a group of Extras: every member in the chas
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from engine import savage
 from engine.dice.rng import Rng
 from engine.savage import chase
 from engine.savage.chase.commands import ROW_SIZE
+from engine.savage.chase.rules import FATIGUE_OUT, MAX_WOUNDS
 from engine.services import aggregates as agg
 from engine.services.characters import name_key
 from engine.services.chases_aggregate import CHASE
@@ -186,22 +192,86 @@ async def chase_command(
     """Decide `command` on the active chase and persist its events as one step. Players
     move only what they control (`not_your_character`) and send no GM commands
     (`not_gm`); non-members get `not_member`; the engine's ChaseError passes through.
-    `cause`: the encounter step this one follows (chase_sync), undone with it."""
-    if not isinstance(command, _COMMANDS):
-        raise TypeError(f"not a chase command: {command!r}")
+    `cause`: the encounter step this one follows (chase_sync), undone with it.
+
+    A participant added with the id of a fight character takes that character's Wounds
+    and Fatigue in the same step (`SetHealth`; docs/rules/chase.md «Wounds and Fatigue»)."""
+    return await chase_commands(game_id, (command,), actor_id=actor_id, rng=rng, cause=cause)
+
+
+async def chase_commands(
+    game_id: int,
+    commands: Sequence[chase.Command],
+    *,
+    actor_id: int,
+    rng: Rng,
+    cause: Mapping[str, Any] | None = None,
+) -> ChaseOutcome:
+    """`chase_command` for several commands stored as one step (each decided on the state
+    the previous ones left; one refusal refuses them all)."""
+    for command in commands:
+        if not isinstance(command, _COMMANDS):
+            raise TypeError(f"not a chase command: {command!r}")
     role = await require_member(game_id, actor_id)
     stream = await require_active(game_id, KIND)
     if role != ROLE_GM:
-        await _check_player(game_id, command, actor_id)
-    result = await agg.execute(
-        CHASE,
-        game_id,
-        stream.key,
-        lambda state: chase.decide(state, command, rng),
-        actor_id=actor_id,
-        cause=cause,
-    )
+        for command in commands:
+            await _check_player(game_id, command, actor_id)
+    added = [c.participant for c in commands if isinstance(c, chase.AddParticipant)]
+    health = await _fight_health(game_id, added) if added else {}
+
+    def decide(state: chase.ChaseState) -> tuple[chase.Event, ...]:
+        events: list[chase.Event] = []
+        for command in commands:
+            new = chase.decide(state, command, rng)
+            state = CHASE.fold(state, new)
+            events.extend(new)
+            if isinstance(command, chase.AddParticipant) and command.participant in health:
+                new = chase.decide(state, health[command.participant], rng)
+                state = CHASE.fold(state, new)
+                events.extend(new)
+        return tuple(events)
+
+    result = await agg.execute(CHASE, game_id, stream.key, decide, actor_id=actor_id, cause=cause)
     return await _notify(game_id, _outcome(result, stream.key), actor_id)
+
+
+# --- the fight character's health ------------------------------------------------------------
+
+
+def fight_character(encounter: savage.Encounter, pid: str) -> savage.Character | None:
+    """The fight character a chase participant stands for: the character with its id, or
+    the one character of a combatant with its id (a group's id stands for nobody)."""
+    try:
+        return encounter.find(pid)[1]
+    except savage.RuleError:
+        return None
+
+
+def health_of(pid: str, character: savage.Character) -> chase.SetHealth:
+    """The character's Wounds and Fatigue for participant `pid` (seed 000 lines 73, 79;
+    Nerves of Steel ignores one Wound's penalty, Improved two — as
+    `Character.wound_penalty`)."""
+    ignored = 2 if character.has_edge("improved_nerves_of_steel") else 0
+    ignored = ignored or (1 if character.has_edge("nerves_of_steel") else 0)
+    wounds = max(0, min(character.status.wounds, MAX_WOUNDS))
+    fatigue = max(0, min(character.status.fatigue, FATIGUE_OUT))
+    return chase.SetHealth(pid, wounds, fatigue, ignored)
+
+
+async def _fight_health(game_id: int, pids: Iterable[str]) -> dict[str, chase.SetHealth]:
+    """`SetHealth` for each participant id linked to a fight character that is not whole."""
+    stream = await active_of(game_id, "encounter")
+    if stream is None:
+        return {}
+    encounter, _ = await agg.load(ENCOUNTER, game_id, stream.key)
+    out = {}
+    for pid in pids:
+        character = fight_character(encounter, pid)
+        health = health_of(pid, character) if character is not None else None
+        if health is not None and (health.wounds, health.fatigue) != (0, 0):
+            out[pid] = health
+    return out
 
 
 # --- turns from the encounter's action cards ---------------------------------------------

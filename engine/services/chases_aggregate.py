@@ -27,6 +27,6 @@ CHASE: Aggregate[chase.ChaseState, chase.Event] = Aggregate(
     event_from_dict=chase.event_from_dict,
     state_to_dict=chase.ChaseState.to_dict,
     state_from_dict=chase.ChaseState.from_dict,
-    version=1,  # bump when ChaseState.to_dict's format changes
+    version=2,  # bump when ChaseState.to_dict's format changes (2: participants' health)
     snapshot_every=1,
 )

@@ -15,7 +15,7 @@ import pytest
 
 from engine.savage.cards import full_deck
 from tests.bot.conftest import ALICE, BORIS, VERA
-from tests.bot.test_combat import GRIMMJOW, ICHIGO, RUKIA, Table, text_of
+from tests.bot.test_combat import GRIMMJOW, ICHIGO, RUKIA, Table, board_edits, text_of
 from tests.engine.savage.helpers import stack_faces
 from tests.support.fake_botapi import ApiCall
 from tests.support.telegram import Feed, TelegramDriver
@@ -260,7 +260,9 @@ async def test_the_opposing_side_chooses_the_indirect_bump(tg: TelegramDriver) -
 async def test_critical_failure_on_foot_the_gm_gives_fatigue(tg: TelegramDriver) -> None:
     """Seed 001 lines 24 and 30: on Spades the failure counts as a critical failure; on foot
     the GM chooses between losing the rest of the turn and Fatigue. Until then Ichigo cannot
-    move; the Fatigue weighs on his next maneuvering roll."""
+    move; the Fatigue weighs on his next maneuvering roll (seed 000 line 79). Ichigo in the
+    fight is the same person: he gains the level there too, once (docs/rules/chase.md
+    «Wounds and Fatigue»)."""
     table = Table(tg)
     row_id = await set_up_chase(table, ichigo_at=1)
     await deal_clubs_to_ichigo(table, [2, 1])
@@ -272,8 +274,9 @@ async def test_critical_failure_on_foot_the_gm_gives_fatigue(tg: TelegramDriver)
     assert not refused.sent() and not row_edits(refused)
 
     chosen = await table.press(ALICE, row(table), "получает Усталость")
-    assert text_of(chosen) == "Критический провал: получает Усталость."
+    assert text_of(chosen) == "Критический провал: получает Усталость.\nИчиго: Усталость 1."
     assert {c.params["message_id"] for c in row_edits(chosen)} == {row_id}
+    assert [c for c in board_edits(chosen) if "Ичиго" in c.text and "Усталость 1" in c.text]
     assert "⏳" not in row(table).text and labels(row(table)) == TAIL_BUTTONS
 
     moved = text_of(await table.say(BORIS, "/move вперёд", [4, 3]))
@@ -296,3 +299,28 @@ async def test_critical_failure_the_gm_takes_the_rest_of_the_turn(tg: TelegramDr
     assert text_of(await table.say(BORIS, "/back")) == lost
     assert text_of(await table.say(BORIS, "/bump Рукия назад")) == lost
     assert cards_line(table, 4) == "<code> 4</code> Q♣ <b>Ичиго</b>▶️"
+
+
+# --- Wounds from the fight ------------------------------------------------------------------
+
+
+async def test_a_wound_taken_in_the_fight_weighs_on_the_maneuvering_roll(
+    tg: TelegramDriver,
+) -> None:
+    """Seed 000 line 3 (Wounds follow standard SWADE) and line 73: «Каждая Рана даёт −1 к
+    Темпу и проверкам параметров, максимум −3». A maneuvering roll is a trait roll: Ichigo,
+    wounded in the fight, rolls his Change Position with «−1 Раны» (docs/rules/chase.md
+    «Wounds and Fatigue»); the chase says nothing of its own about the Wound."""
+    table = Table(tg)
+    await set_up_chase(table, ichigo_at=5)
+    await table.say(ALICE, "/next", await table.shuffle("KD", "2S", "QH", "3H"))
+    hit = await table.say(ALICE, "/hit Ичиго 12")  # Toughness 8: +4 — one Wound, Shaken
+    assert "🏃" not in text_of(hit)
+    taken = await table.say(ALICE, "/take Ичиго")  # no Soak: the Wound lands
+    assert "Ичиго" in text_of(taken) and "🏃" not in text_of(taken)
+
+    moved = text_of(await table.say(BORIS, "/move вперёд", [5, 3]))
+    assert moved == (
+        "🏃 Ичиго меняет позицию: d8=5 <s>Дикий d6=3</s> −1 Раны = <b>4</b> против 4 "
+        "→ <b>успех</b> — 1 карту вперёд\nИчиго — на карте 6."
+    )

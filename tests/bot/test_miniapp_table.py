@@ -273,7 +273,7 @@ async def test_a_gm_and_two_players_run_a_round_and_a_chase_from_the_mini_app(
     ch = await table.chase(GM, "turn")  # the fighter acting now takes its chase turn
     await table.told(mark, "🏃 Погоня начинается: в ряду карт — 9.", "🏃 Раунд погони 1.")
     await chat_agrees(table, chase_message_matches, ch)
-    from_hold = False
+    asked = from_hold = False
     for _ in range(30):
         if ch["ended"]:
             break
@@ -284,6 +284,14 @@ async def test_a_gm_and_two_players_run_a_round_and_a_chase_from_the_mini_app(
             ch = (await table.call(GM, "GET", "chase"))["chase"]
             continue
         owner = players.get(acting["members"][0]["owner"], GM)
+        holding = any(c["id"] == "rukiya" and c["hold"] for c in enc["combatants"])
+        if holding and not asked:
+            # Рукия's Hold from round 1: Борис asks to act; nobody's turn is cut short, she
+            # goes right after the current one (seed 000 lines 19-20).
+            enc = await table.fight(BORIS, "act", actor="rukiya")
+            assert enc["current"] == acting["id"] and enc["queued"] == ["rukiya"]
+            await table.told(mark, "⏭ Рукия ходит сразу после текущего хода.")
+            asked = True
         if owner is not GM:  # the Hollow only watches; the runners run and try to flee
             move = {"command": "move", "participant": acting["id"], "direction": "forward"}
             moved = await table.call(owner, "POST", "chase", move, status=None)
@@ -303,13 +311,15 @@ async def test_a_gm_and_two_players_run_a_round_and_a_chase_from_the_mini_app(
                 args = {"direction": "back", "cards": pending["max_cards"]}
                 await table.chase(GM, "resolve", pending=pending["id"], **args)
         enc = await table.fight(owner, "next")
-        if not from_hold and any(c["id"] == "rukiya" and c["hold"] for c in enc["combatants"]):
-            # Рукия's Hold from round 1: Борис acts now; her chase turn opens without a card.
-            mark = table.api.mark()
-            enc = await table.fight(BORIS, "act", actor="rukiya")
-            await table.told(mark, "🏃 Рукия действует из Ожидания")
-            from_hold = True
         ch = (await table.call(GM, "GET", "chase"))["chase"]
+        if asked and not from_hold:
+            # her turn came at once, before the next card; in the chase it opens without a
+            # card (her Hold is from round 1): no Complication
+            assert enc["current"] == "rukiya"
+            await table.told(mark, "▶️ Ход: <b>Рукия</b> (из Ожидания)")
+            if not ch["ended"]:
+                await table.told(mark, "🏃 Рукия действует из Ожидания")
+            from_hold = True
     assert from_hold
     assert ch["ended"] is not None, "nobody got away in 30 turns"
     await table.told(mark, "<b>Погоня окончена</b>")

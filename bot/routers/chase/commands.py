@@ -15,6 +15,7 @@ from bot.render.combat_turns import board_outdated
 from bot.render.common import as_plain
 from bot.render.rule_errors import bad_word, chase_error_text, whose
 from bot.routers.chase.board import chase_names, render_chase, show_chase
+from bot.routers.chase.sync import fatigue_in_fight
 from bot.routers.combat import names
 from bot.routers.combat.board import post
 from bot.routers.combat.names import Ref, norm
@@ -32,6 +33,7 @@ from engine.savage import Character
 from engine.savage import chase as ch
 from engine.savage.chase.commands import ROW_SIZE
 from engine.services import (
+    ChaseOutcome,
     GameInfo,
     NoChase,
     chase_command,
@@ -105,12 +107,13 @@ async def run(
     rng: Rng,
     *,
     reply_to: Message | None = None,
-) -> None:
+) -> ChaseOutcome:
     try:
         out = await chase_command(game.id, command, actor_id=user_id, rng=rng)
     except ch.ChaseError as error:
         raise Refusal(await named_error(game, error)) from None
     await tell(bot, game, out.events, reply_to=reply_to)
+    return out
 
 
 async def named_error(game: GameInfo, error: ch.ChaseError) -> str:
@@ -415,7 +418,8 @@ async def on_row_button(
         await show_chase(bot, game)
     elif callback_data.action == "crit":
         pending, _, choice = callback_data.arg.partition(texts.ARG_SEP)
-        await run(bot, game, user_id, ch.ResolveCriticalFailure(pending, choice), rng)
+        out = await run(bot, game, user_id, ch.ResolveCriticalFailure(pending, choice), rng)
+        await fatigue_in_fight(bot, game, out.events, rng)  # a fight character tires too
     elif callback_data.action == "bump":
         pending, way, cards = callback_data.arg.split(texts.ARG_SEP)
         chooser = await _chooser(game, view.state, pending, user_id)

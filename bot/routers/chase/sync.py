@@ -12,10 +12,12 @@ from bot.render.chase import chase_events_text
 from bot.routers.chase.board import chase_names, show_chase
 from bot.routers.combat.board import post
 from bot.routers.combat.names import Ref
+from bot.routers.combat.scene import report
 from engine import savage
 from engine.dice.rng import Rng
 from engine.savage import chase
 from engine.services import GameInfo, ServiceError, chase_command, current_chase
+from engine.services.chase_sync import fatigue_to_fight
 from engine.services.chase_sync import follow_encounter as follow_chase_turns
 
 
@@ -51,3 +53,14 @@ async def declare_in_chase(
     except (chase.ChaseError, ServiceError):
         return
     await show_chase(bot, game)
+
+
+async def fatigue_in_fight(
+    bot: Bot, game: GameInfo, events: tuple[chase.Event, ...], rng: Rng
+) -> None:
+    """A chase critical failure resolved with Fatigue: the linked fight character gains the
+    level (engine.services.chase_sync.fatigue_to_fight); the chat is told as for any fight
+    step, the fight board refreshed, and the chase follows (its level is already counted)."""
+    out = await fatigue_to_fight(game.id, events, rng=rng)
+    if out is not None and out.events:
+        await report(bot, game, out.events, out.state, rng, cause=out)

@@ -88,9 +88,9 @@ def standing(
     s: ChaseState, p: Participant, *, free: bool, extra_action: bool = False
 ) -> list[tuple[str, int]]:
     """Modifiers every maneuvering roll of ``p`` carries now."""
-    mods = [("standing", p.modifier)]
-    if p.fatigue:
-        mods.append(("fatigue", -p.fatigue))
+    # Seed 000, line 3: Wounds follow standard SWADE — line 73, −1 per Wound to trait rolls,
+    # at most −3; line 79: −1 per Fatigue level. A maneuvering roll is a trait roll.
+    mods = [("standing", p.modifier), ("wounds", p.wound_penalty), ("fatigue", -p.fatigue)]
     t = s.turn(p.id)
     if t is not None and t.action_card is not None and t.action_card.is_joker:  # seed 000, line 14
         mods.append(("joker", JOKER_BONUS))

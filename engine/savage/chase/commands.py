@@ -63,6 +63,21 @@ class SetModifier:
 
 
 @dataclass(frozen=True, slots=True)
+class SetHealth:
+    """The GM's bookkeeping: the participant's Wounds and Fatigue as the table knows them
+    (the services copy them from the linked fight character). Every Wound is −1 to trait
+    rolls, at most −3 (seed 000, line 73), every Fatigue level −1 (line 79): maneuvering
+    rolls are trait rolls. ``ignored_wounds``: Wounds an Edge ignores (Nerves of Steel 1,
+    Improved Nerves of Steel 2; standard SWADE, seed 000 line 3). Fatigue 3 takes the
+    participant out (line 79)."""
+
+    participant: str
+    wounds: int
+    fatigue: int
+    ignored_wounds: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class JoinGroup:
     participant: str
     leader: str
@@ -189,6 +204,7 @@ Command = (
     | AddParticipant
     | PlaceParticipant
     | SetModifier
+    | SetHealth
     | JoinGroup
     | LeaveGroup
     | SetRoundLimit

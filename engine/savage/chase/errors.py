@@ -35,6 +35,7 @@ ERROR_CODES: dict[str, str] = {
     "moved_by_leader": "{participant} moves with the group of {leader}.",
     "pending_choice": "{participant} waits for the GM to resolve a critical failure.",
     "bad_modifier": "A modifier must be between -{max} and +{max}.",
+    "bad_health": "Wounds must be 0-{wounds}, Fatigue 0-{fatigue}, ignored Wounds 0-{ignored}.",
     "bad_actions": "Actions declared must be {min}-{max} (at least the {used} already taken).",
     # movement
     "bad_direction": "Direction must be +1 or -1.",

@@ -6,7 +6,7 @@ Every card dealt and every maneuvering roll is inside the events: replay needs n
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar
 
 from engine.savage.cards import Card
@@ -57,6 +57,17 @@ class ModifierSet(Event):
     kind: ClassVar[str] = "modifier_set"
     participant: str
     modifier: int
+
+
+@dataclass(frozen=True, slots=True)
+class HealthSet(Event):
+    """Wounds and Fatigue as the table knows them (``SetHealth``): seed 000, lines 73, 79."""
+
+    kind: ClassVar[str] = "health_set"
+    participant: str
+    wounds: int
+    fatigue: int
+    ignored_wounds: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,11 +171,13 @@ class PendingMoveResolved(Event):
 
 @dataclass(frozen=True, slots=True)
 class CriticalFailureResolved(Event):
-    """The GM's choice of a critical-failure consequence (seed 001, line 30)."""
+    """The GM's choice of a critical-failure consequence (seed 001, line 30) for
+    ``participant`` (empty in events stored before it was recorded)."""
 
     kind: ClassVar[str] = "critical_failure_resolved"
     pending: str
     choice: str
+    participant: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,6 +231,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         CardsLaid,
         ParticipantAdded,
         ModifierSet,
+        HealthSet,
         GroupJoined,
         GroupLeft,
         RoundStarted,
@@ -265,6 +279,8 @@ def event_from_dict(data: dict[str, Any]) -> Event:
     cls = EVENT_TYPES[data["kind"]]
     kwargs = {}
     for f in fields(cls):
+        if f.name not in data and f.default is not MISSING:
+            continue  # a field added later: older stored events take its default
         value = data[f.name]
         decode = _DECODERS.get(f.name)
         kwargs[f.name] = decode(value) if decode and value is not None else value

@@ -46,6 +46,10 @@ def _apply(s: ChaseState, e: ev.Event) -> ChaseState:
             return replace(s, participants=(*s.participants, p))
         case ev.ModifierSet(participant=pid, modifier=m):
             return s.with_participant(replace(s.participant(pid), modifier=m))
+        case ev.HealthSet(participant=pid, wounds=w, fatigue=f, ignored_wounds=ignored):
+            p = replace(s.participant(pid), wounds=w, fatigue=f, ignored_wounds=ignored)
+            s = s.with_participant(p)
+            return _set_status(s, pid, OUT_OF_ACTION) if f >= FATIGUE_OUT and p.active else s
         case ev.GroupJoined(participant=pid, leader=leader):
             pos = s.participant(leader).position
             return s.with_participant(replace(s.participant(pid), leader=leader, position=pos))

@@ -13,6 +13,7 @@ from engine.savage.cards import Card
 
 from .errors import ChaseError
 from .options import ChaseOptions
+from .rules import MAX_WOUND_PENALTY
 
 # Movement modes and their maneuvering skills (seed 001, line 10).
 MOVEMENT_SKILLS: dict[str, str | None] = {
@@ -47,11 +48,21 @@ class Participant:
     modifier: int = 0  # explicit standing modifier, e.g. a speed bonus (seed 001, line 17)
     leader: str | None = None
     status: str = ACTIVE
-    fatigue: int = 0  # Fatigue gained from chase critical failures
+    # Health as the table knows it: the linked fight character's Wounds and Fatigue (kept in
+    # line by the services, `SetHealth`), or a critical failure's Fatigue (seed 001, line 30).
+    # ``ignored_wounds``: Wounds whose penalty an Edge ignores (Nerves of Steel 1, Improved 2).
+    wounds: int = 0
+    fatigue: int = 0
+    ignored_wounds: int = 0
 
     @property
     def active(self) -> bool:
         return self.status == ACTIVE
+
+    @property
+    def wound_penalty(self) -> int:
+        """Seed 000, line 73: «Каждая Рана даёт −1 к … проверкам параметров, максимум −3»."""
+        return -min(MAX_WOUND_PENALTY, max(0, self.wounds - self.ignored_wounds))
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -67,7 +78,9 @@ class Participant:
             "modifier": self.modifier,
             "leader": self.leader,
             "status": self.status,
+            "wounds": self.wounds,
             "fatigue": self.fatigue,
+            "ignored_wounds": self.ignored_wounds,
         }
 
     @classmethod

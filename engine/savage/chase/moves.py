@@ -114,4 +114,9 @@ def resolve_critical(log: Log, cmd: c.ResolveCriticalFailure, rng: Rng) -> None:
         raise ChaseError("unknown_pending", pending=cmd.pending)
     if cmd.choice not in pending.choices:
         raise ChaseError("bad_choice", choices=list(pending.choices))
-    log.emit(ev.CriticalFailureResolved, pending=pending.id, choice=cmd.choice)
+    log.emit(
+        ev.CriticalFailureResolved,
+        pending=pending.id,
+        choice=cmd.choice,
+        participant=pending.target,
+    )

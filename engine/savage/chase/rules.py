@@ -35,6 +35,9 @@ JOKER_BONUS = 2  # seed 000, line 14
 MAX_ACTIONS = 3  # seed 000, line 27
 MAX_MODIFIER = 20  # a larger maneuvering modifier is a typo, not a rule
 FATIGUE_OUT = 3  # seed 000, line 79: the third level takes the character out
+MAX_WOUNDS = 3  # seed 000, line 74: a Wild Card acts on with up to three Wounds
+MAX_WOUND_PENALTY = 3  # seed 000, line 73: «максимум −3»
+MAX_IGNORED_WOUNDS = 2  # Improved Nerves of Steel (standard SWADE, seed 000 line 3)
 
 END_REASONS = ("out_of_action", "escaped", "side_stopped", "goal_reached", "round_limit")
 GM_END_REASONS = ("goal_reached", "out_of_action")

@@ -11,6 +11,7 @@ from .base import Log, active, active_mover, check_modifier, check_position, lea
 from .errors import ChaseError
 from .model import MOVEMENT_SKILLS, TRAIT_DICE, Participant
 from .options import MAX_ROW
+from .rules import FATIGUE_OUT, MAX_IGNORED_WOUNDS, MAX_WOUNDS
 
 
 def start_chase(log: Log, cmd: c.StartChase, rng: Rng) -> None:
@@ -76,6 +77,29 @@ def place(log: Log, cmd: c.PlaceParticipant, rng: Rng) -> None:
 def set_modifier(log: Log, cmd: c.SetModifier, rng: Rng) -> None:
     log.state.participant(cmd.participant)
     log.emit(ev.ModifierSet, participant=cmd.participant, modifier=check_modifier(cmd.modifier))
+
+
+def set_health(log: Log, cmd: c.SetHealth, rng: Rng) -> None:
+    """Seed 000, lines 73-74 and 79: up to three Wounds, Fatigue up to the level that takes
+    the character out (the participant leaves the chase with it)."""
+    p = active(log.state, cmd.participant)
+    if not (
+        0 <= cmd.wounds <= MAX_WOUNDS
+        and 0 <= cmd.fatigue <= FATIGUE_OUT
+        and 0 <= cmd.ignored_wounds <= MAX_IGNORED_WOUNDS
+    ):
+        raise ChaseError(
+            "bad_health", wounds=MAX_WOUNDS, fatigue=FATIGUE_OUT, ignored=MAX_IGNORED_WOUNDS
+        )
+    health = (cmd.wounds, cmd.fatigue, cmd.ignored_wounds)
+    if health != (p.wounds, p.fatigue, p.ignored_wounds):
+        log.emit(
+            ev.HealthSet,
+            participant=p.id,
+            wounds=cmd.wounds,
+            fatigue=cmd.fatigue,
+            ignored_wounds=cmd.ignored_wounds,
+        )
 
 
 def join_group(log: Log, cmd: c.JoinGroup, rng: Rng) -> None:

@@ -22,7 +22,7 @@ from engine.savage import (
     TraitRoll,
     Unshake,
 )
-from engine.savage.events import FreeActionsOnly, Rolled, TurnEnded, TurnStarted
+from engine.savage.events import FreeActionsOnly, Rolled, TurnEnded, TurnQueued, TurnStarted
 
 from .helpers import Game, char, group, of
 
@@ -58,18 +58,49 @@ def test_acting_and_owners_for_the_announcement() -> None:
     assert game.state.owners("b") == (2,) and game.state.owners("h") == ()
 
 
-def test_act_now_from_hold_between_turns() -> None:
+def test_act_now_from_hold_goes_right_after_the_current_turn() -> None:
+    # Seed 000 lines 19-20: a held character acts «позднее» when it likes; going before
+    # another's action needs an Interrupt (opposed Athletics). So «act now» while b acts
+    # cuts nobody's turn short: a goes as soon as b's turn ends, before the next card.
     game = setup()
     game.run(NextTurn(), game.shuffle("KS", "QS", "JS"))
     game.run(Hold("a"))
     assert game.state.current == "b"
-    events = game.run(ActNow("a", by=1))  # b's turn ends, a acts
-    assert [type(e) for e in events][:2] == [TurnEnded, TurnStarted]
-    assert game.state.current == "a"
+    events = game.run(ActNow("a", by=1))
+    assert [type(e) for e in events] == [TurnQueued] and game.state.current == "b"
+    assert game.state.up_next() == "a"
+    with pytest.raises(RuleError, match="cannot_act_now"):
+        game.run(ActNow("a", by=1))  # asked already
     with pytest.raises(RuleError, match="cannot_act_now"):
         game.run(ActNow("b"))
+    events = game.run(NextTurn())
+    assert [type(e) for e in events][:2] == [TurnEnded, TurnStarted]
+    assert of(events, TurnStarted)[0].via == "hold" and game.state.current == "a"
+    assert not game.state.combatant("a").hold and game.state.queued == ()
     game.run(NextTurn())
     assert game.state.current == "h"  # b already had its turn
+
+
+def test_act_now_between_turns_starts_at_once() -> None:
+    game = setup()
+    game.run(NextTurn(), game.shuffle("KS", "QS", "JS"))
+    game.run(Hold("a"))
+    game.run(Hold("b"))
+    game.run(Hold("h"))
+    assert game.state.current is None  # everyone waits
+    events = game.run(ActNow("b", by=2))
+    assert [type(e) for e in events][:1] == [TurnStarted] and game.state.current == "b"
+
+
+def test_a_queued_holder_who_is_shaken_loses_the_turn_it_asked_for() -> None:
+    game = setup()
+    game.run(NextTurn(), game.shuffle("KS", "QS", "JS"))
+    game.run(Hold("a"))
+    game.run(ActNow("a", by=1))
+    game.run(SetCondition("a", "shaken"))
+    assert game.state.queued == () and not game.state.combatant("a").hold
+    game.run(NextTurn())
+    assert game.state.current == "h"
 
 
 def test_benny_card_refusals() -> None:

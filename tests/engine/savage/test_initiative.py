@@ -147,7 +147,8 @@ def test_hold_carries_over_without_a_new_card() -> None:
     assert game.state.combatant("a").hold and game.state.combatant("a").card is None
     with pytest.raises(RuleError, match="on_hold_already"):
         game.run(Hold("a"))
-    events = game.run(ActNow("a", by=1))
+    game.run(ActNow("a", by=1))  # b is acting: a goes right after b
+    events = game.run(NextTurn())
     assert of(events, TurnStarted)[-1].via == "hold"
     assert not game.state.combatant("a").hold
 

@@ -9,7 +9,8 @@ import random
 import pytest
 
 from engine import services
-from engine.savage import ActNow, Hold, NextTurn
+from engine.dice.rng import ScriptedRng
+from engine.savage import AcceptDamage, ActNow, ApplyDamage, Hold, NextTurn, SetStatus
 from engine.savage.cards import Card
 from engine.savage.chase import (
     AddParticipant,
@@ -20,6 +21,7 @@ from engine.savage.chase import (
     ChaseState,
     EndTurn,
     Flee,
+    Participant,
     PlaceParticipant,
     ResolveBump,
     ResolveCriticalFailure,
@@ -27,7 +29,7 @@ from engine.savage.chase import (
     StartTurn,
     nearest_opponent_distance,
 )
-from engine.savage.chase.events import ComplicationRolled
+from engine.savage.chase.events import ComplicationRolled, PositionChangeRolled
 from engine.services import aggregates as agg
 from engine.services import chase_sync
 from tests.engine.services.conftest import ALICE, BOB, CAROL, GM
@@ -197,6 +199,8 @@ async def test_acting_from_a_hold_kept_since_the_last_round_opens_a_turn_without
         state = (await services.encounter_command(scene.id, NextTurn(), actor_id=GM, rng=rng)).state
     assert state.combatant(RUNNER).card is None and state.combatant(RUNNER).hold
     acted = await services.encounter_command(scene.id, ActNow(RUNNER), actor_id=ALICE, rng=rng)
+    if acted.state.current != RUNNER:  # Grimmjow is acting: Ichigo goes right after him
+        acted = await services.encounter_command(scene.id, NextTurn(), actor_id=GM, rng=rng)
     assert acted.state.current == RUNNER
     opened = await services.start_chase_turn(scene.id, actor_id=ALICE, rng=rng)
     turn = opened.state.turn(RUNNER)
@@ -326,3 +330,111 @@ async def test_a_group_of_extras_takes_its_chase_turns_on_its_one_card(
     ]
     last = (await agg.history(scene.id, "chase:1"))[-1]  # both turns: one undoable step
     assert last.step == out.step_id and len(last.events) == len(out.events) >= 2
+
+
+# --- the fight character's Wounds and Fatigue -----------------------------------------------
+
+
+async def fight(game_id: int, command: object, rng: random.Random) -> services.EncounterOutcome:
+    """A GM fight step, followed by the chase as the chat and the Mini App follow it."""
+    out = await services.encounter_command(game_id, command, actor_id=GM, rng=rng)  # type: ignore[arg-type]
+    cause = chase_sync.cause_of(out)
+    await chase_sync.follow_encounter(game_id, out.events, rng=rng, cause=cause)
+    return out
+
+
+async def runner(game_id: int) -> Participant:
+    view = await services.current_chase(game_id)
+    assert view is not None
+    return view.state.participant(RUNNER)
+
+
+async def test_a_wound_in_the_fight_weighs_on_the_next_maneuvering_roll(
+    scene: services.GameInfo,
+) -> None:
+    """Seed 000 line 3 (Wounds follow standard SWADE) and line 73: «Каждая Рана даёт −1 к …
+    проверкам параметров, максимум −3». The fight character is the one source of the
+    participant's health (docs/rules/chase.md «Wounds and Fatigue»)."""
+    rng = random.Random(8)
+    await set_up(scene.id, rng)
+    await fight(scene.id, ApplyDamage(RUNNER, amount=12), rng)  # Toughness 8: one Wound waits
+    assert (await runner(scene.id)).wounds == 0  # not before Ichigo takes it (seed 000, 117)
+    before = await services.current_chase(scene.id)
+    taken = await fight(scene.id, AcceptDamage(RUNNER), rng)
+    assert (await runner(scene.id)).wounds == 1
+    last = (await agg.history(scene.id, "chase:1"))[-1]  # the GM's bookkeeping, caused
+    assert last.actor_id == GM and last.cause == chase_sync.cause_of(taken)
+    assert [e["type"] for e in last.events] == ["health_set"]
+
+    # Undoing the fight step takes the chase's copy back with it.
+    undone = await services.undo_encounter(scene.id, actor_id=GM)
+    assert undone.chase_steps_undone == 1
+    assert (await services.current_chase(scene.id)).state == before.state  # type: ignore[union-attr]
+
+    await fight(scene.id, AcceptDamage(RUNNER), rng)
+    await gm(scene.id, StartTurn(RUNNER, Card.parse("KS")), rng)
+    moved = await services.chase_command(
+        scene.id, ChangePosition(RUNNER, 1), actor_id=ALICE, rng=ScriptedRng([5, 3])
+    )
+    (rolled,) = [e for e in moved.events if isinstance(e, PositionChangeRolled)]
+    assert rolled.roll.modifiers == (("wounds", -1),) and rolled.roll.total == 4
+
+
+async def test_critical_failure_fatigue_reaches_the_fight_character_once(
+    scene: services.GameInfo,
+) -> None:
+    """Seed 001 line 30: «пеший персонаж может … получить Усталость»; seed 000 line 79: −1
+    per level. Ichigo in the chase is Ichigo in the fight: he gains the level there, and the
+    chase's count stays equal to the fight's (no double counting)."""
+    rng = random.Random(9)
+    await set_up(scene.id, rng)
+    await gm(scene.id, StartTurn(RUNNER, Card.parse("KS")), rng)
+    moved = await services.chase_command(
+        scene.id, ChangePosition(RUNNER, 1), actor_id=ALICE, rng=ScriptedRng([1, 1])
+    )
+    (pending,) = moved.state.pending
+    resolved = await gm(scene.id, ResolveCriticalFailure(pending.id, "fatigue"), rng)
+    assert resolved.state.participant(RUNNER).fatigue == 1
+
+    tired = await chase_sync.fatigue_to_fight(scene.id, resolved.events, rng=rng)
+    assert tired is not None
+    assert tired.state.character(RUNNER).status.fatigue == 1
+    cause = chase_sync.cause_of(tired)
+    assert await chase_sync.follow_encounter(scene.id, tired.events, rng=rng, cause=cause) == []
+    assert (await runner(scene.id)).fatigue == 1  # equal: the sync wrote nothing
+    steps = await agg.history(scene.id, "chase:1")
+    assert steps[-1].step == resolved.step_id
+
+    # The next fight step changes nothing either; the next roll carries −1 once.
+    await fight(scene.id, NextTurn(), rng)
+    assert (await runner(scene.id)).fatigue == 1
+    # Other choices, and participants with no fight character, leave the fight alone.
+    assert await chase_sync.fatigue_to_fight(scene.id, moved.events, rng=rng) is None
+
+
+async def test_a_participant_added_wounded_and_one_out_of_the_fight(
+    scene: services.GameInfo,
+) -> None:
+    """A participant added with a fight character's id takes its Wounds and Fatigue in the
+    same step; a character Incapacitated in the fight is out of the chase, which ends when
+    its side is empty (seed 001, line 47: «преследователи выведены из строя»)."""
+    rng = random.Random(10)
+    await services.encounter_command(
+        scene.id, SetStatus(HUNTER, (("wounds", 2), ("fatigue", 1))), actor_id=GM, rng=rng
+    )
+    await services.start_chase(scene.id, actor_id=GM, rng=rng)
+    added = await gm(scene.id, AddParticipant(HUNTER, "pursuers", 0, die=10), rng)
+    hunter = added.state.participant(HUNTER)
+    assert (hunter.wounds, hunter.fatigue) == (2, 1)
+    assert [type(e).__name__ for e in added.events] == ["ParticipantAdded", "HealthSet"]
+    await gm(scene.id, AddParticipant(RUNNER, "quarry", 6, die=8), rng)
+    await gm(scene.id, StartRound(), rng)
+
+    out = await fight(scene.id, SetStatus(HUNTER, (("incapacitated", 1),)), rng)
+    state = (await services.current_chase(scene.id)).state  # type: ignore[union-attr]
+    assert state.participant(HUNTER).status == "out_of_action"
+    assert state.ended is not None and state.ended.reason == "out_of_action"
+    assert state.ended.side == "pursuers"
+    undone = await services.undo_encounter(scene.id, actor_id=GM)
+    assert undone.chase_steps_undone == 1 and out.step_id == undone.undone_step
+    assert (await services.current_chase(scene.id)).state.participant(HUNTER).active  # type: ignore[union-attr]

@@ -64,6 +64,7 @@ function line(i) {
     case "condition_removed": return html`${name}: ${off(conditionName(i.condition))}`;
     case "hold_taken": return `${name}: ${st.hold}`;
     case "hold_lost": return html`${name}: ${off(st.hold)}`;
+    case "turn_queued": return t("{name} acts right after this turn", { name });
     case "free_actions_only": return `${name}: ${t("free actions only")}`;
     case "fatigue_changed": return `${name}: ${t("Fatigue {level}", { level: i.level })}`;
     case "benny_spent": return `${name}: ${t("Bennies: {count}", { count: "−1" })}`;
