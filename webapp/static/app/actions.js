@@ -141,8 +141,12 @@ export function ActionPanel({ enc, cmd, gm, selected }) {
   const set = (k, v) => setF((old) => ({ ...old, [k]: v }));
   useEffect(() => set("actor", ""), [selected]); // a tap on the board picks who acts
   const fighters = enc.combatants.flatMap((c) => c.members.map((m) => ({ m, c })));
-  const mine = fighters.filter(({ m }) => (gm || m.mine) && !m.dead && !m.out);
-  if (!mine.length) return null;
+  // a player acts on their own turn (the engine refuses the rest: not_your_turn)
+  const mine = fighters.filter(({ m, c }) => (gm || (m.mine && c.acting)) && !m.dead && !m.out);
+  if (!mine.length) {
+    return !gm && fighters.some(({ m }) => m.mine)
+      ? html`<p class="card hint" data-testid="action-panel-waiting">${t("Your actions appear here on your turn.")}</p>` : null;
+  }
   const me = (mine.find(({ m }) => m.id === (f.actor || selected)) || mine.find(({ c }) => c.acting) || mine[0]).m;
   const targets = fighters.filter(({ m }) => m.id !== me.id && !m.dead).map(({ m }) => m);
   const ally = f.action === "support"; // players' characters against NPCs, unless Support

@@ -75,8 +75,8 @@ function AddForm({ chase, encounter, cmd }) {
   const [side, setSide] = useState(chase.sides[0] || t("fugitives"));
   const [pos, setPos] = useState("1");
   if (!free.length) return null;
-  const id = who || free[0].id;
-  return html`<div class="row add">
+  const id = free.some((k) => k.id === who) ? who : free[0].id; // the last one added is gone
+  return html`<h3>${t("Add to the chase")}</h3><div class="row add">
     <label class="field"><span>${t("Who")}</span><select name="chase-who" value=${id} onChange=${(e) => setWho(e.currentTarget.value)}>
       ${free.map((k) => html`<option value=${k.id}>${k.name}</option>`)}</select></label>
     <label class="field"><span>${t("Side")}</span><input name="chase-side" type="text" maxlength="32" list="chase-sides" value=${side}
@@ -91,7 +91,11 @@ function AddForm({ chase, encounter, cmd }) {
 export function ChaseBoard({ game, chase, encounter, onScene }) {
   const [sel, setSel] = useState(null);
   const cmd = useCommand(game, "chase", chase, onScene);
+  const fight = useCommand(game, "encounter", encounter, () => {}); // the push brings it back
   const gm = game.role === "gm";
+  const actingFighter = encounter && encounter.combatants.find((c) => c.acting);
+  // turns are the fight's: end one here too, without going back to the initiative tab
+  const endTurn = (label) => html`<${Btn} name="fight-next" kind="primary-act" label=${label} busy=${fight.busy} onClick=${() => fight.send("next")} />`;
   if (!chase) {
     return html`<section class="board" data-board="chase">
       <p class="card hint">${t("No chase is running.")}</p>
@@ -124,17 +128,19 @@ export function ChaseBoard({ game, chase, encounter, onScene }) {
     <${ErrorLine} text=${cmd.error} />
     ${gm && running ? html`<div class="card controls" data-testid="gm-chase-controls">
       <div class="acts">
+        ${encounter && encounter.round ? endTurn(t("Next")) : null}
         <${Btn} name="chase-round" label=${t("New round")} busy=${cmd.busy} onClick=${() => cmd.send("round")} />
-        <${Btn} name="chase-turn" label=${t("Turn of the acting fighter")} busy=${cmd.busy} onClick=${() => cmd.send("turn")} />
+        <${Btn} name="chase-turn" label=${t("Start the chase turn of the acting fighter")} busy=${cmd.busy} onClick=${() => cmd.send("turn")} />
         <${Btn} name="chase-undo" label=${t("Undo")} busy=${cmd.busy} onClick=${() => cmd.send("undo")} />
       </div>
       ${selected ? html`<h3>${selected.name}</h3><${Moves} chase=${chase} p=${selected} cmd=${cmd} gm=${true} />`
         : html`<p class="hint">${t("Tap a token to move it.")}</p>`}
-      <h3>${t("Add to the chase")}</h3>
       <${AddForm} chase=${chase} encounter=${encounter} cmd=${cmd} />
     </div>` : null}
     ${gm && game.active ? html`<${Btn} name="chase-end" kind="danger" label=${t("End the chase")} busy=${cmd.busy} onClick=${() => cmd.send("end")} />` : null}
     ${!gm && own && running ? html`<div class="card controls" data-testid="player-chase-controls">
-      <h3>${own.name}</h3><${Moves} chase=${chase} p=${own} cmd=${cmd} gm=${false} /></div>` : null}
+      <h3>${own.name}</h3><${Moves} chase=${chase} p=${own} cmd=${cmd} gm=${false} />
+      ${actingFighter && actingFighter.mine ? html`<div class="acts">${endTurn(t("End the turn"))}</div>` : null}</div>` : null}
+    <${ErrorLine} text=${fight.error} />
   </section>`;
 }
