@@ -20,37 +20,16 @@ import aiohttp
 import pytest
 
 from bot.runner import run
-from tests.bot.test_runner import GROUP, runner_settings, wait_for
+from tests.bot.test_runner import GROUP, command_update, runner_settings, wait_for
 from tests.support.fake_botapi import BOT_TOKEN, ApiCall, FakeBotAPI
+from tests.webapp.fight import ICHIGO, RUKIA
 from webapp.auth import sign_init_data
 
 GM = {"id": 301, "is_bot": False, "first_name": "Алиса"}
 ANYA = {"id": 302, "is_bot": False, "first_name": "Аня"}
 BORIS = {"id": 303, "is_bot": False, "first_name": "Борис"}
 
-ICHIGO = (
-    "Ичиго (Дикий) Ловкость d8, Смекалка d6, Дух d8, Сила d10, Выносливость d8; "
-    "Драка d10, Атлетика d8; Защита 7, Стойкость 8 (2); Бенни 3"
-)
-RUKIA = (
-    "Рукия (Дикая) Ловкость d8, Смекалка d8, Дух d8, Сила d6, Выносливость d6; "
-    "Драка d8, Стрельба d8, Атлетика d8; Защита 6, Стойкость 5; Бенни 2"
-)
 HOLLOW = "Пустой (Дикий) Ловкость d6, Дух d6, Сила d8; Драка d6, Атлетика d6; Защита 5, Стойкость 7"
-
-
-def message(update_id: int, user: dict[str, Any], text: str) -> dict[str, Any]:
-    return {
-        "update_id": update_id,
-        "message": {
-            "message_id": update_id,
-            "date": int(time.time()),
-            "chat": GROUP,
-            "from": user,
-            "text": text,
-            "entities": [{"type": "bot_command", "offset": 0, "length": len(text.split()[0])}],
-        },
-    }
 
 
 @dataclass
@@ -67,7 +46,7 @@ class Table:
         """A chat command; returns the bot's answer in the group."""
         mark = self.api.mark()
         self.update_id += 1
-        self.api.pending_updates.append(message(self.update_id, user, text))
+        self.api.pending_updates.append(command_update(self.update_id, text, user))
         await wait_for(lambda: self.api.sent(mark, chat_id=GROUP["id"]))
         return self.api.sent(mark, chat_id=GROUP["id"])[0]
 

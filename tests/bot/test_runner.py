@@ -30,14 +30,14 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def command_update(update_id: int, text: str) -> dict[str, Any]:
+def command_update(update_id: int, text: str, user: dict[str, Any] = ALICE) -> dict[str, Any]:
     return {
         "update_id": update_id,
         "message": {
             "message_id": update_id,
             "date": int(time.time()),
             "chat": GROUP,
-            "from": ALICE,
+            "from": user,
             "text": text,
             "entities": [{"type": "bot_command", "offset": 0, "length": len(text.split()[0])}],
         },

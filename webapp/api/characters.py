@@ -5,8 +5,8 @@ templates (the same engine.services calls and rules as the chat's /char).
 GM's: 404 to players, as in the chat); ``POST .../characters`` saves (creates or replaces by
 name; with ``id`` it renames that entry); ``POST .../characters/preview`` parses without
 saving and answers 200 either way (``valid`` false with the engine's code, a message and
-the fragment); ``DELETE .../characters/{id}``. GM and players only; writes need an active
-game. The library list itself is ``GET .../characters`` (webapp/api/scenes.py)."""
+the fragment); ``DELETE .../characters/{id}``; ``GET .../characters`` is the library list.
+GM and players only; writes need an active game."""
 
 from __future__ import annotations
 
@@ -77,10 +77,8 @@ def summary(c: savage.Character, count: int, locale: str) -> dict[str, Any]:
     }
 
 
-def record_json(r: CharacterRecord, locale: str) -> dict[str, Any]:
-    data = r.character.to_dict()
-    if r.count > 1:
-        data["count"] = r.count  # as save_character reads it back
+def library_item(r: CharacterRecord) -> dict[str, Any]:
+    """An entry of the library list (no sheet)."""
     return {
         "id": r.id,
         "name": r.name,
@@ -88,6 +86,14 @@ def record_json(r: CharacterRecord, locale: str) -> dict[str, Any]:
         "count": r.count,
         "template": r.template,
         "wild": r.character.wild,
+    }
+
+
+def record_json(r: CharacterRecord, locale: str) -> dict[str, Any]:
+    data = r.character.to_dict()
+    if r.count > 1:
+        data["count"] = r.count  # as save_character reads it back
+    return library_item(r) | {
         "updated_at": iso(r.updated_at),
         "sheet": r.sheet,
         "data": data,
@@ -226,8 +232,24 @@ async def delete_one(request: web.Request, viewer: Viewer) -> web.Response:
     return web.json_response({"ok": True, "deleted": record.id})
 
 
+@require_role(*WRITE)
+async def get_library(request: web.Request, viewer: Viewer) -> web.Response:
+    """The library (for «add» and the editor's list): the GM gets everything (NPC templates
+    too), a player their own characters only (others' sheets and the GM's templates never
+    leave the server)."""
+    _require_savage(viewer)
+    try:
+        records = await list_characters(viewer.game.id)
+    except ServiceError as exc:
+        raise scene_error(exc, viewer.locale) from None
+    if viewer.role != GM:
+        records = [r for r in records if r.owner_id == viewer.user_id]
+    return web.json_response({"ok": True, "characters": [library_item(r) for r in records]})
+
+
 def setup_characters(app: web.Application) -> None:
     base = "/api/games/{token}/characters"
+    app.router.add_get(base, get_library)
     app.router.add_post(base, post_character)
     app.router.add_post(base + "/preview", post_preview)
     app.router.add_get(base + "/{char_id}", get_one)

@@ -21,7 +21,7 @@ from aiohttp import web
 
 from engine.savage import RuleError
 from engine.savage.chase import ChaseError
-from engine.services import ServiceError, list_characters
+from engine.services import ServiceError
 from engine.services.chase_sync import follow_encounter
 from engine.services.notify import origin
 from webapp.api.rolls import read_json
@@ -133,39 +133,9 @@ async def post_chase(request: web.Request, viewer: Viewer) -> web.Response:
     return web.json_response({"ok": True, "chase": project_chase(scene, viewer)})
 
 
-@require_role(*WRITE)
-async def get_characters(request: web.Request, viewer: Viewer) -> web.Response:
-    """The library for «add»: the GM gets everything (NPC templates too), a player their own
-    characters only (others' sheets and the GM's templates never leave the server)."""
-    _require_savage(viewer)
-    try:
-        records = await list_characters(viewer.game.id)
-    except ServiceError as exc:
-        raise scene_error(exc, viewer.locale) from None
-    if viewer.role != GM:
-        records = [r for r in records if r.owner_id == viewer.user_id]
-    return web.json_response(
-        {
-            "ok": True,
-            "characters": [
-                {
-                    "id": r.id,
-                    "name": r.name,
-                    "owner": r.owner_id,
-                    "count": r.count,
-                    "template": r.template,
-                    "wild": r.character.wild,
-                }
-                for r in records
-            ],
-        }
-    )
-
-
 def setup_scenes(app: web.Application) -> None:
     app[LOCKS] = defaultdict(asyncio.Lock)
     app.router.add_get("/api/games/{token}/encounter", get_encounter)
     app.router.add_post("/api/games/{token}/encounter", post_encounter)
     app.router.add_get("/api/games/{token}/chase", get_chase)
     app.router.add_post("/api/games/{token}/chase", post_chase)
-    app.router.add_get("/api/games/{token}/characters", get_characters)
