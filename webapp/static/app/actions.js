@@ -81,10 +81,16 @@ function line(i) {
   }
 }
 
+const LOG_SHOWN = 3; // newest steps shown; the rest on request (the panel stays near the top)
+
 export function EncounterLog({ log }) {
+  const [all, setAll] = useState(false);
   if (!log || !log.length) return null;
+  const steps = [...log].reverse();
   return html`<ol class="card log" data-testid="encounter-log" aria-live="polite">
-    ${[...log].reverse().map((s) => html`<li key=${s.step}>${s.items.map((i) => html`<div data-kind=${i.kind}>${line(i)}</div>`)}</li>`)}</ol>`;
+    ${(all ? steps : steps.slice(0, LOG_SHOWN)).map((s) => html`<li key=${s.step}>${s.items.map((i) => html`<div data-kind=${i.kind}>${line(i)}</div>`)}</li>`)}</ol>
+    ${steps.length > LOG_SHOWN ? html`<button type="button" class="link log-more" aria-expanded=${all}
+      onClick=${() => setAll(!all)}>${all ? t("Only the latest steps") : t("Earlier steps")}</button>` : null}`;
 }
 
 // --- the action panel ------------------------------------------------------------------
