@@ -4,18 +4,28 @@ No build step: the files under webapp/static/ are served as they are (ES modules
 (``/app/``, always revalidated) refers to the files under a versioned prefix,
 ``/app/v/<version>/...``, where ``<version>`` hashes every file: those answers are cached for
 a year (``immutable``), and the modules' relative imports stay inside the same version. The
-same files without the prefix (``/app/app/main.js``) are revalidated (ETag, 304)."""
+same files without the prefix (``/app/app/main.js``) are revalidated (ETag, 304).
+
+The page's strings are static files too: ``i18n/<locale>.json`` (what ``/api/i18n/<locale>``
+answers; public text) is built from the catalogs at start and versioned with the rest, so the
+page gets it like its code: gzipped (~9 KB instead of ~70 KB of escaped JSON), without an
+initData check, from the cache on a later opening."""
 
 from __future__ import annotations
 
 import gzip
 import hashlib
+import json
 import mimetypes
 import re
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 from aiohttp import web
+
+from webapp.errors import ERRORS
+from webapp.i18n import LOCALES, gettext, messages
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 INDEX = "index.html"
@@ -64,12 +74,26 @@ def versioned_index(body: bytes, version: str) -> bytes:
     return text.encode()
 
 
+@cache
+def catalogs() -> dict[str, bytes]:
+    """``i18n/<locale>.json``: the page's strings and error messages, the payload of
+    webapp/api/i18n.py (keep the two in step)."""
+    files = {}
+    for locale in LOCALES:
+        errors = {code: gettext(locale, msgid) for code, (_, msgid) in ERRORS.items()}
+        data = {"ok": True, "locale": locale, "messages": messages(locale), "errors": errors}
+        text = json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+        files[f"i18n/{locale}.json"] = text.encode()
+    return files
+
+
 def load_assets(root: Path = STATIC_DIR) -> dict[str, Asset]:
     files = {
         path.relative_to(root).as_posix(): path.read_bytes()
         for path in sorted(p for p in root.rglob("*") if p.is_file())
         if not path.name.startswith(".")
     }
+    files.update(catalogs())
     if INDEX in files:
         files[INDEX] = versioned_index(files[INDEX], files_version(files))
     return {name: make_asset(name, body) for name, body in files.items()}

@@ -64,7 +64,10 @@
       mark("kosti-ws-open");
       ws.send(JSON.stringify({ type: "auth", initData: initData, since: 0 }));
     };
-    ws.onmessage = function (event) { socket.messages.push(event); };
+    ws.onmessage = function (event) {
+      if (!socket.messages.length) mark("kosti-ws-message");
+      socket.messages.push(event);
+    };
     ws.onclose = function (event) { socket.closed = event; };
   }
 
@@ -77,7 +80,10 @@
     strings: initData ? { ru: null, en: null } : null,
   };
   if (initData) {
-    var strings = fetch("/api/i18n/" + language, { headers: { Authorization: "tma " + initData } });
+    // A static file under this script's version (v/<version>/i18n/<locale>.json: gzipped,
+    // cached; no initData check to wait for).
+    var script = (document.currentScript && document.currentScript.src) || "";
+    var strings = fetch(script.replace(/app\/boot\.js([?#].*)?$/, "") + "i18n/" + language + ".json");
     strings.catch(function () { /* handled by i18n.js */ });
     window.kostiBoot.strings[language] = strings;
   }

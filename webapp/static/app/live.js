@@ -5,6 +5,7 @@
 import { initData } from "./telegram.js";
 
 const FATAL = new Set([4401, 4403, 4404]);
+let firstMessage = true; // marked "kosti-ws-message" (by boot.js if it came before adopt)
 
 export class LiveSocket {
   constructor(gameToken) {
@@ -72,6 +73,10 @@ export class LiveSocket {
   }
 
   receive(msg) {
+    if (firstMessage) {
+      firstMessage = false;
+      if (!performance.getEntriesByName("kosti-ws-message").length) performance.mark("kosti-ws-message");
+    }
     if (msg.type === "snapshot") {
       if (!this.snapshot) performance.mark("kosti-snapshot");
       this.seq = msg.seq;

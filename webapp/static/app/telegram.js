@@ -2,6 +2,8 @@
 // never waits for the SDK) and the WebApp object of vendor/telegram-web-apps.js, which is
 // loaded after the first render (loadSdk); until then the calls below do nothing.
 const boot = window.kostiBoot || { initData: "", startParam: "", language: "ru" };
+// The first module to run (after the vendored one): the whole first module graph has arrived.
+performance.mark("kosti-modules");
 
 export const initData = boot.initData;
 export const startParam = boot.startParam;
