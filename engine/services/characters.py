@@ -22,17 +22,15 @@ from engine import savage
 from engine.dice.rng import Rng
 from engine.savage.sheet import MAX_GROUP
 from engine.services import aggregates as agg
-from engine.services.encounters import KIND, EncounterOutcome, as_actor
+from engine.services.encounters import KIND, EncounterOutcome, as_actor, written
 from engine.services.encounters_aggregate import ENCOUNTER
 from engine.services.encounters_common import (
-    CommandOutcome,
     require_active,
     require_member,
     require_savage,
     role_of,
 )
 from engine.services.errors import BadName, NoCharacter, NotMember, NotYourCharacter
-from engine.services.notify import notify
 from engine.store.models import ROLE_GM, SavedCharacter
 
 NAME_MAX = 255
@@ -239,12 +237,4 @@ async def add_to_encounter(
         return savage.decide(state, command, rng)
 
     result = await agg.execute(ENCOUNTER, game_id, stream.key, decide, actor_id=actor_id)
-    await notify(
-        game_id,
-        "encounter",
-        stream=stream.key,
-        seq=result.seq,
-        events=result.events,
-        actor_id=actor_id,
-    )
-    return CommandOutcome(result.state, result.events, result.step_id, result.seq, stream.key)
+    return await written(game_id, stream.key, result, actor_id)

@@ -79,16 +79,26 @@ async def encounter_command(
         lambda state: savage.decide(state, cmd, rng),
         actor_id=actor_id,
     )
+    return await written(game_id, stream.key, result, actor_id)
+
+
+async def written(
+    game_id: int,
+    stream: str,
+    result: agg.ExecuteResult[savage.Encounter, savage.Event],
+    actor_id: int,
+) -> EncounterOutcome:
+    """Tell the open boards about a stored encounter step (if it wrote anything)."""
     if result.events:
         await notify(
             game_id,
             "encounter",
-            stream=stream.key,
+            stream=stream,
             seq=result.seq,
             events=result.events,
             actor_id=actor_id,
         )
-    return CommandOutcome(result.state, result.events, result.step_id, result.seq, stream.key)
+    return CommandOutcome(result.state, result.events, result.step_id, result.seq, stream)
 
 
 async def undo_encounter(

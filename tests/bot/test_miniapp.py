@@ -207,28 +207,24 @@ def hooks_of(bot: Bot, i18n: I18n) -> ChatHooks:
     return ChatHooks(bot, i18n)
 
 
+def _roll_fields(game: GameInfo, user_id: int, text: str, faces: list[int]) -> dict[str, Any]:
+    return {
+        "user_id": user_id,
+        "game_id": game.id,
+        "chat_id": game.chat_id,
+        "topic_id": game.topic_id,
+        "command": "r",
+        "args": text,
+        "result": roll(text, ScriptedRng(faces)).to_dict(),
+    }
+
+
 async def open_record(game: GameInfo, user_id: int, text: str, faces: list[int]) -> RollRecord:
-    return await log_roll(
-        user_id=user_id,
-        game_id=game.id,
-        chat_id=game.chat_id,
-        topic_id=game.topic_id,
-        command="r",
-        args=text,
-        result=roll(text, ScriptedRng(faces)).to_dict(),
-    )
+    return await log_roll(**_roll_fields(game, user_id, text, faces))
 
 
 async def hidden_record(game: GameInfo, user_id: int, text: str, faces: list[int]) -> RollRecord:
-    return await create_hidden_roll(
-        user_id=user_id,
-        game_id=game.id,
-        chat_id=game.chat_id,
-        topic_id=game.topic_id,
-        command="r",
-        args=text,
-        result=roll(text, ScriptedRng(faces)).to_dict(),
-    )
+    return await create_hidden_roll(**_roll_fields(game, user_id, text, faces))
 
 
 async def test_open_roll_from_the_app_is_posted_in_the_chat(
