@@ -71,6 +71,12 @@ class EventConflict(_Coded):
     code = "event_conflict"
 
 
+class StaleState(_Coded):
+    """The user acted on a state that has changed since (`seq` now, `expected` seen)."""
+
+    code = "stale_state"
+
+
 class NothingToUndo(_Coded):
     code = "nothing_to_undo"
 
@@ -96,6 +102,7 @@ ERROR_CODES: dict[str, str] = {
     NotHidden.code: "the roll is not hidden",
     AlreadyRevealed.code: "the roll was already revealed",
     EventConflict.code: "another writer appended to the game's event log first",
+    StaleState.code: "the scene changed since the user saw it; nothing was applied",
     NothingToUndo.code: "the stream has no step left to undo",
     StreamClosed.code: "the stream (e.g. an encounter) is closed",
     WrongAggregate.code: "the stream belongs to another kind of aggregate",

@@ -19,7 +19,7 @@ from tortoise.backends.sqlite.executor import SqliteExecutor
 from engine import services
 from engine.services import aggregates as agg
 from engine.services.aggregates import sql as agg_sql
-from engine.services.aggregates import write as agg_write
+from engine.services.aggregates import unit as agg_unit
 from engine.store.db import close_db, init_db
 from engine.store.models import Stream, StreamEvent, StreamSnapshot
 from tests.engine.services.conftest import CHAT, GM
@@ -222,7 +222,7 @@ async def test_a_decision_on_a_stale_state_is_rejected_and_retried(
     """Force what a lost race looks like: the first attempt reads the state as it was
     before the last step. The conditional head update must refuse it; decide runs again."""
     await run(draw(random.Random(1)), game_id=game.id)
-    real_read = agg_write.read_view
+    real_read = agg_unit.read_view
     calls = 0
 
     async def stale_once(*args: Any, **kwargs: Any) -> Any:
@@ -231,7 +231,7 @@ async def test_a_decision_on_a_stale_state_is_rejected_and_retried(
         view = await real_read(*args, **kwargs)
         return replace(view, state=Deck(), seq=0, step=0) if calls == 1 else view
 
-    monkeypatch.setattr(agg_write, "read_view", stale_once)
+    monkeypatch.setattr(agg_unit, "read_view", stale_once)
     decided: list[int] = []
 
     def decide(state: Deck) -> list[Drawn]:
@@ -249,12 +249,12 @@ async def test_retries_are_bounded(
     game: services.GameInfo, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     await run(draw(random.Random(1)), game_id=game.id)
-    real_read = agg_write.read_view
+    real_read = agg_unit.read_view
 
     async def always_stale(*args: Any, **kwargs: Any) -> Any:
         return replace(await real_read(*args, **kwargs), seq=0, step=0)
 
-    monkeypatch.setattr(agg_write, "read_view", always_stale)
+    monkeypatch.setattr(agg_unit, "read_view", always_stale)
     calls: list[Deck] = []
 
     def decide(state: Deck) -> list[Drawn]:
@@ -536,17 +536,18 @@ async def test_rows_written_in_sql_read_back_through_the_models(
     assert await agg.load(deck, game.id, KEY, rebuild=True) == (second.state, 4)
 
 
-async def test_a_warm_execute_is_four_statements(
+async def test_a_warm_execute_is_five_statements(
     game: services.GameInfo, caplog: pytest.LogCaptureFixture
 ) -> None:
-    """Head + game + snapshot in one SELECT (no tail when the snapshot is at the head),
-    the conditional head UPDATE, one executemany of the events, the snapshot UPDATE."""
+    """The game row locked (and read) by one UPDATE … RETURNING, head + snapshot in one
+    SELECT (no tail when the snapshot is at the head), the conditional head UPDATE, one
+    executemany of the events, the snapshot UPDATE."""
     rng = random.Random(3)
     await run(draw(rng, 2), game_id=game.id)
     with caplog.at_level(logging.DEBUG, logger="tortoise.db_client"):
         await run(draw(rng, 5), game_id=game.id)
     statements = [r.getMessage().split()[0].upper() for r in caplog.records]
-    assert statements == ["SELECT", "UPDATE", "INSERT", "UPDATE"]
+    assert statements == ["UPDATE", "SELECT", "UPDATE", "INSERT", "UPDATE"]
 
 
 async def test_a_decision_with_its_state_is_not_folded_again(game: services.GameInfo) -> None:

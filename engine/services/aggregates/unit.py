@@ -1,0 +1,355 @@
+"""One step of a game, over any of its streams, in one transaction: the unit of work.
+
+    async def work(unit: Unit) -> T:
+        state = await unit.state(ENCOUNTER, key, expected_seq=seen)   # locked, read once
+        unit.record(ENCOUNTER, key, events, state=after)               # kept in memory
+        ...                                                            # follow-up policies
+        return outcome
+    outcome = await run_unit(game_id, work, actor_id=user)
+
+`run_unit` opens the transaction and locks the game row first (one statement that also reads
+the game's `active`, `system`, GM and the actor's role), so every step of a game is
+serialised on every database — PostgreSQL by the row lock, SQLite by its write lock, taken
+here at once instead of at the first write (two processes on one SQLite file then wait for
+each other instead of failing on a stale read snapshot). Each stream is read once (head and
+snapshot in one statement; the tail only when the snapshot is behind), the work decides on
+states held in memory, and at the end every stream touched is written: the head moved by a
+conditional UPDATE (the backstop: a write decided on a stale state can never commit), its
+events in one executemany, its snapshot. Notifications (`unit.note`) are delivered after the
+commit, once.
+
+`expected_seq`: the sequence number the user saw. Checked inside the transaction; a stream
+that moved since is refused with `StaleState` and nothing is written — a command is never
+re-decided against a state its sender did not see. Without it (a typed command that does not
+depend on what was on screen), a conflict runs the work again on the fresh state.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+from tortoise.backends.base.client import BaseDBAsyncClient
+from tortoise.exceptions import IntegrityError, OperationalError
+from tortoise.transactions import in_transaction
+
+from engine.services.aggregates.log import View, decode, effective, read_view
+from engine.services.aggregates.model import (
+    CAUSE,
+    UNDO,
+    Aggregate,
+    UndoResult,
+    check_key,
+)
+from engine.services.aggregates.sql import (
+    EventRow,
+    EventValues,
+    advance_head,
+    dump_json,
+    insert_events,
+    now,
+    read_events,
+    sql,
+    write_snapshot,
+)
+from engine.services.errors import (
+    EventConflict,
+    GameEnded,
+    NoGame,
+    NothingToUndo,
+    StaleState,
+    StreamClosed,
+    WrongAggregate,
+)
+from engine.services.notify import notify
+from engine.store.models import ROLE_GM, Stream
+
+T = TypeVar("T")
+S = TypeVar("S")
+E = TypeVar("E")
+
+
+class Conflict(Exception):
+    """Another writer advanced a stream since this unit read it (rolls the transaction
+    back; `run_unit` runs the work again)."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    """The game as the unit locked it, and the actor's role in it (None: not a member)."""
+
+    id: int
+    active: bool
+    system: str
+    gm_id: int | None
+    role: str | None
+
+
+@dataclass
+class _Step:
+    rows: list[tuple[str, dict[str, Any]]]  # (type, payload) in order, markers included
+    snapshot: bool = False  # force a snapshot (an undo: the state is no fold of the log)
+
+
+@dataclass
+class _Stream(Generic[S]):
+    aggregate: Aggregate[S, Any]
+    key: str
+    view: View[S]
+    state: S
+    params: dict[str, Any]  # of a stream this unit creates
+    steps: list[_Step] = field(default_factory=list)
+
+    @property
+    def step(self) -> int:
+        """The newest step number, the pending ones included."""
+        return self.view.step + len(self.steps)
+
+    @property
+    def seq(self) -> int:
+        return self.view.seq + sum(len(s.rows) for s in self.steps)
+
+
+_GAME = (
+    "{verb} games SET active = active WHERE id = ?"
+    " RETURNING active, system,"
+    " (SELECT user_id FROM roles WHERE game_id = games.id AND role = ? LIMIT 1) AS gm_id,"
+    " (SELECT role FROM roles WHERE game_id = games.id AND user_id = ? LIMIT 1) AS role"
+)
+
+
+async def _lock_game(conn: BaseDBAsyncClient, game_id: int, actor_id: int | None) -> GameRow:
+    # An UPDATE that changes nothing: the row lock on PostgreSQL, the write lock on SQLite.
+    text = sql(conn, _GAME.format(verb="UPDATE"))
+    # execute_query_dict: the asyncpg client drops the rows of an UPDATE in execute_query.
+    rows = await conn.execute_query_dict(text, [game_id, ROLE_GM, actor_id])
+    if not rows:
+        raise NoGame(game_id=game_id)
+    row = rows[0]
+    return GameRow(game_id, bool(row["active"]), row["system"], row["gm_id"], row["role"])
+
+
+class Unit:
+    """The streams of one game read and written by one step (see the module docstring)."""
+
+    def __init__(self, conn: BaseDBAsyncClient, game: GameRow, actor_id: int | None) -> None:
+        self.conn = conn
+        self.game = game
+        self.actor_id = actor_id
+        self._streams: dict[str, _Stream[Any]] = {}
+        self._open: dict[str, str] | None = None  # kind -> key of the newest open stream
+        self.notes: list[tuple[str, dict[str, Any]]] = []
+
+    # -- reading ---------------------------------------------------------------------------
+    async def active_key(self, kind: str) -> str | None:
+        """The key of the game's newest open stream of `kind` ("encounter:3"), or None."""
+        if self._open is None:
+            rows = (
+                await Stream.filter(game_id=self.game.id, closed_at__isnull=True)
+                .order_by("id")
+                .using_db(self.conn)
+                .values_list("key", flat=True)
+            )
+            self._open = {str(k).split(":", 1)[0]: str(k) for k in rows}
+        return self._open.get(kind)
+
+    async def state(
+        self,
+        aggregate: Aggregate[S, Any],
+        key: str,
+        *,
+        expected_seq: int | None = None,
+        params: Mapping[str, Any] | None = None,
+    ) -> S:
+        """The stream's state as this unit sees it (its pending steps included). Read from
+        the database once; `expected_seq` is checked against the stored head then. A stream
+        never written starts from `aggregate.initial(params)` and is created by the flush."""
+        stream = await self._stream(aggregate, key, params)
+        if expected_seq is not None and expected_seq != stream.view.seq:
+            raise StaleState(stream=key, seq=stream.view.seq, expected=expected_seq)
+        return stream.state
+
+    def seq(self, key: str) -> int:
+        """The stream's seq after the pending steps (what the outcome reports)."""
+        return self._streams[key].seq
+
+    def step(self, key: str) -> int:
+        return self._streams[key].step
+
+    async def _stream(
+        self, aggregate: Aggregate[S, Any], key: str, params: Mapping[str, Any] | None = None
+    ) -> _Stream[S]:
+        found = self._streams.get(key)
+        if found is not None:
+            if found.aggregate.name != aggregate.name:
+                raise WrongAggregate(
+                    stream=key, aggregate=found.aggregate.name, expected=aggregate.name
+                )
+            return found
+        check_key(key)
+        view = await read_view(aggregate, self.game.id, key, params=params)
+        if view.row is not None and view.row.closed:
+            raise StreamClosed(stream=key)
+        stream = _Stream(aggregate, key, view, view.state, dict(params or {}))
+        self._streams[key] = stream
+        return stream
+
+    # -- deciding ----------------------------------------------------------------------------
+    def record(
+        self,
+        aggregate: Aggregate[S, E],
+        key: str,
+        events: Iterable[E],
+        *,
+        state: S | None = None,
+        cause: Mapping[str, Any] | None = None,
+    ) -> int | None:
+        """Keep `events` as the stream's next step (the stream must have been read with
+        `state`); `state` is the state after them if the caller has it, else they are folded.
+        `cause` (e.g. another stream's step) is kept as a `$cause` marker. Returns the step
+        number, None if there are no events."""
+        stream = self._streams[key]
+        events = tuple(events)
+        if not events:
+            return None
+        to_dict = aggregate.event_to_dict
+        rows = [(_type_of(p), p) for p in map(to_dict, events)]
+        if cause is not None:
+            rows.append((CAUSE, dict(cause)))
+        stream.steps.append(_Step(rows))
+        stream.state = aggregate.fold(stream.state, events) if state is None else state
+        return stream.step
+
+    async def undo(
+        self,
+        aggregate: Aggregate[S, E],
+        key: str,
+        *,
+        expected_step: int | None = None,
+        caused_by: Mapping[str, Any] | None = None,
+    ) -> UndoResult[S, E]:
+        """Take back the stream's newest step not undone yet (see `write.undo_last_step`).
+        Only on a stream without pending steps of this unit."""
+        stream = await self._stream(aggregate, key)
+        if stream.steps and not all(s.snapshot for s in stream.steps):
+            raise RuntimeError("undo after a pending command step of the same unit")
+        if stream.view.row is None:
+            raise NothingToUndo(stream=key)
+        raw = await read_events(self.conn, stream.view.row.id, 0, stream.view.seq)
+        raw += _pending_rows(stream)
+        rows = effective(raw)
+        if not rows:
+            raise NothingToUndo(stream=key)
+        target = rows[-1].step
+        if caused_by is not None and not any(
+            r.step == target and r.type == CAUSE and r.payload == dict(caused_by) for r in raw
+        ):
+            raise NothingToUndo(stream=key, caused_by=dict(caused_by))
+        if expected_step is not None and expected_step != target:
+            raise StaleState(stream=key, expected_step=expected_step, last_step=target)
+        kept = [r for r in rows if r.step != target]
+        params = stream.view.row.params
+        state = aggregate.replay(decode(aggregate, kept), params)
+        stream.steps.append(_Step([(UNDO, {"step": target})], snapshot=True))
+        stream.state = state
+        undone = tuple(decode(aggregate, [r for r in rows if r.step == target]))
+        return UndoResult(state, target, undone, stream.step, stream.seq)
+
+    def note(self, topic: str, **info: Any) -> None:
+        """A notification to deliver once the step is committed (engine.services.notify)."""
+        self.notes.append((topic, info))
+
+    # -- writing -------------------------------------------------------------------------------
+    async def flush(self) -> None:
+        at = now()
+        for stream in self._streams.values():
+            if stream.steps:
+                await self._write(stream, at)
+
+    async def _write(self, stream: _Stream[Any], at: Any) -> None:
+        view = stream.view
+        values: list[EventValues] = []
+        seq, step = view.seq, view.step
+        for pending in stream.steps:
+            step += 1
+            for kind, payload in pending.rows:
+                seq += 1
+                values.append((seq, step, kind[:64], dump_json(payload), self.actor_id, at))
+        if view.row is None:
+            row = await Stream.create(
+                game_id=self.game.id,
+                key=stream.key,
+                aggregate=stream.aggregate.name,
+                params=stream.params,
+                head_seq=seq,
+                head_step=step,
+                using_db=self.conn,
+            )
+            stream_id = int(row.id)
+        else:
+            stream_id = view.row.id
+            if not await advance_head(self.conn, stream_id, view.seq, view.step, seq, step):
+                raise Conflict
+        await insert_events(self.conn, stream_id, values)
+        aggregate = stream.aggregate
+        forced = any(p.snapshot for p in stream.steps)
+        if forced or view.stale or seq - view.covered >= aggregate.snapshot_every:
+            data = dump_json(aggregate.state_to_dict(stream.state))
+            await write_snapshot(self.conn, stream_id, seq, aggregate.version, data)
+
+
+def _type_of(payload: dict[str, Any]) -> str:
+    kind = payload.get("type")
+    kind = kind if isinstance(kind, str) else ""
+    if kind.startswith("$"):
+        raise ValueError(f"event type {kind!r} is reserved for the store")
+    return kind
+
+
+def _pending_rows(stream: _Stream[Any]) -> list[EventRow]:
+    out, seq, step = [], stream.view.seq, stream.view.step
+    for pending in stream.steps:
+        step += 1
+        for kind, payload in pending.rows:
+            seq += 1
+            out.append(EventRow(seq, step, kind, payload))
+    return out
+
+
+def _busy(exc: OperationalError) -> bool:
+    """SQLite's «database is locked» (another process holds the write lock too long)."""
+    return "locked" in str(exc) or "busy" in str(exc)
+
+
+async def run_unit(
+    game_id: int,
+    work: Callable[[Unit], Awaitable[T]],
+    *,
+    actor_id: int | None,
+    require_active: bool = True,
+    max_retries: int = 3,
+) -> T:
+    """Run `work` in one transaction on the locked game (see the module docstring) and
+    deliver its notifications after the commit. `work` raising leaves nothing written."""
+    for attempt in range(max_retries + 1):
+        try:
+            async with in_transaction() as conn:
+                game = await _lock_game(conn, game_id, actor_id)
+                if require_active and not game.active:
+                    raise GameEnded(game_id=game_id)
+                unit = Unit(conn, game, actor_id)
+                result = await work(unit)
+                await unit.flush()
+        except (Conflict, IntegrityError):
+            continue  # caught outside the transaction: on PostgreSQL it is aborted
+        except OperationalError as exc:
+            if not _busy(exc):
+                raise
+            await asyncio.sleep(0.01 * (attempt + 1))
+            continue
+        for topic, info in unit.notes:
+            await notify(game_id, topic, **info)  # type: ignore[arg-type]
+        return result
+    raise EventConflict(game_id=game_id, attempts=max_retries + 1)
