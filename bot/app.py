@@ -20,7 +20,9 @@ from bot.i18n import setup_i18n
 from bot.middlewares import setup_middlewares
 from bot.middlewares.retry import RetryAfterMiddleware
 from bot.miniapp import MiniApp, MiniAppMiddleware
-from bot.routers import chase, combat, dice, games, hidden, lang, miniapp, start
+from bot.routers import dice, games, hidden, lang, miniapp, start
+from bot.routers.chase import router as chase
+from bot.routers.combat import router as combat
 from bot.settings import Settings
 from engine.dice import system_rng
 

@@ -17,13 +17,15 @@ from engine.services import (
     start_chase_turn,
     undo_chase,
 )
-from engine.services.chase_sync import cause_of, fatigue_to_fight, follow_encounter
 from webapp.scene_commands import Ctx, Done, Run, Spec
 
 
 def _ch(build: Callable[[Ctx], Any]) -> Run:
     async def run(ctx: Ctx) -> Done:
-        out = await chase_command(ctx.game_id, build(ctx), actor_id=ctx.actor_id, rng=ctx.rng)
+        command = build(ctx)
+        out = await chase_command(
+            ctx.game_id, command, actor_id=ctx.actor_id, rng=ctx.rng, **ctx.seen
+        )
         return Done(out.events)
 
     return run
@@ -46,26 +48,27 @@ async def _chase_end(ctx: Ctx) -> Done:
 
 
 async def _chase_undo(ctx: Ctx) -> Done:
-    await undo_chase(ctx.game_id, actor_id=ctx.actor_id)
+    await undo_chase(ctx.game_id, actor_id=ctx.actor_id, **ctx.seen)
     return Done()
 
 
 async def _chase_turn(ctx: Ctx) -> Done:
     out = await start_chase_turn(
-        ctx.game_id, actor_id=ctx.actor_id, rng=ctx.rng, participant=ctx.maybe_text("participant")
+        ctx.game_id,
+        actor_id=ctx.actor_id,
+        rng=ctx.rng,
+        participant=ctx.maybe_text("participant"),
+        **ctx.seen,
     )
     return Done(out.events)
 
 
 async def _critical(ctx: Ctx) -> Done:
     """The GM's choice after a critical failure; Fatigue reaches the linked fight character
-    too (engine.services.chase_sync.fatigue_to_fight), and the chase follows that fight step
-    as it follows any (the chat hooks tell it and refresh the fight board)."""
+    too, and the chase follows that fight step as it follows any — in the same step
+    (engine/services/follow.py; the chat hooks tell it and refresh the fight board)."""
     command = chase.ResolveCriticalFailure(ctx.text("pending"), ctx.text("choice"))
-    out = await chase_command(ctx.game_id, command, actor_id=ctx.actor_id, rng=ctx.rng)
-    fight = await fatigue_to_fight(ctx.game_id, out.events, rng=ctx.rng)
-    if fight is not None and fight.events:
-        await follow_encounter(ctx.game_id, fight.events, rng=ctx.rng, cause=cause_of(fight))
+    out = await chase_command(ctx.game_id, command, actor_id=ctx.actor_id, rng=ctx.rng, **ctx.seen)
     return Done(out.events)
 
 

@@ -42,6 +42,7 @@ SERVICE_CODES: dict[str, str] = {
     "already_revealed": "conflict",
     "not_hidden": "bad_request",
     "event_conflict": "conflict",
+    "stale_state": "conflict",
     "nothing_to_undo": "nothing_to_undo",
 }
 

@@ -7,7 +7,7 @@ services and engines exactly as for the chat (a player's own characters only, th
 from __future__ import annotations
 
 import re
-from collections.abc import Awaitable, Callable, Collection, Mapping
+from collections.abc import Awaitable, Callable, Collection
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,7 +25,6 @@ from engine.services import (
     start_encounter,
     undo_encounter,
 )
-from engine.services.chase_sync import cause_of
 from webapp.errors import ApiError
 
 ID_MAX = 64
@@ -104,6 +103,12 @@ class Ctx:
             out.append((label, value))
         return tuple(out)
 
+    @property
+    def seen(self) -> dict[str, Any]:
+        """What the client saw (`seq`, `stream`; checked in webapp/api/scenes.py), as the
+        services' `expected_seq` / `expected_stream`: they compare it inside the write."""
+        return {"expected_seq": self.body.get("seq"), "expected_stream": self.body.get("stream")}
+
     def direction(self, key: str = "direction") -> int:
         value = self.body.get(key)
         if value in ("forward", 1):
@@ -118,11 +123,10 @@ Events = tuple[Any, ...]
 
 @dataclass(frozen=True, slots=True)
 class Done:
-    """What a command wrote: its events and, for an encounter step, the cause that the
-    chase steps it triggers are stored with (undone with it; engine.services.chase_sync)."""
+    """What a command wrote: its events (the steps it caused elsewhere were stored with it,
+    in the same transaction; engine/services/follow.py)."""
 
     events: Events = ()
-    cause: Mapping[str, Any] | None = None
 
 
 Run = Callable[[Ctx], Awaitable[Done]]
@@ -139,8 +143,11 @@ class Spec:
 
 def _enc(build: Callable[[Ctx], savage.Command]) -> Run:
     async def run(ctx: Ctx) -> Done:
-        out = await encounter_command(ctx.game_id, build(ctx), actor_id=ctx.actor_id, rng=ctx.rng)
-        return Done(out.events, cause_of(out))
+        command = build(ctx)
+        out = await encounter_command(
+            ctx.game_id, command, actor_id=ctx.actor_id, rng=ctx.rng, **ctx.seen
+        )
+        return Done(out.events)
 
     return run
 
@@ -156,7 +163,7 @@ async def _end(ctx: Ctx) -> Done:
 
 
 async def _undo(ctx: Ctx) -> Done:
-    await undo_encounter(ctx.game_id, actor_id=ctx.actor_id)
+    await undo_encounter(ctx.game_id, actor_id=ctx.actor_id, **ctx.seen)
     return Done()
 
 
@@ -164,7 +171,7 @@ async def _add(ctx: Ctx) -> Done:
     name = ctx.text("name", limit=NAME_MAX)
     count = ctx.maybe_int("count", lo=1, hi=30)
     out = await add_to_encounter(ctx.game_id, name, actor_id=ctx.actor_id, count=count, rng=ctx.rng)
-    return Done(out.events, cause_of(out))
+    return Done(out.events)
 
 
 def _condition(ctx: Ctx) -> savage.Command:

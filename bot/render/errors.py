@@ -51,6 +51,7 @@ def _service_messages() -> dict[str, Callable[[dict[str, Any]], str]]:
         "event_conflict": lambda p: _(
             "Someone changed the game at the same moment. Please repeat the command."
         ),
+        "stale_state": lambda p: _("The board has changed since: look at it again."),
         "nothing_to_undo": lambda p: _("There is nothing to undo."),
         "stream_closed": lambda p: _("That part of the game is already closed."),
         "wrong_aggregate": lambda p: _("This action does not fit that part of the game."),

@@ -29,15 +29,16 @@ each chase participant linked to it (a group of Extras: every member in the chas
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from engine import savage
 from engine.dice.rng import Rng
 from engine.savage import chase
+from engine.savage.chase import follow
 from engine.savage.chase.commands import ROW_SIZE
-from engine.savage.chase.rules import FATIGUE_OUT, MAX_WOUNDS
 from engine.services import aggregates as agg
+from engine.services.aggregates.unit import Unit, run_unit
 from engine.services.characters import name_key
 from engine.services.chases_aggregate import CHASE
 from engine.services.encounters_aggregate import ENCOUNTER
@@ -45,11 +46,12 @@ from engine.services.encounters_common import (
     CommandOutcome,
     SceneView,
     UndoOutcome,
+    active_in,
     active_of,
+    member_in,
     open_exclusive,
     require_active,
     require_gm,
-    require_member,
     undo_scene,
     view_of,
 )
@@ -59,6 +61,7 @@ from engine.services.errors import (
     NotInChase,
     NotYourCharacter,
 )
+from engine.services.follow import fight_follows
 from engine.services.notify import notify
 from engine.store.models import ROLE_GM, SavedCharacter
 
@@ -137,9 +140,22 @@ async def current_chase(game_id: int) -> ChaseView | None:
 
 
 async def undo_chase(
-    game_id: int, *, actor_id: int, expected_step: int | None = None
+    game_id: int,
+    *,
+    actor_id: int,
+    expected_step: int | None = None,
+    expected_seq: int | None = None,
+    expected_stream: str | None = None,
 ) -> UndoOutcome[chase.ChaseState, chase.Event]:
-    return await undo_scene(CHASE, KIND, game_id, actor_id=actor_id, expected_step=expected_step)
+    return await undo_scene(
+        CHASE,
+        KIND,
+        game_id,
+        actor_id=actor_id,
+        expected_step=expected_step,
+        expected_seq=expected_seq,
+        expected_stream=expected_stream,
+    )
 
 
 # --- who controls a participant ------------------------------------------------------------
@@ -156,6 +172,14 @@ def _encounter_owners(encounter: savage.Encounter, pid: str) -> set[int] | None:
     return None
 
 
+async def _library_owner(game_id: int, pid: str, conn: Any = None) -> set[int]:
+    query = SavedCharacter.filter(game_id=game_id, key=name_key(pid))
+    if conn is not None:
+        query = query.using_db(conn)
+    owner = await query.first().values_list("owner_id", flat=True)
+    return {owner} if owner is not None else set()
+
+
 async def controllers(game_id: int, pid: str) -> set[int]:
     """Telegram ids of the players controlling a chase participant (empty: an NPC)."""
     stream = await active_of(game_id, "encounter")
@@ -164,20 +188,26 @@ async def controllers(game_id: int, pid: str) -> set[int]:
         owners = _encounter_owners(encounter, pid)
         if owners is not None:
             return owners
-    owner = (
-        await SavedCharacter.filter(game_id=game_id, key=name_key(pid))
-        .first()
-        .values_list("owner_id", flat=True)
-    )
-    return {owner} if owner is not None else set()
+    return await _library_owner(game_id, pid)
 
 
-async def _check_player(game_id: int, command: chase.Command, actor_id: int) -> None:
+async def _fight_of(unit: Unit) -> tuple[str, savage.Encounter] | None:
+    key = await unit.active_key(ENCOUNTER.name)
+    return None if key is None else (key, await unit.state(ENCOUNTER, key))
+
+
+async def _check_player(unit: Unit, command: chase.Command) -> None:
     field = _PLAYER_FIELDS.get(type(command))
     if field is None:
-        raise NotGm(game_id=game_id, user_id=actor_id)
+        raise NotGm(game_id=unit.game.id, user_id=unit.actor_id)
     pid = getattr(command, field)
-    if pid is None or actor_id not in await controllers(game_id, pid):
+    if pid is None:
+        raise NotYourCharacter(id=pid)
+    fight = await _fight_of(unit)
+    owners = None if fight is None else _encounter_owners(fight[1], pid)
+    if owners is None:
+        owners = await _library_owner(unit.game.id, pid, unit.conn)
+    if unit.actor_id not in owners:
         raise NotYourCharacter(id=pid)
 
 
@@ -187,16 +217,26 @@ async def chase_command(
     *,
     actor_id: int,
     rng: Rng,
-    cause: Mapping[str, Any] | None = None,
+    expected_seq: int | None = None,
+    expected_stream: str | None = None,
 ) -> ChaseOutcome:
     """Decide `command` on the active chase and persist its events as one step. Players
     move only what they control (`not_your_character`) and send no GM commands
     (`not_gm`); non-members get `not_member`; the engine's ChaseError passes through.
-    `cause`: the encounter step this one follows (chase_sync), undone with it.
+    `expected_seq`: the chase seq the user saw (`stale_state` if it moved since).
 
     A participant added with the id of a fight character takes that character's Wounds
-    and Fatigue in the same step (`SetHealth`; docs/rules/chase.md «Wounds and Fatigue»)."""
-    return await chase_commands(game_id, (command,), actor_id=actor_id, rng=rng, cause=cause)
+    and Fatigue in the same step (`SetHealth`; docs/rules/chase.md «Wounds and Fatigue»).
+    A critical failure resolved with Fatigue gives the fight character that level, and the
+    chase follows that fight step — all in the same transaction (`followed`)."""
+    return await chase_commands(
+        game_id,
+        (command,),
+        actor_id=actor_id,
+        rng=rng,
+        expected_seq=expected_seq,
+        expected_stream=expected_stream,
+    )
 
 
 async def chase_commands(
@@ -205,70 +245,61 @@ async def chase_commands(
     *,
     actor_id: int,
     rng: Rng,
-    cause: Mapping[str, Any] | None = None,
+    expected_seq: int | None = None,
+    expected_stream: str | None = None,
 ) -> ChaseOutcome:
     """`chase_command` for several commands stored as one step (each decided on the state
     the previous ones left; one refusal refuses them all)."""
     for command in commands:
         if not isinstance(command, _COMMANDS):
             raise TypeError(f"not a chase command: {command!r}")
-    role = await require_member(game_id, actor_id)
-    stream = await require_active(game_id, KIND)
-    if role != ROLE_GM:
-        for command in commands:
-            await _check_player(game_id, command, actor_id)
-    added = [c.participant for c in commands if isinstance(c, chase.AddParticipant)]
-    health = await _fight_health(game_id, added) if added else {}
 
-    def decide(state: chase.ChaseState) -> tuple[chase.Event, ...]:
+    async def work(unit: Unit) -> ChaseOutcome:
+        role = member_in(unit)
+        key = await active_in(unit, KIND)
+        if role != ROLE_GM:
+            for command in commands:
+                await _check_player(unit, command)
+        state = await unit.state(
+            CHASE, key, expected_seq=expected_seq, expected_stream=expected_stream
+        )
+        added = [c.participant for c in commands if isinstance(c, chase.AddParticipant)]
+        fight = await _fight_of(unit) if added else None
+        health = _fight_health(fight[1], added) if fight is not None else {}
         events: list[chase.Event] = []
         for command in commands:
-            new = chase.decide(state, command, rng)
-            state = CHASE.fold(state, new)
-            events.extend(new)
+            steps = [command]
             if isinstance(command, chase.AddParticipant) and command.participant in health:
-                new = chase.decide(state, health[command.participant], rng)
-                state = CHASE.fold(state, new)
-                events.extend(new)
-        return tuple(events)
+                steps.append(health[command.participant])
+            new, state = follow.run_commands(state, steps, rng)
+            events.extend(new)
+        return await _record(unit, key, tuple(events), state, rng)
 
-    result = await agg.execute(CHASE, game_id, stream.key, decide, actor_id=actor_id, cause=cause)
-    return await _notify(game_id, _outcome(result, stream.key), actor_id)
+    return await run_unit(game_id, work, actor_id=actor_id)
+
+
+async def _record(
+    unit: Unit, key: str, events: tuple[chase.Event, ...], state: chase.ChaseState, rng: Rng
+) -> ChaseOutcome:
+    step = unit.record(CHASE, key, events, state=state)
+    if not events:
+        return CommandOutcome(state, (), None, unit.seq(key), key)
+    unit.note("chase", stream=key, seq=unit.seq(key), events=events, actor_id=unit.actor_id)
+    followed = await fight_follows(unit, events, rng)
+    caused = () if followed is None else tuple(c for c in followed if c is not None)
+    after = await unit.state(CHASE, key)
+    return CommandOutcome(after, events, step, unit.seq(key), key, caused)
 
 
 # --- the fight character's health ------------------------------------------------------------
 
 
-def fight_character(encounter: savage.Encounter, pid: str) -> savage.Character | None:
-    """The fight character a chase participant stands for: the character with its id, or
-    the one character of a combatant with its id (a group's id stands for nobody)."""
-    try:
-        return encounter.find(pid)[1]
-    except savage.RuleError:
-        return None
-
-
-def health_of(pid: str, character: savage.Character) -> chase.SetHealth:
-    """The character's Wounds and Fatigue for participant `pid` (seed 000 lines 73, 79;
-    Nerves of Steel ignores one Wound's penalty, Improved two — as
-    `Character.wound_penalty`)."""
-    ignored = 2 if character.has_edge("improved_nerves_of_steel") else 0
-    ignored = ignored or (1 if character.has_edge("nerves_of_steel") else 0)
-    wounds = max(0, min(character.status.wounds, MAX_WOUNDS))
-    fatigue = max(0, min(character.status.fatigue, FATIGUE_OUT))
-    return chase.SetHealth(pid, wounds, fatigue, ignored)
-
-
-async def _fight_health(game_id: int, pids: Iterable[str]) -> dict[str, chase.SetHealth]:
+def _fight_health(encounter: savage.Encounter, pids: Iterable[str]) -> dict[str, chase.SetHealth]:
     """`SetHealth` for each participant id linked to a fight character that is not whole."""
-    stream = await active_of(game_id, "encounter")
-    if stream is None:
-        return {}
-    encounter, _ = await agg.load(ENCOUNTER, game_id, stream.key)
     out = {}
     for pid in pids:
-        character = fight_character(encounter, pid)
-        health = health_of(pid, character) if character is not None else None
+        character = follow.fight_character(encounter, pid)
+        health = follow.health_of(pid, character) if character is not None else None
         if health is not None and (health.wounds, health.fatigue) != (0, 0):
             out[pid] = health
     return out
@@ -277,54 +308,37 @@ async def _fight_health(game_id: int, pids: Iterable[str]) -> dict[str, chase.Se
 # --- turns from the encounter's action cards ---------------------------------------------
 
 
-def _linked(state: chase.ChaseState, combatant: savage.Combatant) -> list[str]:
-    ids = {combatant.id, *(m.id for m in combatant.members)}
-    return [p.id for p in state.participants if p.id in ids and p.active]
-
-
-def _start_turns(
-    state: chase.ChaseState, pids: Iterable[str], card: savage.Card | None, rng: Rng
-) -> tuple[chase.Event, ...]:
-    """StartTurn for each participant, as one step (each decided on the state so far)."""
-    events: list[chase.Event] = []
-    for pid in pids:
-        new = chase.decide(state, chase.StartTurn(pid, card), rng)
-        state = CHASE.fold(state, new)
-        events.extend(new)
-    return tuple(events)
-
-
 async def start_chase_turn(
     game_id: int,
     *,
     actor_id: int,
     rng: Rng,
     participant: str | None = None,
-    cause: Mapping[str, Any] | None = None,
+    expected_seq: int | None = None,
+    expected_stream: str | None = None,
 ) -> ChaseOutcome:
     """Open the chase turn of the encounter's acting combatant on its action card (a
     Clubs card rolls the Complication; no card, when it acts from a Hold kept since an
     earlier round: no Complication). `participant` picks one of its linked
     participants; by default all of them take their turn. The GM or the combatant's
     owner may call it. `nobody_acting`, `not_in_chase` otherwise."""
-    role = await require_member(game_id, actor_id)
-    encounter_stream = await require_active(game_id, "encounter")
-    stream = await require_active(game_id, KIND)
-    encounter, _ = await agg.load(ENCOUNTER, game_id, encounter_stream.key)
-    acting = encounter.acting
-    if acting is None:
-        raise NobodyActing(game_id=game_id)
-    if role != ROLE_GM and actor_id not in encounter.owners(acting.id):
-        raise NotYourCharacter(id=acting.id)
-    card = acting.card  # None: acting from a Hold kept since an earlier round
 
-    def decide(state: chase.ChaseState) -> tuple[chase.Event, ...]:
-        pids = _linked(state, acting)
-        if participant is not None:
-            pids = [p for p in pids if p == participant]
-        if not pids:
+    async def work(unit: Unit) -> ChaseOutcome:
+        role = member_in(unit)
+        fight_key = await active_in(unit, ENCOUNTER.name)
+        key = await active_in(unit, KIND)
+        encounter = await unit.state(ENCOUNTER, fight_key)
+        acting = encounter.acting
+        if acting is None:
+            raise NobodyActing(game_id=game_id)
+        if role != ROLE_GM and actor_id not in encounter.owners(acting.id):
+            raise NotYourCharacter(id=acting.id)
+        state = await unit.state(
+            CHASE, key, expected_seq=expected_seq, expected_stream=expected_stream
+        )
+        opened = follow.start_turns(state, acting, rng, participant)
+        if opened is None:
             raise NotInChase(combatant=acting.id, participant=participant)
-        return _start_turns(state, pids, card, rng)
+        return await _record(unit, key, *opened, rng)
 
-    result = await agg.execute(CHASE, game_id, stream.key, decide, actor_id=actor_id, cause=cause)
-    return await _notify(game_id, _outcome(result, stream.key), actor_id)
+    return await run_unit(game_id, work, actor_id=actor_id)

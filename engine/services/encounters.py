@@ -14,18 +14,21 @@ import dataclasses
 from engine import savage
 from engine.dice.rng import Rng
 from engine.services import aggregates as agg
+from engine.services.aggregates.unit import Unit, run_unit
 from engine.services.encounters_aggregate import ENCOUNTER
 from engine.services.encounters_common import (
     CommandOutcome,
     SceneView,
     UndoOutcome,
+    active_in,
+    member_in,
     open_exclusive,
     require_active,
     require_gm,
-    require_member,
     undo_scene,
     view_of,
 )
+from engine.services.follow import chase_follows, undo_chase_caused
 from engine.services.notify import notify
 from engine.store.models import ROLE_GM
 
@@ -63,23 +66,45 @@ def as_actor(command: savage.Command, role: str, actor_id: int) -> savage.Comman
 
 
 async def encounter_command(
-    game_id: int, command: savage.Command, *, actor_id: int, rng: Rng
+    game_id: int,
+    command: savage.Command,
+    *,
+    actor_id: int,
+    rng: Rng,
+    expected_seq: int | None = None,
+    expected_stream: str | None = None,
 ) -> EncounterOutcome:
     """Decide `command` on the active encounter's current state and persist its events as
-    one step. Non-members get `not_member`; the engine's RuleError passes through."""
+    one step, with the chase steps it causes (`followed`), in one transaction. Non-members
+    get `not_member`; the engine's RuleError passes through. `expected_seq`: the encounter
+    seq the user saw (a board button, the Mini App): `stale_state` if it moved since."""
     if not isinstance(command, savage.Command):
         raise TypeError(f"not an encounter command: {command!r}")
-    role = await require_member(game_id, actor_id)
-    stream = await require_active(game_id, KIND)
-    cmd = as_actor(command, role, actor_id)
-    result = await agg.execute(
-        ENCOUNTER,
-        game_id,
-        stream.key,
-        lambda state: savage.decide(state, cmd, rng),
-        actor_id=actor_id,
-    )
-    return await written(game_id, stream.key, result, actor_id)
+
+    async def work(unit: Unit) -> EncounterOutcome:
+        role = member_in(unit)
+        key = await active_in(unit, KIND)
+        state = await unit.state(
+            ENCOUNTER, key, expected_seq=expected_seq, expected_stream=expected_stream
+        )
+        events = savage.decide(state, as_actor(command, role, actor_id), rng)
+        return await record_step(unit, key, events, rng)
+
+    return await run_unit(game_id, work, actor_id=actor_id)
+
+
+async def record_step(
+    unit: Unit, key: str, events: tuple[savage.Event, ...], rng: Rng
+) -> EncounterOutcome:
+    """Keep an encounter step in the unit, tell the boards, let the chase follow it."""
+    step = unit.record(ENCOUNTER, key, events)
+    state = await unit.state(ENCOUNTER, key)
+    if not events:
+        return CommandOutcome(state, (), None, unit.seq(key), key)
+    unit.note("encounter", stream=key, seq=unit.seq(key), events=events, actor_id=unit.actor_id)
+    followed = await chase_follows(unit, key, step, events, state, rng)
+    caused = () if followed is None else (followed,)
+    return CommandOutcome(state, events, step, unit.seq(key), key, caused)
 
 
 async def written(
@@ -102,12 +127,23 @@ async def written(
 
 
 async def undo_encounter(
-    game_id: int, *, actor_id: int, expected_step: int | None = None
+    game_id: int,
+    *,
+    actor_id: int,
+    expected_step: int | None = None,
+    expected_seq: int | None = None,
+    expected_stream: str | None = None,
 ) -> UndoOutcome[savage.Encounter, savage.Event]:
-    """The GM takes back the last step (pass the step the GM saw as `expected_step`:
-    `event_conflict` if another step came since), and the chase steps it caused."""
-    from engine.services.chase_sync import undo_followed  # it imports this module
-
-    out = await undo_scene(ENCOUNTER, KIND, game_id, actor_id=actor_id, expected_step=expected_step)
-    followed = await undo_followed(game_id, out, actor_id=actor_id)
-    return dataclasses.replace(out, chase_steps_undone=followed)
+    """The GM takes back the last step (`expected_step`: the step the GM saw as last,
+    `event_conflict` if another came since; `expected_seq`: the board's seq,
+    `stale_state`) and the chase steps it caused, in one transaction."""
+    return await undo_scene(
+        ENCOUNTER,
+        KIND,
+        game_id,
+        actor_id=actor_id,
+        expected_step=expected_step,
+        expected_seq=expected_seq,
+        expected_stream=expected_stream,
+        follow=undo_chase_caused,
+    )

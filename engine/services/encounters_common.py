@@ -4,6 +4,7 @@ one active stream of a kind per game, board messages and the plain results.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
@@ -11,9 +12,12 @@ from tortoise.exceptions import IntegrityError
 from tortoise.transactions import in_transaction
 
 from engine.services import aggregates as agg
+from engine.services.aggregates import unit as agg_unit
+from engine.services.aggregates.unit import Unit
 from engine.services.errors import (
     ChaseActive,
     EncounterActive,
+    EventConflict,
     GameEnded,
     NoChase,
     NoEncounter,
@@ -21,9 +25,10 @@ from engine.services.errors import (
     NotGm,
     NotMember,
     ServiceError,
+    StaleState,
     WrongSystem,
 )
-from engine.services.notify import notify
+from engine.services.follow import Caused
 from engine.store.models import ROLE_GM, BoardMessage, Game, Role, Stream
 
 S = TypeVar("S")
@@ -40,6 +45,14 @@ class CommandOutcome(Generic[S, E]):
     step_id: int | None  # the stream step (pass it as expected_step to undo); None if empty
     seq: int
     stream: str  # "encounter:3"
+    # What other streams did because of this step, in the same transaction, in order (the
+    # chase following a fight step; the fight taking a chase step's Fatigue, then the chase).
+    followed: tuple[Caused, ...] = ()
+
+    def followed_in(self, kind: str) -> Caused | None:
+        """The last thing the step caused in the game's stream of `kind` ("chase")."""
+        found = [c for c in self.followed if c.stream.split(":", 1)[0] == kind]
+        return found[-1] if found else None
 
 
 @dataclass(frozen=True)
@@ -99,6 +112,26 @@ async def require_savage(game_id: int) -> None:
         raise GameEnded(game_id=game_id)
     if system != SAVAGE:
         raise WrongSystem(game_id=game_id, system=system, expected=SAVAGE)
+
+
+def member_in(unit: Unit) -> str:
+    """The actor's role in the unit's game (read with the game's lock); NotMember."""
+    if unit.game.role is None:
+        raise NotMember(game_id=unit.game.id, user_id=unit.actor_id)
+    return unit.game.role
+
+
+def gm_in(unit: Unit) -> None:
+    if member_in(unit) != ROLE_GM:
+        raise NotGm(game_id=unit.game.id, user_id=unit.actor_id)
+
+
+async def active_in(unit: Unit, kind: str) -> str:
+    """The key of the game's open encounter (or chase); NoEncounter / NoChase otherwise."""
+    key = await unit.active_key(kind)
+    if key is None:
+        raise _missing(kind, unit.game.id)
+    return key
 
 
 # --- one active stream of a kind ----------------------------------------------------------
@@ -212,28 +245,39 @@ async def board_message(game_id: int, kind: str) -> int | None:
 
 
 async def undo_scene(
-    aggregate: agg.Aggregate, kind: str, game_id: int, *, actor_id: int, expected_step: int | None
+    aggregate: agg.Aggregate,
+    kind: str,
+    game_id: int,
+    *,
+    actor_id: int,
+    expected_step: int | None = None,
+    expected_seq: int | None = None,
+    expected_stream: str | None = None,
+    follow: Callable[[Unit, str, int], Awaitable[Caused | None]] | None = None,
 ) -> UndoOutcome[Any, Any]:
-    """The GM takes back the last step of the game's active encounter or chase (pass the step
-    the GM saw as `expected_step`: `event_conflict` if another step came since)."""
-    await require_gm(game_id, actor_id)
-    stream = await require_active(game_id, kind)
-    result = await agg.undo_last_step(
-        aggregate, game_id, stream.key, actor_id=actor_id, expected_step=expected_step
-    )
-    await notify(
-        game_id,
-        kind,  # type: ignore[arg-type]
-        stream=stream.key,
-        seq=result.seq,
-        undone=result.undone_step,
-        actor_id=actor_id,
-    )
-    return UndoOutcome(
-        result.state,
-        result.undone_step,
-        result.undone_events,
-        result.step_id,
-        result.seq,
-        stream.key,
-    )
+    """The GM takes back the last step of the game's active encounter or chase, and with
+    `follow` what that step caused elsewhere, in one transaction. `expected_step` (the step
+    the GM saw as last: `event_conflict` if another step came since) or `expected_seq` (the
+    board's seq: `stale_state`) keep two undo clicks from taking back two steps."""
+
+    async def work(unit: Unit) -> UndoOutcome[Any, Any]:
+        gm_in(unit)
+        key = await active_in(unit, kind)
+        await unit.state(aggregate, key, expected_seq=expected_seq, expected_stream=expected_stream)
+        try:
+            result = await unit.undo(aggregate, key, expected_step=expected_step)
+        except StaleState as exc:
+            raise EventConflict(**exc.params) from exc
+        unit.note(kind, stream=key, seq=result.seq, undone=result.undone_step, actor_id=actor_id)
+        followed = None if follow is None else await follow(unit, key, result.undone_step)
+        return UndoOutcome(
+            result.state,
+            result.undone_step,
+            result.undone_events,
+            result.step_id,
+            result.seq,
+            key,
+            0 if followed is None else followed.steps,
+        )
+
+    return await agg_unit.run_unit(game_id, work, actor_id=actor_id, max_retries=0)

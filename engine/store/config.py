@@ -11,10 +11,26 @@ MIGRATIONS_MODULE = "engine.store.migrations"
 APP_LABEL = "models"
 
 
+# SQLite pragmas unless the URL sets them: wait for another process's write lock instead of
+# failing at once; with WAL, NORMAL keeps every commit across a crash of the process (not of
+# the machine) and saves an fsync per commit.
+SQLITE_DEFAULTS = {"busy_timeout": "5000", "synchronous": "NORMAL"}
+
+
+def with_sqlite_defaults(database_url: str) -> str:
+    if not database_url.startswith("sqlite://"):
+        return database_url
+    base, _, query = database_url.partition("?")
+    params = dict(p.split("=", 1) for p in query.split("&") if "=" in p)
+    for name, value in SQLITE_DEFAULTS.items():
+        params.setdefault(name, value)
+    return base + "?" + "&".join(f"{k}={v}" for k, v in params.items())
+
+
 def tortoise_config(database_url: str) -> dict[str, Any]:
     """The Tortoise config dict for one database (app label "models")."""
     return {
-        "connections": {"default": database_url},
+        "connections": {"default": with_sqlite_defaults(database_url)},
         "apps": {
             APP_LABEL: {
                 "models": [MODELS_MODULE],

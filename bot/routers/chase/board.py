@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from aiogram import Bot
+from aiogram.types import Message
 
 from bot.miniapp import board_button
-from bot.render.chase import chase_board_text, chase_keyboard
+from bot.render.chase import chase_board_text, chase_events_text, chase_keyboard
 from bot.render.combat_events import Names, names_of
 from bot.render.keyboards import with_button_row
-from bot.routers.combat.board import edit_or_send
+from bot.routers.combat.board import edit_or_send, post
 from engine.services import ChaseView, GameInfo, current_chase, current_encounter, set_board_message
 
 
@@ -16,6 +19,16 @@ async def chase_names(game: GameInfo) -> Names:
     """Participant ids are encounter ids: show the characters' names."""
     view = await current_encounter(game.id)
     return names_of(view.state) if view is not None else names_of()
+
+
+async def tell_chase(
+    bot: Bot, game: GameInfo, events: tuple[Any, ...], *, reply_to: Message | None = None
+) -> None:
+    """What a chase step did, in the chat, and the row brought up to date."""
+    text = chase_events_text(events, await chase_names(game))
+    if text:
+        await post(bot, game, text, reply_to=reply_to)
+    await show_chase(bot, game)
 
 
 async def show_chase(bot: Bot, game: GameInfo, *, new: bool = False) -> None:

@@ -14,8 +14,7 @@ from bot.render import chase as texts
 from bot.render.combat_turns import board_outdated
 from bot.render.common import as_plain
 from bot.render.rule_errors import bad_word, chase_error_text, whose
-from bot.routers.chase.board import chase_names, render_chase, show_chase
-from bot.routers.chase.sync import fatigue_in_fight
+from bot.routers.chase.board import chase_names, render_chase, show_chase, tell_chase
 from bot.routers.combat import names
 from bot.routers.combat.board import post
 from bot.routers.combat.names import Ref, norm
@@ -26,6 +25,7 @@ from bot.routers.combat.scene import (
     default_ref,
     game_by_id,
     target_ref,
+    tell_followed,
 )
 from bot.routers.combat.words import direction, number, signed_int
 from engine.dice.rng import Rng
@@ -45,6 +45,7 @@ from engine.services import (
     undo_chase,
 )
 from engine.services.chases import controllers
+from engine.services.errors import StaleState
 
 MOVEMENT_WORDS = {
     "пешком": "foot",
@@ -107,12 +108,18 @@ async def run(
     rng: Rng,
     *,
     reply_to: Message | None = None,
+    expected_seq: int | None = None,
 ) -> ChaseOutcome:
+    """One chase command; the chat is told what it did and what it caused in the fight (a
+    critical failure resolved with Fatigue tires the linked fight character too)."""
     try:
-        out = await chase_command(game.id, command, actor_id=user_id, rng=rng)
+        out = await chase_command(
+            game.id, command, actor_id=user_id, rng=rng, expected_seq=expected_seq
+        )
     except ch.ChaseError as error:
         raise Refusal(await named_error(game, error)) from None
     await tell(bot, game, out.events, reply_to=reply_to)
+    await tell_followed(bot, game, out.followed)
     return out
 
 
@@ -130,10 +137,7 @@ async def named_error(game: GameInfo, error: ch.ChaseError) -> str:
 async def tell(
     bot: Bot, game: GameInfo, events: tuple[Any, ...], *, reply_to: Message | None = None
 ) -> None:
-    text = texts.chase_events_text(events, await chase_names(game))
-    if text:
-        await post(bot, game, text, reply_to=reply_to)
-    await show_chase(bot, game)
+    await tell_chase(bot, game, events, reply_to=reply_to)
 
 
 async def chase_state(game: GameInfo) -> ch.ChaseState:
@@ -407,25 +411,40 @@ async def on_row_button(
     view = await current_chase(game.id)
     if view is None:
         raise NoChase(game_id=game.id)
-    if view.seq != callback_data.seq:
+    seen = callback_data.seq
+    try:
+        if view.seq != seen:
+            raise StaleState(stream=view.stream, seq=view.seq, expected=seen)
+        await _press(bot, game, view.state, query.from_user.id, callback_data, rng)
+    except StaleState:  # the row changed since it was shown (checked again in the write)
         await show_chase(bot, game)
         await query.answer(as_plain(board_outdated()), show_alert=True)
         return
-    user_id = query.from_user.id
+    await query.answer()
+
+
+async def _press(
+    bot: Bot,
+    game: GameInfo,
+    state: ch.ChaseState,
+    user_id: int,
+    callback_data: ChaseCallback,
+    rng: Rng,
+) -> None:
+    seen = callback_data.seq
     if callback_data.action == "undo":
-        await undo_chase(game.id, actor_id=user_id)
+        await undo_chase(game.id, actor_id=user_id, expected_seq=seen)
         await post(bot, game, texts.chase_undone())
         await show_chase(bot, game)
     elif callback_data.action == "crit":
         pending, _, choice = callback_data.arg.partition(texts.ARG_SEP)
-        out = await run(bot, game, user_id, ch.ResolveCriticalFailure(pending, choice), rng)
-        await fatigue_in_fight(bot, game, out.events, rng)  # a fight character tires too
+        command = ch.ResolveCriticalFailure(pending, choice)
+        await run(bot, game, user_id, command, rng, expected_seq=seen)
     elif callback_data.action == "bump":
         pending, way, cards = callback_data.arg.split(texts.ARG_SEP)
-        chooser = await _chooser(game, view.state, pending, user_id)
+        chooser = await _chooser(game, state, pending, user_id)
         cmd = ch.ResolveBump(pending, int(way), int(cards), chooser)
-        await run(bot, game, user_id, cmd, rng)
-    await query.answer()
+        await run(bot, game, user_id, cmd, rng, expected_seq=seen)
 
 
 async def _chooser(game: GameInfo, state: ch.ChaseState, pending: str, user_id: int) -> str | None:

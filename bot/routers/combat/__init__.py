@@ -1,27 +1,7 @@
 """SWADE fights in a group chat: the initiative board and the GM's and players' commands.
 
 Commands are Latin, their arguments Russian (docs/rules/chat.md). Handlers are thin:
-read the words -> call the service -> render the events and refresh the board.
+read the words -> call the service -> render the events and refresh the board. The router
+is assembled in `router.py` (the package itself imports nothing, so its modules can import
+each other's and the chase's without a circle through this file).
 """
-
-from __future__ import annotations
-
-from aiogram import F, Router
-from aiogram.enums import ChatType
-
-from bot.routers.combat import actions, setup, states, turns
-from bot.routers.combat.scene import guard
-
-GROUPS = F.chat.type.in_({ChatType.GROUP, ChatType.SUPERGROUP})
-
-
-def make_router() -> Router:
-    router = Router(name="combat")
-    router.message.filter(GROUPS)
-    guard(router.message)
-    guard(router.callback_query)
-    setup.register(router)
-    turns.register(router)
-    actions.register(router)
-    states.register(router)
-    return router

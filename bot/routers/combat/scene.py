@@ -19,6 +19,7 @@ from bot.render.rule_errors import (
     which_one,
     whose,
 )
+from bot.routers.chase.board import tell_chase
 from bot.routers.combat import names
 from bot.routers.combat.board import post, show_board, turn_mentions
 from engine import savage
@@ -34,8 +35,8 @@ from engine.services import (
     find_game,
     get_game,
 )
-from engine.services.chase_sync import cause_of
 from engine.services.encounters import EncounterOutcome
+from engine.services.follow import Caused
 
 
 class Refusal(Exception):
@@ -159,29 +160,40 @@ async def perform(
     *,
     reply_to: Message | None = None,
     before: savage.Encounter | None = None,
-) -> Any:
-    """Run one encounter command, tell the chat what happened, refresh the board and the
-    chase that follows the encounter's turns."""
-    out = await encounter_command(game.id, command, actor_id=user_id, rng=rng)
-    await report(bot, game, out.events, out.state, rng, before=before, reply_to=reply_to, cause=out)
+    expected_seq: int | None = None,
+) -> EncounterOutcome:
+    """Run one encounter command (with the chase steps it causes, in one transaction), tell
+    the chat what happened, refresh the board and the chase row."""
+    out = await encounter_command(
+        game.id, command, actor_id=user_id, rng=rng, expected_seq=expected_seq
+    )
+    await report(bot, game, out, before=before, reply_to=reply_to)
     return out
 
 
 async def report(
     bot: Bot,
     game: GameInfo,
-    events: tuple[savage.Event, ...],
-    state: savage.Encounter,
-    rng: Rng,
+    out: EncounterOutcome,
     *,
     before: savage.Encounter | None = None,
     reply_to: Message | None = None,
-    cause: EncounterOutcome | None = None,
 ) -> None:
-    """Tell the chat what `events` did, refresh the board; the chase follows them (its steps
-    stored as caused by the step `cause` wrote, so an undo of it takes them back too)."""
-    from bot.routers.chase.sync import follow_encounter  # the chase follows the turns
+    """Tell the chat what a stored encounter step did and what it caused."""
+    await tell_fight(bot, game, out.events, out.state, before=before, reply_to=reply_to)
+    await tell_followed(bot, game, out.followed)
 
+
+async def tell_fight(
+    bot: Bot,
+    game: GameInfo,
+    events: tuple[savage.Event, ...],
+    state: savage.Encounter,
+    *,
+    before: savage.Encounter | None = None,
+    reply_to: Message | None = None,
+) -> None:
+    """The events of a fight step in the chat (turn mentions too), the board refreshed."""
     name = combat_events.names_of(state, *([before] if before is not None else []))
     text = combat_events.events_text(events, name)
     started = [e for e in events if isinstance(e, savage.events.TurnStarted)]
@@ -193,8 +205,16 @@ async def report(
         markup = combat_events.reroll_keyboard(events, state, game.id)
         await post(bot, game, text, reply_to=reply_to, markup=markup)
     await show_board(bot, game)
-    if events:
-        await follow_encounter(bot, game, events, rng, cause_of(cause) if cause else None)
+
+
+async def tell_followed(bot: Bot, game: GameInfo, followed: tuple[Caused, ...]) -> None:
+    """The steps another stream took because of this one (the chase following the fight,
+    the fight taking a chase step's Fatigue), told in the order they were stored."""
+    for caused in followed:
+        if caused.stream.split(":", 1)[0] == "chase":
+            await tell_chase(bot, game, caused.events)
+        else:
+            await tell_fight(bot, game, caused.events, caused.state)
 
 
 # --- a command in chat ------------------------------------------------------------------------

@@ -77,7 +77,7 @@ async def on_add(message: Message, command: CommandObject, bot: Bot, rng: Any) -
         count = int(match["count"]) if match else None
         await get_character(call.game.id, name)  # no_character before anything else
     out = await add_to_encounter(call.game.id, name, actor_id=call.user_id, count=count, rng=rng)
-    await report(bot, call.game, out.events, out.state, rng, reply_to=message, cause=out)
+    await report(bot, call.game, out, reply_to=message)
 
 
 def _replied_user(message: Message) -> int | None:

@@ -12,6 +12,7 @@ from bot.callbacks import CombatCallback
 from bot.render import combat_setup as setup_texts
 from bot.render import combat_turns as texts
 from bot.render.common import as_plain
+from bot.routers.chase.board import show_chase
 from bot.routers.combat import names
 from bot.routers.combat.board import show_board
 from bot.routers.combat.scene import (
@@ -24,7 +25,9 @@ from bot.routers.combat.scene import (
 )
 from bot.routers.combat.words import number
 from engine import savage
-from engine.services import undo_encounter
+from engine.dice.rng import Rng
+from engine.services import GameInfo, undo_encounter
+from engine.services.errors import StaleState
 
 
 def register(router: Router) -> None:
@@ -67,16 +70,14 @@ async def on_card(message: Message, command: CommandObject, bot: Bot, rng: Any) 
 
 
 async def on_actions(message: Message, command: CommandObject, bot: Bot, rng: Any) -> None:
-    from bot.routers.chase.sync import declare_in_chase
-
     call = await call_of(message, command.args)
     count = number(call.words[0]) if call.words else None
     if count is None:
         raise Refusal(texts.actions_usage())
     call.words = call.words[1:]
     ref, _ = call.actor()
+    # The chase turn counts them too (engine/savage/chase/follow.py), in the same step.
     await call.run(bot, savage.DeclareActions(character_id(ref), count), rng)
-    await declare_in_chase(bot, call.game, call.user_id, ref, count, rng)
 
 
 def _candidates(state: savage.Encounter, user_id: int | None) -> list[savage.Combatant]:
@@ -110,17 +111,34 @@ def _out_of_order(state: savage.Encounter, words: list[str], user_id: int, gm: b
 async def on_board_button(
     query: CallbackQuery, callback_data: CombatCallback, bot: Bot, rng: Any
 ) -> None:
+    """A board button acts on the board as it was shown: `seq` is checked inside the write
+    (two presses of «Дальше» in one batch advance one turn); a stale press gets the fresh
+    board and an alert, and nothing is applied."""
     game = await game_by_id(callback_data.game_id)
     view = await encounter_of(game)
-    user_id = query.from_user.id
-    if view.seq != callback_data.seq:
+    seen = callback_data.seq
+    try:
+        if view.seq != seen:
+            raise StaleState(stream=view.stream, seq=view.seq, expected=seen)
+        await _press(bot, game, view.state, query.from_user.id, callback_data.action, seen, rng)
+    except StaleState:
         await show_board(bot, game)
         await query.answer(as_plain(texts.board_outdated()), show_alert=True)
         return
-    state, gm = view.state, game.gm_id == user_id
-    action = callback_data.action
+    await query.answer()
+
+
+async def _press(
+    bot: Bot,
+    game: GameInfo,
+    state: savage.Encounter,
+    user_id: int,
+    action: str,
+    seen: int,
+    rng: Rng,
+) -> None:
     if action == "undo":
-        out = await undo_encounter(game.id, actor_id=user_id)
+        out = await undo_encounter(game.id, actor_id=user_id, expected_seq=seen)
         await bot.send_message(
             game.chat_id,
             setup_texts.undone(len(out.undone_events)),
@@ -128,14 +146,10 @@ async def on_board_button(
         )
         await show_board(bot, game)
         if out.chase_steps_undone:  # the chase steps that fight step caused went with it
-            from bot.routers.chase.board import show_chase  # (imports this package)
-
             await show_chase(bot, game)
-        await query.answer()
         return
-    command = _button_command(action, state, user_id, gm)
-    await perform(bot, game, user_id, command, rng, before=state)
-    await query.answer()
+    command = _button_command(action, state, user_id, game.gm_id == user_id)
+    await perform(bot, game, user_id, command, rng, before=state, expected_seq=seen)
 
 
 def _button_command(action: str, state: savage.Encounter, user_id: int, gm: bool) -> savage.Command:

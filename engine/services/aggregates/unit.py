@@ -161,11 +161,15 @@ class Unit:
         key: str,
         *,
         expected_seq: int | None = None,
+        expected_stream: str | None = None,
         params: Mapping[str, Any] | None = None,
     ) -> S:
         """The stream's state as this unit sees it (its pending steps included). Read from
-        the database once; `expected_seq` is checked against the stored head then. A stream
-        never written starts from `aggregate.initial(params)` and is created by the flush."""
+        the database once; `expected_seq` (and `expected_stream`: the user saw another
+        encounter, since closed) are checked against the stored head then. A stream never
+        written starts from `aggregate.initial(params)` and is created by the flush."""
+        if expected_stream is not None and expected_stream != key:
+            raise StaleState(stream=key, expected_stream=expected_stream)
         stream = await self._stream(aggregate, key, params)
         if expected_seq is not None and expected_seq != stream.view.seq:
             raise StaleState(stream=key, seq=stream.view.seq, expected=expected_seq)

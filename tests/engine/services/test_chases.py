@@ -31,7 +31,6 @@ from engine.savage.chase import (
 )
 from engine.savage.chase.events import ComplicationRolled, PositionChangeRolled
 from engine.services import aggregates as agg
-from engine.services import chase_sync
 from tests.engine.services.conftest import ALICE, BOB, CAROL, GM
 from tests.engine.services.test_encounters import GRIMMJOW, ICHIGO, RUKIA
 
@@ -171,9 +170,8 @@ async def test_chase_turns_take_the_encounters_action_card(scene: services.GameI
     if acting.id == HUNTER:
         with pytest.raises(services.NotYourCharacter):  # Alice does not run Grimmjow
             await services.start_chase_turn(scene.id, actor_id=ALICE, rng=rng)
-    opened = await services.start_chase_turn(
-        scene.id, actor_id=ALICE if acting.id == RUNNER else GM, rng=rng
-    )
+    opened = dealt.followed_in("chase")  # the deal opened the chase turn, in the same step
+    assert opened is not None
     turn = opened.state.turn(acting.id)
     assert turn is not None and turn.action_card == acting.card
     with pytest.raises(ChaseError) as err:
@@ -202,7 +200,8 @@ async def test_acting_from_a_hold_kept_since_the_last_round_opens_a_turn_without
     if acted.state.current != RUNNER:  # Grimmjow is acting: Ichigo goes right after him
         acted = await services.encounter_command(scene.id, NextTurn(), actor_id=GM, rng=rng)
     assert acted.state.current == RUNNER
-    opened = await services.start_chase_turn(scene.id, actor_id=ALICE, rng=rng)
+    opened = acted.followed_in("chase")  # the turn opened with the fight's, in one step
+    assert opened is not None
     turn = opened.state.turn(RUNNER)
     assert turn is not None and turn.action_card is None
     assert not [e for e in opened.events if isinstance(e, ComplicationRolled)]
@@ -215,10 +214,10 @@ async def test_undoing_a_fight_step_takes_back_the_chase_steps_it_caused(
     await set_up(scene.id, rng)
     before = await services.current_chase(scene.id)
     dealt = await services.encounter_command(scene.id, NextTurn(), actor_id=GM, rng=rng)
-    follow = chase_sync.follow_encounter
-    produced = await follow(scene.id, dealt.events, rng=rng, cause=chase_sync.cause_of(dealt))
-    assert produced  # a chase round and the first chase turn followed the deal
-    assert (await services.current_chase(scene.id)).state.turns
+    chased = dealt.followed_in("chase")  # stored with the deal, in the same transaction
+    assert chased is not None and chased.steps == 2  # a chase round and the first turn
+    assert (await services.current_chase(scene.id)).state == chased.state
+    assert chased.state.turns
 
     undone = await services.undo_encounter(scene.id, actor_id=GM)
     assert undone.chase_steps_undone == 2  # StartRound and StartTurn: both went with it
@@ -226,7 +225,6 @@ async def test_undoing_a_fight_step_takes_back_the_chase_steps_it_caused(
 
     # a chase step made since (a player's move) is never undone with a fight step
     dealt = await services.encounter_command(scene.id, NextTurn(), actor_id=GM, rng=rng)
-    await follow(scene.id, dealt.events, rng=rng, cause=chase_sync.cause_of(dealt))
     acting = dealt.state.current
     owner = ALICE if acting == RUNNER else GM
     move = ChangePosition(acting, 1)
@@ -264,16 +262,14 @@ async def test_a_chase_from_the_start_to_flee(scene: services.GameInfo) -> None:
     fled = turns = 0
     state = ChaseState()
     for _ in range(40):
-        encounter = (
-            await services.encounter_command(scene.id, NextTurn(), actor_id=GM, rng=rng)
-        ).state
-        acting = encounter.acting
+        # The fight's step opens the chase round and turn (and ends the last chase turn).
+        dealt = await services.encounter_command(scene.id, NextTurn(), actor_id=GM, rng=rng)
+        acting = dealt.state.acting
         assert acting is not None
-        if encounter.round > 1 and encounter.round != state.round:
-            state = (await gm(scene.id, StartRound(), rng)).state
+        chased = dealt.followed_in("chase")
+        assert chased is not None
         owner = ALICE if acting.id == RUNNER else GM
-        state = (await services.start_chase_turn(scene.id, actor_id=owner, rng=rng)).state
-        state = await resolve_pending(scene.id, state, rng)
+        state = await resolve_pending(scene.id, chased.state, rng)
         turns += 1
         turn = state.turn(acting.id)
         if turn is not None and not turn.lost:
@@ -287,9 +283,6 @@ async def test_a_chase_from_the_start_to_flee(scene: services.GameInfo) -> None:
             state = await resolve_pending(scene.id, out.state, rng)
         if state.ended is not None:
             break
-        state = (
-            await services.chase_command(scene.id, EndTurn(acting.id), actor_id=owner, rng=rng)
-        ).state
 
     assert state.ended is not None and state.ended.reason == "escaped", state
     assert state.ended.side == "quarry" and fled >= 1 and turns >= 3
@@ -318,29 +311,27 @@ async def test_a_group_of_extras_takes_its_chase_turns_on_its_one_card(
     for pid in ("pustoy-1", "pustoy-2"):  # on foot, each member moves alone (seed 001, line 8)
         await gm(scene.id, AddParticipant(pid, "pursuers", 1, die=6, wild_card=False), rng)
     encounter = (await services.encounter_command(scene.id, NextTurn(), actor_id=GM, rng=rng)).state
-    while encounter.current != "pustoy":
+    while encounter.current != "pustoy":  # each turn opens its chase turns too
         encounter = (
             await services.encounter_command(scene.id, NextTurn(), actor_id=GM, rng=rng)
         ).state
     card = encounter.combatant("pustoy").card
-    out = await services.start_chase_turn(scene.id, actor_id=GM, rng=rng)
+    out = await services.current_chase(scene.id)
+    assert out is not None
     assert [(t.participant, t.action_card) for t in out.state.turns] == [
         ("pustoy-1", card),
         ("pustoy-2", card),
     ]
     last = (await agg.history(scene.id, "chase:1"))[-1]  # both turns: one undoable step
-    assert last.step == out.step_id and len(last.events) == len(out.events) >= 2
+    assert [e["type"] for e in last.events].count("turn_started") == 2
 
 
 # --- the fight character's Wounds and Fatigue -----------------------------------------------
 
 
 async def fight(game_id: int, command: object, rng: random.Random) -> services.EncounterOutcome:
-    """A GM fight step, followed by the chase as the chat and the Mini App follow it."""
-    out = await services.encounter_command(game_id, command, actor_id=GM, rng=rng)  # type: ignore[arg-type]
-    cause = chase_sync.cause_of(out)
-    await chase_sync.follow_encounter(game_id, out.events, rng=rng, cause=cause)
-    return out
+    """A GM fight step (the chase follows it in the same step)."""
+    return await services.encounter_command(game_id, command, actor_id=GM, rng=rng)  # type: ignore[arg-type]
 
 
 async def runner(game_id: int) -> Participant:
@@ -363,7 +354,7 @@ async def test_a_wound_in_the_fight_weighs_on_the_next_maneuvering_roll(
     taken = await fight(scene.id, AcceptDamage(RUNNER), rng)
     assert (await runner(scene.id)).wounds == 1
     last = (await agg.history(scene.id, "chase:1"))[-1]  # the GM's bookkeeping, caused
-    assert last.actor_id == GM and last.cause == chase_sync.cause_of(taken)
+    assert last.actor_id == GM and last.cause == {"stream": taken.stream, "step": taken.step_id}
     assert [e["type"] for e in last.events] == ["health_set"]
 
     # Undoing the fight step takes the chase's copy back with it.
@@ -396,12 +387,13 @@ async def test_critical_failure_fatigue_reaches_the_fight_character_once(
     resolved = await gm(scene.id, ResolveCriticalFailure(pending.id, "fatigue"), rng)
     assert resolved.state.participant(RUNNER).fatigue == 1
 
-    tired = await chase_sync.fatigue_to_fight(scene.id, resolved.events, rng=rng)
+    tired = resolved.followed_in("encounter")  # the fight's step, stored with the chase's
     assert tired is not None
     assert tired.state.character(RUNNER).status.fatigue == 1
-    cause = chase_sync.cause_of(tired)
-    assert await chase_sync.follow_encounter(scene.id, tired.events, rng=rng, cause=cause) == []
-    assert (await runner(scene.id)).fatigue == 1  # equal: the sync wrote nothing
+    fight_view = await services.current_encounter(scene.id)
+    assert fight_view is not None and fight_view.state == tired.state
+    assert resolved.followed_in("chase") is None  # equal: the sync wrote nothing
+    assert (await runner(scene.id)).fatigue == 1
     steps = await agg.history(scene.id, "chase:1")
     assert steps[-1].step == resolved.step_id
 
@@ -409,7 +401,7 @@ async def test_critical_failure_fatigue_reaches_the_fight_character_once(
     await fight(scene.id, NextTurn(), rng)
     assert (await runner(scene.id)).fatigue == 1
     # Other choices, and participants with no fight character, leave the fight alone.
-    assert await chase_sync.fatigue_to_fight(scene.id, moved.events, rng=rng) is None
+    assert moved.followed == ()
 
 
 async def test_a_participant_added_wounded_and_one_out_of_the_fight(

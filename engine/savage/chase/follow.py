@@ -1,0 +1,185 @@
+"""The chase follows the fight (pure): which chase steps a fight step causes, and which fight
+command a chase step causes. The services store both sides in one unit of work.
+
+docs/rules/chase.md: the action cards and the order of turns are the combat engine's — a new
+round of the fight opens a chase round, a turn that starts opens the chase turn of the
+combatant's participants on its action card (a Clubs card rolls the Complication), a turn
+that ends closes them. The fight character is the one source of a linked participant's
+health («Wounds and Fatigue»): after every fight step the participants take their
+characters' Wounds and Fatigue (`SetHealth`) and leave the chase when the character is out
+of the fight (Incapacitated or dead; seed 001, line 47). A chase critical failure resolved
+with Fatigue (seed 001, line 30) gives the linked character that Fatigue level in the fight
+(seed 000, line 79).
+
+Not imported by `engine.savage.chase` itself: it needs the combat engine too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from functools import reduce
+
+from engine import savage
+from engine.dice.rng import Rng
+from engine.savage.chase.commands import (
+    Command,
+    EndTurn,
+    SetHealth,
+    StartRound,
+    StartTurn,
+    TakeOutOfAction,
+)
+from engine.savage.chase.decide import decide
+from engine.savage.chase.errors import ChaseError
+from engine.savage.chase.events import CriticalFailureResolved, Event
+from engine.savage.chase.evolve import evolve
+from engine.savage.chase.model import ChaseState
+from engine.savage.chase.rules import FATIGUE_OUT, MAX_WOUNDS
+
+Step = tuple[tuple[Event, ...], ChaseState]  # a chase step's events and the state after them
+
+
+def fight_character(encounter: savage.Encounter, pid: str) -> savage.Character | None:
+    """The fight character a chase participant stands for: the character with its id, or
+    the one character of a combatant with its id (a group's id stands for nobody)."""
+    try:
+        return encounter.find(pid)[1]
+    except savage.RuleError:
+        return None
+
+
+def health_of(pid: str, character: savage.Character) -> SetHealth:
+    """The character's Wounds and Fatigue for participant `pid` (seed 000 lines 73, 79;
+    Nerves of Steel ignores one Wound's penalty, Improved two — as
+    `Character.wound_penalty`)."""
+    ignored = 2 if character.has_edge("improved_nerves_of_steel") else 0
+    ignored = ignored or (1 if character.has_edge("nerves_of_steel") else 0)
+    wounds = max(0, min(character.status.wounds, MAX_WOUNDS))
+    fatigue = max(0, min(character.status.fatigue, FATIGUE_OUT))
+    return SetHealth(pid, wounds, fatigue, ignored)
+
+
+def health_commands(state: ChaseState, encounter: savage.Encounter) -> list[list[Command]]:
+    """What brings each active linked participant in line with its fight character: a
+    `SetHealth` if its Wounds or Fatigue differ, a `TakeOutOfAction` if the character is out
+    of the fight (seed 001, line 47: «преследователи выведены из строя»). One list (one
+    step) per participant that needs any."""
+    steps = []
+    for p in state.participants:
+        character = fight_character(encounter, p.id) if p.active else None
+        if character is None:
+            continue
+        health = health_of(p.id, character)
+        commands: list[Command] = []
+        if (health.wounds, health.fatigue, health.ignored_wounds) != (
+            p.wounds,
+            p.fatigue,
+            p.ignored_wounds,
+        ):
+            commands.append(health)
+        if character.status.out and health.fatigue < FATIGUE_OUT:  # Fatigue 3: SetHealth does
+            commands.append(TakeOutOfAction(p.id))
+        if commands:
+            steps.append(commands)
+    return steps
+
+
+def run_commands(state: ChaseState, commands: Sequence[Command], rng: Rng) -> Step:
+    """The commands as one step, each decided on the state the previous ones left (one
+    refusal refuses them all: ChaseError)."""
+    events: list[Event] = []
+    for command in commands:
+        new = decide(state, command, rng)
+        state = reduce(evolve, new, state)
+        events.extend(new)
+    return tuple(events), state
+
+
+def linked(state: ChaseState, combatant: savage.Combatant) -> list[str]:
+    """The active participants standing for the combatant or one of its members."""
+    ids = {combatant.id, *(m.id for m in combatant.members)}
+    return [p.id for p in state.participants if p.id in ids and p.active]
+
+
+def start_turns(
+    state: ChaseState, combatant: savage.Combatant, rng: Rng, participant: str | None = None
+) -> Step | None:
+    """The chase turns of the combatant's participants on its action card, as one step
+    (None: it has no participant in the chase; `participant` picks one of them). No card —
+    it acts from a Hold kept since an earlier round — means no Complication."""
+    pids = linked(state, combatant)
+    if participant is not None:
+        pids = [p for p in pids if p == participant]
+    if not pids:
+        return None
+    return run_commands(state, [StartTurn(pid, combatant.card) for pid in pids], rng)
+
+
+def _ids(fight: savage.Encounter, combatant_id: str) -> set[str]:
+    try:
+        combatant = fight.combatant(combatant_id)
+    except savage.RuleError:
+        return {combatant_id}
+    return {combatant.id, *(m.id for m in combatant.members)}
+
+
+def _steps_of(state: ChaseState, fight: savage.Encounter, event: object, rng: Rng) -> list[Step]:
+    if isinstance(event, savage.events.TurnEnded):
+        steps: list[Step] = []
+        for turn in state.turns:
+            if turn.participant in _ids(fight, event.combatant):
+                step = run_commands(state, [EndTurn(turn.participant)], rng)
+                state = step[1]
+                steps.append(step)
+        return steps
+    if isinstance(event, savage.events.RoundStarted):
+        return [run_commands(state, [StartRound()], rng)]
+    if isinstance(event, savage.events.TurnStarted) and fight.acting is not None:
+        opened = start_turns(state, fight.acting, rng)
+        return [] if opened is None else [opened]
+    return []
+
+
+def follow_fight(
+    state: ChaseState, fight: savage.Encounter, events: Iterable[object], rng: Rng
+) -> list[Step]:
+    """The chase steps a fight step causes: the health of linked participants first (a
+    Complication the turn start rolls already carries a new Wound), then the round and
+    turns. `fight` is the encounter after the step. A refusal (a combatant who is not in
+    the chase, a chase already over) is no error: that step is left out."""
+    if state.ended is not None or not state.started:
+        return []
+    steps: list[Step] = []
+    for commands in health_commands(state, fight):
+        try:
+            step = run_commands(state, commands, rng)
+        except ChaseError:
+            break
+        state = step[1]
+        steps.append(step)
+    for event in events:
+        if state.ended is not None:
+            break
+        try:
+            new = _steps_of(state, fight, event, rng)
+        except ChaseError:
+            continue
+        if new:
+            state = new[-1][1]
+            steps.extend(new)
+    return steps
+
+
+def fatigue_for_fight(events: Iterable[Event], fight: savage.Encounter) -> savage.Command | None:
+    """A chase critical failure resolved with Fatigue (seed 001, line 30) for a participant
+    linked to a fight character: `ChangeFatigue` +1 for that character (seed 000, line 79).
+    None: no such resolution or no linked character."""
+    pids = [
+        e.participant
+        for e in events
+        if isinstance(e, CriticalFailureResolved) and e.choice == "fatigue"
+    ]
+    if not pids or not pids[-1]:
+        return None
+    character = fight_character(fight, pids[-1])
+    return None if character is None else savage.ChangeFatigue(character.id, 1)

@@ -1,0 +1,124 @@
+"""Follow-up policies of a SWADE step, inside its unit of work: the chase follows a fight
+step, the fight takes the Fatigue a chase step gave, and an undo of a fight step takes back
+the chase steps it caused. The rules are pure (engine/savage/chase/follow.py); here they are
+stored.
+
+Each caused step is the game's bookkeeping, not anybody's choice: it is stored beside the
+step that caused it, in the same transaction, with that step as its `cause` (`$cause`), so
+undoing the fight step takes them back too — as long as they are still the chase's newest
+steps (a chase step made since stops the walk).
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+from engine import savage
+from engine.dice.rng import Rng
+from engine.savage import chase
+from engine.savage.chase import follow
+from engine.savage.chase.events import CriticalFailureResolved
+from engine.services.aggregates.unit import Unit
+from engine.services.aggregates.write import undo_caused_in
+from engine.services.chases_aggregate import CHASE
+from engine.services.encounters_aggregate import ENCOUNTER
+
+log = logging.getLogger(__name__)
+
+ENCOUNTER_KIND = ENCOUNTER.name
+CHASE_KIND = CHASE.name
+
+
+@dataclass(frozen=True)
+class Caused:
+    """What one stream did because of another stream's step (all of it, in order)."""
+
+    stream: str
+    state: Any  # after the steps
+    events: tuple[Any, ...]
+    seq: int
+    steps: int = 0  # how many steps (undone ones, for an undo)
+
+
+def cause(stream: str, step: int | None) -> dict[str, Any] | None:
+    return None if step is None else {"stream": stream, "step": step}
+
+
+async def _open_chase(unit: Unit) -> tuple[str, chase.ChaseState] | None:
+    key = await unit.active_key(CHASE_KIND)
+    if key is None:
+        return None
+    return key, await unit.state(CHASE, key)
+
+
+async def chase_follows(
+    unit: Unit,
+    fight_key: str,
+    step: int | None,
+    events: tuple[savage.Event, ...],
+    fight: savage.Encounter,
+    rng: Rng,
+) -> Caused | None:
+    """Store the chase steps that the fight step `step` (its `events`, `fight` after it)
+    causes; None if there is no running chase or nothing to do."""
+    if not events:
+        return None
+    found = await _open_chase(unit)
+    if found is None:
+        return None
+    key, state = found
+    steps = follow.follow_fight(state, fight, events, rng)
+    if not steps:
+        return None
+    why = cause(fight_key, step)
+    produced: list[chase.Event] = []
+    for new, after in steps:
+        unit.record(CHASE, key, new, state=after, cause=why)
+        produced.extend(new)
+    out = Caused(key, await unit.state(CHASE, key), tuple(produced), unit.seq(key), len(steps))
+    unit.note(CHASE_KIND, stream=key, seq=out.seq, events=out.events, actor_id=unit.actor_id)
+    return out
+
+
+async def fight_follows(
+    unit: Unit, events: tuple[chase.Event, ...], rng: Rng
+) -> tuple[Caused, Caused | None] | None:
+    """After a chase step: a critical failure resolved with Fatigue gives the linked fight
+    character that level (`ChangeFatigue` +1 as the GM). The chase follows that fight step
+    like any other (it already counted the level, so the health sync finds both equal).
+    None: no such resolution, no fight, no linked character, or the fight refused it (e.g.
+    while damage waits for a Soak)."""
+    if not any(isinstance(e, CriticalFailureResolved) and e.choice == "fatigue" for e in events):
+        return None
+    key = await unit.active_key(ENCOUNTER_KIND)
+    if key is None:
+        return None
+    fight = await unit.state(ENCOUNTER, key)
+    command = follow.fatigue_for_fight(events, fight)
+    if command is None:
+        return None
+    try:
+        new = savage.decide(fight, command, rng)
+    except savage.RuleError as exc:
+        log.info("chase Fatigue not given in the fight: %s", exc)
+        return None
+    step = unit.record(ENCOUNTER, key, new)
+    after = await unit.state(ENCOUNTER, key)
+    unit.note(ENCOUNTER_KIND, stream=key, seq=unit.seq(key), events=new, actor_id=unit.actor_id)
+    followed = await chase_follows(unit, key, step, new, after, rng)
+    return Caused(key, after, new, unit.seq(key), 1), followed
+
+
+async def undo_chase_caused(unit: Unit, fight_key: str, undone_step: int) -> Caused | None:
+    """After a fight step's undo: take back the chase steps that step caused."""
+    key = await unit.active_key(CHASE_KIND)
+    if key is None:
+        return None
+    undone = await undo_caused_in(unit, CHASE, key, {"stream": fight_key, "step": undone_step})
+    if not undone:
+        return None
+    last = undone[-1]
+    unit.note(CHASE_KIND, stream=key, seq=last.seq, undone=last.undone_step, actor_id=unit.actor_id)
+    return Caused(key, last.state, (), last.seq, len(undone))
