@@ -1,8 +1,7 @@
-"""JSON-safe encoding of result dataclasses and the exact inverse.
+"""The exact inverse of the results' ``to_dict()`` (see ``results.to_data``).
 
-Encoding: dataclass -> dict of its fields (``kind`` included), tuple -> list,
-Fraction -> "n/d" string. Decoding is driven by the field type hints; a union of
-dataclasses (the display tokens) is resolved by the ``kind`` value.
+Decoding is driven by the field type hints; a union of dataclasses (the display tokens) is
+resolved by the ``kind`` value; ``results.RESULT_CLASSES`` is the registry of kinds.
 """
 
 from __future__ import annotations
@@ -14,21 +13,11 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
-
-def to_data(obj: Any) -> Any:
-    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        return {f.name: to_data(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
-    if isinstance(obj, tuple | list):
-        return [to_data(x) for x in obj]
-    if isinstance(obj, Fraction):
-        return f"{obj.numerator}/{obj.denominator}"
-    return obj
+from .results import RESULT_CLASSES
 
 
 def result_from_dict(data: dict[str, Any]) -> Any:
     """Rebuild any result (or nested result part) from ``to_dict()`` output."""
-    from .results import RESULT_CLASSES
-
     if not isinstance(data, dict) or "kind" not in data:
         raise ValueError("not a dice result")
     for cls in RESULT_CLASSES:
