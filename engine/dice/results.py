@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import Any
 
 
-def to_data(obj: Any) -> Any:
+def to_data(obj: object) -> Any:
     """``obj`` as JSON-safe data (the encoding ``to_dict()`` uses)."""
     if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
         return {f.name: to_data(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
@@ -380,7 +380,7 @@ def roll_fields(expression: str, comment: str) -> dict[str, Any]:
     return {"expression": expression, "comment": comment, "results": ()}
 
 
-RESULT_CLASSES: tuple[type, ...] = (
+RESULT_CLASSES: tuple[type[_Serializable], ...] = (
     Die,
     Literal,
     DiceGroup,

@@ -29,7 +29,7 @@ def result_from_dict(data: dict[str, Any]) -> Any:
 def _fixed_kind(cls: type) -> str | None:
     for f in dataclasses.fields(cls):
         if f.name == "kind" and not f.init:
-            return f.default  # type: ignore[return-value]
+            return f.default if isinstance(f.default, str) else None
     return None
 
 
@@ -44,7 +44,7 @@ def _decode(tp: Any, value: Any) -> Any:
         options = typing.get_args(tp)
         if value is None and type(None) in options:
             return None
-        classes = [o for o in options if dataclasses.is_dataclass(o)]
+        classes = [o for o in options if isinstance(o, type) and dataclasses.is_dataclass(o)]
         if len(classes) > 1:  # tagged union of dataclasses
             for cls in classes:
                 if _fixed_kind(cls) == value.get("kind"):
@@ -55,7 +55,7 @@ def _decode(tp: Any, value: Any) -> Any:
     if origin is tuple:
         (item, _ellipsis) = typing.get_args(tp)
         return tuple(_decode(item, v) for v in value)
-    if dataclasses.is_dataclass(tp):
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         hints = _hints(tp)
         fixed = _fixed_kind(tp)
         if fixed is not None and value.get("kind") != fixed:
