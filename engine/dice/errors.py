@@ -24,6 +24,7 @@ Stable error codes (the bot renders each one as a sentence through gettext):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 ERROR_CODES: dict[str, str] = {
@@ -69,7 +70,8 @@ class DiceError(ValueError):
         self.params = dict(params or {})
         super().__init__(f"{code} at {position}: {self.fragment!r} {self.params}")
 
-    def __reduce__(self):  # keep pickling (multiprocessing, caches) working with keyword fields
+    def __reduce__(self) -> tuple[Callable[..., DiceError], tuple[object, ...]]:
+        # keep pickling (multiprocessing, caches) working with keyword fields
         return (_rebuild, (self.code, self.position, self.fragment, self.params))
 
 

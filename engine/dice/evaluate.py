@@ -58,10 +58,17 @@ from .results import (
 from .rng import Rng
 from .syntax import BinOp, Dice, Node, Num, Paren, Unary, dice_nodes, normalise
 
-Faces = tuple[int, ...]
+Faces = tuple[int, ...]  # a term's faces, or a fixed-count program's faces laid flat
 Draw = Callable[[Rng], Faces]
 Build = Callable[[Faces], DiceGroup]
-Fn = Callable[[Any, list[Token]], int]
+# A program's faces: ``Faces``, or one ``Faces`` per term when a term rerolls or explodes
+# (see _compile_terms). The shape is chosen when the program is compiled and its term
+# readers are compiled for it; a type cannot tie the two, so the items stay open.
+ProgramFaces = tuple[Any, ...]
+ProgramDraw = Callable[[Rng], ProgramFaces]
+TermReader = Callable[[ProgramFaces], DiceGroup]
+ProgramBuild = Callable[[ProgramFaces], ExpressionResult]
+Fn = Callable[[ProgramFaces, list[Token]], int]
 
 _new = object.__new__
 
@@ -343,13 +350,13 @@ def _too_large(node: BinOp) -> DiceError:
     )
 
 
-def compile_node(node: Node, terms: list[Build]) -> Fn:
+def compile_node(node: Node, terms: list[TermReader]) -> Fn:
     """Compile to ``f(faces, out) -> value``, appending display tokens to ``out``. Dice
     terms take their builder from ``terms``, in source order."""
     if isinstance(node, Num):
         value, lit = node.value, Literal(str(node.value))
 
-        def num(faces: Any, out: list[Token]) -> int:
+        def num(faces: ProgramFaces, out: list[Token]) -> int:
             out.append(lit)
             return value
 
@@ -357,7 +364,7 @@ def compile_node(node: Node, terms: list[Build]) -> Fn:
     if isinstance(node, Dice):
         build = terms.pop(0)
 
-        def dice(faces: Any, out: list[Token]) -> int:
+        def dice(faces: ProgramFaces, out: list[Token]) -> int:
             group = build(faces)
             out.append(group)
             return group.value
@@ -366,7 +373,7 @@ def compile_node(node: Node, terms: list[Build]) -> Fn:
     if isinstance(node, Paren):
         inner, lo, lc = compile_node(node.inner, terms), Literal("("), Literal(")")
 
-        def paren(faces: Any, out: list[Token]) -> int:
+        def paren(faces: ProgramFaces, out: list[Token]) -> int:
             out.append(lo)
             v = inner(faces, out)
             out.append(lc)
@@ -376,7 +383,7 @@ def compile_node(node: Node, terms: list[Build]) -> Fn:
     if isinstance(node, Unary):
         operand, lit, negate = compile_node(node.operand, terms), Literal(node.op), node.op == "-"
 
-        def unary(faces: Any, out: list[Token]) -> int:
+        def unary(faces: ProgramFaces, out: list[Token]) -> int:
             out.append(lit)
             v = operand(faces, out)
             return -v if negate else v
@@ -385,12 +392,12 @@ def compile_node(node: Node, terms: list[Build]) -> Fn:
     return _compile_binop(node, terms)
 
 
-def _compile_binop(node: BinOp, terms: list[Build]) -> Fn:
+def _compile_binop(node: BinOp, terms: list[TermReader]) -> Fn:
     left = compile_node(node.left, terms)
     right = compile_node(node.right, terms)
     lit, op, lim = Literal(node.op), node.op, MAX_ABS_VALUE
 
-    def binop(faces: Any, out: list[Token]) -> int:
+    def binop(faces: ProgramFaces, out: list[Token]) -> int:
         a = left(faces, out)
         out.append(lit)
         b = right(faces, out)
@@ -411,11 +418,11 @@ def _compile_binop(node: BinOp, terms: list[Build]) -> Fn:
     return binop
 
 
-def _tree_build(node: Node, terms: list[Build], counts_successes: bool) -> Callable:
+def _tree_build(node: Node, terms: list[TermReader], counts_successes: bool) -> ProgramBuild:
     run = compile_node(node, list(terms))
     has_failures = any(d.failure is not None for d in dice_nodes(node))
 
-    def build(faces: Any) -> ExpressionResult:
+    def build(faces: ProgramFaces) -> ExpressionResult:
         out: list[Token] = []
         total = run(faces, out)
         botch = False
@@ -465,12 +472,16 @@ def _linear(node: Node) -> tuple[int, list[int]] | None:
     return (const, signs) if bound <= MAX_ABS_VALUE else None
 
 
-def _display(node: Node) -> list[Literal | None]:
-    """The display tokens in source order (as the tree emits them); None marks a term."""
+# A term's place in a display template; every build replaces it with the term's group.
+_SLOT = Literal("")
+
+
+def _display(node: Node) -> list[Token]:
+    """The display tokens in source order (as the tree emits them); _SLOT marks a term."""
     if isinstance(node, Num):
         return [Literal(str(node.value))]
     if isinstance(node, Dice):
-        return [None]
+        return [_SLOT]
     if isinstance(node, Paren):
         return [Literal("("), *_display(node.inner), Literal(")")]
     if isinstance(node, Unary):
@@ -479,10 +490,10 @@ def _display(node: Node) -> list[Literal | None]:
 
 
 def _linear_build(
-    node: Node, const: int, signs: list[int], terms: list[Build], counts_successes: bool
-) -> Callable:
+    node: Node, const: int, signs: list[int], terms: list[TermReader], counts_successes: bool
+) -> ProgramBuild:
     template, make = _display(node), expression_maker(counts_successes)
-    slots = [i for i, t in enumerate(template) if t is None]
+    slots = [i for i, t in enumerate(template) if t is _SLOT]
     if len(terms) == 1:  # the commonest shape: one term (reading all faces) and constants
         (term,), (sign,), pos = terms, signs, slots[0]
         before, after = tuple(template[:pos]), tuple(template[pos + 1 :])
@@ -506,7 +517,7 @@ def _linear_build(
         return build_pair
     plan = tuple(zip(slots, signs, terms, strict=True))
 
-    def build(faces: Any) -> ExpressionResult:
+    def build(faces: ProgramFaces) -> ExpressionResult:
         tokens = template.copy()
         total = const
         for pos, sign, term in plan:
@@ -519,7 +530,7 @@ def _linear_build(
 
 def _one_die_build(
     die: Dice, const: int, sign: int, before: tuple[Token, ...], after: tuple[Token, ...]
-) -> Callable:
+) -> Callable[[Faces], ExpressionResult]:
     """``d20+5`` and the like, the commonest roll: the term and the sum in one function,
     with both makers spelt out."""
     table, group_fixed = plain_faces(die.sides), group_fields(die.notation(), die.sides)
@@ -545,7 +556,7 @@ def _one_die_build(
 # --- programs -----------------------------------------------------------------------------
 
 
-def _compile_terms(nodes: list[Dice]) -> tuple[Draw, list[Build]]:
+def _compile_terms(nodes: list[Dice]) -> tuple[ProgramDraw, list[TermReader]]:
     """The program's draw and one builder per term, each reading the program's faces:
 
     * one term: the faces are that term's faces;
@@ -563,7 +574,7 @@ def _compile_terms(nodes: list[Dice]) -> tuple[Draw, list[Build]]:
     draws = tuple(d for d, _ in terms)
 
     def draw_nested(rng: Rng) -> tuple[Faces, ...]:
-        out = []
+        out: list[Faces] = []
         for d in draws:
             out.append(d(rng))
         return tuple(out)
@@ -571,7 +582,7 @@ def _compile_terms(nodes: list[Dice]) -> tuple[Draw, list[Build]]:
     return draw_nested, [_nth(i, build) for i, (_, build) in enumerate(terms)]
 
 
-def _nth(i: int, build: Build) -> Build:
+def _nth(i: int, build: Build) -> TermReader:
     return lambda faces: build(faces[i])
 
 
@@ -598,13 +609,13 @@ class Program:
             self._build = _linear_build(node, *linear, terms, self.counts_successes)
         else:
             self._build = _tree_build(node, terms, self.counts_successes)
-        self.memo: dict[Any, ExpressionResult] = {}
+        self.memo: dict[ProgramFaces, ExpressionResult] = {}
         self.build = self._memo_build(MEMO_LIMIT) if MEMO_LIMIT > 0 else self._build
 
-    def _memo_build(self, limit: int) -> Callable[[Any], ExpressionResult]:
+    def _memo_build(self, limit: int) -> ProgramBuild:
         memo, build = self.memo, self._build
 
-        def memo_build(faces: Any) -> ExpressionResult:
+        def memo_build(faces: ProgramFaces) -> ExpressionResult:
             """Pure: the result for faces from ``draw`` (memoised)."""
             result = memo.get(faces)
             if result is None:

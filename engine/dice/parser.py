@@ -80,7 +80,9 @@ class _Parser:
             self.i += 1
         return tok
 
-    def error(self, code: str, tok: Tok, *, start: int | None = None, **params: object):
+    def error(
+        self, code: str, tok: Tok, *, start: int | None = None, **params: object
+    ) -> DiceError:
         start = tok.start if start is None else start
         end = max(tok.end, start + 1)
         return DiceError(code, position=start, fragment=self.text[start:end], params=params)
@@ -229,40 +231,46 @@ class _Parser:
         if sides == 0:
             raise fail("bad_sides")
 
-        spec: dict[str, object] = {}
+        explode = False
+        keep: str | None = None
+        keep_n = 0
+        reroll: Cond | None = None
+        reroll_once = False
+        success: Cond | None = None
+        failure: Cond | None = None
+        seen: set[str] = set()
         while True:
             tok = self.peek()
             if tok.space_before or tok.type not in (T.BANG, T.MOD, T.CMP):
                 break
             self.take()
             if tok.type is T.BANG or tok.text == "x":
-                key, val = "explode", True
+                key, explode = "explode", True
             elif tok.text in _KEEP_WORDS:
-                key, val = "keep", (_KEEP_WORDS[tok.text], self.number(self.adjacent_number()))
+                key, keep = "keep", _KEEP_WORDS[tok.text]
+                keep_n = self.number(self.adjacent_number())
             elif tok.text in ("r", "ro"):
-                key, val = "reroll", (self.condition(), tok.text == "ro")
+                key, reroll, reroll_once = "reroll", self.condition(), tok.text == "ro"
             elif tok.text == "f":
-                key, val = "failure", self.condition()
+                key, failure = "failure", self.condition()
             else:  # a comparison: count successes
-                key, val = "success", Cond(tok.text, self.number(self.adjacent_number()))
-            if key in spec:
+                key, success = "success", Cond(tok.text, self.number(self.adjacent_number()))
+            if key in seen:
                 raise self.error("bad_modifier", tok)
-            spec[key] = val
+            seen.add(key)
 
-        keep, keep_n = spec.get("keep", (None, 0))  # type: ignore[misc]
-        reroll, reroll_once = spec.get("reroll", (None, False))  # type: ignore[misc]
         node = Dice(
             count,
             sides,
             start,
             self.toks[self.i - 1].end,
-            explode=bool(spec.get("explode", False)),
+            explode=explode,
             keep=keep,
             keep_n=keep_n,
             reroll=reroll,
             reroll_once=reroll_once,
-            success=spec.get("success"),  # type: ignore[arg-type]
-            failure=spec.get("failure"),  # type: ignore[arg-type]
+            success=success,
+            failure=failure,
         )
         if node.failure is not None and node.success is None:
             raise fail("bad_modifier")

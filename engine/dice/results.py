@@ -1,17 +1,28 @@
 """Result dataclasses: every face is kept so the bot can render and audit a roll.
 
-All classes are frozen. Each has a ``kind`` and ``to_dict()`` giving JSON-safe data;
+All classes are frozen. Each has a ``kind`` and ``to_dict()`` giving JSON-safe data
+(dataclass -> dict of its fields, ``kind`` included; tuple -> list; Fraction -> "n/d");
 ``result_from_dict`` (in ``serialize``) rebuilds the exact object.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from .serialize import to_data
+
+def to_data(obj: object) -> Any:
+    """``obj`` as JSON-safe data (the encoding ``to_dict()`` uses)."""
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        return {f.name: to_data(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
+    if isinstance(obj, tuple | list):
+        return [to_data(x) for x in obj]
+    if isinstance(obj, Fraction):
+        return f"{obj.numerator}/{obj.denominator}"
+    return obj
 
 
 class _Serializable:
@@ -369,7 +380,7 @@ def roll_fields(expression: str, comment: str) -> dict[str, Any]:
     return {"expression": expression, "comment": comment, "results": ()}
 
 
-RESULT_CLASSES: tuple[type, ...] = (
+RESULT_CLASSES: tuple[type[_Serializable], ...] = (
     Die,
     Literal,
     DiceGroup,

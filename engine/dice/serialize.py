@@ -1,8 +1,7 @@
-"""JSON-safe encoding of result dataclasses and the exact inverse.
+"""The exact inverse of the results' ``to_dict()`` (see ``results.to_data``).
 
-Encoding: dataclass -> dict of its fields (``kind`` included), tuple -> list,
-Fraction -> "n/d" string. Decoding is driven by the field type hints; a union of
-dataclasses (the display tokens) is resolved by the ``kind`` value.
+Decoding is driven by the field type hints; a union of dataclasses (the display tokens) is
+resolved by the ``kind`` value; ``results.RESULT_CLASSES`` is the registry of kinds.
 """
 
 from __future__ import annotations
@@ -14,21 +13,11 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
-
-def to_data(obj: Any) -> Any:
-    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        return {f.name: to_data(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
-    if isinstance(obj, tuple | list):
-        return [to_data(x) for x in obj]
-    if isinstance(obj, Fraction):
-        return f"{obj.numerator}/{obj.denominator}"
-    return obj
+from .results import RESULT_CLASSES
 
 
 def result_from_dict(data: dict[str, Any]) -> Any:
     """Rebuild any result (or nested result part) from ``to_dict()`` output."""
-    from .results import RESULT_CLASSES
-
     if not isinstance(data, dict) or "kind" not in data:
         raise ValueError("not a dice result")
     for cls in RESULT_CLASSES:
@@ -40,7 +29,7 @@ def result_from_dict(data: dict[str, Any]) -> Any:
 def _fixed_kind(cls: type) -> str | None:
     for f in dataclasses.fields(cls):
         if f.name == "kind" and not f.init:
-            return f.default  # type: ignore[return-value]
+            return f.default if isinstance(f.default, str) else None
     return None
 
 
@@ -55,7 +44,7 @@ def _decode(tp: Any, value: Any) -> Any:
         options = typing.get_args(tp)
         if value is None and type(None) in options:
             return None
-        classes = [o for o in options if dataclasses.is_dataclass(o)]
+        classes = [o for o in options if isinstance(o, type) and dataclasses.is_dataclass(o)]
         if len(classes) > 1:  # tagged union of dataclasses
             for cls in classes:
                 if _fixed_kind(cls) == value.get("kind"):
@@ -66,7 +55,7 @@ def _decode(tp: Any, value: Any) -> Any:
     if origin is tuple:
         (item, _ellipsis) = typing.get_args(tp)
         return tuple(_decode(item, v) for v in value)
-    if dataclasses.is_dataclass(tp):
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         hints = _hints(tp)
         fixed = _fixed_kind(tp)
         if fixed is not None and value.get("kind") != fixed:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 
@@ -112,7 +113,7 @@ def dice_nodes(node: Node) -> list[Dice]:
     return dice_nodes(node.left) + dice_nodes(node.right)
 
 
-def map_dice(node: Node, fn) -> Node:
+def map_dice(node: Node, fn: Callable[[Dice], Node]) -> Node:
     """Rebuild the tree with every Dice node replaced by ``fn(dice)``."""
     if isinstance(node, Dice):
         return fn(node)

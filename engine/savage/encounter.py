@@ -190,8 +190,8 @@ class Encounter:
 
     def order(self) -> tuple[Combatant, ...]:
         """Combatants with a card, highest card first (seed 000 line 8)."""
-        dealt = [c for c in self.combatants if c.card is not None]
-        return tuple(sorted(dealt, key=lambda c: c.card.sort_key, reverse=True))  # type: ignore[union-attr]
+        dealt = [(c.card.sort_key, c) for c in self.combatants if c.card is not None]
+        return tuple(c for _, c in sorted(dealt, key=lambda kc: kc[0], reverse=True))
 
     def waiting(self) -> tuple[Combatant, ...]:
         """Still to act this round by their card, in order."""

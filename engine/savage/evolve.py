@@ -206,7 +206,7 @@ def _round_ended(state: Encounter, e: RoundEnded) -> Encounter:
     return _R(
         state,
         combatants=combatants,
-        deck=state.deck.discarded(cards),  # type: ignore[arg-type]
+        deck=state.deck.discarded(cards),
         current=None,
         suspended=(),
         queued=(),

@@ -70,6 +70,7 @@ def deal_to(b: Builder, combatant: Combatant, *, benny: bool = False) -> None:
     draws one new card and the better of old and new is kept. Quick then redraws while the
     kept card is 5 or lower (a Joker is never redrawn)."""
     leader = _leader(combatant)
+    rules: tuple[str, ...]
     if benny:
         count, pick, rules = 1, "best", ("benny",)
     else:

@@ -56,7 +56,7 @@ def from_data(tp: Any, value: Any) -> Any:
         return parse_die(value)
     if tp in RESULT_CLASSES:
         return result_from_dict(value)
-    if dataclasses.is_dataclass(tp):
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         hints = _hints(tp)
         kwargs = {
             f.name: from_data(hints[f.name], value[f.name])

@@ -160,9 +160,9 @@ def _split_header(text: str) -> tuple[str, list[tuple[str, int]], str, int]:
         # no separator after the name: cut before the first "<word> d<N>" item
         first = re.search(r"[^\s,;]+\s+[dдк]\d", text, re.IGNORECASE)
         name = text[: first.start()].strip() if first else ""
-        if not name or "(" in name:
+        if first is None or not name or "(" in name:
             raise RuleError("sheet_no_name", {"fragment": text.strip()[:40], "position": 0})
-        return name, [], text[first.start() :], first.start()  # type: ignore[union-attr]
+        return name, [], text[first.start() :], first.start()
     tags: list[tuple[str, int]] = []
     if m.group(2) is not None:
         tags = [(t.strip(), pos) for t, pos in _pieces(m.group(2), m.start(2), ",") if t.strip()]

@@ -4,6 +4,9 @@ into events. The only place that draws random numbers (the chase deck and maneuv
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from engine.dice.rng import Rng
 
 from . import commands as c
@@ -44,7 +47,8 @@ def decide(state: ChaseState, command: c.Command, rng: Rng) -> tuple[ev.Event, .
     return tuple(log.events)
 
 
-_HANDLERS = {
+# Each handler takes its own command class; the dict cannot tie a value's parameter to its key.
+_HANDLERS: dict[type[c.Command], Callable[[Log, Any, Rng], None]] = {
     c.LayCards: lay_cards,
     c.AddParticipant: add_participant,
     c.PlaceParticipant: place,
