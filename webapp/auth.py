@@ -2,10 +2,10 @@
 
 Telegram signs the launch data: ``hash = HMAC_SHA256(key, data_check_string)`` where
 ``key = HMAC_SHA256("WebAppData", bot_token)`` and the data-check string is every other
-``key=value`` pair, sorted by key, joined by ``\\n``. We parse strictly ourselves (duplicated
-keys, malformed pairs and oversized data are refused) rather than with aiogram's
-``safe_parse_webapp_init_data``, which keeps the last of duplicated keys and does not check
-the age.
+``key=value`` pair, sorted by key, joined by ``\\n``. The signature is checked by aiogram's
+``check_webapp_signature`` (constant-time) and the user read with aiogram's ``WebAppUser``;
+what aiogram does not check is checked here, in front of it or after it (each step says why).
+Signing (tests, development mode) stays here: aiogram has no signer.
 """
 
 from __future__ import annotations
@@ -19,6 +19,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import parse_qsl, urlencode
+
+from aiogram.utils.web_app import WebAppUser, check_webapp_signature
+from pydantic import ValidationError
 
 MAX_INIT_DATA = 4096  # real initData is well under 1 KB (with photo_url)
 MAX_FIELDS = 32
@@ -74,64 +77,59 @@ def sign_init_data(
     start_param: str | None = None,
     **extra: Any,
 ) -> str:
-    """initData as Telegram would send it for `user` (tests, development mode)."""
+    """initData as Telegram would send it for `user` (tests, development mode); a blank
+    field is left out, as Telegram does."""
     fields: dict[str, str] = {
         "auth_date": str(int(time.time()) if auth_date is None else auth_date),
         "user": json.dumps(user, ensure_ascii=False, separators=(",", ":")),
     }
-    if start_param is not None:
-        fields["start_param"] = start_param
-    for key, value in extra.items():
-        fields[key] = value if isinstance(value, str) else json.dumps(value)
+    for key, value in {"start_param": start_param, **extra}.items():
+        text = value if isinstance(value, str) or value is None else json.dumps(value)
+        if text:
+            fields[key] = text
     fields["hash"] = compute_hash(bot_token, fields)
     return urlencode(fields)
 
 
 def _parse_pairs(raw: str) -> dict[str, str]:
-    if len(raw) > MAX_INIT_DATA:
+    """The fields, parsed strictly in front of aiogram's check, which parses leniently."""
+    if len(raw) > MAX_INIT_DATA:  # aiogram has no size limit
         raise AuthError("auth_invalid", "too long")
     try:
         pairs = parse_qsl(
             raw,
             keep_blank_values=True,
             strict_parsing=True,
-            errors="strict",
-            max_num_fields=MAX_FIELDS,
+            errors="strict",  # aiogram replaces bad UTF-8 with U+FFFD
+            max_num_fields=MAX_FIELDS,  # aiogram has no field limit
         )
     except (ValueError, UnicodeDecodeError) as exc:
         raise AuthError("auth_invalid", f"not a query string: {exc}") from None
     fields: dict[str, str] = {}
     for key, value in pairs:
-        if key in fields:
+        if key in fields:  # aiogram would keep the last copy
             raise AuthError("auth_invalid", f"duplicated key {key!r}")
+        if not value:  # aiogram drops blank pairs from the signed string: they go unsigned
+            raise AuthError("auth_invalid", f"blank value of {key!r}")
         fields[key] = value
     return fields
 
 
 def _parse_user(text: str) -> TgUser:
+    """aiogram's WebAppUser in strict mode (its parse_webapp_init_data is lax: an id "5"
+    would pass), plus a positive id."""
     try:
-        data = json.loads(text)
-    except ValueError:
-        raise AuthError("auth_invalid", "user is not JSON") from None
-    if not isinstance(data, dict):
-        raise AuthError("auth_invalid", "user is not an object")
-    uid = data.get("id")
-    if type(uid) is not int or uid <= 0:
+        user = WebAppUser.model_validate_json(text, strict=True)
+    except ValidationError:
+        raise AuthError("auth_invalid", "user is not a Telegram user object") from None
+    if user.id <= 0:
         raise AuthError("auth_invalid", "user.id is not a positive integer")
-    first_name = data.get("first_name", "")
-    if not isinstance(first_name, str):
-        raise AuthError("auth_invalid", "user.first_name is not a string")
-
-    def opt(name: str) -> str | None:
-        value = data.get(name)
-        return value if isinstance(value, str) and value else None
-
     return TgUser(
-        id=uid,
-        first_name=first_name[:255],
-        last_name=opt("last_name"),
-        username=opt("username"),
-        language_code=opt("language_code"),
+        id=user.id,
+        first_name=user.first_name[:255],
+        last_name=user.last_name or None,
+        username=user.username or None,
+        language_code=user.language_code or None,
     )
 
 
@@ -148,11 +146,12 @@ def validate_init_data(
     if not raw:
         raise AuthError("auth_missing", "empty")
     fields = _parse_pairs(raw)
-    received = fields.get("hash", "")
-    if not _HASH.fullmatch(received):
+    # aiogram's compare_digest raises TypeError on a non-ASCII hash: only lowercase hex gets there
+    if not _HASH.fullmatch(fields.get("hash", "")):
         raise AuthError("auth_invalid", "no hash")
-    if not hmac.compare_digest(compute_hash(bot_token, fields), received):
+    if not check_webapp_signature(bot_token, raw):
         raise AuthError("auth_invalid", "bad signature")
+    # aiogram checks neither the shape of auth_date (its datetime takes "-5" and "1.5") nor the age
     auth_date_text = fields.get("auth_date", "")
     if not _DIGITS.fullmatch(auth_date_text):
         raise AuthError("auth_invalid", "bad auth_date")
@@ -168,9 +167,9 @@ def validate_init_data(
     return InitData(
         user=user,
         auth_date=auth_date,
-        start_param=fields.get("start_param") or None,
-        chat_type=fields.get("chat_type") or None,
-        chat_instance=fields.get("chat_instance") or None,
+        start_param=fields.get("start_param"),
+        chat_type=fields.get("chat_type"),
+        chat_instance=fields.get("chat_instance"),
         raw=raw,
     )
 

@@ -1,22 +1,32 @@
 """The Mini App's encounter commands: JSON ``{"command": name, ...args}`` -> the same
 engine.services calls the chat commands make (the chase's are in webapp/chase_commands.py,
-with the same `Ctx` and `Spec`). Each entry says whether it is the GM's alone
-(refused with 403 ``forbidden`` before anything is read); everything else is checked by the
-services and engines exactly as for the chat (a player's own characters only, the rules)."""
+with the same `Ctx` and `Spec`). Each entry has a pydantic model of its arguments
+(webapp/bodies.py: strict types and the bounds below; a bad one is 400 ``bad_request`` with
+its field) and says whether it is the GM's alone (refused with 403 ``forbidden`` before
+anything is read); everything else is checked by the services and engines exactly as for
+the chat (a player's own characters only, the rules)."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Awaitable, Callable, Collection
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any, Generic
+
+from pydantic import (
+    AfterValidator,
+    ConfigDict,
+    Field,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
 
 from engine import savage
 from engine.dice import DiceError
 from engine.dice.rng import Rng
 from engine.dice.swade import parse_damage
 from engine.savage import actions
-from engine.savage.decide import STATUS_FIELDS
 from engine.savage.traits import ATTRIBUTES
 from engine.services import (
     add_to_encounter,
@@ -25,7 +35,7 @@ from engine.services import (
     start_encounter,
     undo_encounter,
 )
-from webapp.errors import ApiError
+from webapp.bodies import BLANK_IS_NONE, FROM_ARRAYS, B, Body, one_of, parse_body, stripped
 
 ID_MAX = 64
 NAME_MAX = 255
@@ -39,6 +49,49 @@ _DAMAGE = re.compile(rf"(?i)^{_TERM}(?:[+\-]{_TERM}){{0,7}}$")  # «str+d6», «
 _STRENGTH = re.compile(r"(?i)str|сил[аы]?")
 
 
+def _word(value: str) -> str:
+    if not _WORD.match(value):
+        raise ValueError("not a trait name or label")
+    return value
+
+
+def _dice(value: str, *, strength: bool) -> str:
+    """Damage dice such as «2d6+1» (with ``strength``, «str»/«сил» for the attacker's
+    Strength die too), checked as dice here: the engine parses them only when it rolls,
+    and a notation error there would not be a rule refusal."""
+    text = "".join(value.split())
+    if not 0 < len(text) <= DAMAGE_MAX or not _DAMAGE.match(text):
+        raise ValueError("not damage dice")
+    if _STRENGTH.search(text) and not strength:
+        raise ValueError("no Strength die here")
+    try:
+        parse_damage(_STRENGTH.sub("d6", text))
+    except DiceError:
+        raise ValueError("not damage dice") from None
+    return text
+
+
+# A combatant, character or participant id (or name), stripped; its length as sent.
+Id = Annotated[str, Field(max_length=ID_MAX), AfterValidator(stripped)]
+MaybeId = Annotated[Id | None, BLANK_IS_NONE]
+Name = Annotated[str, Field(max_length=NAME_MAX), AfterValidator(stripped)]
+# An attribute or skill: a code or a name as on the sheet (the engine normalises it and
+# rolls an unknown skill unskilled).
+Trait = Annotated[str, Field(max_length=TRAIT_MAX), AfterValidator(stripped), AfterValidator(_word)]
+Label = Annotated[str, Field(min_length=1, max_length=LABEL_MAX), AfterValidator(_word)]
+Modifier = Annotated[int, Field(ge=-actions.MAX_GM_MODIFIER, le=actions.MAX_GM_MODIFIER)]
+# ``[[label, value], …]``: at most 6, each value within ±20 (actions.MAX_GM_MODIFIER).
+Modifiers = Annotated[
+    tuple[tuple[Label, Modifier], ...], Field(max_length=MODIFIERS_MAX), FROM_ARRAYS
+]
+AttackDice = Annotated[str, AfterValidator(lambda v: _dice(v, strength=True))]
+
+
+def _gm_dice(value: str) -> str:
+    """The GM's damage dice, without Strength; "" for none (then ``amount``)."""
+    return _dice(value, strength=False) if value else ""
+
+
 @dataclass(frozen=True, slots=True)
 class Ctx:
     game_id: int
@@ -46,76 +99,15 @@ class Ctx:
     rng: Rng
     body: dict[str, Any]
 
-    def text(self, key: str, *, limit: int = ID_MAX, default: str | None = None) -> str:
-        value = self.body.get(key, default)
-        if not isinstance(value, str) or not value.strip() or len(value) > limit:
-            raise ApiError("bad_request", field=key)
-        return value.strip()
-
-    def maybe_text(self, key: str) -> str | None:
-        return self.text(key) if self.body.get(key) not in (None, "") else None
-
-    def int(self, key: str, default: int | None = None, *, lo: int = -99, hi: int = 99) -> int:
-        value = self.body.get(key, default)
-        if type(value) is not int or not lo <= value <= hi:
-            raise ApiError("bad_request", field=key)
-        return value
-
-    def maybe_int(self, key: str, *, lo: int = -99, hi: int = 99) -> int | None:
-        return None if self.body.get(key) is None else self.int(key, lo=lo, hi=hi)
-
-    def flag(self, key: str) -> bool:
-        value = self.body.get(key, False)
-        if not isinstance(value, bool):
-            raise ApiError("bad_request", field=key)
-        return value
-
-    def choice(self, key: str, allowed: Collection[str], default: str | None = None) -> str:
-        """One of the engine's accepted values (exactly as the engine spells it)."""
-        value = self.body.get(key, default)
-        if not isinstance(value, str) or value not in allowed:
-            raise ApiError("bad_request", field=key)
-        return value
-
-    def trait(self, key: str, default: str | None = None) -> str:
-        """An attribute or skill: a code or a name as on the sheet (the engine normalises it
-        and rolls an unknown skill unskilled)."""
-        value = self.text(key, limit=TRAIT_MAX, default=default)
-        if not _WORD.match(value):
-            raise ApiError("bad_request", field=key)
-        return value
-
-    def modifiers(self) -> tuple[tuple[str, int], ...]:
-        """``[[label, value], …]``: at most 6, labels up to 24 characters, each value within
-        ±20 (engine.savage.actions.MAX_GM_MODIFIER)."""
-        raw = self.body.get("modifiers", [])
-        if not isinstance(raw, list) or len(raw) > MODIFIERS_MAX:
-            raise ApiError("bad_request", field="modifiers")
-        out = []
-        for pair in raw:
-            ok = isinstance(pair, list) and len(pair) == 2
-            label, value = pair if ok else ("", None)
-            limit = actions.MAX_GM_MODIFIER
-            if not (isinstance(label, str) and 0 < len(label) <= LABEL_MAX and _WORD.match(label)):
-                raise ApiError("bad_request", field="modifiers")
-            if type(value) is not int or not -limit <= value <= limit:
-                raise ApiError("bad_request", field="modifiers")
-            out.append((label, value))
-        return tuple(out)
+    def parse(self, model: type[B]) -> B:
+        """The body read as `model` (or 400 ``bad_request`` with the field)."""
+        return parse_body(model, self.body)
 
     @property
     def seen(self) -> dict[str, Any]:
-        """What the client saw (`seq`, `stream`; checked in webapp/api/scenes.py), as the
-        services' `expected_seq` / `expected_stream`: they compare it inside the write."""
+        """What the client saw (`seq`, `stream`; type-checked in webapp/api/scenes.py), as
+        the services' `expected_seq` / `expected_stream`: they compare it inside the write."""
         return {"expected_seq": self.body.get("seq"), "expected_stream": self.body.get("stream")}
-
-    def direction(self, key: str = "direction") -> int:
-        value = self.body.get(key)
-        if value in ("forward", 1):
-            return 1
-        if value in ("back", -1):
-            return -1
-        raise ApiError("bad_request", field=key)
 
 
 Events = tuple[Any, ...]
@@ -129,212 +121,289 @@ class Done:
     events: Events = ()
 
 
-Run = Callable[[Ctx], Awaitable[Done]]
-
-
 @dataclass(frozen=True, slots=True)
-class Spec:
-    run: Run
+class Spec(Generic[B]):
+    """A command: the model of its arguments, what it does with them, and whether it is
+    the GM's alone."""
+
+    model: type[B]
+    handler: Callable[[Ctx, B], Awaitable[Done]]
     gm_only: bool
+
+    async def run(self, ctx: Ctx) -> Done:
+        return await self.handler(ctx, ctx.parse(self.model))
+
+
+# --- arguments ------------------------------------------------------------------------------
+# Fields in the order they are checked: the first bad one is the one reported.
+
+
+class NoArgs(Body):
+    pass
+
+
+class ActorArgs(Body):
+    actor: Id
+
+
+class AddArgs(Body):
+    name: Name
+    count: Annotated[int, Field(ge=1, le=30)] | None = None
+
+
+class RemoveArgs(Body):
+    id: Id
+
+
+class DamageArgs(Body):
+    amount: Annotated[int, Field(ge=0, le=200)] | None = None
+    dice: Annotated[str, AfterValidator(_gm_dice)] = Field("", validate_default=True)
+    target: Id
+    ap: int = Field(0, ge=0, le=50)
+
+    @field_validator("dice")
+    @classmethod
+    def _amount_or_dice(cls, dice: str, info: ValidationInfo) -> str:
+        if not dice and info.data.get("amount") is None:
+            raise ValueError("an amount or dice")
+        return dice
+
+
+class ConditionArgs(Body):
+    target: Id
+    kind: Id
+    clear: bool = False
+    duration: Id = "manual"
+
+
+class FatigueArgs(Body):
+    target: Id
+    delta: int = Field(ge=-99, le=99)
+
+
+class BennyArgs(Body):
+    actor: Id
+    count: int = Field(1, ge=1, le=10)
+
+
+class DeclareArgs(Body):
+    actor: Id
+    count: int = Field(ge=1, le=3)
+
+
+Level = Annotated[int, Field(ge=0, le=3)]  # Wounds and Fatigue, the engine's range
+
+
+class StatusChanges(Body):
+    """engine.savage.decide.STATUS_FIELDS (in its order): the changed ones only."""
+
+    model_config = ConfigDict(extra="forbid")
+    wounds: Level | None = None
+    fatigue: Level | None = None
+    shaken: bool | None = None
+    stunned: bool | None = None
+    incapacitated: bool | None = None
+    bleeding_out: bool | None = None
+    dead: bool | None = None
+
+    @model_validator(mode="after")
+    def _some(self) -> StatusChanges:
+        if not self.model_fields_set:
+            raise ValueError("no changes")
+        return self
+
+
+class StatusArgs(Body):
+    changes: StatusChanges
+    target: Id
+
+
+class AttackArgs(Body):
+    """``damage`` absent: Str+d6 in melee, 2d6 at range, as in the chat."""
+
+    skill: Annotated[str, one_of(actions.ATTACK_SKILLS)] = "fighting"
+    actor: Id
+    target: Id
+    damage: AttackDice = ""
+    ap: int = Field(0, ge=0, le=50)
+    range: Annotated[str, one_of(actions.RANGE)] = "short"
+    cover: Annotated[str, one_of(actions.COVER)] = ""
+    light: Annotated[str, one_of(actions.LIGHT)] = ""
+    called_shot: Annotated[str, one_of(actions.CALLED_SHOT)] = ""
+    gang_up: int = Field(0, ge=0, le=actions.GANG_UP_CAP)
+    the_drop: bool = False
+    wild_attack: bool = False
+    free: bool = False
+    modifiers: Modifiers = ()
+
+
+class TraitArgs(Body):
+    actor: Id
+    trait: Trait
+    tn: int = Field(4, ge=1, le=99)
+    free: bool = False
+    modifiers: Modifiers = ()
+
+
+class SupportArgs(Body):
+    for_trait: Annotated[Trait | None, BLANK_IS_NONE] = None
+    actor: Id
+    ally: Id
+    skill: Trait
+    modifiers: Modifiers = ()
+
+
+class TestArgs(Body):
+    __test__ = False  # not a pytest class
+
+    attribute: Annotated[str, one_of(("", *ATTRIBUTES))] = ""
+    actor: Id
+    target: Id
+    skill: Trait
+    effect: Annotated[str, one_of(("distracted", "vulnerable"))] = "distracted"
+    modifiers: Modifiers = ()
+
+
+class AimArgs(Body):
+    actor: Id
+    mode: Annotated[str, one_of(("bonus", "ignore"))] = "bonus"
+
+
+class EscapeArgs(Body):
+    actor: Id
+    trait: Annotated[str, one_of(("strength", "athletics"))] = "athletics"
 
 
 # --- encounter ------------------------------------------------------------------------------
 
 
-def _enc(build: Callable[[Ctx], savage.Command]) -> Run:
-    async def run(ctx: Ctx) -> Done:
-        command = build(ctx)
+def enc(model: type[B], build: Callable[[B], savage.Command], gm_only: bool) -> Spec[B]:
+    """A command that is one engine command built from its arguments."""
+
+    async def run(ctx: Ctx, args: B) -> Done:
+        command = build(args)
         out = await encounter_command(
             ctx.game_id, command, actor_id=ctx.actor_id, rng=ctx.rng, **ctx.seen
         )
         return Done(out.events)
 
-    return run
+    return Spec(model, run, gm_only)
 
 
-async def _start(ctx: Ctx) -> Done:
+async def _start(ctx: Ctx, _: NoArgs) -> Done:
     await start_encounter(ctx.game_id, actor_id=ctx.actor_id)
     return Done()
 
 
-async def _end(ctx: Ctx) -> Done:
+async def _end(ctx: Ctx, _: NoArgs) -> Done:
     await end_encounter(ctx.game_id, actor_id=ctx.actor_id)
     return Done()
 
 
-async def _undo(ctx: Ctx) -> Done:
+async def _undo(ctx: Ctx, _: NoArgs) -> Done:
     await undo_encounter(ctx.game_id, actor_id=ctx.actor_id, **ctx.seen)
     return Done()
 
 
-async def _add(ctx: Ctx) -> Done:
-    name = ctx.text("name", limit=NAME_MAX)
-    count = ctx.maybe_int("count", lo=1, hi=30)
-    out = await add_to_encounter(ctx.game_id, name, actor_id=ctx.actor_id, count=count, rng=ctx.rng)
+async def _add(ctx: Ctx, a: AddArgs) -> Done:
+    out = await add_to_encounter(
+        ctx.game_id, a.name, actor_id=ctx.actor_id, count=a.count, rng=ctx.rng
+    )
     return Done(out.events)
 
 
-def _condition(ctx: Ctx) -> savage.Command:
-    target, kind = ctx.text("target"), ctx.text("kind")
-    if ctx.flag("clear"):
-        return savage.ClearCondition(target, kind)
-    duration = ctx.text("duration", default="manual")
-    return savage.SetCondition(target, kind, duration)
+def _condition(a: ConditionArgs) -> savage.Command:
+    if a.clear:
+        return savage.ClearCondition(a.target, a.kind)
+    return savage.SetCondition(a.target, a.kind, a.duration)
 
 
-def _dice(value: Any, key: str, *, strength: bool) -> str:
-    """Damage dice such as «2d6+1» (with ``strength``, «str»/«сил» for the attacker's
-    Strength die too), checked as dice here: the engine parses them only when it rolls,
-    and a notation error there would not be a rule refusal."""
-    text = "".join(value.split()) if isinstance(value, str) else ""
-    if not 0 < len(text) <= DAMAGE_MAX or not _DAMAGE.match(text):
-        raise ApiError("bad_request", field=key)
-    if _STRENGTH.search(text) and not strength:
-        raise ApiError("bad_request", field=key)
-    try:
-        parse_damage(_STRENGTH.sub("d6", text))
-    except DiceError:
-        raise ApiError("bad_request", field=key) from None
-    return text
-
-
-def _damage(ctx: Ctx) -> savage.Command:
-    amount = ctx.maybe_int("amount", lo=0, hi=200)
-    dice = ctx.body.get("dice", "")
-    if dice == "" and amount is None:
-        raise ApiError("bad_request", field="dice")
-    dice = "" if dice == "" else _dice(dice, "dice", strength=False)
-    return savage.ApplyDamage(ctx.text("target"), amount, dice, ctx.int("ap", 0, lo=0, hi=50))
+def _status(a: StatusArgs) -> savage.Command:
+    """The GM's correction: the changed fields, Wounds and Fatigue 0-3, the others 0/1."""
+    changes = ((name, getattr(a.changes, name)) for name in StatusChanges.model_fields)
+    return savage.SetStatus(
+        a.target, tuple((name, int(value)) for name, value in changes if value is not None)
+    )
 
 
 # --- actions on a turn (seed 000 lines 23-53; as the chat's bot/routers/combat/actions.py) ----
 
 
-def _damage_text(ctx: Ctx, skill: str) -> str:
-    """The attack's damage dice; defaults as in the chat: Str+d6 in melee, 2d6 at range
-    («str» becomes the attacker's Strength die, engine.savage.actions.damage_dice)."""
-    default = "str+d6" if skill == "fighting" else "2d6"
-    return _dice(ctx.body.get("damage", default), "damage", strength=True)
-
-
-def _attack(c: Ctx) -> savage.Command:
+def _attack(a: AttackArgs) -> savage.Command:
     """Fighting against Parry, Shooting/throwing against TN 4, then damage on a hit
     (seed 000 lines 60-63); range (DESIGN), cover (line 92), light (line 93), called
     shot, Gang Up (DESIGN, up to +4), The Drop, Wild Attack (line 53). ``free``: a free
-    attack, the GM's (lines 103-104; the engine refuses players)."""
-    skill = c.choice("skill", actions.ATTACK_SKILLS, "fighting")
+    attack, the GM's (lines 103-104; the engine refuses players). The damage defaults as
+    in the chat: Str+d6 in melee, 2d6 at range («str» becomes the attacker's Strength die,
+    engine.savage.actions.damage_dice)."""
     return savage.Attack(
-        c.text("actor"),
-        c.text("target"),
-        skill=skill,
-        damage=_damage_text(c, skill),
-        ap=c.int("ap", 0, lo=0, hi=50),
-        range=c.choice("range", actions.RANGE, "short"),
-        cover=c.choice("cover", actions.COVER, ""),
-        light=c.choice("light", actions.LIGHT, ""),
-        called_shot=c.choice("called_shot", actions.CALLED_SHOT, ""),
-        gang_up=c.int("gang_up", 0, lo=0, hi=actions.GANG_UP_CAP),
-        the_drop=c.flag("the_drop"),
-        wild_attack=c.flag("wild_attack"),
-        free=c.flag("free"),
-        modifiers=c.modifiers(),
+        a.actor,
+        a.target,
+        skill=a.skill,
+        damage=a.damage or ("str+d6" if a.skill == "fighting" else "2d6"),
+        ap=a.ap,
+        range=a.range,
+        cover=a.cover,
+        light=a.light,
+        called_shot=a.called_shot,
+        gang_up=a.gang_up,
+        the_drop=a.the_drop,
+        wild_attack=a.wild_attack,
+        free=a.free,
+        modifiers=a.modifiers,
     )
 
 
-def _trait(c: Ctx) -> savage.Command:
-    return savage.TraitRoll(
-        c.text("actor"),
-        c.trait("trait"),
-        tn=c.int("tn", 4, lo=1, hi=99),
-        free=c.flag("free"),
-        modifiers=c.modifiers(),
-    )
-
-
-def _support(c: Ctx) -> savage.Command:
+def _support(a: SupportArgs) -> savage.Command:
     """seed 000 lines 34-37: +1 / +2 / −2 to the ally's next roll (of ``for_trait``)."""
-    for_trait = c.trait("for_trait") if c.body.get("for_trait") not in (None, "") else ""
-    return savage.Support(
-        c.text("actor"), c.text("ally"), c.trait("skill"), for_trait, modifiers=c.modifiers()
-    )
+    return savage.Support(a.actor, a.ally, a.skill, a.for_trait or "", modifiers=a.modifiers)
 
 
-def _test(c: Ctx) -> savage.Command:
+def _test(a: TestArgs) -> savage.Command:
     """seed 000 lines 41-43: Distracted or Vulnerable on a success, Shaken too on a raise;
     ``attribute`` overrides the skill's linked one."""
-    attribute = c.choice("attribute", ("", *ATTRIBUTES), "")
     return savage.Test(
-        c.text("actor"),
-        c.text("target"),
-        c.trait("skill"),
-        effect=c.choice("effect", ("distracted", "vulnerable"), "distracted"),
-        attribute=attribute,
-        modifiers=c.modifiers(),
+        a.actor, a.target, a.skill, effect=a.effect, attribute=a.attribute, modifiers=a.modifiers
     )
 
 
-def _status(c: Ctx) -> savage.Command:
-    """The GM's correction: ``changes`` = {field: value}, Wounds and Fatigue 0-3 (the
-    engine's range), the others true/false."""
-    raw = c.body.get("changes")
-    if not isinstance(raw, dict) or not raw or not set(raw) <= set(STATUS_FIELDS):
-        raise ApiError("bad_request", field="changes")
-    changes = []
-    for name in STATUS_FIELDS:
-        value = raw.get(name)
-        counted = name in ("wounds", "fatigue")
-        if value is None:
-            continue
-        if counted and not (type(value) is int and 0 <= value <= 3):
-            raise ApiError("bad_request", field="changes")
-        if not counted and not isinstance(value, bool):
-            raise ApiError("bad_request", field="changes")
-        changes.append((name, int(value)))
-    return savage.SetStatus(c.text("target"), tuple(changes))
+def _actor(command: Callable[[str], savage.Command]) -> Spec[ActorArgs]:
+    """A command of one fighter, for the GM and the fighter's owner."""
+    return enc(ActorArgs, lambda a: command(a.actor), False)
 
 
-ENCOUNTER_COMMANDS: dict[str, Spec] = {
-    "start": Spec(_start, True),
-    "end": Spec(_end, True),
-    "undo": Spec(_undo, True),
-    "add": Spec(_add, True),
-    "deal": Spec(_enc(lambda c: savage.DealRound()), True),
-    "remove": Spec(_enc(lambda c: savage.RemoveCombatant(c.text("id"))), True),
-    "damage": Spec(_enc(_damage), True),
-    "condition": Spec(_enc(_condition), True),
-    "fatigue": Spec(_enc(lambda c: savage.ChangeFatigue(c.text("target"), c.int("delta"))), True),
-    "status": Spec(_enc(_status), True),
-    "benny": Spec(
-        _enc(lambda c: savage.GiveBennies(c.text("actor"), c.int("count", 1, lo=1, hi=10))), True
-    ),
+ENCOUNTER_COMMANDS: dict[str, Spec[Any]] = {
+    "start": Spec(NoArgs, _start, True),
+    "end": Spec(NoArgs, _end, True),
+    "undo": Spec(NoArgs, _undo, True),
+    "add": Spec(AddArgs, _add, True),
+    "deal": enc(NoArgs, lambda a: savage.DealRound(), True),
+    "remove": enc(RemoveArgs, lambda a: savage.RemoveCombatant(a.id), True),
+    "damage": enc(DamageArgs, lambda a: savage.ApplyDamage(a.target, a.amount, a.dice, a.ap), True),
+    "condition": enc(ConditionArgs, _condition, True),
+    "fatigue": enc(FatigueArgs, lambda a: savage.ChangeFatigue(a.target, a.delta), True),
+    "status": enc(StatusArgs, _status, True),
+    "benny": enc(BennyArgs, lambda a: savage.GiveBennies(a.actor, a.count), True),
     # players too (the engine checks the turn and the owner)
-    "next": Spec(_enc(lambda c: savage.NextTurn()), False),
-    "hold": Spec(_enc(lambda c: savage.Hold(c.text("actor"))), False),
-    "act": Spec(_enc(lambda c: savage.ActNow(c.text("actor"))), False),
-    "interrupt": Spec(_enc(lambda c: savage.Interrupt(c.text("actor"))), False),
-    "soak": Spec(_enc(lambda c: savage.Soak(c.text("actor"))), False),
-    "take": Spec(_enc(lambda c: savage.AcceptDamage(c.text("actor"))), False),
-    "unshake": Spec(_enc(lambda c: savage.Unshake(c.text("actor"))), False),
-    "new_card": Spec(_enc(lambda c: savage.DrawNewCard(c.text("actor"))), False),
-    "declare": Spec(
-        _enc(lambda c: savage.DeclareActions(c.text("actor"), c.int("count", lo=1, hi=3))), False
-    ),
-    "attack": Spec(_enc(_attack), False),
-    "trait": Spec(_enc(_trait), False),
-    "support": Spec(_enc(_support), False),
-    "test": Spec(_enc(_test), False),
-    "defend": Spec(_enc(lambda c: savage.Defend(c.text("actor"))), False),
-    "aim": Spec(
-        _enc(lambda c: savage.Aim(c.text("actor"), c.choice("mode", ("bonus", "ignore"), "bonus"))),
+    "next": enc(NoArgs, lambda a: savage.NextTurn(), False),
+    "hold": _actor(savage.Hold),
+    "act": _actor(savage.ActNow),
+    "interrupt": _actor(savage.Interrupt),
+    "soak": _actor(savage.Soak),
+    "take": _actor(savage.AcceptDamage),
+    "unshake": _actor(savage.Unshake),
+    "new_card": _actor(savage.DrawNewCard),
+    "declare": enc(DeclareArgs, lambda a: savage.DeclareActions(a.actor, a.count), False),
+    "attack": enc(AttackArgs, _attack, False),
+    "trait": enc(
+        TraitArgs,
+        lambda a: savage.TraitRoll(a.actor, a.trait, tn=a.tn, free=a.free, modifiers=a.modifiers),
         False,
     ),
-    "escape": Spec(
-        _enc(
-            lambda c: savage.EscapeBonds(
-                c.text("actor"), c.choice("trait", ("strength", "athletics"), "athletics")
-            )
-        ),
-        False,
-    ),
-    "reroll": Spec(_enc(lambda c: savage.Reroll(c.text("actor"))), False),
+    "support": enc(SupportArgs, _support, False),
+    "test": enc(TestArgs, _test, False),
+    "defend": _actor(savage.Defend),
+    "aim": enc(AimArgs, lambda a: savage.Aim(a.actor, a.mode), False),
+    "escape": enc(EscapeArgs, lambda a: savage.EscapeBonds(a.actor, a.trait), False),
+    "reroll": _actor(savage.Reroll),
 }

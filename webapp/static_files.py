@@ -9,7 +9,11 @@ same files without the prefix (``/app/app/main.js``) are revalidated (ETag, 304)
 The page's strings are static files too: ``i18n/<locale>.json`` (what ``/api/i18n/<locale>``
 answers; public text) is built from the catalogs at start and versioned with the rest, so the
 page gets it like its code: gzipped (~9 KB instead of ~70 KB of escaped JSON), without an
-initData check, from the cache on a later opening."""
+initData check, from the cache on a later opening.
+
+Not aiohttp's ``add_static(append_version=True)``: its ``?v=<hash>`` is per URL built with
+``url_for`` (the modules' relative imports would drop it), it sets no Cache-Control, gzips
+only pre-built ``.gz`` files and serves nothing generated (the catalogs)."""
 
 from __future__ import annotations
 

@@ -138,6 +138,8 @@ NOTICE = {"command": "trait", "trait": "notice"}
         ({"gang_up": 5}, "gang_up"),
         ({"ap": -1}, "ap"),
         ({"ap": "2"}, "ap"),
+        ({"ap": 2.0}, "ap"),
+        ({"gang_up": True}, "gang_up"),
         ({"the_drop": "yes"}, "the_drop"),
         ({"damage": "2d6; drop table"}, "damage"),
         ({"damage": "2d6 стойкость 4"}, "damage"),

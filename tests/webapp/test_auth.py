@@ -6,6 +6,7 @@ import time
 from urllib.parse import parse_qsl, urlencode
 
 import pytest
+from aiogram.utils.web_app import check_webapp_signature
 
 from tests.webapp.conftest import TOKEN, init_for
 from webapp.auth import AuthError, compute_hash, credentials, sign_init_data, validate_init_data
@@ -69,6 +70,41 @@ def test_duplicated_keys_are_refused_even_when_one_copy_is_signed():
     forged = urlencode([*pairs, ("user", '{"id":1002,"first_name":"x"}')])
     with pytest.raises(AuthError, match="auth_invalid"):
         check(forged)
+
+
+def test_aiogram_accepts_what_we_sign():
+    assert check_webapp_signature(TOKEN, init_for(1, start_param="g1-aaaaaaaaaaaa"))
+    assert not check_webapp_signature("654321:OTHER", init_for(1))
+
+
+def test_a_blank_field_is_refused_though_aiogram_leaves_it_out_of_the_signature():
+    raw = init_for(1)
+    assert check_webapp_signature(TOKEN, raw + "&start_param=")  # aiogram alone: unsigned, passes
+    with pytest.raises(AuthError, match="auth_invalid"):
+        check(raw + "&start_param=")
+
+
+def test_a_non_ascii_hash_is_refused_before_aiogram_compares_it():
+    fields = dict(parse_qsl(init_for(1)))
+    with pytest.raises(AuthError, match="auth_invalid"):
+        check(urlencode({**fields, "hash": "é" * 64}))
+
+
+@pytest.mark.parametrize(
+    "user_json",
+    [
+        '{"id":"5","first_name":"x"}',
+        '{"id":5.0,"first_name":"x"}',
+        '{"id":true,"first_name":"x"}',
+        '{"id":0,"first_name":"x"}',
+        '{"id":5,"first_name":7}',
+        '{"id":5}',
+    ],
+)
+def test_the_user_is_read_strictly(user_json: str):
+    fields = {"auth_date": str(int(time.time())), "user": user_json}
+    with pytest.raises(AuthError, match="auth_invalid"):
+        check(urlencode({**fields, "hash": compute_hash(TOKEN, fields)}))
 
 
 @pytest.mark.parametrize(

@@ -33,6 +33,7 @@ from engine.services.errors import BadName, NotYourCharacter
 from engine.services.notify import origin
 from webapp.api.rolls import read_json
 from webapp.api.scenes import scene_error
+from webapp.bodies import Body, parse_body
 from webapp.errors import ApiError, error_body
 from webapp.feed import SAVAGE
 from webapp.projection import GM, Viewer, iso
@@ -122,15 +123,21 @@ def _member(viewer: Viewer, user_id: Any) -> bool:
     return type(user_id) is int and viewer.game.is_member(user_id)
 
 
-def _spec(viewer: Viewer, body: dict[str, Any]) -> savage.SheetSpec:
+class CharacterBody(Body):
+    """``sheet``: the text block or the JSON (``Character.to_dict()`` + ``count``); ``id``:
+    the entry being edited (a number, or its digits)."""
+
+    sheet: str | dict[str, Any]
+    template: bool = False
+    owner: int | None = None
+    id: int | str | None = None
+
+
+def _spec(viewer: Viewer, body: CharacterBody) -> savage.SheetSpec:
     """The parsed entry with its owner: a player's is always their own; the GM's is a
     template (``template``), the given ``owner``, else the block's «игрок N», else a
     template (as the GM's untagged /char block in the chat)."""
-    sheet, template, owner = body.get("sheet"), body.get("template", False), body.get("owner")
-    if not isinstance(sheet, str | dict):
-        raise ApiError("bad_request", field="sheet")
-    if not isinstance(template, bool):
-        raise ApiError("bad_request", field="template")
+    sheet, template, owner = body.sheet, body.template, body.owner
     if isinstance(sheet, str) and len(sheet) > MAX_SHEET:
         raise ApiError("payload_too_large", max=MAX_SHEET)
     if viewer.role != GM and (template or owner not in (None, viewer.user_id)):
@@ -179,7 +186,7 @@ async def get_one(request: web.Request, viewer: Viewer) -> web.Response:
 @require_role(*WRITE)
 async def post_preview(request: web.Request, viewer: Viewer) -> web.Response:
     _require_savage(viewer)
-    body = await read_json(request)
+    body = parse_body(CharacterBody, await read_json(request))
     try:
         spec = _spec(viewer, body)
     except ApiError as exc:
@@ -195,12 +202,13 @@ async def post_preview(request: web.Request, viewer: Viewer) -> web.Response:
 @require_role(*WRITE)
 async def post_character(request: web.Request, viewer: Viewer) -> web.Response:
     _require_savage(viewer)
-    body = await read_json(request)
+    data = await read_json(request)
     require_active(viewer)
+    body = parse_body(CharacterBody, data)
     spec = _spec(viewer, body)
     game_id, old = viewer.game.id, None
-    if body.get("id") is not None:  # editing this entry: a new name renames it
-        old = await _entry(viewer, body["id"])
+    if body.id is not None:  # editing this entry: a new name renames it
+        old = await _entry(viewer, body.id)
         key = name_key(spec.character.name)
         if key != name_key(old.name) and any(
             name_key(r.name) == key for r in await list_characters(game_id)

@@ -11,13 +11,15 @@ import asyncio
 import json
 import logging
 from collections.abc import Callable
-from typing import Any
+from typing import Annotated, Any
 
 from aiohttp import web
+from pydantic import AfterValidator, AliasChoices, Field
 
 from engine.dice import DiceError, damage, duel, pool, roll, trait
 from engine.services import create_hidden_roll, get_roll, log_roll, reveal_roll, touch_user
 from engine.services.types import RollRecord
+from webapp.bodies import Body, parse_body
 from webapp.errors import ApiError
 from webapp.feed import roll_views
 from webapp.keys import BACKGROUND, ON_REVEAL, ON_ROLL, RNG, RollHook
@@ -36,6 +38,24 @@ ROLLERS: dict[str, tuple[str, Callable[[str, Any], Any]]] = {
     "duel": ("duel", duel),
 }
 ALIASES = {"r": "roll", "t": "trait", "dmg": "damage", "p": "pool"}
+
+
+def _roller(name: str) -> str:
+    name = ALIASES.get(name, name)
+    if name not in ROLLERS:
+        raise ValueError(f"not one of {sorted(ROLLERS)}")
+    return name
+
+
+class RollBody(Body):
+    """``command`` (or the older ``system``): a roller or its alias; ``args`` the notation
+    (at most MAX_ARGS characters: 413 ``payload_too_large``)."""
+
+    command: Annotated[str, AfterValidator(_roller)] = Field(
+        validation_alias=AliasChoices("command", "system")
+    )
+    args: str = ""
+    hidden: bool = False
 
 
 async def read_json(request: web.Request) -> dict[str, Any]:
@@ -86,18 +106,14 @@ def run_hook(app: web.Application, hook: RollHook | None, record: RollRecord) ->
 
 @require_role(*WRITE)
 async def post_roll(request: web.Request, viewer: Viewer) -> web.Response:
-    body = await read_json(request)
-    name = body.get("command", body.get("system"))
-    name = ALIASES.get(name, name) if isinstance(name, str) else None
-    args, hidden = body.get("args", ""), body.get("hidden", False)
-    if name not in ROLLERS or not isinstance(args, str) or not isinstance(hidden, bool):
-        raise ApiError("bad_request")
-    if len(args) > MAX_ARGS:
+    body = parse_body(RollBody, await read_json(request))
+    if len(body.args) > MAX_ARGS:
         raise ApiError("payload_too_large")
     require_active(viewer)
-    command, roller = ROLLERS[name]
+    command, roller = ROLLERS[body.command]
+    args = body.args.strip()
     try:
-        result = roller(args.strip(), request.app[RNG])
+        result = roller(args, request.app[RNG])
     except DiceError as exc:
         raise ApiError(
             "bad_dice",
@@ -109,14 +125,14 @@ async def post_roll(request: web.Request, viewer: Viewer) -> web.Response:
     user = init_data(request).user
     await touch_user(user.id, user.display_name, user.username)
     game = viewer.game
-    store = create_hidden_roll if hidden else log_roll
+    store = create_hidden_roll if body.hidden else log_roll
     record = await store(
         user_id=user.id,
         game_id=game.id,
         chat_id=game.chat_id,
         topic_id=game.topic_id,
         command=command,
-        args=args.strip(),
+        args=args,
         result=result.to_dict(),
     )
     run_hook(request.app, request.app.get(ON_ROLL), record)

@@ -1,0 +1,64 @@
+"""Request bodies as pydantic models: strict types (an int refuses ``"3"``, ``3.0`` and
+``true``; a string refuses a number), bounded lengths and ranges. A refusal is 400
+``bad_request`` with ``details.field``: the first offending field, in the model's order."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+from typing import Any, TypeVar
+
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, ValidationError
+
+from webapp.errors import ApiError
+
+
+class Body(BaseModel):
+    """A JSON body: strict, read-only; keys it does not name are ignored (``command``,
+    ``seq``, … are read elsewhere)."""
+
+    model_config = ConfigDict(strict=True, frozen=True, extra="ignore")
+
+
+B = TypeVar("B", bound=Body)
+
+
+def parse_body(model: type[B], data: Mapping[str, Any]) -> B:
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        loc = exc.errors()[0]["loc"]
+        field = loc[0] if loc and isinstance(loc[0], str) else None
+        raise ApiError("bad_request", **({"field": field} if field else {})) from None
+
+
+def stripped(value: str) -> str:
+    """A non-blank string, stripped (its length is checked as sent)."""
+    value = value.strip()
+    if not value:
+        raise ValueError("blank")
+    return value
+
+
+def blank_is_none(value: Any) -> Any:
+    return None if value == "" else value
+
+
+def one_of(allowed: Collection[str]) -> AfterValidator:
+    """Exactly one of the engine's accepted values (as the engine spells them)."""
+
+    def check(value: str) -> str:
+        if value not in allowed:
+            raise ValueError(f"not one of {sorted(allowed)}")
+        return value
+
+    return AfterValidator(check)
+
+
+def _tuples(value: Any) -> Any:
+    return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
+
+
+# JSON has no tuples: a strict tuple field takes its (nested) arrays through this.
+FROM_ARRAYS = BeforeValidator(_tuples)
+# An optional string: absent, null or "" is None.
+BLANK_IS_NONE = BeforeValidator(blank_is_none)
