@@ -120,6 +120,9 @@ async def db_url(tmp_path_factory: pytest.TempPathFactory, tmp_path: Path) -> st
     return await _sqlite_url(tmp_path_factory, tmp_path)
 
 
+_urls: dict[int, str] = {}  # id of a `db` context -> its database URL
+
+
 @pytest.fixture
 async def db(
     tmp_path_factory: pytest.TempPathFactory, tmp_path: Path
@@ -130,9 +133,17 @@ async def db(
     else:
         url = await _sqlite_url(tmp_path_factory, tmp_path)
     ctx = await init_db(url)
+    _urls[id(ctx)] = url
     try:
         if DB_BACKEND == "postgres":
             await _truncate_postgres(ctx)
         yield ctx
     finally:
+        _urls.pop(id(ctx), None)
         await close_db(ctx)
+
+
+@pytest.fixture
+def db_url_of_current(db: TortoiseContext) -> str:
+    """The URL of the `db` fixture's database: for another process on the same database."""
+    return _urls[id(db)]
