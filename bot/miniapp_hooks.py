@@ -30,6 +30,8 @@ from bot.render.chase import chase_events_text
 from bot.render.combat_events import events_text, names_of
 from bot.render.dice import app_roll_message
 from bot.render.keyboards import reroll_keyboard
+from bot.routers.chase.board import chase_names, show_chase
+from bot.routers.combat.board import post, show_board
 from engine.dice import result_from_dict
 from engine.services import current_encounter, get_game, get_language
 from engine.services.notify import Notification
@@ -84,9 +86,6 @@ class ChatHooks:
             self._spawn(self.sync_board(note))
 
     async def sync_board(self, note: Notification) -> None:
-        from bot.routers.chase.board import chase_names, show_chase
-        from bot.routers.combat.board import post, show_board
-
         async with self._board_lock:
             game = await get_game(note.game_id)
             events = tuple(note.info.get("events") or ())

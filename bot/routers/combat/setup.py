@@ -12,6 +12,7 @@ from aiogram.filters import Command, CommandObject
 from aiogram.types import BufferedInputFile, Message
 
 from bot.render import combat_setup as texts
+from bot.routers.chase.board import show_chase
 from bot.routers.combat.board import render_board, show_board
 from bot.routers.combat.names import norm
 from bot.routers.combat.scene import Refusal, call_of, report, target_ref
@@ -104,8 +105,6 @@ async def on_undo(message: Message, command: CommandObject, bot: Bot) -> None:
     await message.reply(texts.undone(len(out.undone_events)))
     await show_board(bot, call.game)
     if out.chase_steps_undone:  # the chase steps that fight step caused went with it
-        from bot.routers.chase.board import show_chase  # (imports this package)
-
         await show_chase(bot, call.game)
 
 

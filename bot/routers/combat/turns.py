@@ -12,6 +12,7 @@ from bot.callbacks import CombatCallback
 from bot.render import combat_setup as setup_texts
 from bot.render import combat_turns as texts
 from bot.render.common import as_plain
+from bot.render.rule_errors import unknown_name
 from bot.routers.chase.board import show_chase
 from bot.routers.combat import names
 from bot.routers.combat.board import show_board
@@ -96,8 +97,6 @@ def _out_of_order(state: savage.Encounter, words: list[str], user_id: int, gm: b
     if ref is not None:
         return ref
     if words:
-        from bot.render.rule_errors import unknown_name
-
         raise Refusal(unknown_name(words[0]))
     found = _candidates(state, None if gm else user_id)
     if len(found) != 1:
