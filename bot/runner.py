@@ -20,12 +20,13 @@ PRUNE_EVERY_SECONDS = 3600
 
 
 async def prune_update_ids_forever() -> None:
-    from engine.services import prune_updates
+    from engine.services import outbox, prune_updates
 
     while True:
         try:
             removed = await prune_updates(UPDATE_IDS_KEPT)
             log.debug("pruned %d old update ids", removed)
+            await outbox.prune_delivered()
         except Exception:  # a hiccup of the database must not stop the bot
             log.exception("pruning update ids failed")
         await asyncio.sleep(PRUNE_EVERY_SECONDS)
@@ -49,6 +50,7 @@ async def run(settings: Settings, *, stop: asyncio.Event | None = None) -> None:
     from bot.commands import set_commands, set_menu_button
     from bot.miniapp import MiniApp
     from bot.miniapp_hooks import ChatHooks
+    from engine.services import outbox
     from engine.services.notify import subscribe
     from engine.store.db import close_db
     from webapp.app import create_app, webhook_path
@@ -75,6 +77,9 @@ async def run(settings: Settings, *, stop: asyncio.Event | None = None) -> None:
     try:
         await web.TCPSite(runner, settings.host, settings.port).start()
         log.info("web server on http://%s:%s", settings.host, settings.port)
+        # What a crash left between a step's commit and its delivery (boards, chat).
+        if redelivered := await outbox.deliver_pending():
+            log.info("delivered %d outbox rows left by the last run", redelivered)
         await set_commands(bot)
         try:
             await set_menu_button(bot, miniapp, settings.default_locale)

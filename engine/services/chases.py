@@ -284,7 +284,7 @@ async def _record(
     step = unit.record(CHASE, key, events, state=state)
     if not events:
         return CommandOutcome(state, (), None, unit.seq(key), key)
-    unit.note("chase", stream=key, seq=unit.seq(key), events=events, actor_id=unit.actor_id)
+    unit.note("chase", CHASE, stream=key, seq=unit.seq(key), events=events, actor_id=unit.actor_id)
     followed = await fight_follows(unit, events, rng)
     caused = () if followed is None else tuple(c for c in followed if c is not None)
     after = await unit.state(CHASE, key)

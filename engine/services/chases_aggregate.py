@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.savage import chase
-from engine.services.aggregates import Aggregate
+from engine.services.aggregates.model import Aggregate, register_aggregate
 
 
 def _initial(params: Mapping[str, Any]) -> chase.ChaseState:
@@ -19,14 +19,16 @@ def _event_to_dict(event: chase.Event) -> dict[str, Any]:
     return {"type": data["kind"], **data}
 
 
-CHASE: Aggregate[chase.ChaseState, chase.Event] = Aggregate(
-    name="chase",
-    initial=_initial,
-    evolve=chase.evolve,
-    event_to_dict=_event_to_dict,
-    event_from_dict=chase.event_from_dict,
-    state_to_dict=chase.ChaseState.to_dict,
-    state_from_dict=chase.ChaseState.from_dict,
-    version=2,  # bump when ChaseState.to_dict's format changes (2: participants' health)
-    snapshot_every=1,
+CHASE: Aggregate[chase.ChaseState, chase.Event] = register_aggregate(
+    Aggregate(
+        name="chase",
+        initial=_initial,
+        evolve=chase.evolve,
+        event_to_dict=_event_to_dict,
+        event_from_dict=chase.event_from_dict,
+        state_to_dict=chase.ChaseState.to_dict,
+        state_from_dict=chase.ChaseState.from_dict,
+        version=2,  # bump when ChaseState.to_dict's format changes (2: participants' health)
+        snapshot_every=1,
+    )
 )

@@ -101,7 +101,9 @@ async def record_step(
     state = await unit.state(ENCOUNTER, key)
     if not events:
         return CommandOutcome(state, (), None, unit.seq(key), key)
-    unit.note("encounter", stream=key, seq=unit.seq(key), events=events, actor_id=unit.actor_id)
+    unit.note(
+        "encounter", ENCOUNTER, stream=key, seq=unit.seq(key), events=events, actor_id=unit.actor_id
+    )
     followed = await chase_follows(unit, key, step, events, state, rng)
     caused = () if followed is None else (followed,)
     return CommandOutcome(state, events, step, unit.seq(key), key, caused)

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine import savage
-from engine.services.aggregates import Aggregate
+from engine.services.aggregates.model import Aggregate, register_aggregate
 from engine.services.encounters_codec import (
     encounter_from_dict,
     encounter_to_dict,
@@ -19,15 +19,17 @@ def _initial(params: Mapping[str, Any]) -> savage.Encounter:
     return savage.Encounter()
 
 
-ENCOUNTER: Aggregate[savage.Encounter, savage.Event] = Aggregate(
-    name="encounter",
-    initial=_initial,
-    evolve=savage.evolve,
-    # The engine's own format (serial.py), through a faster compiled codec.
-    event_to_dict=event_to_dict,  # {"type": <class name>, ...}
-    event_from_dict=event_from_dict,
-    state_to_dict=encounter_to_dict,
-    state_from_dict=encounter_from_dict,
-    version=1,  # bump when Encounter.to_dict's format changes
-    snapshot_every=1,
+ENCOUNTER: Aggregate[savage.Encounter, savage.Event] = register_aggregate(
+    Aggregate(
+        name="encounter",
+        initial=_initial,
+        evolve=savage.evolve,
+        # The engine's own format (serial.py), through a faster compiled codec.
+        event_to_dict=event_to_dict,  # {"type": <class name>, ...}
+        event_from_dict=event_from_dict,
+        state_to_dict=encounter_to_dict,
+        state_from_dict=encounter_from_dict,
+        version=1,  # bump when Encounter.to_dict's format changes
+        snapshot_every=1,
+    )
 )

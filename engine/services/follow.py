@@ -78,7 +78,7 @@ async def chase_follows(
         unit.record(CHASE, key, new, state=after, cause=why)
         produced.extend(new)
     out = Caused(key, await unit.state(CHASE, key), tuple(produced), unit.seq(key), len(steps))
-    unit.note(CHASE_KIND, stream=key, seq=out.seq, events=out.events, actor_id=unit.actor_id)
+    unit.note(CHASE_KIND, CHASE, stream=key, seq=out.seq, events=out.events, actor_id=unit.actor_id)
     return out
 
 
@@ -106,7 +106,9 @@ async def fight_follows(
         return None
     step = unit.record(ENCOUNTER, key, new)
     after = await unit.state(ENCOUNTER, key)
-    unit.note(ENCOUNTER_KIND, stream=key, seq=unit.seq(key), events=new, actor_id=unit.actor_id)
+    unit.note(
+        ENCOUNTER_KIND, ENCOUNTER, stream=key, seq=unit.seq(key), events=new, actor_id=unit.actor_id
+    )
     followed = await chase_follows(unit, key, step, new, after, rng)
     return Caused(key, after, new, unit.seq(key), 1), followed
 

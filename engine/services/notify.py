@@ -65,6 +65,11 @@ def subscribe(callback: Callback) -> Callable[[], None]:
     return unsubscribe
 
 
+def current_origin() -> str:
+    """Who is making changes in this context ("chat" unless inside `origin(...)`)."""
+    return _origin.get()
+
+
 @contextlib.contextmanager
 def origin(name: str) -> Iterator[None]:
     """Mark the notifications sent inside the block as coming from `name` ("webapp")."""

@@ -166,6 +166,23 @@ class BoardMessage(Model):
         table = "board_messages"
 
 
+class OutboxItem(Model):
+    # What must follow a committed step — live pushes, chat board updates, chat messages —
+    # written in the step's own transaction and delivered after the commit; `delivered_at`
+    # stays NULL until it was (a restart delivers what a crash left: engine.services.outbox).
+
+    id = fields.BigIntField(primary_key=True)
+    game: fields.ForeignKeyRelation[Game] = fields.ForeignKeyField(
+        "models.Game", related_name="outbox", on_delete=fields.CASCADE
+    )
+    notes = fields.JSONField()
+    created_at = fields.DatetimeField(auto_now_add=True)
+    delivered_at = fields.DatetimeField(null=True, db_index=True)
+
+    class Meta:
+        table = "outbox"
+
+
 class SavedCharacter(Model):
     # A game's library of SWADE characters and NPC templates (engine.savage Character as
     # JSON, fresh state). owner_id NULL = an NPC template; count > 1 = a group of Extras.
@@ -177,6 +194,9 @@ class SavedCharacter(Model):
     )
     key = fields.CharField(max_length=255)
     name = fields.CharField(max_length=255)
+    # The rule system whose sheet `data` is (a game keeps one system; stored so that a
+    # library row never reaches another system's engine).
+    system = fields.CharField(max_length=16, default="savage", db_default="savage")
     owner_id = fields.BigIntField(null=True)
     count = fields.IntField(default=1, db_default=1)
     data = fields.JSONField()

@@ -50,6 +50,24 @@ class Aggregate(Generic[S, E]):
         return reduce(self.evolve, events, state)
 
 
+_REGISTERED: dict[str, Aggregate[Any, Any]] = {}
+
+
+def register_aggregate(aggregate: Aggregate[S, E]) -> Aggregate[S, E]:
+    """Make the aggregate known by its name (e.g. to decode the events of an outbox row)."""
+    known = _REGISTERED.setdefault(aggregate.name, aggregate)
+    if known is not aggregate:
+        raise ValueError(f"another aggregate is registered as {aggregate.name!r}")
+    return aggregate
+
+
+def aggregate_named(name: str) -> Aggregate[Any, Any]:
+    try:
+        return _REGISTERED[name]
+    except KeyError:
+        raise KeyError(f"no aggregate registered as {name!r}") from None
+
+
 @dataclass(frozen=True)
 class Decision(Generic[S, E]):
     """What a `decide` may return instead of its events when it already holds the state

@@ -15,8 +15,8 @@ each other instead of failing on a stale read snapshot). Each stream is read onc
 snapshot in one statement; the tail only when the snapshot is behind), the work decides on
 states held in memory, and at the end every stream touched is written: the head moved by a
 conditional UPDATE (the backstop: a write decided on a stale state can never commit), its
-events in one executemany, its snapshot. Notifications (`unit.note`) are delivered after the
-commit, once.
+events in one executemany, its snapshot — and the step's notifications (`unit.note`) as one
+outbox row (engine/services/outbox.py), delivered after the commit.
 
 `expected_seq`: the sequence number the user saw. Checked inside the transaction; a stream
 that moved since is refused with `StaleState` and nothing is written — a command is never
@@ -35,6 +35,7 @@ from tortoise.backends.base.client import BaseDBAsyncClient
 from tortoise.exceptions import IntegrityError, OperationalError
 from tortoise.transactions import in_transaction
 
+from engine.services import outbox
 from engine.services.aggregates.log import View, decode, effective, read_view
 from engine.services.aggregates.model import (
     CAUSE,
@@ -63,7 +64,7 @@ from engine.services.errors import (
     StreamClosed,
     WrongAggregate,
 )
-from engine.services.notify import notify
+from engine.services.outbox import Note
 from engine.store.models import ROLE_GM, Stream
 
 T = TypeVar("T")
@@ -140,7 +141,7 @@ class Unit:
         self.actor_id = actor_id
         self._streams: dict[str, _Stream[Any]] = {}
         self._open: dict[str, str] | None = None  # kind -> key of the newest open stream
-        self.notes: list[tuple[str, dict[str, Any]]] = []
+        self.notes: list[Note] = []
 
     # -- reading ---------------------------------------------------------------------------
     async def active_key(self, kind: str) -> str | None:
@@ -261,16 +262,19 @@ class Unit:
         undone = tuple(decode(aggregate, [r for r in rows if r.step == target]))
         return UndoResult(state, target, undone, stream.step, stream.seq)
 
-    def note(self, topic: str, **info: Any) -> None:
-        """A notification to deliver once the step is committed (engine.services.notify)."""
-        self.notes.append((topic, info))
+    def note(self, topic: str, aggregate: Aggregate[Any, Any] | None = None, **info: Any) -> None:
+        """A notification to deliver once the step is committed (engine.services.notify),
+        written to the outbox with the step; `aggregate` encodes its `events`."""
+        self.notes.append(outbox.note(topic, aggregate, **info))
 
     # -- writing -------------------------------------------------------------------------------
-    async def flush(self) -> None:
+    async def flush(self) -> int | None:
+        """Write every stream touched and the step's outbox row; the row's id."""
         at = now()
         for stream in self._streams.values():
             if stream.steps:
                 await self._write(stream, at)
+        return await outbox.write(self.conn, self.game.id, self.notes)
 
     async def _write(self, stream: _Stream[Any], at: Any) -> None:
         view = stream.view
@@ -345,7 +349,7 @@ async def run_unit(
                     raise GameEnded(game_id=game_id)
                 unit = Unit(conn, game, actor_id)
                 result = await work(unit)
-                await unit.flush()
+                item = await unit.flush()
         except (Conflict, IntegrityError):
             continue  # caught outside the transaction: on PostgreSQL it is aborted
         except OperationalError as exc:
@@ -353,7 +357,6 @@ async def run_unit(
                 raise
             await asyncio.sleep(0.01 * (attempt + 1))
             continue
-        for topic, info in unit.notes:
-            await notify(game_id, topic, **info)  # type: ignore[arg-type]
+        await outbox.deliver(game_id, item, unit.notes)
         return result
     raise EventConflict(game_id=game_id, attempts=max_retries + 1)

@@ -28,6 +28,7 @@ TABLES = {
     "streams",
     "stream_events",
     "stream_snapshots",
+    "outbox",
 }
 
 sqlite_only = pytest.mark.skipif(DB_BACKEND != "sqlite", reason="SQLite process only")
