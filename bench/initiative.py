@@ -3,7 +3,7 @@
 Run: ``uv run python bench/initiative.py [DATABASE_URL] [--rounds N]`` (default: a fresh
 SQLite file in a temporary folder; a PostgreSQL URL works too on an empty database).
 
-One measured round is what the bot does on /deal: ``services.encounter_command(game,
+One measured round is what the bot does on /deal: ``swade.encounter_command(game,
 DealRound())`` — the role check, the active encounter lookup and ``aggregates.execute``
 (lock, snapshot read, decide: shuffle if needed + 50 deals with Level Headed/Quick/Hesitant,
 write ~55 events, head and snapshot; one transaction) — then ``state.order()`` for the
@@ -30,7 +30,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine import savage, services
-from engine.services.encounters_aggregate import ENCOUNTER
+from engine.services import savage as swade
+from engine.services.savage.aggregates import ENCOUNTER
 from engine.store.db import close_db, init_db, migrate
 
 GM = 5_000_000_001
@@ -84,11 +85,11 @@ async def main(url: str | None, rounds: int) -> None:
         game = await services.create_game(
             chat_id=-100, topic_id=None, system="savage", name="bench", creator_id=GM
         )
-        await services.start_encounter(game.id, actor_id=GM)
+        await swade.start_encounter(game.id, actor_id=GM)
         rng = random.Random(1)
         for c in cast():
             add = savage.AddCombatant(c.id, c.name, (c,))
-            await services.encounter_command(game.id, add, actor_id=GM, rng=rng)
+            await swade.encounter_command(game.id, add, actor_id=GM, rng=rng)
 
         persisted: list[float] = []
         cpu: list[float] = []  # process CPU time: ~ wall time when the path is CPU-bound
@@ -96,14 +97,12 @@ async def main(url: str | None, rounds: int) -> None:
         events = 0
         load_before = os.getloadavg()
         for i in range(rounds + 10):  # the first 10 warm up
-            before = await services.current_encounter(game.id)
+            before = await swade.current_encounter(game.id)
             assert before is not None
             twin = random.Random()
             twin.setstate(rng.getstate())
             t, c = time.perf_counter(), time.process_time()
-            out = await services.encounter_command(
-                game.id, savage.DealRound(), actor_id=GM, rng=rng
-            )
+            out = await swade.encounter_command(game.id, savage.DealRound(), actor_id=GM, rng=rng)
             board = out.state.order()
             elapsed = (time.perf_counter() - t) * 1000
             used = (time.process_time() - c) * 1000

@@ -33,8 +33,9 @@ from bot.render.keyboards import reroll_keyboard
 from bot.routers.chase.board import chase_names, show_chase
 from bot.routers.combat.board import post, show_board
 from engine.dice import result_from_dict
-from engine.services import current_encounter, get_game, get_language
+from engine.services import get_game, get_language
 from engine.services.notify import Notification
+from engine.services.savage import current_encounter
 from engine.services.types import GameInfo, RollRecord
 
 log = logging.getLogger(__name__)

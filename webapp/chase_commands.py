@@ -11,7 +11,7 @@ from pydantic import Field, PlainValidator, ValidationInfo, field_validator
 
 from engine.savage import chase
 from engine.savage.chase.commands import ROW_SIZE
-from engine.services import (
+from engine.services.savage import (
     chase_command,
     current_chase,
     end_chase,
@@ -190,7 +190,7 @@ CHASE_COMMANDS: dict[str, Spec[Any]] = {
     "out": _participant(chase.TakeOutOfAction, True),
     "stop": ch(SideArgs, lambda a: chase.StopSide(a.side), True),
     "critical": Spec(CriticalArgs, _critical, True),
-    # players too, for what they control (engine.services.chases checks it)
+    # players too, for what they control (engine.services.savage.chases checks it)
     "turn": Spec(TurnArgs, _chase_turn, False),
     "end_turn": _participant(chase.EndTurn, False),
     "move": ch(

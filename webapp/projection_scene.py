@@ -29,7 +29,7 @@ from engine import savage
 from engine.savage import chase
 from engine.savage.cards import Card
 from engine.savage.chase.rules import COMPLICATIONS, suit_of
-from engine.services.encounters_common import SceneView
+from engine.services.scenes import SceneView
 from webapp.projection import GM, Viewer
 
 

@@ -28,7 +28,7 @@ from engine.dice.rng import Rng
 from engine.dice.swade import parse_damage
 from engine.savage import actions
 from engine.savage.traits import ATTRIBUTES
-from engine.services import (
+from engine.services.savage import (
     add_to_encounter,
     encounter_command,
     end_encounter,

@@ -17,12 +17,12 @@ from collections.abc import Callable
 from aiohttp import web
 
 from engine import savage
-from engine.services import current_chase, current_encounter
 from engine.services.aggregates import UNDO
-from engine.services.characters import name_key
-from engine.services.encounters_codec import event_from_dict
-from engine.services.encounters_common import SceneView
 from engine.services.notify import Notification, subscribe
+from engine.services.savage import current_chase, current_encounter
+from engine.services.savage.characters import name_key
+from engine.services.savage.codec import event_from_dict
+from engine.services.scenes import SceneView
 from engine.store.models import SavedCharacter, StreamEvent
 from webapp.encounter_log import LOGGED, encounter_log
 from webapp.keys import BACKGROUND, BROADCASTER

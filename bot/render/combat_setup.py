@@ -6,7 +6,7 @@ from aiogram.utils.i18n import gettext as _
 from aiogram.utils.i18n import ngettext
 
 from bot.render.common import quoted
-from engine.services import CharacterRecord
+from engine.services.savage import CharacterRecord
 
 
 def fight_started() -> str:

@@ -52,6 +52,8 @@ def _service_messages() -> dict[str, Callable[[dict[str, Any]], str]]:
             "Someone changed the game at the same moment. Please repeat the command."
         ),
         "stale_state": lambda p: _("The board has changed since: look at it again."),
+        "unknown_scene": lambda p: _("There is no such scene in this game."),
+        "scene_active": lambda p: _("This is already going on in this game."),
         "nothing_to_undo": lambda p: _("There is nothing to undo."),
         "stream_closed": lambda p: _("That part of the game is already closed."),
         "wrong_aggregate": lambda p: _("This action does not fit that part of the game."),

@@ -109,28 +109,19 @@ ERROR_CODES: dict[str, str] = {
 }
 
 
-# --- SWADE encounters, chases and the characters library (engine/services/encounters.py,
-# chases.py, characters.py) -------------------------------------------------------------
+# --- rule systems, scenes and the characters library ------------------------------------
 
 
 class WrongSystem(_Coded):
     code = "wrong_system"
 
 
-class NoEncounter(_Coded):
-    code = "no_encounter"
+class UnknownScene(_Coded):
+    code = "unknown_scene"
 
 
-class EncounterActive(_Coded):
-    code = "encounter_active"
-
-
-class NoChase(_Coded):
-    code = "no_chase"
-
-
-class ChaseActive(_Coded):
-    code = "chase_active"
+class SceneActive(_Coded):
+    code = "scene_active"
 
 
 class NoCharacter(_Coded):
@@ -141,24 +132,12 @@ class NotYourCharacter(_Coded):
     code = "not_your_character"
 
 
-class NobodyActing(_Coded):
-    code = "nobody_acting"
-
-
-class NotInChase(_Coded):
-    code = "not_in_chase"
-
-
 ERROR_CODES.update(
     {
-        WrongSystem.code: "the game does not play this system (e.g. an encounter needs savage)",
-        NoEncounter.code: "the game has no active encounter",
-        EncounterActive.code: "the game already has an active encounter",
-        NoChase.code: "the game has no active chase",
-        ChaseActive.code: "the game already has an active chase",
+        WrongSystem.code: "the game does not play this system (or no such system is installed)",
+        UnknownScene.code: "no installed rule system has this kind of scene",
+        SceneActive.code: "the game already has an open scene of this kind",
         NoCharacter.code: "no saved character or template with this name or id",
         NotYourCharacter.code: "a player may save, delete or move only their own characters",
-        NobodyActing.code: "nobody is taking a turn in the encounter",
-        NotInChase.code: "the acting combatant has no participant in the chase",
     }
 )

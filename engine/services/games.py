@@ -10,6 +10,7 @@ from __future__ import annotations
 from tortoise.exceptions import IntegrityError
 from tortoise.transactions import in_transaction
 
+from engine.services import systems
 from engine.services.errors import (
     BadName,
     BadSystem,
@@ -23,7 +24,7 @@ from engine.services.events import record_event
 from engine.services.notify import notify
 from engine.services.types import GameInfo
 from engine.services.users import require_user
-from engine.store.models import ROLE_GM, ROLE_PLAYER, SYSTEMS, Chat, Game, PrivateSelection, Role
+from engine.store.models import ROLE_GM, ROLE_PLAYER, Chat, Game, PrivateSelection, Role
 
 NAME_MAX = 255
 
@@ -97,8 +98,8 @@ async def create_game(
     is_forum: bool = False,
 ) -> GameInfo:
     """A new active game in (chat, topic); the creator becomes its GM."""
-    if system not in SYSTEMS:
-        raise BadSystem(system=system, allowed=list(SYSTEMS))
+    if system not in systems.codes():
+        raise BadSystem(system=system, allowed=list(systems.codes()))
     name = name.strip()
     if not name or len(name) > NAME_MAX:
         raise BadName(max=NAME_MAX)

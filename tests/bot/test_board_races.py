@@ -11,8 +11,8 @@ from aiogram import Dispatcher
 
 from bot.render.combat_turns import board_outdated
 from bot.render.common import as_plain
-from engine.services import ENCOUNTER
 from engine.services import aggregates as agg
+from engine.services.savage import ENCOUNTER
 from tests.bot.conftest import ALICE
 from tests.bot.test_combat import Table, set_up_table
 from tests.support.telegram import Feed, TelegramDriver

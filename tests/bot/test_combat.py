@@ -11,7 +11,8 @@ from aiogram import Dispatcher
 
 from bot.app import build_dispatcher
 from engine.dice.rng import ScriptedRng
-from engine.services import current_encounter, find_game
+from engine.services import find_game
+from engine.services.savage import current_encounter
 from tests.bot.conftest import ALICE, BORIS, GROUP, VERA
 from tests.engine.savage.helpers import stack_faces
 from tests.support.fake_botapi import ApiCall, FakeBotAPI

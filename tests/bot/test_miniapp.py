@@ -24,13 +24,13 @@ from engine import savage
 from engine.dice import ScriptedRng, duel, roll
 from engine.services import (
     create_hidden_roll,
-    encounter_command,
     find_game,
     log_roll,
     reveal_roll,
     select_private_game,
 )
 from engine.services.notify import origin, subscribe
+from engine.services.savage import encounter_command
 from engine.services.types import GameInfo, RollRecord
 from tests.bot.conftest import ALICE, BORIS, GROUP, VERA
 from tests.bot.test_combat import BOARD_TITLE, GRIMMJOW, HOLLOW

@@ -12,6 +12,7 @@ import sys
 import time
 
 from engine import savage, services
+from engine.services import savage as swade
 from engine.services.errors import StaleState
 from engine.store.db import close_db, init_db
 
@@ -25,7 +26,7 @@ async def main(url: str, game_id: int, seq: int, copies: int, start_at: float) -
         await asyncio.sleep(max(0.0, start_at - time.time()))
         results = await asyncio.gather(
             *(
-                services.encounter_command(
+                swade.encounter_command(
                     game_id, savage.NextTurn(), actor_id=GM, rng=rng, expected_seq=seq
                 )
                 for _ in range(copies)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from engine.savage import chase
-from engine.services import (
+from engine.services.savage import (
     add_to_encounter,
     chase_command,
     save_character,

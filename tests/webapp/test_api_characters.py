@@ -7,7 +7,8 @@ from typing import Any
 
 import pytest
 
-from engine.services import end_game, list_characters, save_character
+from engine.services import end_game
+from engine.services.savage import list_characters, save_character
 from engine.services.types import GameInfo
 from tests.webapp.conftest import GM_ID, OTHER_ID, PLAYER_ID, STRANGER_ID, TOKEN, auth, make_game
 from tests.webapp.fight import HOLLOWS, ICHIGO, RUKIA

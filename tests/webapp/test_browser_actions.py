@@ -10,7 +10,7 @@ import random
 import pytest
 
 from engine import savage
-from engine.services import current_encounter, encounter_command
+from engine.services.savage import current_encounter, encounter_command
 from engine.services.types import GameInfo
 from tests.webapp.conftest import GM_ID, PLAYER_ID, TOKEN
 from tests.webapp.fight import make_fight

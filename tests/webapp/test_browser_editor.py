@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.services import list_characters
+from engine.services.savage import list_characters
 from engine.services.types import GameInfo
 from tests.webapp.conftest import GM_ID, PLAYER_ID, TOKEN
 from tests.webapp.fight import make_fight

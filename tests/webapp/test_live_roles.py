@@ -10,14 +10,8 @@ from typing import Any
 import pytest
 
 from engine import savage
-from engine.services import (
-    create_hidden_roll,
-    encounter_command,
-    end_game,
-    join_game,
-    touch_user,
-    transfer_gm,
-)
+from engine.services import create_hidden_roll, end_game, join_game, touch_user, transfer_gm
+from engine.services.savage import encounter_command
 from engine.services.types import GameInfo
 from tests.webapp.conftest import GM_ID, OTHER_ID, PLAYER_ID, STRANGER_ID, TOKEN, auth
 from tests.webapp.fight import make_fight

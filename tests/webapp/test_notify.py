@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 from engine import savage
-from engine.services import encounter_command
 from engine.services.notify import Notification, notify, origin, subscribe
+from engine.services.savage import encounter_command
 from tests.webapp.conftest import GM_ID
 from tests.webapp.fight import make_fight
 

@@ -19,8 +19,11 @@ from aiohttp import web
 from engine import savage
 from engine.savage.character import EDGE_NAMES
 from engine.savage.traits import ATTRIBUTE_NAMES, SKILL_NAMES
-from engine.services import ServiceError, list_characters
-from engine.services.characters import (
+from engine.services import ServiceError
+from engine.services.errors import BadName, NotYourCharacter
+from engine.services.notify import origin
+from engine.services.savage import list_characters
+from engine.services.savage.characters import (
     NAME_MAX,
     CharacterRecord,
     delete_character,
@@ -29,8 +32,6 @@ from engine.services.characters import (
     parse_entry,
     save_character,
 )
-from engine.services.errors import BadName, NotYourCharacter
-from engine.services.notify import origin
 from webapp.api.rolls import read_json
 from webapp.api.scenes import scene_error
 from webapp.bodies import Body, parse_body

@@ -12,7 +12,8 @@ from bot.render.chase import chase_board_text, chase_events_text, chase_keyboard
 from bot.render.combat_events import Names, names_of
 from bot.render.keyboards import with_button_row
 from bot.routers.combat.board import edit_or_send, post
-from engine.services import ChaseView, GameInfo, current_chase, current_encounter, set_board_message
+from engine.services import GameInfo, set_board_message
+from engine.services.savage import ChaseView, current_chase, current_encounter
 
 
 async def chase_names(game: GameInfo) -> Names:

@@ -32,9 +32,10 @@ from engine.dice.rng import Rng
 from engine.savage import Character
 from engine.savage import chase as ch
 from engine.savage.chase.commands import ROW_SIZE
-from engine.services import (
+from engine.services import GameInfo
+from engine.services.errors import StaleState
+from engine.services.savage import (
     ChaseOutcome,
-    GameInfo,
     NoChase,
     chase_command,
     current_chase,
@@ -44,8 +45,7 @@ from engine.services import (
     start_chase_turn,
     undo_chase,
 )
-from engine.services.chases import controllers
-from engine.services.errors import StaleState
+from engine.services.savage.chases import controllers
 
 MOVEMENT_WORDS = {
     "пешком": "foot",

@@ -13,13 +13,8 @@ from bot.miniapp import board_button
 from bot.render.combat import board_keyboard, board_text, mention
 from bot.render.keyboards import with_button_row
 from engine import savage
-from engine.services import (
-    EncounterView,
-    GameInfo,
-    current_encounter,
-    get_user,
-    set_board_message,
-)
+from engine.services import GameInfo, get_user, set_board_message
+from engine.services.savage import EncounterView, current_encounter
 
 log = logging.getLogger(__name__)
 

@@ -25,18 +25,10 @@ from bot.routers.combat.board import post, show_board, turn_mentions
 from engine import savage
 from engine.dice.rng import Rng
 from engine.savage.chase import ChaseError
-from engine.services import (
-    EncounterView,
-    GameInfo,
-    NoEncounter,
-    NoGame,
-    current_encounter,
-    encounter_command,
-    find_game,
-    get_game,
-)
-from engine.services.encounters import EncounterOutcome
-from engine.services.follow import Caused
+from engine.services import GameInfo, NoGame, find_game, get_game
+from engine.services.savage import EncounterView, NoEncounter, current_encounter, encounter_command
+from engine.services.savage.encounters import EncounterOutcome
+from engine.services.savage.follow import Caused
 
 
 class Refusal(Exception):

@@ -17,8 +17,8 @@ from bot.routers.combat.board import render_board, show_board
 from bot.routers.combat.names import norm
 from bot.routers.combat.scene import Refusal, call_of, report, target_ref
 from engine import savage
-from engine.services import (
-    NoCharacter,
+from engine.services import NoCharacter
+from engine.services.savage import (
     add_to_encounter,
     end_encounter,
     get_character,
@@ -27,7 +27,7 @@ from engine.services import (
     start_encounter,
     undo_encounter,
 )
-from engine.services.characters import slug
+from engine.services.savage.characters import slug
 
 END_WORDS = ("конец", "end", "стоп", "stop", "закончить", "завершить")
 JSON_WORDS = ("json", "джейсон")

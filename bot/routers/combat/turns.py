@@ -27,8 +27,9 @@ from bot.routers.combat.scene import (
 from bot.routers.combat.words import number
 from engine import savage
 from engine.dice.rng import Rng
-from engine.services import GameInfo, undo_encounter
+from engine.services import GameInfo
 from engine.services.errors import StaleState
+from engine.services.savage import undo_encounter
 
 
 def register(router: Router) -> None:

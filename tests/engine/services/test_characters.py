@@ -10,7 +10,8 @@ import pytest
 
 from engine import savage, services
 from engine.savage import RuleError
-from engine.services.characters import slug
+from engine.services import savage as swade
+from engine.services.savage.characters import slug
 from tests.engine.services.conftest import ALICE, BOB, CAROL, CHAT, GM
 from tests.engine.services.test_encounters import GRIMMJOW, HOLLOWS, ICHIGO, RUKIA
 
@@ -23,95 +24,93 @@ async def party(game: services.GameInfo) -> services.GameInfo:
 
 
 async def test_a_player_saves_their_own_character(party: services.GameInfo) -> None:
-    saved = await services.save_character(party.id, ICHIGO, actor_id=ALICE)
+    saved = await swade.save_character(party.id, ICHIGO, actor_id=ALICE)
     assert (saved.name, saved.owner_id, saved.count, saved.template) == ("Ичиго", ALICE, 1, False)
     assert saved.character.owner == ALICE and saved.character.wild
     assert saved.character.bennies == 3 and saved.character.has_edge("level_headed")
     assert savage.parse_sheet(saved.sheet).character == saved.character
-    assert await services.get_character(party.id, "  ИЧИГО ") == saved
-    assert await services.get_character(party.id, saved.id) == saved
-    assert await services.get_character(party.id, str(saved.id)) == saved
+    assert await swade.get_character(party.id, "  ИЧИГО ") == saved
+    assert await swade.get_character(party.id, saved.id) == saved
+    assert await swade.get_character(party.id, str(saved.id)) == saved
 
 
 async def test_players_cannot_save_for_others(party: services.GameInfo) -> None:
     with pytest.raises(services.NotYourCharacter):
-        await services.save_character(party.id, RUKIA, actor_id=ALICE, owner_id=BOB)
+        await swade.save_character(party.id, RUKIA, actor_id=ALICE, owner_id=BOB)
     with pytest.raises(services.NotYourCharacter):  # «игрок N» in the block
-        await services.save_character(
-            party.id, f"Рукия (Дикая, игрок {BOB}) Дух d8", actor_id=ALICE
-        )
-    await services.save_character(party.id, GRIMMJOW, actor_id=GM)
+        await swade.save_character(party.id, f"Рукия (Дикая, игрок {BOB}) Дух d8", actor_id=ALICE)
+    await swade.save_character(party.id, GRIMMJOW, actor_id=GM)
     with pytest.raises(services.NotYourCharacter):  # replacing the GM's NPC by its name
-        await services.save_character(party.id, "Гриммджо (Дикий) Дух d4", actor_id=ALICE)
-    assert (await services.get_character(party.id, "гриммджо")).character.die("spirit") == (
+        await swade.save_character(party.id, "Гриммджо (Дикий) Дух d4", actor_id=ALICE)
+    assert (await swade.get_character(party.id, "гриммджо")).character.die("spirit") == (
         savage.parse_die("d8")
     )
     with pytest.raises(services.NotMember):
-        await services.save_character(party.id, ICHIGO, actor_id=CAROL)
+        await swade.save_character(party.id, ICHIGO, actor_id=CAROL)
 
 
 async def test_the_gm_saves_templates_and_anyones_characters(party: services.GameInfo) -> None:
-    hollows = await services.save_character(party.id, HOLLOWS, actor_id=GM)
+    hollows = await swade.save_character(party.id, HOLLOWS, actor_id=GM)
     assert hollows.template and hollows.count == 3 and not hollows.character.wild
-    rukia = await services.save_character(party.id, RUKIA, actor_id=GM, owner_id=BOB)
+    rukia = await swade.save_character(party.id, RUKIA, actor_id=GM, owner_id=BOB)
     assert rukia.owner_id == BOB and rukia.character.owner == BOB
     with pytest.raises(services.NotMember):  # the owner must play in the game
-        await services.save_character(party.id, ICHIGO, actor_id=GM, owner_id=CAROL)
+        await swade.save_character(party.id, ICHIGO, actor_id=GM, owner_id=CAROL)
     # Saving under the same name replaces the entry (names compare case- and ё-blind).
-    again = await services.save_character(party.id, "пустой (×5) Драка d8", actor_id=GM)
+    again = await swade.save_character(party.id, "пустой (×5) Драка d8", actor_id=GM)
     assert again.id == hollows.id and again.count == 5 and again.name == "пустой"
-    assert [r.name for r in await services.list_characters(party.id)] == ["пустой", "Рукия"]
+    assert [r.name for r in await swade.list_characters(party.id)] == ["пустой", "Рукия"]
 
 
 async def test_json_import_and_sheet_errors(party: services.GameInfo) -> None:
-    grimmjow = await services.save_character(party.id, GRIMMJOW, actor_id=GM)
+    grimmjow = await swade.save_character(party.id, GRIMMJOW, actor_id=GM)
     data = json.loads(savage.character_to_json(grimmjow.character))
-    copy = await services.save_character(
+    copy = await swade.save_character(
         party.id, json.dumps({**data, "name": "Копия", "count": 2}), actor_id=GM
     )
     assert copy.count == 2 and copy.character.die("fighting") == savage.parse_die("d12")
-    mine = await services.save_character(party.id, {**data, "name": "Мой"}, actor_id=ALICE)
+    mine = await swade.save_character(party.id, {**data, "name": "Мой"}, actor_id=ALICE)
     assert mine.owner_id == ALICE  # a player's JSON import becomes theirs
     with pytest.raises(RuleError) as err:
-        await services.save_character(party.id, "Ичиго Ловкость d7", actor_id=ALICE)
+        await swade.save_character(party.id, "Ичиго Ловкость d7", actor_id=ALICE)
     assert err.value.code == "sheet_bad_die" and err.value.params["fragment"] == "Ловкость d7"
     with pytest.raises(RuleError) as err:
-        await services.save_character(party.id, '{"name": ', actor_id=GM)
+        await swade.save_character(party.id, '{"name": ', actor_id=GM)
     assert err.value.code == "sheet_bad_json"
     with pytest.raises(RuleError) as err:
-        await services.save_character(party.id, {**data, "count": 99}, actor_id=GM)
+        await swade.save_character(party.id, {**data, "count": 99}, actor_id=GM)
     assert err.value.code == "bad_group_size"
     with pytest.raises(services.BadName):
-        await services.save_character(party.id, {**data, "name": "я" * 256}, actor_id=GM)
+        await swade.save_character(party.id, {**data, "name": "я" * 256}, actor_id=GM)
 
 
 async def test_listing_hides_npc_templates_from_players(party: services.GameInfo) -> None:
-    await services.save_character(party.id, HOLLOWS, actor_id=GM)
-    await services.save_character(party.id, ICHIGO, actor_id=ALICE)
-    await services.save_character(party.id, RUKIA, actor_id=BOB)
+    await swade.save_character(party.id, HOLLOWS, actor_id=GM)
+    await swade.save_character(party.id, ICHIGO, actor_id=ALICE)
+    await swade.save_character(party.id, RUKIA, actor_id=BOB)
     everything = ["Ичиго", "Пустой", "Рукия"]
-    assert [r.name for r in await services.list_characters(party.id)] == everything
-    assert [r.name for r in await services.list_characters(party.id, viewer_id=GM)] == everything
-    assert [r.name for r in await services.list_characters(party.id, viewer_id=BOB)] == [
+    assert [r.name for r in await swade.list_characters(party.id)] == everything
+    assert [r.name for r in await swade.list_characters(party.id, viewer_id=GM)] == everything
+    assert [r.name for r in await swade.list_characters(party.id, viewer_id=BOB)] == [
         "Ичиго",
         "Рукия",
     ]
     with pytest.raises(services.NotMember):
-        await services.list_characters(party.id, viewer_id=CAROL)
+        await swade.list_characters(party.id, viewer_id=CAROL)
 
 
 async def test_delete_own_or_as_gm(party: services.GameInfo) -> None:
-    await services.save_character(party.id, ICHIGO, actor_id=ALICE)
-    await services.save_character(party.id, RUKIA, actor_id=BOB)
+    await swade.save_character(party.id, ICHIGO, actor_id=ALICE)
+    await swade.save_character(party.id, RUKIA, actor_id=BOB)
     with pytest.raises(services.NotYourCharacter):
-        await services.delete_character(party.id, "Рукия", actor_id=ALICE)
-    await services.delete_character(party.id, "Ичиго", actor_id=ALICE)
-    await services.delete_character(party.id, "Рукия", actor_id=GM)
-    assert await services.list_characters(party.id) == []
+        await swade.delete_character(party.id, "Рукия", actor_id=ALICE)
+    await swade.delete_character(party.id, "Ичиго", actor_id=ALICE)
+    await swade.delete_character(party.id, "Рукия", actor_id=GM)
+    assert await swade.list_characters(party.id) == []
     with pytest.raises(services.NoCharacter):
-        await services.get_character(party.id, "Ичиго")
+        await swade.get_character(party.id, "Ичиго")
     with pytest.raises(services.NoCharacter):
-        await services.delete_character(party.id, "Ичиго", actor_id=GM)
+        await swade.delete_character(party.id, "Ичиго", actor_id=GM)
 
 
 async def test_only_savage_games_have_a_library(users: None) -> None:
@@ -119,11 +118,11 @@ async def test_only_savage_games_have_a_library(users: None) -> None:
         chat_id=CHAT, topic_id=None, system="duel", name="Дуэль", creator_id=GM
     )
     with pytest.raises(services.WrongSystem):
-        await services.save_character(game.id, ICHIGO, actor_id=GM)
+        await swade.save_character(game.id, ICHIGO, actor_id=GM)
     with pytest.raises(services.WrongSystem):
-        await services.list_characters(game.id)
+        await swade.list_characters(game.id)
     with pytest.raises(services.NoGame):
-        await services.get_character(404, "Ичиго")
+        await swade.get_character(404, "Ичиго")
 
 
 # --- into the encounter --------------------------------------------------------------------
@@ -135,11 +134,11 @@ def test_ids_are_short_ascii_slugs() -> None:
 
 
 async def test_a_template_becomes_a_group_of_extras(party: services.GameInfo) -> None:
-    await services.save_character(party.id, HOLLOWS, actor_id=GM)
-    await services.save_character(party.id, ICHIGO, actor_id=ALICE)
-    await services.start_encounter(party.id, actor_id=GM)
+    await swade.save_character(party.id, HOLLOWS, actor_id=GM)
+    await swade.save_character(party.id, ICHIGO, actor_id=ALICE)
+    await swade.start_encounter(party.id, actor_id=GM)
     rng = random.Random(2)
-    first = await services.add_to_encounter(party.id, "пустой", actor_id=GM, rng=rng)
+    first = await swade.add_to_encounter(party.id, "пустой", actor_id=GM, rng=rng)
     group = first.state.combatant("pustoy")
     assert group.group and group.name == "Пустой ×3"
     assert [(m.id, m.name, m.wild) for m in group.members] == [
@@ -147,32 +146,32 @@ async def test_a_template_becomes_a_group_of_extras(party: services.GameInfo) ->
         ("pustoy-2", "Пустой 2", False),
         ("pustoy-3", "Пустой 3", False),
     ]
-    second = await services.add_to_encounter(party.id, "Пустой", actor_id=GM, count=2, rng=rng)
+    second = await swade.add_to_encounter(party.id, "Пустой", actor_id=GM, count=2, rng=rng)
     assert [m.id for m in second.state.combatant("pustoy_2").members] == [
         "pustoy_2-1",
         "pustoy_2-2",
     ]
-    single = await services.add_to_encounter(party.id, "Пустой", actor_id=GM, count=1, rng=rng)
+    single = await swade.add_to_encounter(party.id, "Пустой", actor_id=GM, count=1, rng=rng)
     assert not single.state.combatant("pustoy_3").group
-    hero = await services.add_to_encounter(party.id, "Ичиго", actor_id=GM, rng=rng)
+    hero = await swade.add_to_encounter(party.id, "Ичиго", actor_id=GM, rng=rng)
     assert hero.state.owners("ichigo") == (ALICE,)
 
     with pytest.raises(RuleError) as err:  # the engine: adding combatants is the GM's
-        await services.add_to_encounter(party.id, "Ичиго", actor_id=ALICE, rng=rng)
+        await swade.add_to_encounter(party.id, "Ичиго", actor_id=ALICE, rng=rng)
     assert err.value.code == "gm_only"
     with pytest.raises(RuleError) as err:
-        await services.add_to_encounter(party.id, "Пустой", actor_id=GM, count=51, rng=rng)
+        await swade.add_to_encounter(party.id, "Пустой", actor_id=GM, count=51, rng=rng)
     assert err.value.code == "bad_group_size"
     with pytest.raises(services.NoCharacter):
-        await services.add_to_encounter(party.id, "Кенпачи", actor_id=GM, rng=rng)
+        await swade.add_to_encounter(party.id, "Кенпачи", actor_id=GM, rng=rng)
 
 
 async def test_simultaneous_adds_get_distinct_ids(party: services.GameInfo) -> None:
-    await services.save_character(party.id, GRIMMJOW, actor_id=GM)
-    await services.start_encounter(party.id, actor_id=GM)
+    await swade.save_character(party.id, GRIMMJOW, actor_id=GM)
+    await swade.start_encounter(party.id, actor_id=GM)
     rng = random.Random(4)
     outs = await asyncio.gather(
-        *(services.add_to_encounter(party.id, "Гриммджо", actor_id=GM, rng=rng) for _ in "abc")
+        *(swade.add_to_encounter(party.id, "Гриммджо", actor_id=GM, rng=rng) for _ in "abc")
     )
     final = max(outs, key=lambda o: o.seq).state
     assert [c.id for c in final.combatants] == ["grimmdzho", "grimmdzho_2", "grimmdzho_3"]
@@ -180,6 +179,6 @@ async def test_simultaneous_adds_get_distinct_ids(party: services.GameInfo) -> N
 
 
 async def test_adding_needs_an_encounter(party: services.GameInfo) -> None:
-    await services.save_character(party.id, GRIMMJOW, actor_id=GM)
-    with pytest.raises(services.NoEncounter):
-        await services.add_to_encounter(party.id, "Гриммджо", actor_id=GM, rng=random.Random())
+    await swade.save_character(party.id, GRIMMJOW, actor_id=GM)
+    with pytest.raises(swade.NoEncounter):
+        await swade.add_to_encounter(party.id, "Гриммджо", actor_id=GM, rng=random.Random())

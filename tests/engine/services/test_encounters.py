@@ -24,7 +24,8 @@ from engine.savage import (
     Soak,
 )
 from engine.services import aggregates as agg
-from engine.services.encounters_codec import (
+from engine.services import savage as swade
+from engine.services.savage.codec import (
     encounter_from_dict,
     encounter_to_dict,
     event_from_dict,
@@ -53,10 +54,10 @@ async def party(game: services.GameInfo) -> services.GameInfo:
     """Alice and Bob play Ichigo and Rukia; Carol is not in the game."""
     await services.join_game(game.id, ALICE)
     await services.join_game(game.id, BOB)
-    await services.save_character(game.id, ICHIGO, actor_id=ALICE)
-    await services.save_character(game.id, RUKIA, actor_id=BOB)
-    await services.save_character(game.id, GRIMMJOW, actor_id=GM)
-    await services.save_character(game.id, HOLLOWS, actor_id=GM)
+    await swade.save_character(game.id, ICHIGO, actor_id=ALICE)
+    await swade.save_character(game.id, RUKIA, actor_id=BOB)
+    await swade.save_character(game.id, GRIMMJOW, actor_id=GM)
+    await swade.save_character(game.id, HOLLOWS, actor_id=GM)
     return game
 
 
@@ -77,14 +78,14 @@ class Twin:
 async def add_cast(game_id: int, rng: random.Random, twin: Twin | None = None) -> Encounter:
     state = Encounter()
     for name in ("Ичиго", "Рукия", "Гриммджо", "Пустой"):
-        out = await services.add_to_encounter(game_id, name, actor_id=GM, rng=rng)
+        out = await swade.add_to_encounter(game_id, name, actor_id=GM, rng=rng)
         if twin is not None:
             assert twin.run(savage_add(out), None) == out.events
         state = out.state
     return state
 
 
-def savage_add(out: services.EncounterOutcome) -> savage.AddCombatant:
+def savage_add(out: swade.EncounterOutcome) -> savage.AddCombatant:
     """The AddCombatant the service decided (read back from its event)."""
     (added,) = out.events
     combatant = added.combatant  # type: ignore[attr-defined]
@@ -104,10 +105,10 @@ async def command(
         expected = twin.run(cmd, by)
     except RuleError as exc:
         with pytest.raises(RuleError) as err:
-            await services.encounter_command(game_id, cmd, actor_id=actor, rng=rng)
+            await swade.encounter_command(game_id, cmd, actor_id=actor, rng=rng)
         assert err.value.code == exc.code
         return exc.code
-    out = await services.encounter_command(game_id, cmd, actor_id=actor, rng=rng)
+    out = await swade.encounter_command(game_id, cmd, actor_id=actor, rng=rng)
     assert out.events == expected and out.state == twin.state
     return None
 
@@ -174,7 +175,7 @@ def test_codec_is_the_engines_format_both_ways() -> None:
 async def test_a_fight_through_the_service_equals_the_pure_engine(
     party: services.GameInfo,
 ) -> None:
-    started = await services.start_encounter(party.id, actor_id=GM)
+    started = await swade.start_encounter(party.id, actor_id=GM)
     assert (started.stream, started.seq, started.state) == ("encounter:1", 0, Encounter())
     rng, twin = random.Random(3), Twin(3)
     await add_cast(party.id, rng, twin)
@@ -182,9 +183,9 @@ async def test_a_fight_through_the_service_equals_the_pure_engine(
     refused = await play_turns(party.id, 20, rng, twin)
 
     state = twin.state
-    current = await services.current_encounter(party.id)
+    current = await swade.current_encounter(party.id)
     assert current is not None and current.state == state and not current.closed
-    assert await agg.load(services.ENCOUNTER, party.id, "encounter:1", rebuild=True) == (
+    assert await agg.load(swade.ENCOUNTER, party.id, "encounter:1", rebuild=True) == (
         state,
         current.seq,
     )
@@ -213,11 +214,11 @@ async def test_a_restart_in_the_middle_of_a_round_loses_nothing(db_url: str) -> 
         await services.join_game(game.id, ALICE)
         await services.join_game(game.id, BOB)
         for text, owner in ((ICHIGO, ALICE), (RUKIA, BOB), (GRIMMJOW, GM), (HOLLOWS, GM)):
-            await services.save_character(game.id, text, actor_id=owner)
-        await services.start_encounter(game.id, actor_id=GM)
+            await swade.save_character(game.id, text, actor_id=owner)
+        await swade.start_encounter(game.id, actor_id=GM)
         await add_cast(game.id, rng, twin)
         await play_turns(game.id, 2, rng, twin)  # round 1, two turns in
-        before = await services.current_encounter(game.id)
+        before = await swade.current_encounter(game.id)
         assert before is not None and before.state == twin.state
         assert before.state.round == 1 and before.state.waiting()
     finally:
@@ -225,10 +226,10 @@ async def test_a_restart_in_the_middle_of_a_round_loses_nothing(db_url: str) -> 
 
     ctx = await init_db(db_url)  # a new process: nothing in memory survives
     try:
-        after = await services.current_encounter(game.id)
+        after = await swade.current_encounter(game.id)
         assert after == before
         await play_turns(game.id, 6, rng, twin)  # and the fight goes on from there
-        current = await services.current_encounter(game.id)
+        current = await swade.current_encounter(game.id)
         assert current is not None and current.state == twin.state and current.state.round >= 2
     finally:
         await close_db(ctx)
@@ -238,20 +239,20 @@ async def test_a_restart_in_the_middle_of_a_round_loses_nothing(db_url: str) -> 
 
 
 async def test_players_act_only_for_their_own_characters(party: services.GameInfo) -> None:
-    await services.start_encounter(party.id, actor_id=GM)
+    await swade.start_encounter(party.id, actor_id=GM)
     rng = random.Random(1)
     await add_cast(party.id, rng)
-    await services.encounter_command(party.id, DealRound(), actor_id=GM, rng=rng)
+    await swade.encounter_command(party.id, DealRound(), actor_id=GM, rng=rng)
     with pytest.raises(RuleError) as err:  # Bob plays Rukia, not Ichigo
-        await services.encounter_command(
+        await swade.encounter_command(
             party.id, savage.DeclareActions("ichigo", 2), actor_id=BOB, rng=rng
         )
     assert err.value.code == "not_your_character"
     with pytest.raises(RuleError) as err:  # a player cannot send GM commands
-        await services.encounter_command(party.id, DealRound(), actor_id=ALICE, rng=rng)
+        await swade.encounter_command(party.id, DealRound(), actor_id=ALICE, rng=rng)
     assert err.value.code == "gm_only"
     with pytest.raises(RuleError) as err:  # the by= a player puts in is overwritten
-        await services.encounter_command(
+        await swade.encounter_command(
             party.id, ApplyDamage("rukia", amount=20, by=None), actor_id=ALICE, rng=rng
         )
     assert err.value.code == "gm_only"
@@ -260,40 +261,40 @@ async def test_players_act_only_for_their_own_characters(party: services.GameInf
 
 
 async def test_non_members_are_refused(party: services.GameInfo) -> None:
-    await services.start_encounter(party.id, actor_id=GM)
+    await swade.start_encounter(party.id, actor_id=GM)
     rng = random.Random(1)
     with pytest.raises(services.NotMember):
-        await services.encounter_command(party.id, DealRound(), actor_id=CAROL, rng=rng)
+        await swade.encounter_command(party.id, DealRound(), actor_id=CAROL, rng=rng)
     with pytest.raises(services.NotMember):
-        await services.add_to_encounter(party.id, "Пустой", actor_id=CAROL, rng=rng)
+        await swade.add_to_encounter(party.id, "Пустой", actor_id=CAROL, rng=rng)
     with pytest.raises(services.NotMember):
-        await services.undo_encounter(party.id, actor_id=CAROL)
+        await swade.undo_encounter(party.id, actor_id=CAROL)
     with pytest.raises(services.NotMember):
-        await services.start_encounter(party.id, actor_id=CAROL)
+        await swade.start_encounter(party.id, actor_id=CAROL)
     with pytest.raises(services.NoGame):
-        await services.encounter_command(404, DealRound(), actor_id=GM, rng=rng)
+        await swade.encounter_command(404, DealRound(), actor_id=GM, rng=rng)
 
 
 async def test_start_and_end_are_for_the_gm_of_a_savage_game(
     party: services.GameInfo,
 ) -> None:
     with pytest.raises(services.NotGm):
-        await services.start_encounter(party.id, actor_id=ALICE)
-    with pytest.raises(services.NoEncounter):
-        await services.encounter_command(party.id, DealRound(), actor_id=GM, rng=random.Random())
-    assert await services.current_encounter(party.id) is None
-    first = await services.start_encounter(party.id, actor_id=GM)
-    with pytest.raises(services.EncounterActive) as err:
-        await services.start_encounter(party.id, actor_id=GM)
+        await swade.start_encounter(party.id, actor_id=ALICE)
+    with pytest.raises(swade.NoEncounter):
+        await swade.encounter_command(party.id, DealRound(), actor_id=GM, rng=random.Random())
+    assert await swade.current_encounter(party.id) is None
+    first = await swade.start_encounter(party.id, actor_id=GM)
+    with pytest.raises(swade.EncounterActive) as err:
+        await swade.start_encounter(party.id, actor_id=GM)
     assert err.value.params["stream"] == first.stream
     with pytest.raises(services.NotGm):
-        await services.end_encounter(party.id, actor_id=BOB)
-    ended = await services.end_encounter(party.id, actor_id=GM)
+        await swade.end_encounter(party.id, actor_id=BOB)
+    ended = await swade.end_encounter(party.id, actor_id=GM)
     assert ended.closed and ended.stream == "encounter:1"
-    assert await services.current_encounter(party.id) is None
-    with pytest.raises(services.NoEncounter):
-        await services.end_encounter(party.id, actor_id=GM)
-    second = await services.start_encounter(party.id, actor_id=GM)
+    assert await swade.current_encounter(party.id) is None
+    with pytest.raises(swade.NoEncounter):
+        await swade.end_encounter(party.id, actor_id=GM)
+    second = await swade.start_encounter(party.id, actor_id=GM)
     assert second.stream == "encounter:2"
 
     await services.touch_user(CAROL, "Carol")
@@ -301,18 +302,18 @@ async def test_start_and_end_are_for_the_gm_of_a_savage_game(
         chat_id=CHAT - 1, topic_id=None, system="storyteller", name="WoD", creator_id=CAROL
     )
     with pytest.raises(services.WrongSystem) as err:
-        await services.start_encounter(other.id, actor_id=CAROL)
+        await swade.start_encounter(other.id, actor_id=CAROL)
     assert err.value.code == "wrong_system"
 
 
 async def test_two_simultaneous_starts_open_one_encounter(party: services.GameInfo) -> None:
     results = await asyncio.gather(
-        *(services.start_encounter(party.id, actor_id=GM) for _ in range(3)),
+        *(swade.start_encounter(party.id, actor_id=GM) for _ in range(3)),
         return_exceptions=True,
     )
     opened = [r for r in results if isinstance(r, services.SceneView)]
     assert len(opened) == 1
-    assert all(isinstance(r, services.EncounterActive) for r in results if r not in opened)
+    assert all(isinstance(r, swade.EncounterActive) for r in results if r not in opened)
     assert [s.key for s in await agg.list_streams(party.id, "encounter")] == ["encounter:1"]
 
 
@@ -320,23 +321,23 @@ async def test_two_simultaneous_starts_open_one_encounter(party: services.GameIn
 
 
 async def test_undo_is_for_the_gm(party: services.GameInfo) -> None:
-    await services.start_encounter(party.id, actor_id=GM)
+    await swade.start_encounter(party.id, actor_id=GM)
     rng = random.Random(3)
     await add_cast(party.id, rng)
-    before = await services.current_encounter(party.id)
-    dealt = await services.encounter_command(party.id, NextTurn(), actor_id=GM, rng=rng)
+    before = await swade.current_encounter(party.id)
+    dealt = await swade.encounter_command(party.id, NextTurn(), actor_id=GM, rng=rng)
     assert dealt.state.round == 1 and dealt.step_id == 5
     with pytest.raises(services.NotGm):
-        await services.undo_encounter(party.id, actor_id=ALICE)
+        await swade.undo_encounter(party.id, actor_id=ALICE)
     with pytest.raises(services.EventConflict):  # the GM saw step 4 as last: stale click
-        await services.undo_encounter(party.id, actor_id=GM, expected_step=4)
-    undone = await services.undo_encounter(party.id, actor_id=GM, expected_step=5)
+        await swade.undo_encounter(party.id, actor_id=GM, expected_step=4)
+    undone = await swade.undo_encounter(party.id, actor_id=GM, expected_step=5)
     assert before is not None and undone.state == before.state
     assert undone.undone_step == 5 and undone.undone_events == dealt.events
-    after = await services.current_encounter(party.id)
+    after = await swade.current_encounter(party.id)
     assert after is not None and after.state == before.state
     # Dealing again draws anew: the undone shuffle is never re-applied.
-    again = await services.encounter_command(party.id, NextTurn(), actor_id=GM, rng=rng)
+    again = await swade.encounter_command(party.id, NextTurn(), actor_id=GM, rng=rng)
     assert again.state.round == 1 and again.step_id == 7
 
 
@@ -346,29 +347,29 @@ async def test_undo_is_for_the_gm(party: services.GameInfo) -> None:
 async def test_racing_commands_apply_in_sequence_never_on_a_stale_state(
     party: services.GameInfo,
 ) -> None:
-    await services.start_encounter(party.id, actor_id=GM)
+    await swade.start_encounter(party.id, actor_id=GM)
     rng = random.Random(8)
     await add_cast(party.id, rng)
     # Two "next" clicks at once: both apply, the second on the state the first left.
     outs = await asyncio.gather(
-        *(services.encounter_command(party.id, NextTurn(), actor_id=GM, rng=rng) for _ in "ab")
+        *(swade.encounter_command(party.id, NextTurn(), actor_id=GM, rng=rng) for _ in "ab")
     )
     assert sorted(o.step_id for o in outs) == [5, 6]
     first, second = sorted(outs, key=lambda o: o.step_id or 0)
     assert first.state.round == 1 and second.state.round == 1
     assert second.state.current != first.state.current  # the turn moved on twice
-    state, _ = await agg.load(services.ENCOUNTER, party.id, "encounter:1", rebuild=True)
+    state, _ = await agg.load(swade.ENCOUNTER, party.id, "encounter:1", rebuild=True)
     assert state == second.state
 
     # Damage waits for Ichigo's Soak decision; Alice and the GM both answer at once:
     # exactly one answer applies, the other is refused by the rules on the fresh state.
-    hit = await services.encounter_command(
+    hit = await swade.encounter_command(
         party.id, ApplyDamage("ichigo", amount=17), actor_id=GM, rng=rng
     )
     assert hit.state.pending is not None and hit.state.pending.wounds == 2
     results = await asyncio.gather(
-        services.encounter_command(party.id, AcceptDamage("ichigo"), actor_id=ALICE, rng=rng),
-        services.encounter_command(party.id, AcceptDamage("ichigo"), actor_id=GM, rng=rng),
+        swade.encounter_command(party.id, AcceptDamage("ichigo"), actor_id=ALICE, rng=rng),
+        swade.encounter_command(party.id, AcceptDamage("ichigo"), actor_id=GM, rng=rng),
         return_exceptions=True,
     )
     applied = [r for r in results if isinstance(r, services.CommandOutcome)]
@@ -376,7 +377,7 @@ async def test_racing_commands_apply_in_sequence_never_on_a_stale_state(
     assert len(applied) == 1 and len(refused) == 1, results
     assert refused[0].code == "no_damage_pending"
     assert applied[0].state.character("ichigo").status.wounds == 2
-    final = await services.current_encounter(party.id)
+    final = await swade.current_encounter(party.id)
     assert final is not None and final.state == applied[0].state
 
 
@@ -384,19 +385,19 @@ async def test_racing_commands_apply_in_sequence_never_on_a_stale_state(
 
 
 async def test_board_message_belongs_to_the_active_encounter(party: services.GameInfo) -> None:
-    with pytest.raises(services.NoEncounter):
+    with pytest.raises(swade.NoEncounter):
         await services.set_board_message(party.id, "encounter", 10)
-    await services.start_encounter(party.id, actor_id=GM)
+    await swade.start_encounter(party.id, actor_id=GM)
     assert await services.board_message(party.id, "encounter") is None
     await services.set_board_message(party.id, "encounter", 10)
     await services.set_board_message(party.id, "encounter", 11)  # re-sent: replaced
     assert await services.board_message(party.id, "encounter") == 11
-    current = await services.current_encounter(party.id)
+    current = await swade.current_encounter(party.id)
     assert current is not None and current.board_message_id == 11
     assert await services.board_message(party.id, "chase") is None
-    with pytest.raises(ValueError):
-        await services.board_message(party.id, "duel")
-    await services.end_encounter(party.id, actor_id=GM)
+    with pytest.raises(services.UnknownScene):  # no installed system has such scenes
+        await services.board_message(party.id, "nonesuch")
+    await swade.end_encounter(party.id, actor_id=GM)
     assert await services.board_message(party.id, "encounter") is None
-    await services.start_encounter(party.id, actor_id=GM)
+    await swade.start_encounter(party.id, actor_id=GM)
     assert await services.board_message(party.id, "encounter") is None  # a new message

@@ -11,6 +11,7 @@ from engine import services
 from engine.savage import NextTurn
 from engine.savage.events import RoundStarted
 from engine.services import outbox
+from engine.services import savage as swade
 from engine.services.aggregates import unit as agg_unit
 from engine.services.notify import Notification, subscribe
 from engine.store.models import OutboxItem
@@ -31,7 +32,7 @@ async def test_a_step_and_its_notifications_are_one_row_delivered_after_the_comm
 ) -> None:
     await fight(game)
     heard.clear()
-    dealt = await services.encounter_command(game.id, NextTurn(), actor_id=GM, rng=random.Random(1))
+    dealt = await swade.encounter_command(game.id, NextTurn(), actor_id=GM, rng=random.Random(1))
     rows = await OutboxItem.filter(game_id=game.id).order_by("-id").limit(1)
     assert rows and rows[0].delivered_at is not None
     stored = [outbox.Note.from_data(d) for d in rows[0].notes]
@@ -49,7 +50,7 @@ async def test_a_refused_step_writes_nothing(
     before = await OutboxItem.filter(game_id=game.id).count()
     heard.clear()
     with pytest.raises(services.NotMember):
-        await services.encounter_command(game.id, NextTurn(), actor_id=ALICE, rng=random.Random())
+        await swade.encounter_command(game.id, NextTurn(), actor_id=ALICE, rng=random.Random())
     assert await OutboxItem.filter(game_id=game.id).count() == before
     assert heard == []
 
@@ -66,9 +67,9 @@ async def test_a_crash_between_commit_and_delivery_loses_and_repeats_nothing(
 
     monkeypatch.setattr(agg_unit.outbox, "deliver", crash)
     with pytest.raises(SystemExit):
-        await services.encounter_command(game.id, NextTurn(), actor_id=GM, rng=random.Random(2))
+        await swade.encounter_command(game.id, NextTurn(), actor_id=GM, rng=random.Random(2))
     monkeypatch.undo()
-    view = await services.current_encounter(game.id)
+    view = await swade.current_encounter(game.id)
     assert view is not None and view.state.round == 1  # the step itself is committed
     assert heard == []  # … and nobody was told
 

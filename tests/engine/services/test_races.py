@@ -15,6 +15,7 @@ from pathlib import Path
 from engine import services
 from engine.savage import NextTurn
 from engine.services import aggregates as agg
+from engine.services import savage as swade
 from engine.services.errors import StaleState
 from tests.engine.services.conftest import GM
 from tests.engine.services.test_encounters import add_cast
@@ -24,20 +25,20 @@ ROOT = Path(__file__).resolve().parents[3]
 
 async def fight(game: services.GameInfo) -> int:
     """A fight of four, not dealt yet; the seq a board shows for it."""
-    await services.save_character(game.id, "Ичиго (Дикий) Ловкость d8, Драка d10", actor_id=GM)
+    await swade.save_character(game.id, "Ичиго (Дикий) Ловкость d8, Драка d10", actor_id=GM)
     for name in ("Рукия", "Гриммджо", "Пустой"):
-        await services.save_character(game.id, f"{name} Драка d6", actor_id=GM)
-    await services.start_encounter(game.id, actor_id=GM)
+        await swade.save_character(game.id, f"{name} Драка d6", actor_id=GM)
+    await swade.start_encounter(game.id, actor_id=GM)
     await add_cast(game.id, random.Random(1))
-    view = await services.current_encounter(game.id)
+    view = await swade.current_encounter(game.id)
     assert view is not None and view.state.round == 0
     return view.seq
 
 
-async def consistent(game_id: int) -> services.EncounterView:
-    view = await services.current_encounter(game_id)
+async def consistent(game_id: int) -> swade.EncounterView:
+    view = await swade.current_encounter(game_id)
     assert view is not None
-    replayed = await agg.load(services.ENCOUNTER, game_id, view.stream, rebuild=True)
+    replayed = await agg.load(swade.ENCOUNTER, game_id, view.stream, rebuild=True)
     assert replayed == (view.state, view.seq)
     return view
 
@@ -49,7 +50,7 @@ async def test_a_hundred_racing_deals_in_one_process_apply_once(
     rng = random.Random(2)
     results = await asyncio.gather(
         *(
-            services.encounter_command(game.id, NextTurn(), actor_id=GM, rng=rng, expected_seq=seq)
+            swade.encounter_command(game.id, NextTurn(), actor_id=GM, rng=rng, expected_seq=seq)
             for _ in range(100)
         ),
         return_exceptions=True,

@@ -15,8 +15,10 @@ from engine import savage
 from engine.dice.rng import Rng
 from engine.services import aggregates as agg
 from engine.services.aggregates.unit import Unit, run_unit
-from engine.services.encounters_aggregate import ENCOUNTER
-from engine.services.encounters_common import (
+from engine.services.notify import notify
+from engine.services.savage.aggregates import ENCOUNTER
+from engine.services.savage.follow import chase_follows, undo_chase_caused
+from engine.services.scenes import (
     CommandOutcome,
     SceneView,
     UndoOutcome,
@@ -28,8 +30,6 @@ from engine.services.encounters_common import (
     undo_scene,
     view_of,
 )
-from engine.services.follow import chase_follows, undo_chase_caused
-from engine.services.notify import notify
 from engine.store.models import ROLE_GM
 
 EncounterView = SceneView[savage.Encounter]

@@ -1,5 +1,6 @@
-"""Shared by the encounter, chase and characters services: roles, the savage-game check,
-one active stream of a kind per game, board messages and the plain results.
+"""Scenes of a game, whatever its rule system: roles, one open stream of a scene kind per
+game, board messages, undo, and the plain results the scene services return. The kinds and
+their errors come from the registry (engine/services/systems.py).
 """
 
 from __future__ import annotations
@@ -12,15 +13,12 @@ from tortoise.exceptions import IntegrityError
 from tortoise.transactions import in_transaction
 
 from engine.services import aggregates as agg
+from engine.services import systems
 from engine.services.aggregates import unit as agg_unit
 from engine.services.aggregates.unit import Unit
 from engine.services.errors import (
-    ChaseActive,
-    EncounterActive,
     EventConflict,
     GameEnded,
-    NoChase,
-    NoEncounter,
     NoGame,
     NotGm,
     NotMember,
@@ -28,14 +26,10 @@ from engine.services.errors import (
     StaleState,
     WrongSystem,
 )
-from engine.services.follow import Caused
 from engine.store.models import ROLE_GM, BoardMessage, Game, Role, Stream
 
 S = TypeVar("S")
 E = TypeVar("E")
-
-SAVAGE = "savage"
-KINDS = ("encounter", "chase")  # stream kinds with a board message
 
 
 @dataclass(frozen=True)
@@ -78,6 +72,17 @@ class SceneView(Generic[S]):
     board_message_id: int | None = None  # the chat message the bot keeps up to date
 
 
+@dataclass(frozen=True)
+class Caused:
+    """What one stream did because of another stream's step (all of it, in order)."""
+
+    stream: str
+    state: Any  # after the steps
+    events: tuple[Any, ...]
+    seq: int
+    steps: int = 0  # how many steps (undone ones, for an undo)
+
+
 # --- roles ------------------------------------------------------------------------------
 
 
@@ -103,15 +108,16 @@ async def require_gm(game_id: int, user_id: int) -> None:
         raise NotGm(game_id=game_id, user_id=user_id)
 
 
-async def require_savage(game_id: int) -> None:
+async def require_system(game_id: int, code: str) -> None:
+    """The game is active and plays the rule system `code` (`wrong_system` otherwise)."""
     row = await Game.filter(id=game_id).first().values_list("system", "active")
     if row is None:
         raise NoGame(game_id=game_id)
     system, active = row
     if not active:
         raise GameEnded(game_id=game_id)
-    if system != SAVAGE:
-        raise WrongSystem(game_id=game_id, system=system, expected=SAVAGE)
+    if system != code:
+        raise WrongSystem(game_id=game_id, system=system, expected=code)
 
 
 def member_in(unit: Unit) -> str:
@@ -127,7 +133,7 @@ def gm_in(unit: Unit) -> None:
 
 
 async def active_in(unit: Unit, kind: str) -> str:
-    """The key of the game's open encounter (or chase); NoEncounter / NoChase otherwise."""
+    """The key of the game's open scene of `kind`; the kind's `missing` error otherwise."""
     key = await unit.active_key(kind)
     if key is None:
         raise _missing(kind, unit.game.id)
@@ -138,7 +144,7 @@ async def active_in(unit: Unit, kind: str) -> str:
 
 
 def _missing(kind: str, game_id: int) -> ServiceError:
-    return NoChase(game_id=game_id) if kind == "chase" else NoEncounter(game_id=game_id)
+    return systems.scene_kind(kind).missing(game_id=game_id)
 
 
 async def active_of(game_id: int, kind: str) -> agg.StreamInfo | None:
@@ -164,7 +170,7 @@ async def active_of(game_id: int, kind: str) -> agg.StreamInfo | None:
 
 
 async def require_active(game_id: int, kind: str) -> agg.StreamInfo:
-    """The game's open encounter (or chase); NoEncounter / NoChase otherwise."""
+    """The game's open scene of `kind`; the kind's `missing` error otherwise."""
     stream = await active_of(game_id, kind)
     if stream is None:
         raise _missing(kind, game_id)
@@ -186,11 +192,12 @@ async def open_exclusive(
         if not game.active:
             raise GameEnded(game_id=game_id)
         await require_gm(game_id, actor_id)
-        if game.system != SAVAGE:
-            raise WrongSystem(game_id=game_id, system=game.system, expected=SAVAGE)
+        expected = systems.system_of_scene(kind).code
+        if game.system != expected:
+            raise WrongSystem(game_id=game_id, system=game.system, expected=expected)
         current = await agg.active_stream(game_id, kind)
         if current is not None:
-            error = ChaseActive if kind == "chase" else EncounterActive
+            error = systems.scene_kind(kind).active
             raise error(game_id=game_id, stream=current.key)
         return await agg.open_stream(aggregate, game_id)
 
@@ -207,8 +214,7 @@ async def view_of(
 
 
 def _check_kind(kind: str) -> None:
-    if kind not in KINDS:
-        raise ValueError(f"board kind must be one of {KINDS}: {kind!r}")
+    systems.scene_kind(kind)  # UnknownScene for a kind no system has
 
 
 async def _board_of(game_id: int, key: str) -> int | None:
@@ -223,7 +229,7 @@ async def _board_of(game_id: int, key: str) -> int | None:
 async def set_board_message(game_id: int, kind: str, message_id: int) -> None:
     """Remember the chat message showing the active encounter's initiative board (kind
     "encounter") or the chase row ("chase"), so the bot edits it instead of sending a new
-    one. A new encounter starts without one. NoEncounter / NoChase if none is active."""
+    one. A new scene starts without one; the kind's `missing` error if none is open."""
     _check_kind(kind)
     stream = await require_active(game_id, kind)
     stream_id = (

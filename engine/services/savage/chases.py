@@ -39,10 +39,13 @@ from engine.savage.chase import follow
 from engine.savage.chase.commands import ROW_SIZE
 from engine.services import aggregates as agg
 from engine.services.aggregates.unit import Unit, run_unit
-from engine.services.characters import name_key
-from engine.services.chases_aggregate import CHASE
-from engine.services.encounters_aggregate import ENCOUNTER
-from engine.services.encounters_common import (
+from engine.services.errors import NotGm, NotYourCharacter
+from engine.services.notify import notify
+from engine.services.savage.aggregates import CHASE, ENCOUNTER
+from engine.services.savage.characters import name_key
+from engine.services.savage.errors import NobodyActing, NotInChase
+from engine.services.savage.follow import fight_follows
+from engine.services.scenes import (
     CommandOutcome,
     SceneView,
     UndoOutcome,
@@ -55,14 +58,6 @@ from engine.services.encounters_common import (
     undo_scene,
     view_of,
 )
-from engine.services.errors import (
-    NobodyActing,
-    NotGm,
-    NotInChase,
-    NotYourCharacter,
-)
-from engine.services.follow import fight_follows
-from engine.services.notify import notify
 from engine.store.models import ROLE_GM, SavedCharacter
 
 ChaseView = SceneView[chase.ChaseState]

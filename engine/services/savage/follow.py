@@ -12,7 +12,6 @@ steps (a chase step made since stops the walk).
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
 from typing import Any
 
 from engine import savage
@@ -22,24 +21,13 @@ from engine.savage.chase import follow
 from engine.savage.chase.events import CriticalFailureResolved
 from engine.services.aggregates.unit import Unit
 from engine.services.aggregates.write import undo_caused_in
-from engine.services.chases_aggregate import CHASE
-from engine.services.encounters_aggregate import ENCOUNTER
+from engine.services.savage.aggregates import CHASE, ENCOUNTER
+from engine.services.scenes import Caused
 
 log = logging.getLogger(__name__)
 
 ENCOUNTER_KIND = ENCOUNTER.name
 CHASE_KIND = CHASE.name
-
-
-@dataclass(frozen=True)
-class Caused:
-    """What one stream did because of another stream's step (all of it, in order)."""
-
-    stream: str
-    state: Any  # after the steps
-    events: tuple[Any, ...]
-    seq: int
-    steps: int = 0  # how many steps (undone ones, for an undo)
 
 
 def cause(stream: str, step: int | None) -> dict[str, Any] | None:

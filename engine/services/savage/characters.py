@@ -22,15 +22,16 @@ from engine import savage
 from engine.dice.rng import Rng
 from engine.savage.sheet import MAX_GROUP
 from engine.services import aggregates as agg
-from engine.services.encounters import KIND, EncounterOutcome, as_actor, written
-from engine.services.encounters_aggregate import ENCOUNTER
-from engine.services.encounters_common import (
+from engine.services.errors import BadName, NoCharacter, NotMember, NotYourCharacter
+from engine.services.savage.aggregates import ENCOUNTER
+from engine.services.savage.code import CODE
+from engine.services.savage.encounters import KIND, EncounterOutcome, as_actor, written
+from engine.services.scenes import (
     require_active,
     require_member,
-    require_savage,
+    require_system,
     role_of,
 )
-from engine.services.errors import BadName, NoCharacter, NotMember, NotYourCharacter
 from engine.store.models import ROLE_GM, SavedCharacter
 
 NAME_MAX = 255
@@ -122,7 +123,7 @@ async def save_character(
     another owner — or replacing someone else's entry — is `not_your_character`. The
     engine's sheet errors (`sheet_*`, `bad_group_size`) pass through as RuleError.
     """
-    await require_savage(game_id)
+    await require_system(game_id, CODE)
     is_gm = await require_member(game_id, actor_id) == ROLE_GM
     spec = parse_entry(text_or_json, owner_id if is_gm or owner_id is not None else actor_id)
     character = spec.character
@@ -138,7 +139,13 @@ async def save_character(
         raise BadName(max=NAME_MAX)
     # Saved with a fresh state and no id: ids are given when added to an encounter.
     character = dataclasses.replace(character, id="", name=name, status=savage.Status())
-    values = {"name": name, "owner_id": owner, "count": spec.count, "data": character.to_dict()}
+    values = {
+        "name": name,
+        "system": CODE,
+        "owner_id": owner,
+        "count": spec.count,
+        "data": character.to_dict(),
+    }
     key = name_key(name)
     for _ in range(2):
         row = await SavedCharacter.get_or_none(game_id=game_id, key=key)
@@ -164,7 +171,7 @@ async def _find(game_id: int, name_or_id: str | int) -> SavedCharacter:
     else:
         row = await SavedCharacter.get_or_none(game_id=game_id, key=name_key(name_or_id))
     if row is None:
-        await require_savage(game_id)  # NoGame / WrongSystem first
+        await require_system(game_id, CODE)  # NoGame / WrongSystem first
         raise NoCharacter(name=str(name_or_id))
     return row
 
@@ -181,7 +188,7 @@ async def list_characters(game_id: int, *, viewer_id: int | None = None) -> list
         query = query.filter(owner_id__isnull=False)
     rows = await query.order_by("key")
     if not rows:
-        await require_savage(game_id)
+        await require_system(game_id, CODE)
     return [_record(r) for r in rows]
 
 

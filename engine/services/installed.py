@@ -1,0 +1,11 @@
+"""The rule systems this installation plays: one registration line each (imported by
+engine/services/__init__.py, so that every use of the services sees them)."""
+
+from __future__ import annotations
+
+from engine.services.savage import SAVAGE
+from engine.services.systems import RuleSystem, register
+
+register(SAVAGE)
+register(RuleSystem("storyteller", "Storyteller"))  # dice only so far: no scenes yet
+register(RuleSystem("duel", "Forum duel"))  # dice only so far: no scenes yet

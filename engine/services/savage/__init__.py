@@ -1,0 +1,84 @@
+"""Savage Worlds (SWADE) as a rule system of the services: fights (`encounter` scenes), chases
+(`chase` scenes) and the library of characters and NPC templates, over the pure engines in
+engine/savage. Registered in engine/services/installed.py."""
+
+from __future__ import annotations
+
+from engine.services.savage.aggregates import CHASE, ENCOUNTER
+from engine.services.savage.characters import (
+    CharacterRecord,
+    add_to_encounter,
+    delete_character,
+    get_character,
+    list_characters,
+    save_character,
+)
+from engine.services.savage.chases import (
+    ChaseOutcome,
+    ChaseView,
+    chase_command,
+    current_chase,
+    end_chase,
+    start_chase,
+    start_chase_turn,
+    undo_chase,
+)
+from engine.services.savage.code import CODE
+from engine.services.savage.encounters import (
+    EncounterOutcome,
+    EncounterView,
+    current_encounter,
+    encounter_command,
+    end_encounter,
+    start_encounter,
+    undo_encounter,
+)
+from engine.services.savage.errors import (
+    ChaseActive,
+    EncounterActive,
+    NobodyActing,
+    NoChase,
+    NoEncounter,
+    NotInChase,
+)
+from engine.services.systems import RuleSystem, SceneKind
+
+SAVAGE = RuleSystem(
+    CODE,
+    "Savage Worlds",
+    (SceneKind(ENCOUNTER, NoEncounter, EncounterActive), SceneKind(CHASE, NoChase, ChaseActive)),
+)
+
+__all__ = [
+    "CHASE",
+    "CODE",
+    "ENCOUNTER",
+    "SAVAGE",
+    "CharacterRecord",
+    "ChaseActive",
+    "ChaseOutcome",
+    "ChaseView",
+    "EncounterActive",
+    "EncounterOutcome",
+    "EncounterView",
+    "NoChase",
+    "NoEncounter",
+    "NobodyActing",
+    "NotInChase",
+    "add_to_encounter",
+    "chase_command",
+    "current_chase",
+    "current_encounter",
+    "delete_character",
+    "encounter_command",
+    "end_chase",
+    "end_encounter",
+    "get_character",
+    "list_characters",
+    "save_character",
+    "start_chase",
+    "start_chase_turn",
+    "start_encounter",
+    "undo_chase",
+    "undo_encounter",
+]
