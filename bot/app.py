@@ -20,10 +20,10 @@ from bot.i18n import setup_i18n
 from bot.middlewares import setup_middlewares
 from bot.middlewares.retry import RetryAfterMiddleware
 from bot.miniapp import MiniApp, MiniAppMiddleware
-from bot.routers import dice, games, hidden, lang, miniapp, start
-from bot.routers.chase import router as chase
-from bot.routers.combat import router as combat
+from bot.routers import dice, games, hidden, lang, miniapp, other_systems, start
 from bot.settings import Settings
+from bot.systems import installed, registry
+from bot.systems.filters import GameMiddleware, PlaysSystem
 from engine.dice import system_rng
 
 
@@ -52,15 +52,26 @@ def build_dispatcher(
     setup_middlewares(dp, i18n=i18n, default_locale=settings.default_locale)
     # The Mini App's buttons (/app, the game card, the boards) need its name and URL.
     dp.update.outer_middleware(MiniAppMiddleware(MiniApp.from_settings(settings)))
-    # Order matters only where filters overlap: start/help, language and games before dice.
+    # A rule system's routers see the messages of its games only (the game loaded once).
+    dp.message.outer_middleware(GameMiddleware())
+    system_routers = []
+    for system in registry.installed():
+        for router in system.routers():
+            router.message.filter(PlaysSystem(system.code))
+            system_routers.append(router)
+    # Order matters only where filters overlap: start/help, language and games before dice;
+    # a system's command in a game of another system (or none) is answered last.
     dp.include_routers(
         start.make_router(),
         lang.make_router(),
         games.make_router(),
         miniapp.make_router(),
         hidden.make_router(),
-        combat.make_router(),
-        chase.make_router(),
+        *system_routers,
         dice.make_router(),
+        other_systems.make_router(),
     )
     return dp
+
+
+assert installed  # the systems register on import (bot/systems/installed.py)

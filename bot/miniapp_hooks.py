@@ -26,21 +26,21 @@ from aiogram.utils.i18n import I18n
 from bot.hidden_rolls import deliver_hidden_roll, first_name, post_reveal
 from bot.i18n import translator
 from bot.miniapp import MiniApp, using_miniapp
-from bot.render.chase import chase_events_text
-from bot.render.combat_events import events_text, names_of
 from bot.render.dice import app_roll_message
 from bot.render.keyboards import reroll_keyboard
-from bot.routers.chase.board import chase_names, show_chase
-from bot.routers.combat.board import post, show_board
+from bot.systems import registry
 from engine.dice import result_from_dict
-from engine.services import get_game, get_language
+from engine.services import get_game, get_language, systems
 from engine.services.notify import Notification
-from engine.services.savage import current_encounter
 from engine.services.types import GameInfo, RollRecord
 
 log = logging.getLogger(__name__)
-BOARD_TOPICS = ("encounter", "chase")
 FROM_APP = "webapp"
+
+
+def scene_topics() -> frozenset[str]:
+    """The notification topics of scenes (every installed system's scene kinds)."""
+    return frozenset(kind.name for kind in systems.scene_kinds())
 
 
 class ChatHooks:
@@ -83,25 +83,17 @@ class ChatHooks:
     # -- boards --------------------------------------------------------------------------
     def on_change(self, note: Notification) -> None:
         """A notify subscriber: quick, the chat work runs in the background."""
-        if note.origin == FROM_APP and note.topic in BOARD_TOPICS:
+        if note.origin == FROM_APP and note.topic in scene_topics():
             self._spawn(self.sync_board(note))
 
     async def sync_board(self, note: Notification) -> None:
         async with self._board_lock:
             game = await get_game(note.game_id)
-            events = tuple(note.info.get("events") or ())
+            adapter = registry.get(game.system)
+            if adapter is None or adapter.board_sync is None:
+                return
             with translator(await self._locale(game), self.i18n), using_miniapp(self.miniapp):
-                if note.topic == "encounter":
-                    view = await current_encounter(game.id)
-                    text = events_text(events, names_of(view.state)) if view and events else ""
-                else:
-                    text = chase_events_text(events, await chase_names(game)) if events else ""
-                if text:
-                    await post(self.bot, game, text)
-                if note.topic == "encounter":
-                    await show_board(self.bot, game)
-                else:
-                    await show_chase(self.bot, game)
+                await adapter.board_sync(self.bot, game, note)
 
     async def _locale(self, game: GameInfo) -> str | None:
         """Board texts in the GM's language, as when the GM types the commands."""

@@ -4,13 +4,7 @@ from __future__ import annotations
 
 from aiogram.types import Message
 
-# Words accepted for each game system, Russian first; matched case-insensitively.
-SYSTEM_ALIASES: dict[str, tuple[str, ...]] = {
-    "savage": ("дикий", "дикие", "дм", "савага", "savage", "swade", "sw", "sawo"),
-    "storyteller": ("сказитель", "рассказчик", "мт", "мир-тьмы", "storyteller", "wod", "st"),
-    "duel": ("дуэль", "дуэли", "duel"),
-}
-_SYSTEM_BY_WORD = {word: system for system, words in SYSTEM_ALIASES.items() for word in words}
+from bot.systems import registry
 
 # `/hr t d8`, `/hr p 7 6`: the first word picks the roll command, Latin or Russian.
 HIDDEN_PREFIXES: dict[str, str] = {
@@ -30,11 +24,13 @@ HIDDEN_PREFIXES: dict[str, str] = {
 
 
 def parse_system(word: str) -> str | None:
-    return _SYSTEM_BY_WORD.get(word.strip().lower())
+    """The system a /newgame word means, from the installed systems' aliases."""
+    return registry.by_alias(word)
 
 
 def split_newgame(args: str | None) -> tuple[str | None, str]:
-    """'дикий Пустые земли' -> ('savage', 'Пустые земли'); unknown system -> (None, ...)."""
+    """'дикий Пустые земли' -> (the code of the system «дикий» means, 'Пустые земли');
+    an unknown system -> (None, ...)."""
     first, _, rest = (args or "").strip().partition(" ")
     return parse_system(first) if first else None, rest.strip()
 
@@ -58,15 +54,9 @@ def topic_of(message: Message) -> int | None:
     return message.message_thread_id if message.is_topic_message else None
 
 
-# `/app бой`: the Mini App screen to open (webapp.links.SCREENS); no word means the roller.
+# `/app броски`: the Mini App screen to open (webapp.links.SCREENS); no word means the roller.
+# A system adds its screens (`/app бой`).
 APP_SCREENS: dict[str, str] = {
-    "бой": "initiative",
-    "битва": "initiative",
-    "инициатива": "initiative",
-    "fight": "initiative",
-    "initiative": "initiative",
-    "погоня": "chase",
-    "chase": "chase",
     "броски": "rolls",
     "лента": "rolls",
     "rolls": "rolls",
@@ -85,4 +75,7 @@ def parse_app_screen(args: str | None) -> str | None:
     word = (args or "").strip().lower()
     if not word:
         return DEFAULT_APP_SCREEN
+    for system in registry.installed():
+        if word in system.app_screens:
+            return system.app_screens[word]
     return APP_SCREENS.get(word)

@@ -9,7 +9,8 @@ from typing import Any
 from aiogram.utils.i18n import gettext as _
 
 from bot.render.common import code, quoted
-from bot.render.games import system_title
+from bot.render.games import system_title, systems_list
+from bot.systems import registry
 from engine.dice import DiceError
 from engine.services.errors import ServiceError
 
@@ -34,9 +35,8 @@ def _service_messages() -> dict[str, Callable[[dict[str, Any]], str]]:
         "no_user": lambda p: _(
             "I don't know that person yet: they should write in the chat first."
         ),
-        "bad_system": lambda p: _(
-            "Unknown system. Choose <code>savage</code>, <code>storyteller</code> or "
-            "<code>duel</code>."
+        "bad_system": lambda p: _("Unknown system. Choose one of: {systems}.").format(
+            systems=systems_list()
         ),
         "bad_name": lambda p: _("The game needs a name of at most {max} characters.").format(
             max=p.get("max", 100)
@@ -60,19 +60,15 @@ def _service_messages() -> dict[str, Callable[[dict[str, Any]], str]]:
         "wrong_system": lambda p: _("This game is played by another system: {system}.").format(
             system=system_title(str(p.get("system", "")))
         ),
-        "no_encounter": lambda p: _("There is no fight going on in this game."),
-        "encounter_active": lambda p: _("A fight is already going on in this game."),
-        "no_chase": lambda p: _("There is no chase going on in this game."),
-        "chase_active": lambda p: _("A chase is already going on in this game."),
         "no_character": lambda p: _("There is no character or template with that name."),
         "not_your_character": lambda p: _("You can change only your own characters."),
-        "nobody_acting": lambda p: _("Nobody is taking a turn right now."),
-        "not_in_chase": lambda p: _("This fighter takes no part in the chase."),
     }
 
 
 def service_error_text(error: ServiceError) -> str:
     render = _service_messages().get(error.code)
+    for system in registry.installed():
+        render = render or system.service_errors().get(error.code)
     return render(error.params) if render else unexpected_error_text()
 
 

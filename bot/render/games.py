@@ -7,16 +7,22 @@ from aiogram.utils.i18n import gettext as _
 from aiogram.utils.i18n import ngettext
 
 from bot.render.common import bold_name, quoted
+from bot.systems import registry
 from engine.services.types import GameInfo
 
 
 def system_title(system: str) -> str:
-    titles = {
-        "savage": _("Savage Worlds (SWADE)"),
-        "storyteller": _("Storyteller (d10 pools)"),
-        "duel": _("Forum duel"),
-    }
-    return titles.get(system, quoted(system))
+    adapter = registry.get(system)
+    return adapter.title() if adapter is not None else quoted(system)
+
+
+def systems_list() -> str:
+    """Each installed system as «<code>code</code> (<code>alias</code>, <code>alias</code>)»,
+    for the usage texts."""
+    return ", ".join(
+        f"<code>{s.code}</code> (" + ", ".join(f"<code>{a}</code>" for a in s.aliases[:2]) + ")"
+        for s in registry.installed()
+    )
 
 
 def game_title(game: GameInfo) -> str:
@@ -26,11 +32,9 @@ def game_title(game: GameInfo) -> str:
 def newgame_usage() -> str:
     return _(
         "Usage: <code>/newgame &lt;system&gt; &lt;name&gt;</code>\n"
-        "Systems: <code>savage</code> (<code>дикий</code>, <code>swade</code>), "
-        "<code>storyteller</code> (<code>сказитель</code>, <code>wod</code>), "
-        "<code>duel</code> (<code>дуэль</code>).\n"
+        "Systems: {systems}.\n"
         "Example: <code>/newgame дикий Пустые земли</code>"
-    )
+    ).format(systems=systems_list())
 
 
 def group_only() -> str:

@@ -6,6 +6,7 @@ from aiogram.types import User
 from aiogram.utils.i18n import gettext as _
 
 from bot.render.common import name_of
+from bot.systems import registry
 
 
 def welcome(user: User | None) -> str:
@@ -22,7 +23,8 @@ def group_start() -> str:
 
 
 def help_text() -> str:
-    return _base_help() + "\n\n" + combat_help() + "\n\n" + miniapp_help()
+    sections = [s.help() for s in registry.installed() if s.help is not None]
+    return "\n\n".join([_base_help(), *sections, miniapp_help()])
 
 
 def miniapp_help() -> str:
@@ -36,38 +38,6 @@ def miniapp_help() -> str:
         "The group button is the app's t.me link: it works once the bot's admin has "
         "registered the Mini App with @BotFather (/newapp, the bot's web address + "
         "<code>/app/</code>). Without a web address the private button uses that link too."
-    )
-
-
-def combat_help() -> str:
-    return _(
-        "<b>Fight (Savage Worlds)</b> — names in Russian, «кто» may be left out for your "
-        "own character\n"
-        "<code>/char Ичиго (Дикий) Ловкость d8, Драка d10; Защита 7, Стойкость 8 (2)</code> "
-        "— save a character; <code>/char Ичиго json</code> — its JSON, "
-        "<code>/char {...}</code> — save from JSON; /chars — the list\n"
-        "GM: /fight — start (<code>/fight конец</code> — end); <code>/add Ичиго</code>, "
-        "<code>/add Пустой ×6</code> or /add with a block; <code>/remove Пустой 3</code>; "
-        "/deal; /next; /undo\n"
-        "<code>/hit Ичиго 12</code>, <code>/hit Пустой 2 2d6+1 бп 2</code> — damage; "
-        "<code>/cond Ичиго отвлечён</code>, <code>/cond Ичиго -отвлечён</code>, "
-        "<code>/shaken Ичиго</code>, <code>/fatigue Ичиго +1</code>, "
-        "<code>/status Ичиго раны 1</code>, <code>/benny Рукия 2</code>\n"
-        "Everyone for their own: /hold, <code>/act</code>, <code>/interrupt</code>, "
-        "<code>/card</code> (a benny for a new card), <code>/actions 2</code>, "
-        "<code>/attack Гриммджо безрассудная</code>, "
-        "<code>/attack Рукия Пустой 2 стрельба 2d6 средняя укрытие лёгкое</code>, "
-        "<code>/check внимание -2</code>, <code>/support Ичиго драка</code>, "
-        "<code>/test Гриммджо провокация уязвим</code>, /defend, /aim, /escape, "
-        "/soak, /take, /unshake, <code>/reroll</code> (or <code>/переброс</code>) — a benny "
-        "re-rolls your last trait roll this turn, the better result counts; also the "
-        "«🎲 Benny: re-roll» button under the roll\n"
-        "\n"
-        "<b>Chase</b>\n"
-        "GM: /chase — nine cards; <code>/chase add Ичиго беглецы 3</code>, "
-        "<code>/chase end</code>; the turns follow /next\n"
-        "<code>/move вперёд</code>, <code>/move назад действием</code>, "
-        "<code>/back 2</code>, <code>/bump Гриммджо назад</code>, /flee"
     )
 
 
@@ -98,12 +68,12 @@ def _base_help() -> str:
         "\n"
         "<b>Games</b>\n"
         "<code>/newgame дикий Пустые земли</code> — a new game in this chat or topic "
-        "(systems: дикий/savage, сказитель/storyteller, дуэль/duel); you are the GM\n"
+        "(systems: {systems}); you are the GM\n"
         "/join — become a player; /game — the game, GM and players\n"
         "/gm — reply to someone's message to make them the GM; /endgame — end the game\n"
         "/games — in the private chat: where your private rolls go\n"
         "<code>/lang en</code> / <code>/lang ru</code> — language"
-    )
+    ).format(systems=", ".join(f"{s.aliases[0]}/{s.code}" for s in registry.installed()))
 
 
 def command_descriptions() -> list[tuple[str, str]]:
@@ -121,16 +91,7 @@ def command_descriptions() -> list[tuple[str, str]]:
         ("game", _("The game, GM and players")),
         ("games", _("Your games (private chat)")),
         ("app", _("Open the Mini App: boards and dice")),
-        ("fight", _("Start or show a fight")),
-        ("next", _("Next turn")),
-        ("attack", _("Attack: /attack Гриммджо")),
-        ("hit", _("GM: damage without a roll")),
-        ("soak", _("Soak damage with a benny")),
-        ("reroll", _("Re-roll your last trait roll with a benny")),
-        ("undo", _("GM: undo the last step")),
-        ("chase", _("Start or show a chase")),
-        ("move", _("Chase: change position")),
-        ("flee", _("Chase: flee")),
+        *(entry for system in registry.installed() for entry in system.menu()),
         ("lang", _("Language: /lang ru | en")),
         ("help", _("How to roll")),
     ]

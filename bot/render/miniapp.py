@@ -5,17 +5,18 @@ from __future__ import annotations
 from aiogram.utils.i18n import gettext as _
 
 from bot.render.games import game_title
+from bot.systems import registry
 from engine.services.types import GameInfo
 
 
 def screen_name(screen: str) -> str:
     names = {
-        "initiative": _("the initiative board"),
-        "chase": _("the chase board"),
         "rolls": _("the roll feed"),
         "game": _("the game"),
         "roll": _("the dice roller"),
     }
+    for system in registry.installed():
+        names.update(system.screen_names())
     return names.get(screen, names["roll"])
 
 

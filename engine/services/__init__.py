@@ -1,6 +1,6 @@
 """Use cases over the store. They return frozen dataclasses and raise ServiceError.
 
-The rule systems' own services live in their packages (engine/services/savage/ …); this
+The rule systems' own services live in their packages (engine/services/<code>/); this
 package's shared names are re-exported here, and `installed` registers the systems."""
 
 from __future__ import annotations

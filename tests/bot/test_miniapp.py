@@ -33,7 +33,7 @@ from engine.services.notify import origin, subscribe
 from engine.services.savage import encounter_command
 from engine.services.types import GameInfo, RollRecord
 from tests.bot.conftest import ALICE, BORIS, GROUP, VERA
-from tests.bot.test_combat import BOARD_TITLE, GRIMMJOW, HOLLOW
+from tests.bot.systems.savage.test_combat import BOARD_TITLE, GRIMMJOW, HOLLOW
 from tests.support.fake_botapi import BOT_TOKEN, BOT_USERNAME, ApiCall, FakeBotAPI
 from tests.support.telegram import TelegramDriver, private
 from webapp.app import create_app

@@ -18,7 +18,7 @@ from engine.services import aggregates as agg
 from engine.services import savage as swade
 from engine.services.errors import StaleState
 from tests.engine.services.conftest import GM
-from tests.engine.services.test_encounters import add_cast
+from tests.engine.services.savage.test_encounters import add_cast
 
 ROOT = Path(__file__).resolve().parents[3]
 

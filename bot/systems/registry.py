@@ -1,0 +1,69 @@
+"""What a rule system brings to the chat. The shared modules read it here and never name a
+system: the words for /newgame, the title, the routers (which see only the updates of games
+of that system), the help section and command menu entries, the /app screens, the service
+refusals' texts, and how a step made in the Mini App is told in the chat."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from aiogram import Router
+
+if TYPE_CHECKING:
+    from aiogram import Bot
+
+    from engine.services.notify import Notification
+    from engine.services.types import GameInfo
+
+Text = Callable[[], str]
+ErrorText = Callable[[dict[str, Any]], str]
+BoardSync = Callable[["Bot", "GameInfo", "Notification"], Awaitable[None]]
+
+
+@dataclass(frozen=True)
+class ChatSystem:
+    code: str  # as in the engine's registry (engine/services/systems.py)
+    aliases: tuple[str, ...]  # words for /newgame, Russian first, lower case
+    title: Text
+    routers: Callable[[], list[Router]] = list  # fresh routers (each attaches once)
+    commands: frozenset[str] = frozenset()  # its chat commands (refused in other games)
+    help: Text | None = None  # its section of /help
+    menu: Callable[[], list[tuple[str, str]]] = list  # its command-menu entries
+    app_screens: Mapping[str, str] = field(default_factory=dict)  # /app word -> screen
+    screen_names: Callable[[], dict[str, str]] = dict  # screen -> «the initiative board»
+    service_errors: Callable[[], dict[str, ErrorText]] = dict  # its refusals' texts
+    board_sync: BoardSync | None = None  # a Mini App step of one of its scenes, in the chat
+
+
+_SYSTEMS: dict[str, ChatSystem] = {}
+
+
+def register(system: ChatSystem) -> ChatSystem:
+    if system.code in _SYSTEMS:
+        raise ValueError(f"chat adapter {system.code!r} is registered already")
+    _SYSTEMS[system.code] = system
+    return system
+
+
+def installed() -> tuple[ChatSystem, ...]:
+    return tuple(_SYSTEMS.values())
+
+
+def get(code: str) -> ChatSystem | None:
+    return _SYSTEMS.get(code)
+
+
+def by_alias(word: str) -> str | None:
+    """The code of the system a /newgame word means ('дикий' -> 'savage'), or None."""
+    word = word.strip().lower()
+    for system in _SYSTEMS.values():
+        if word == system.code or word in system.aliases:
+            return system.code
+    return None
+
+
+def system_commands() -> frozenset[str]:
+    """Every command some installed system handles in its games' chats."""
+    return frozenset().union(*(s.commands for s in _SYSTEMS.values()))

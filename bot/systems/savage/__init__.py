@@ -1,0 +1,82 @@
+"""Savage Worlds (SWADE) in the chat: fights with the initiative board, chases with the
+chase row, the character library (bot/systems/savage/combat, chase, render). Registered in
+bot/systems/installed.py."""
+
+from __future__ import annotations
+
+from aiogram import Router
+
+from bot.systems.registry import ChatSystem
+from bot.systems.savage.boards import board_sync
+from bot.systems.savage.chase import router as chase
+from bot.systems.savage.combat import router as combat
+from bot.systems.savage.render import errors, help
+from engine.services.savage import CODE
+
+COMMANDS = frozenset(
+    (
+        "act",
+        "actions",
+        "add",
+        "aim",
+        "attack",
+        "back",
+        "benny",
+        "bump",
+        "card",
+        "char",
+        "chars",
+        "chase",
+        "check",
+        "cond",
+        "deal",
+        "defend",
+        "escape",
+        "fatigue",
+        "fight",
+        "flee",
+        "hit",
+        "hold",
+        "interrupt",
+        "move",
+        "next",
+        "remove",
+        "reroll",
+        "shaken",
+        "soak",
+        "status",
+        "support",
+        "take",
+        "test",
+        "undo",
+        "unshake",
+        "переброс",  # an emulator's alias of /reroll (Telegram clients send it as text)
+    )
+)
+
+
+def routers() -> list[Router]:
+    return [combat.make_router(), chase.make_router()]
+
+
+CHAT = ChatSystem(
+    code=CODE,
+    aliases=("дикий", "swade", "дикие", "дм", "савага", "sw", "sawo"),
+    title=help.title,
+    routers=routers,
+    commands=COMMANDS,
+    help=help.combat_help,
+    menu=help.menu,
+    app_screens={
+        "бой": "initiative",
+        "битва": "initiative",
+        "инициатива": "initiative",
+        "fight": "initiative",
+        "initiative": "initiative",
+        "погоня": "chase",
+        "chase": "chase",
+    },
+    screen_names=help.screen_names,
+    service_errors=errors.service_errors,
+    board_sync=board_sync,
+)

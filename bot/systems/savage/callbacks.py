@@ -1,0 +1,37 @@
+"""The Savage Worlds buttons' payloads, as typed CallbackData (prefixes unique over the bot:
+bot/callbacks.py holds the shared ones)."""
+
+from __future__ import annotations
+
+from aiogram.filters.callback_data import CallbackData
+
+
+class CombatCallback(CallbackData, prefix="cmb"):
+    """A button on the initiative board. ``seq``: the encounter event the board showed
+    (a press on an outdated board is refused); ``action``: next, hold, act, interrupt,
+    undo, soak, take."""
+
+    action: str
+    game_id: int
+    seq: int
+
+
+class BennyRerollCallback(CallbackData, prefix="brr"):
+    """«🎲 Бенни: перебросить» under a combat roll: a benny re-rolls ``character``'s last
+    trait roll. ``step``: the encounter step that made (or last re-rolled) it — a press
+    after that roll was replaced or closed is refused. The engine checks who may press
+    (the owner; the GM for NPCs)."""
+
+    game_id: int
+    step: int
+    character: str
+
+
+class ChaseCallback(CallbackData, prefix="chs"):
+    """A button on the chase row: ``action`` undo, bump (``arg`` = "pending,dir,cards")
+    or crit (``arg`` = "pending,choice"); the separator is ``render.chase.ARG_SEP``."""
+
+    action: str
+    game_id: int
+    seq: int
+    arg: str = ""

@@ -1,0 +1,50 @@
+"""The one chase-row message per chase, edited in place (like the initiative board)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from aiogram import Bot
+from aiogram.types import Message
+
+from bot.miniapp import board_button
+from bot.render.keyboards import with_button_row
+from bot.systems.savage.combat.board import edit_or_send, post
+from bot.systems.savage.render.chase import chase_board_text, chase_events_text, chase_keyboard
+from bot.systems.savage.render.combat_events import Names, names_of
+from engine.services import GameInfo, set_board_message
+from engine.services.savage import ChaseView, current_chase, current_encounter
+
+
+async def chase_names(game: GameInfo) -> Names:
+    """Participant ids are encounter ids: show the characters' names."""
+    view = await current_encounter(game.id)
+    return names_of(view.state) if view is not None else names_of()
+
+
+async def tell_chase(
+    bot: Bot, game: GameInfo, events: tuple[Any, ...], *, reply_to: Message | None = None
+) -> None:
+    """What a chase step did, in the chat, and the row brought up to date."""
+    text = chase_events_text(events, await chase_names(game))
+    if text:
+        await post(bot, game, text, reply_to=reply_to)
+    await show_chase(bot, game)
+
+
+async def show_chase(bot: Bot, game: GameInfo, *, new: bool = False) -> None:
+    view = await current_chase(game.id)
+    if view is not None:
+        await render_chase(bot, game, view, new=new)
+
+
+async def render_chase(bot: Bot, game: GameInfo, view: ChaseView, *, new: bool = False) -> None:
+    name = await chase_names(game)
+    text = chase_board_text(view.state, name, closed=view.closed)
+    markup = None
+    if not view.closed and view.state.ended is None:
+        app = await board_button(bot, game.id, "chase")
+        markup = with_button_row(chase_keyboard(view.state, game.id, view.seq), app)
+    sent = await edit_or_send(bot, game, None if new else view.board_message_id, text, markup)
+    if sent is not None and not view.closed:
+        await set_board_message(game.id, "chase", sent)

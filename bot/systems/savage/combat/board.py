@@ -1,0 +1,89 @@
+"""The one initiative message per encounter: edited in place, sent anew only when it is
+gone (deleted, or too old to edit), its id kept by the service."""
+
+from __future__ import annotations
+
+import logging
+
+from aiogram import Bot
+from aiogram.exceptions import TelegramBadRequest
+from aiogram.types import InlineKeyboardMarkup, Message
+
+from bot.miniapp import board_button
+from bot.render.keyboards import with_button_row
+from bot.systems.savage.render.combat import board_keyboard, board_text, mention
+from engine import savage
+from engine.services import GameInfo, get_user, set_board_message
+from engine.services.savage import EncounterView, current_encounter
+
+log = logging.getLogger(__name__)
+
+
+async def post(
+    bot: Bot,
+    game: GameInfo,
+    text: str,
+    *,
+    reply_to: Message | None = None,
+    markup: InlineKeyboardMarkup | None = None,
+) -> None:
+    """A message in the game's chat (as a reply to the command when there is one)."""
+    if reply_to is not None:
+        await reply_to.reply(text, reply_markup=markup)
+    else:
+        await bot.send_message(
+            game.chat_id, text, message_thread_id=game.topic_id, reply_markup=markup
+        )
+
+
+async def edit_or_send(
+    bot: Bot,
+    game: GameInfo,
+    message_id: int | None,
+    text: str,
+    markup: InlineKeyboardMarkup | None,
+) -> int | None:
+    """Edit the message; if it is gone, send a new one and return its id (None: edited)."""
+    if message_id is not None:
+        try:
+            await bot.edit_message_text(
+                text, chat_id=game.chat_id, message_id=message_id, reply_markup=markup
+            )
+            return None
+        except TelegramBadRequest as error:
+            if "not modified" in error.message:
+                return None
+            log.info("board %s of game %s not editable: %s", message_id, game.id, error)
+    sent = await bot.send_message(
+        game.chat_id, text, message_thread_id=game.topic_id, reply_markup=markup
+    )
+    return sent.message_id
+
+
+async def show_board(bot: Bot, game: GameInfo, *, new: bool = False) -> None:
+    """Bring the board of the active encounter up to date (``new``: post it again below)."""
+    view = await current_encounter(game.id)
+    if view is None:
+        return
+    await render_board(bot, game, view, new=new)
+
+
+async def render_board(bot: Bot, game: GameInfo, view: EncounterView, *, new: bool = False) -> None:
+    text = board_text(view.state, closed=view.closed)
+    markup = None
+    if not view.closed:
+        app = await board_button(bot, game.id, "initiative")
+        markup = with_button_row(board_keyboard(view.state, game.id, view.seq), app)
+    current = None if new else view.board_message_id
+    sent = await edit_or_send(bot, game, current, text, markup)
+    if sent is not None and not view.closed:
+        await set_board_message(game.id, "encounter", sent)
+
+
+async def turn_mentions(state: savage.Encounter, combatant_id: str) -> list[str]:
+    """Link mentions of the players owning the combatant (tg://user?id=…)."""
+    found = []
+    for owner in state.owners(combatant_id):
+        user = await get_user(owner)
+        found.append(mention(owner, user.first_name if user else str(owner)))
+    return found

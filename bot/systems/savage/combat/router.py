@@ -1,0 +1,23 @@
+"""The fight's router: every combat handler, in group chats only."""
+
+from __future__ import annotations
+
+from aiogram import F, Router
+from aiogram.enums import ChatType
+
+from bot.systems.savage.combat import actions, setup, states, turns
+from bot.systems.savage.combat.scene import guard
+
+GROUPS = F.chat.type.in_({ChatType.GROUP, ChatType.SUPERGROUP})
+
+
+def make_router() -> Router:
+    router = Router(name="combat")
+    router.message.filter(GROUPS)
+    guard(router.message)
+    guard(router.callback_query)
+    setup.register(router)
+    turns.register(router)
+    actions.register(router)
+    states.register(router)
+    return router

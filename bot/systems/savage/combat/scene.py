@@ -1,0 +1,248 @@
+"""Shared plumbing of the combat and chase handlers: the game of this chat, refusals,
+who is meant, and running an encounter command (service -> events text -> board)."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from aiogram import BaseMiddleware, Bot
+from aiogram.types import CallbackQuery, Message, TelegramObject
+
+from bot.parsing import topic_of
+from bot.render.common import as_plain
+from bot.systems.savage.chase.board import tell_chase
+from bot.systems.savage.combat import names
+from bot.systems.savage.combat.board import post, show_board, turn_mentions
+from bot.systems.savage.render import combat_events
+from bot.systems.savage.render.rule_errors import (
+    chase_error_text,
+    combat_error_text,
+    unknown_name,
+    which_one,
+    whose,
+)
+from engine import savage
+from engine.dice.rng import Rng
+from engine.savage.chase import ChaseError
+from engine.services import GameInfo, NoGame, find_game, get_game
+from engine.services.savage import EncounterView, NoEncounter, current_encounter, encounter_command
+from engine.services.savage.encounters import EncounterOutcome
+from engine.services.savage.follow import Caused
+
+
+class Refusal(Exception):
+    """A handler's own refusal: ``text`` (HTML) goes back to the user as is."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.text = text
+
+
+class RefusalMiddleware(BaseMiddleware):
+    """Answer engine refusals (RuleError, ChaseError) and `Refusal`s in the user's words:
+    a reply to a command, an alert on a button press."""
+
+    async def __call__(
+        self,
+        handler: Callable[[TelegramObject, dict[str, Any]], Awaitable[Any]],
+        event: TelegramObject,
+        data: dict[str, Any],
+    ) -> Any:
+        try:
+            return await handler(event, data)
+        except Refusal as error:
+            text = error.text
+        except savage.RuleError as error:
+            text = combat_error_text(error.code, error.params)
+        except ChaseError as error:
+            text = chase_error_text(error.code, error.params)
+        if isinstance(event, Message):
+            await event.reply(text)
+        elif isinstance(event, CallbackQuery):
+            await event.answer(as_plain(text)[:200], show_alert=True)
+        return None
+
+
+def guard(router_observer: Any) -> None:
+    router_observer.middleware(RefusalMiddleware())
+
+
+# --- the game and the encounter ------------------------------------------------------------
+
+
+async def game_here(message: Message) -> GameInfo:
+    game = await find_game(message.chat.id, topic_of(message))
+    if game is None:
+        raise NoGame()
+    return game
+
+
+async def game_by_id(game_id: int) -> GameInfo:
+    return await get_game(game_id)
+
+
+async def encounter_of(game: GameInfo) -> EncounterView:
+    view = await current_encounter(game.id)
+    if view is None:
+        raise NoEncounter(game_id=game.id)
+    return view
+
+
+def is_gm(game: GameInfo, user_id: int) -> bool:
+    return game.gm_id == user_id
+
+
+# --- who is meant ----------------------------------------------------------------------------
+
+
+def default_ref(state: savage.Encounter, user_id: int, gm: bool) -> names.Ref | None:
+    """Without a name: the acting combatant if it is the user's (or the user is the GM),
+    else the player's only character."""
+    acting = state.acting
+    if acting is not None:
+        owners = state.owners(acting.id)
+        if gm or user_id in owners:
+            mine = [m for m in acting.members if gm or m.owner == user_id]
+            if len(mine) == 1 or len(acting.members) > 1:
+                return names.Ref(acting, mine[0] if len(mine) == 1 else None)
+    if not gm:
+        own = names.owned_by(state, user_id)
+        if len(own) == 1:
+            return own[0]
+    return None
+
+
+def actor_ref(
+    state: savage.Encounter, words: list[str], user_id: int, gm: bool
+) -> tuple[names.Ref, list[str]]:
+    """A leading name, or the default actor."""
+    ref, rest = names.take(state, words)
+    if ref is not None:
+        return ref, rest
+    fallback = default_ref(state, user_id, gm)
+    if fallback is None:
+        raise Refusal(unknown_name(words[0]) if words else whose())
+    return fallback, words
+
+
+def character_id(ref: names.Ref) -> str:
+    found = ref.character_id
+    if found is None:
+        raise Refusal(which_one(ref.combatant.name))
+    return found
+
+
+def target_ref(state: savage.Encounter, words: list[str]) -> tuple[names.Ref, list[str]]:
+    ref, rest = names.take(state, words)
+    if ref is None:
+        raise Refusal(unknown_name(words[0]) if words else whose())
+    return ref, rest
+
+
+# --- running a command -----------------------------------------------------------------------
+
+
+async def perform(
+    bot: Bot,
+    game: GameInfo,
+    user_id: int,
+    command: savage.Command,
+    rng: Rng,
+    *,
+    reply_to: Message | None = None,
+    before: savage.Encounter | None = None,
+    expected_seq: int | None = None,
+) -> EncounterOutcome:
+    """Run one encounter command (with the chase steps it causes, in one transaction), tell
+    the chat what happened, refresh the board and the chase row."""
+    out = await encounter_command(
+        game.id, command, actor_id=user_id, rng=rng, expected_seq=expected_seq
+    )
+    await report(bot, game, out, before=before, reply_to=reply_to)
+    return out
+
+
+async def report(
+    bot: Bot,
+    game: GameInfo,
+    out: EncounterOutcome,
+    *,
+    before: savage.Encounter | None = None,
+    reply_to: Message | None = None,
+) -> None:
+    """Tell the chat what a stored encounter step did and what it caused."""
+    await tell_fight(bot, game, out.events, out.state, before=before, reply_to=reply_to)
+    await tell_followed(bot, game, out.followed)
+
+
+async def tell_fight(
+    bot: Bot,
+    game: GameInfo,
+    events: tuple[savage.Event, ...],
+    state: savage.Encounter,
+    *,
+    before: savage.Encounter | None = None,
+    reply_to: Message | None = None,
+) -> None:
+    """The events of a fight step in the chat (turn mentions too), the board refreshed."""
+    name = combat_events.names_of(state, *([before] if before is not None else []))
+    text = combat_events.events_text(events, name)
+    started = [e for e in events if isinstance(e, savage.events.TurnStarted)]
+    if started and state.current is not None:
+        mentions = await turn_mentions(state, state.current)
+        if mentions:
+            text += "\n👉 " + ", ".join(mentions)
+    if text:
+        markup = combat_events.reroll_keyboard(events, state, game.id)
+        await post(bot, game, text, reply_to=reply_to, markup=markup)
+    await show_board(bot, game)
+
+
+async def tell_followed(bot: Bot, game: GameInfo, followed: tuple[Caused, ...]) -> None:
+    """The steps another stream took because of this one (the chase following the fight,
+    the fight taking a chase step's Fatigue), told in the order they were stored."""
+    for caused in followed:
+        if caused.stream.split(":", 1)[0] == "chase":
+            await tell_chase(bot, game, caused.events)
+        else:
+            await tell_fight(bot, game, caused.events, caused.state)
+
+
+# --- a command in chat ------------------------------------------------------------------------
+
+
+class Call:
+    """One combat command typed in chat: the game, the sender, the encounter, the words."""
+
+    def __init__(
+        self, message: Message, game: GameInfo, view: EncounterView | None, args: str | None
+    ) -> None:
+        assert message.from_user is not None
+        self.message = message
+        self.game = game
+        self.view = view
+        self.user_id = message.from_user.id
+        self.gm = is_gm(game, self.user_id)
+        self.args = (args or "").strip()
+        self.words = self.args.split()
+
+    @property
+    def state(self) -> savage.Encounter:
+        if self.view is None:
+            raise NoEncounter(game_id=self.game.id)
+        return self.view.state
+
+    def actor(self) -> tuple[names.Ref, list[str]]:
+        return actor_ref(self.state, self.words, self.user_id, self.gm)
+
+    async def run(self, bot: Bot, command: savage.Command, rng: Rng) -> Any:
+        return await perform(
+            bot, self.game, self.user_id, command, rng, reply_to=self.message, before=self.state
+        )
+
+
+async def call_of(message: Message, args: str | None, *, encounter: bool = True) -> Call:
+    game = await game_here(message)
+    view = await encounter_of(game) if encounter else await current_encounter(game.id)
+    return Call(message, game, view, args)

@@ -1,0 +1,142 @@
+"""Setting up a fight: /fight (start, show, end), /add, /remove, /char, /chars, /deal,
+/undo."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from aiogram import Bot, Router
+from aiogram.filters import Command, CommandObject
+from aiogram.types import BufferedInputFile, Message
+
+from bot.systems.savage.chase.board import show_chase
+from bot.systems.savage.combat.board import render_board, show_board
+from bot.systems.savage.combat.names import norm
+from bot.systems.savage.combat.scene import Refusal, call_of, report, target_ref
+from bot.systems.savage.render import combat_setup as texts
+from engine import savage
+from engine.services import NoCharacter
+from engine.services.savage import (
+    add_to_encounter,
+    end_encounter,
+    get_character,
+    list_characters,
+    save_character,
+    start_encounter,
+    undo_encounter,
+)
+from engine.services.savage.characters import slug
+
+END_WORDS = ("конец", "end", "стоп", "stop", "закончить", "завершить")
+JSON_WORDS = ("json", "джейсон")
+JSON_INLINE_MAX = 3500  # longer JSON goes as a .json document
+_COUNT = re.compile(r"^(?P<name>.+?)\s*[×xх*]\s*(?P<count>\d{1,2})$", re.IGNORECASE)
+_BLOCK = re.compile(r"(?i)(?:^|[\s(,;:])[dдк]\d|\n")
+
+
+def register(router: Router) -> None:
+    router.message.register(on_fight, Command("fight"))
+    router.message.register(on_add, Command("add"))
+    router.message.register(on_remove, Command("remove"))
+    router.message.register(on_char, Command("char"))
+    router.message.register(on_chars, Command("chars"))
+    router.message.register(on_deal, Command("deal"))
+    router.message.register(on_undo, Command("undo"))
+
+
+async def on_fight(message: Message, command: CommandObject, bot: Bot) -> None:
+    call = await call_of(message, command.args, encounter=False)
+    if norm(call.args) in END_WORDS:
+        view = await end_encounter(call.game.id, actor_id=call.user_id)
+        await render_board(bot, call.game, view)
+        await message.reply(texts.fight_ended(view.state.round))
+        return
+    if call.view is not None:  # already running: post the board again below
+        await show_board(bot, call.game, new=True)
+        return
+    await start_encounter(call.game.id, actor_id=call.user_id)
+    await message.reply(texts.fight_started())
+    await show_board(bot, call.game, new=True)
+
+
+async def on_add(message: Message, command: CommandObject, bot: Bot, rng: Any) -> None:
+    call = await call_of(message, command.args)
+    if not call.args:
+        raise Refusal(texts.add_usage())
+    if _BLOCK.search(call.args):
+        owner = _replied_user(message)
+        record = await save_character(
+            call.game.id, call.args, actor_id=call.user_id, owner_id=owner
+        )
+        name: str | int = record.id
+        count = None
+    else:
+        match = _COUNT.match(call.args)
+        name = match["name"] if match else call.args
+        count = int(match["count"]) if match else None
+        await get_character(call.game.id, name)  # no_character before anything else
+    out = await add_to_encounter(call.game.id, name, actor_id=call.user_id, count=count, rng=rng)
+    await report(bot, call.game, out, reply_to=message)
+
+
+def _replied_user(message: Message) -> int | None:
+    reply = message.reply_to_message
+    if reply is None or reply.from_user is None or reply.from_user.is_bot:
+        return None
+    return reply.from_user.id
+
+
+async def on_remove(message: Message, command: CommandObject, bot: Bot, rng: Any) -> None:
+    call = await call_of(message, command.args)
+    ref, _ = target_ref(call.state, call.words)
+    await call.run(bot, savage.RemoveCombatant(ref.combatant.id), rng)
+
+
+async def on_deal(message: Message, command: CommandObject, bot: Bot, rng: Any) -> None:
+    call = await call_of(message, command.args)
+    await call.run(bot, savage.DealRound(), rng)
+
+
+async def on_undo(message: Message, command: CommandObject, bot: Bot) -> None:
+    call = await call_of(message, command.args)
+    out = await undo_encounter(call.game.id, actor_id=call.user_id)
+    await message.reply(texts.undone(len(out.undone_events)))
+    await show_board(bot, call.game)
+    if out.chase_steps_undone:  # the chase steps that fight step caused went with it
+        await show_chase(bot, call.game)
+
+
+async def on_char(message: Message, command: CommandObject) -> None:
+    call = await call_of(message, command.args, encounter=False)
+    if not call.args:
+        raise Refusal(texts.char_usage())
+    if call.args.startswith("{") or _BLOCK.search(call.args):  # JSON or a text block
+        record = await save_character(call.game.id, call.args, actor_id=call.user_id)
+        await message.reply(texts.saved(record))
+        return
+    name, as_json = call.args, False
+    if len(call.words) > 1 and norm(call.words[-1]) in JSON_WORDS:
+        name, as_json = " ".join(call.words[:-1]), True
+    record = await get_character(call.game.id, name)
+    if record.template and not call.gm:  # NPC templates are the GM's secret
+        raise NoCharacter(name=name)
+    if not as_json:
+        await message.reply(texts.sheet(record))
+        return
+    data = record.character.to_dict()
+    if record.count > 1:
+        data["count"] = record.count  # a group of Extras, as save_character reads it
+    payload = json.dumps(data, ensure_ascii=False)
+    if len(payload) <= JSON_INLINE_MAX:
+        await message.reply(texts.sheet_json(payload))
+        return
+    document = BufferedInputFile(payload.encode("utf-8"), filename=f"{slug(record.name)}.json")
+    await message.reply_document(document, caption=texts.json_caption(record))
+
+
+async def on_chars(message: Message, command: CommandObject) -> None:
+    call = await call_of(message, command.args, encounter=False)
+    records = await list_characters(call.game.id, viewer_id=call.user_id)
+    await message.reply(texts.library(records))

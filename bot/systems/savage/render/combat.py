@@ -1,0 +1,145 @@
+"""The initiative board of an encounter (one message the bot keeps editing) and its
+inline keyboard, the turn announcement with the owners' mentions."""
+
+from __future__ import annotations
+
+from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
+from aiogram.utils.i18n import gettext as _
+from aiogram.utils.i18n import ngettext
+
+from bot.render.common import quoted
+from bot.systems.savage.callbacks import CombatCallback
+from bot.systems.savage.render.combat_labels import card_text, condition_label
+from engine.savage import Character, Combatant, Encounter
+
+MAX_BOARD_CHARS = 3800
+
+
+def mention(user_id: int, first_name: str) -> str:
+    return f'<a href="tg://user?id={user_id}">{quoted(first_name)}</a>'
+
+
+def badges(character: Character) -> str:
+    """Compact state: «🎲2 · Шок · 🩸2 · Усталость 1 · Отвлечён»."""
+    s = character.status
+    parts: list[str] = []
+    if character.wild:
+        parts.append(f"🎲{character.bennies}")
+    if s.dead:
+        parts.append("💀 " + _("dead"))
+    elif s.bleeding_out:
+        parts.append("🩸 " + _("Bleeding Out"))
+    elif s.incapacitated:
+        parts.append("✖ " + _("out"))
+    if s.shaken:
+        parts.append("💫 " + _("Shaken"))
+    if s.stunned:
+        parts.append(_("Stunned"))
+    if s.wounds:
+        parts.append(
+            "❤️‍🩹" + ngettext("{count} Wound", "{count} Wounds", s.wounds).format(count=s.wounds)
+        )
+    if s.fatigue:
+        parts.append(_("Fatigue {level}").format(level=s.fatigue))
+    for condition in s.conditions:
+        label = condition_label(condition.kind)
+        if condition.kind == "support":
+            label = f"{label} +{condition.value}"
+        parts.append(label)
+    return " · ".join(parts)
+
+
+def _character_line(character: Character) -> str:
+    marks = badges(character)
+    name = quoted(character.name)
+    if character.status.out:
+        name = f"<s>{name}</s>"
+    return f"{name} {marks}".rstrip()
+
+
+def _marker(state: Encounter, c: Combatant) -> str:
+    if state.current == c.id:
+        return "▶️"
+    if c.hold:
+        return "⏸"
+    if c.acted or not c.in_fight:
+        return "✓"
+    return "▫️"
+
+
+def _combatant_lines(state: Encounter, c: Combatant) -> list[str]:
+    card = card_text(c.card) if c.card is not None else ""
+    head = f"{_marker(state, c)} {card} " if card else f"{_marker(state, c)} "
+    hold = " " + _("(on Hold)") if c.hold else ""
+    if len(c.members) == 1:
+        line = head + _character_line(c.members[0]) + hold
+        if state.current == c.id:
+            line = f"<b>{head}{quoted(c.members[0].name)}</b> {badges(c.members[0])}{hold}"
+        return [line.rstrip()]
+    title = f"<b>{quoted(c.name)}</b>" if state.current == c.id else quoted(c.name)
+    lines = [f"{head}{title}{hold}"]
+    lines += [f"      {_character_line(m)}" for m in c.members]
+    return lines
+
+
+def board_text(state: Encounter, *, closed: bool = False) -> str:
+    if closed:
+        title = _("⚔️ <b>The fight is over</b> (round {round})").format(round=state.round)
+    elif state.round == 0:
+        title = _("⚔️ <b>Fight</b> — cards not dealt yet")
+    else:
+        title = _("⚔️ <b>Fight · round {round}</b>").format(round=state.round)
+    lines = [title]
+    ordered = list(state.order())
+    on_hold = [c for c in state.combatants if c.card is None and c.hold]
+    rest = [c for c in state.combatants if c.card is None and not c.hold]
+    for c in ordered + on_hold:
+        lines += _combatant_lines(state, c)
+    if rest:
+        if state.round:
+            lines.append(_("No card:"))
+        for c in rest:
+            lines += _combatant_lines(state, c)
+    if not state.combatants:
+        lines.append(_("Nobody yet: the GM adds fighters with /add."))
+    if state.pending is not None:
+        who = state.character(state.pending.character).name
+        lines.append(
+            "⏳ "
+            + ngettext(
+                "{name}: {count} Wound waits — Soak with a benny or take it",
+                "{name}: {count} Wounds wait — Soak with a benny or take them",
+                state.pending.wounds,
+            ).format(name=quoted(who), count=state.pending.wounds)
+        )
+    text = "\n".join(lines)
+    return text if len(text) <= MAX_BOARD_CHARS else text[:MAX_BOARD_CHARS] + "…"
+
+
+def board_keyboard(state: Encounter, game_id: int, seq: int) -> InlineKeyboardMarkup:
+    def button(text: str, action: str) -> InlineKeyboardButton:
+        data = CombatCallback(action=action, game_id=game_id, seq=seq).pack()
+        return InlineKeyboardButton(text=text, callback_data=data)
+
+    rows: list[list[InlineKeyboardButton]] = []
+    if state.pending is not None:
+        rows.append([button(_("🛡 Soak (benny)"), "soak"), button(_("✔ Take it"), "take")])
+    first = [button(_("▶️ Next") if state.round else _("🃏 Deal"), "next")]
+    if state.current is not None:
+        first.append(button(_("⏸ Hold"), "hold"))
+    rows.append(first)
+    rows.append(
+        [
+            button(_("⚡ Act now"), "act"),
+            button(_("✋ Interrupt"), "interrupt"),
+            button(_("↩️ Undo"), "undo"),
+        ]
+    )
+    return InlineKeyboardMarkup(inline_keyboard=rows)
+
+
+def turn_announcement(name: str, mentions: list[str], round_number: int) -> str:
+    text = _("▶️ Round {round}: <b>{name}</b> acts.").format(round=round_number, name=quoted(name))
+    if mentions:
+        text += " " + ", ".join(mentions)
+    return text
