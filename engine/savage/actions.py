@@ -168,6 +168,19 @@ def attack_modifiers(
 _STRENGTH_RE = re.compile(r"(?i)\b(?:str|сил[аы]?|сила)\b")
 
 
+# The seeds name no weapons (seed 000, line 54: what Bleach leaves out «использует официальные
+# правила SWADE», where a weapon gives its damage): an attack without
+# its dice uses these, the project's reading (docs/rules/savage.md «Default damage»): a
+# generic melee weapon Str+d6 for Fighting, a generic gun or thrown weapon 2d6 otherwise.
+DEFAULT_DAMAGE = {"fighting": "str+d6"}
+DEFAULT_RANGED_DAMAGE = "2d6"
+
+
+def default_damage(skill: str) -> str:
+    """The damage dice of an attack with `skill` (a code or a name) that names none."""
+    return DEFAULT_DAMAGE.get(trait_code(skill), DEFAULT_RANGED_DAMAGE)
+
+
 def damage_dice(attacker: Character, text: str) -> str:
     """«str»/«сил»/«сила» in damage text become the attacker's Strength die."""
     strength = attacker.die("strength")
@@ -198,7 +211,7 @@ def attack(b: Builder, cmd: Attack) -> None:
     if bonus := CALLED_SHOT_DAMAGE.get(cmd.called_shot, 0):
         dmg_mods.append(Modifier("called_shot", bonus))
     follow = FollowUp(
-        damage=damage_dice(attacker, cmd.damage),
+        damage=damage_dice(attacker, cmd.damage or default_damage(skill)),
         ap=max(0, cmd.ap),
         damage_modifiers=tuple(dmg_mods),
     )

@@ -224,3 +224,15 @@ def test_free_attack_when_leaving_melee() -> None:
     assert not of(events, Rolled)[0].action
     with pytest.raises(RuleError, match="gm_only"):
         game.run(Attack("b", "a", damage="d4", free=True, by=2))
+
+
+def test_an_attack_without_dice_does_the_skills_default_damage() -> None:
+    """docs/rules/savage.md «Default damage» (seed 000, line 54 leaves weapons to official
+    SWADE): Fighting with a generic melee weapon, Str+d6; Shooting or throwing, 2d6."""
+    # d8 8+3 = 11 vs Parry 6: a raise; Str d8 + d6 (4 + 3) + raise d6 2 = 9
+    melee = of(duel().run(Attack("a", "b"), [8, 3, 1, 4, 3, 2]), DamageRolled)[0].result
+    assert melee.expression == "d8!+d6!" and melee.total == 9
+    # d8 8+3 = 11 vs 4: a raise; 2d6 (4 + 3) + raise d6 2 = 9
+    shot = duel().run(Attack("a", "b", skill="shooting"), [8, 3, 1, 4, 3, 2])
+    damage = of(shot, DamageRolled)[0].result
+    assert damage.expression == "2d6!" and damage.total == 9

@@ -65,12 +65,11 @@ async def on_attack(message: Message, command: CommandObject, bot: Bot, rng: Any
         raise Refusal(texts.attack_usage())
     actor, target, rest = actor_and_other(call)
     a = _args(attack_args, rest)
-    damage = a.damage or ("str+d6" if a.skill == "fighting" else "2d6")
     cmd = savage.Attack(
         character_id(actor),
         character_id(target),
         skill=a.skill,
-        damage=damage,
+        damage=a.damage,  # "": the skill's default (engine.savage.actions.default_damage)
         ap=a.ap,
         range=a.range,
         cover=a.cover,
