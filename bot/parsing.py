@@ -5,22 +5,10 @@ from __future__ import annotations
 from aiogram.types import Message
 
 from bot.systems import registry
+from engine.dice.commands import BY_WORD
 
 # `/hr t d8`, `/hr p 7 6`: the first word picks the roll command, Latin or Russian.
-HIDDEN_PREFIXES: dict[str, str] = {
-    "r": "r",
-    "roll": "r",
-    "t": "t",
-    "т": "t",
-    "dmg": "dmg",
-    "урон": "dmg",
-    "p": "p",
-    "п": "p",
-    "пул": "p",
-    "d": "duel",
-    "duel": "duel",
-    "дуэль": "duel",
-}
+HIDDEN_PREFIXES: dict[str, str] = {word: command.code for word, command in BY_WORD.items()}
 
 
 def parse_system(word: str) -> str | None:

@@ -20,10 +20,11 @@ from bot.render import dice as texts
 from bot.render.keyboards import reroll_keyboard
 from bot.rolling import make_roll
 from engine.dice import odds
+from engine.dice.commands import BY_CHAT
 from engine.services import find_game, get_roll, log_roll, selected_private_game
 
-# Telegram command -> roll-log command (also the key of bot.rolling.ROLLERS).
-ROLL_COMMANDS = {"r": "r", "roll": "r", "t": "t", "dmg": "dmg", "p": "p", "d": "duel"}
+# Telegram command -> roll-log command (engine/dice/commands.py).
+ROLL_COMMANDS = {chat: command.code for chat, command in BY_CHAT.items()}
 
 
 def make_router() -> Router:

@@ -104,7 +104,8 @@ class Attack(Command):
     """A Fighting, Shooting or Athletics (throwing) attack, then damage on a hit.
 
     ``damage``: dice text where «str»/«сил» stands for the attacker's Strength die, e.g.
-    "str+d6", "2d6+1"; "" for the skill's default (`actions.default_damage`). ``range``: "short" | "medium" | "long" | "extreme";
+    "str+d6", "2d6+1"; "" for the skill's default (`actions.default_damage`).
+    ``range``: "short" | "medium" | "long" | "extreme";
     ``cover``: "" | "light" | "medium" | "heavy" | "near_total";
     ``light``: "" | "dim" | "dark" | "pitch"; ``called_shot``: "" | "limb" | "hand" |
     "head" | "vitals"; ``gang_up``: adjacent allies beyond the first attacker (before the
