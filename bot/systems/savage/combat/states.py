@@ -33,6 +33,7 @@ from bot.systems.savage.combat.words import (
 from bot.systems.savage.render import combat_states as texts
 from bot.systems.savage.render.rule_errors import bad_word
 from engine import savage
+from engine.services.errors import StaleState
 
 AP_WORDS = ("бп", "ap", "пб")
 
@@ -125,7 +126,14 @@ async def on_reroll_button(
     if record is None or record.step != callback_data.step:
         raise savage.RuleError("reroll_too_late", {"id": callback_data.character})
     command = savage.Reroll(callback_data.character)
-    await perform(bot, game, query.from_user.id, command, rng, before=view.state)
+    # The roll checked above must still be the last step when the re-roll is written: a
+    # double tap spends one benny, the second press is refused as stale.
+    try:
+        await perform(
+            bot, game, query.from_user.id, command, rng, before=view.state, expected_seq=view.seq
+        )
+    except StaleState:
+        raise savage.RuleError("reroll_too_late", {"id": callback_data.character}) from None
     await query.answer()
 
 

@@ -5,8 +5,10 @@ import with /char (docs/rules/chat.md)."""
 
 from __future__ import annotations
 
+import asyncio
 import html
 import json
+import random
 from typing import Any
 
 from tests.bot.conftest import ALICE, BORIS, VERA
@@ -102,3 +104,25 @@ async def test_char_json_export_and_import(tg: TelegramDriver, monkeypatch: Any)
     (doc,) = [c for c in feed.calls if c.method == "sendDocument"]
     assert doc.params["document"]["filename"] == "ichigo.json"
     assert json.loads(doc.params["document"]["content"])["name"] == "Ичиго"
+
+
+async def test_a_double_tap_on_the_benny_button_spends_one_benny(tg: TelegramDriver) -> None:
+    """Two presses of «Бенни: перебросить» in one batch: the roll they both saw is re-rolled
+    once (the check is repeated inside the write); the other press hears it is too late."""
+    table = Table(tg)
+    await ichigo_acts(table)
+    missed = await table.say(BORIS, "/attack Гриммджо", [2, 1])
+    tg.dp["rng"] = random.Random(7)  # the re-roll's dice
+    button = reroll_message(missed)
+    assert button is not None
+    index = next(i for i, b in enumerate(button.buttons()) if REROLL in b["text"])
+    feeds = await asyncio.gather(tg.press(BORIS, button, index), tg.press(BORIS, button, index))
+    view = await table.state()
+    assert view.state.character("ichigo").bennies == 2  # 3 before: one spent
+    answers = {
+        c.params["callback_query_id"]: c.params.get("text", "")
+        for f in feeds
+        for c in f.calls
+        if c.method == "answerCallbackQuery"
+    }
+    assert sorted(t.startswith("Перебрасывать поздно") for t in answers.values()) == [False, True]
