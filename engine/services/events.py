@@ -28,7 +28,7 @@ def _info(event: GameEvent) -> EventInfo:
 
 async def last_event_seq(game_id: int) -> int:
     """The sequence number of the newest event (0 when the log is empty)."""
-    seq = (
+    seq: Any = (
         await GameEvent.filter(game_id=game_id)
         .order_by("-seq")
         .first()

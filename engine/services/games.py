@@ -7,6 +7,8 @@ and ends by appending an event to the game's log.
 
 from __future__ import annotations
 
+from typing import Any
+
 from tortoise.exceptions import IntegrityError
 from tortoise.transactions import in_transaction
 
@@ -36,7 +38,7 @@ def _slot(chat_id: int, topic_id: int) -> str:
 async def _info(game: Game) -> GameInfo:
     roles = await Role.filter(game_id=game.id).order_by("id").values_list("user_id", "role")
     chat_id: int = game.chat_id  # type: ignore[attr-defined]
-    title = await Chat.filter(id=chat_id).first().values_list("title", flat=True)
+    title: Any = await Chat.filter(id=chat_id).first().values_list("title", flat=True)
     return GameInfo(
         id=game.id,
         chat_id=chat_id,
@@ -62,9 +64,10 @@ async def _locked_active_game(game_id: int) -> Game:
 
 
 async def _role_of(game_id: int, user_id: int) -> str | None:
-    return (
+    role: Any = (
         await Role.filter(game_id=game_id, user_id=user_id).first().values_list("role", flat=True)
     )
+    return role
 
 
 async def _require_gm(game_id: int, actor_id: int) -> None:

@@ -88,7 +88,7 @@ class Caused:
 
 async def role_of(game_id: int, user_id: int) -> str | None:
     """ "gm", "player" or None (not a member); NoGame if there is no such game."""
-    role = (
+    role: Any = (
         await Role.filter(game_id=game_id, user_id=user_id).first().values_list("role", flat=True)
     )
     if role is None and not await Game.exists(id=game_id):
@@ -218,7 +218,7 @@ def _check_kind(kind: str) -> None:
 
 
 async def _board_of(game_id: int, key: str) -> int | None:
-    found: int | None = (
+    found: Any = (
         await BoardMessage.filter(stream__game_id=game_id, stream__key=key)
         .first()
         .values_list("message_id", flat=True)

@@ -10,6 +10,7 @@ never name a system; a system registers itself in engine/services/installed.py.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,8 +23,8 @@ class SceneKind:
     """One kind of scene: its aggregate's name is the kind (stream keys "<kind>:<n>")."""
 
     aggregate: Aggregate[Any, Any]
-    missing: type[ServiceError]  # raised when the game has none open
-    active: type[ServiceError] = SceneActive  # raised when one is open already
+    missing: Callable[..., ServiceError]  # raised (with params) when the game has none open
+    active: Callable[..., ServiceError] = SceneActive  # … when one is open already
 
     @property
     def name(self) -> str:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from tortoise.exceptions import IntegrityError
 
 from engine.services.errors import NoUser
@@ -52,7 +54,7 @@ async def set_language(user_id: int, lang: str | None) -> None:
 
 
 async def get_language(user_id: int) -> str | None:
-    rows = await User.filter(id=user_id).values_list("language", flat=True)
+    rows: list[Any] = await User.filter(id=user_id).values_list("language", flat=True)
     return rows[0] if rows else None
 
 

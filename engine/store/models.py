@@ -6,6 +6,8 @@ hence ``generated=False`` (see docs/storage.md: generated migrations drop it).
 
 from __future__ import annotations
 
+from typing import Any
+
 from tortoise import fields
 from tortoise.models import Model
 
@@ -83,7 +85,7 @@ class GameEvent(Model):
     )
     seq = fields.IntField()
     type = fields.CharField(max_length=64)
-    payload = fields.JSONField(default=dict)
+    payload: dict[str, Any] = fields.JSONField(default=dict)
     created_at = fields.DatetimeField(auto_now_add=True)
 
     class Meta:
@@ -102,7 +104,9 @@ class Stream(Model):
     )
     key = fields.CharField(max_length=64)
     aggregate = fields.CharField(max_length=32)  # Aggregate.name
-    params = fields.JSONField(default=dict)  # argument of Aggregate.initial, for replays
+    params: dict[str, Any] = fields.JSONField(
+        default=dict
+    )  # argument of Aggregate.initial, for replays
     head_seq = fields.IntField(default=0, db_default=0)
     head_step = fields.IntField(default=0, db_default=0)
     created_at = fields.DatetimeField(auto_now_add=True)
@@ -125,7 +129,7 @@ class StreamEvent(Model):
     seq = fields.IntField()
     step = fields.IntField()
     type = fields.CharField(max_length=64)
-    payload = fields.JSONField(default=dict)
+    payload: dict[str, Any] = fields.JSONField(default=dict)
     actor_id = fields.BigIntField(null=True)
     created_at = fields.DatetimeField(auto_now_add=True)
 
@@ -144,7 +148,7 @@ class StreamSnapshot(Model):
     )
     seq = fields.IntField()
     version = fields.IntField()
-    state = fields.JSONField()
+    state: dict[str, Any] = fields.JSONField()
     updated_at = fields.DatetimeField(auto_now=True)
 
     class Meta:
@@ -175,7 +179,7 @@ class OutboxItem(Model):
     game: fields.ForeignKeyRelation[Game] = fields.ForeignKeyField(
         "models.Game", related_name="outbox", on_delete=fields.CASCADE
     )
-    notes = fields.JSONField()
+    notes: list[Any] = fields.JSONField()
     created_at = fields.DatetimeField(auto_now_add=True)
     delivered_at = fields.DatetimeField(null=True, db_index=True)
 
@@ -199,7 +203,7 @@ class SavedCharacter(Model):
     system = fields.CharField(max_length=16, default="savage", db_default="savage")
     owner_id = fields.BigIntField(null=True)
     count = fields.IntField(default=1, db_default=1)
-    data = fields.JSONField()
+    data: dict[str, Any] = fields.JSONField()
     created_by = fields.BigIntField()
     created_at = fields.DatetimeField(auto_now_add=True)
     updated_at = fields.DatetimeField(auto_now=True)
@@ -221,7 +225,7 @@ class RollLog(Model):
     )
     command = fields.CharField(max_length=32)
     args = fields.TextField()
-    result = fields.JSONField()
+    result: dict[str, Any] = fields.JSONField()
     hidden = fields.BooleanField(default=False, db_default=False)
     salt = fields.CharField(max_length=64, null=True)
     receipt = fields.CharField(max_length=64, null=True)

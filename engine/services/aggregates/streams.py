@@ -66,7 +66,9 @@ async def open_stream(
     if not active:
         raise GameEnded(game_id=game_id)
     for _ in range(attempts):
-        keys = await Stream.filter(game_id=game_id, key__startswith=f"{kind}:").values_list(
+        keys: list[str] = await Stream.filter(
+            game_id=game_id, key__startswith=f"{kind}:"
+        ).values_list(  # type: ignore[assignment]  # flat=True: strings
             "key", flat=True
         )
         numbers = [int(k.split(":", 1)[1]) for k in keys if k.split(":", 1)[1].isdigit()]

@@ -139,7 +139,7 @@ async def save_character(
         raise BadName(max=NAME_MAX)
     # Saved with a fresh state and no id: ids are given when added to an encounter.
     character = dataclasses.replace(character, id="", name=name, status=savage.Status())
-    values = {
+    values: dict[str, Any] = {
         "name": name,
         "system": CODE,
         "owner_id": owner,

@@ -76,7 +76,7 @@ _PLAYER_FIELDS: dict[type, str] = {
 }
 
 
-_COMMANDS: tuple[type, ...] = tuple(chase.Command.__args__)  # type: ignore[attr-defined]
+_COMMANDS: tuple[type, ...] = tuple(chase.Command.__args__)
 
 
 def _outcome(result: agg.ExecuteResult[chase.ChaseState, chase.Event], key: str) -> ChaseOutcome:
@@ -171,7 +171,7 @@ async def _library_owner(game_id: int, pid: str, conn: Any = None) -> set[int]:
     query = SavedCharacter.filter(game_id=game_id, key=name_key(pid))
     if conn is not None:
         query = query.using_db(conn)
-    owner = await query.first().values_list("owner_id", flat=True)
+    owner: Any = await query.first().values_list("owner_id", flat=True)
     return {owner} if owner is not None else set()
 
 

@@ -75,7 +75,7 @@ def encoder(tp: Any) -> Codec | None:
         return _code
     if tp in RESULT_CLASSES:
         return lambda v: v.to_dict()
-    if dataclasses.is_dataclass(tp):
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         return _dataclass_encoder(tp)
     if tp in _PRIMITIVES:
         return None
@@ -116,7 +116,7 @@ def decoder(tp: Any) -> Codec | None:
         return _die
     if tp in RESULT_CLASSES:
         return result_from_dict
-    if dataclasses.is_dataclass(tp):
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         return _dataclass_decoder(tp)
     if tp in _PRIMITIVES:
         return None
@@ -150,12 +150,14 @@ def encounter_from_dict(data: dict[str, Any]) -> Encounter:
 def event_to_dict(event: Event) -> dict[str, Any]:
     """As `Event.to_dict`: {"type": <class name>, ...fields}."""
     cls = type(event)
-    return {"type": cls.__name__, **_dataclass_encoder_of(cls)(event)}
+    # A class object is hashable; mypy takes a frozen dataclass's type for its instances'.
+    return {"type": cls.__name__, **_dataclass_encoder_of(cls)(event)}  # type: ignore[arg-type]
 
 
 def event_from_dict(data: dict[str, Any]) -> Event:
     """As `engine.savage.event_from_dict`."""
-    event: Event = _dataclass_decoder_of(EVENT_TYPES[data["type"]])(data)
+    cls = EVENT_TYPES[data["type"]]
+    event: Event = _dataclass_decoder_of(cls)(data)  # type: ignore[arg-type]  # (as above)
     return event
 
 
