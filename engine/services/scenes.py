@@ -42,6 +42,11 @@ class CommandOutcome(Generic[S, E]):
     # What other streams did because of this step, in the same transaction, in order (the
     # chase following a fight step; the fight taking a chase step's Fatigue, then the chase).
     followed: tuple[Caused, ...] = ()
+    board_message_id: int | None = None  # the stream's board in the chat (as read in the step)
+
+    def view(self, game_id: int) -> SceneView[S]:
+        """The stream as the step left it (what a board shows), without reading it again."""
+        return SceneView(game_id, self.stream, self.state, self.seq, False, self.board_message_id)
 
     def followed_in(self, kind: str) -> Caused | None:
         """The last thing the step caused in the game's stream of `kind` ("chase")."""
@@ -81,6 +86,11 @@ class Caused:
     events: tuple[Any, ...]
     seq: int
     steps: int = 0  # how many steps (undone ones, for an undo)
+    board_message_id: int | None = None  # the stream's board in the chat
+
+    def view(self, game_id: int) -> SceneView[Any]:
+        """The stream as the step left it (what a board shows), without reading it again."""
+        return SceneView(game_id, self.stream, self.state, self.seq, False, self.board_message_id)
 
 
 # --- roles ------------------------------------------------------------------------------

@@ -121,6 +121,12 @@ _GAME = (
 )
 
 
+_OPEN = (
+    'SELECT s."key", b.message_id FROM streams s LEFT JOIN board_messages b ON b.stream_id = s.id'
+    " WHERE s.game_id = ? AND s.closed_at IS NULL ORDER BY s.id"
+)
+
+
 async def _lock_game(conn: BaseDBAsyncClient, game_id: int, actor_id: int | None) -> GameRow:
     # An UPDATE that changes nothing: the row lock on PostgreSQL, the write lock on SQLite.
     text = sql(conn, _GAME.format(verb="UPDATE"))
@@ -141,20 +147,23 @@ class Unit:
         self.actor_id = actor_id
         self._streams: dict[str, _Stream[Any]] = {}
         self._open: dict[str, str] | None = None  # kind -> key of the newest open stream
+        self._boards: dict[str, int | None] = {}  # key -> its board message (open streams)
         self.notes: list[Note] = []
 
     # -- reading ---------------------------------------------------------------------------
     async def active_key(self, kind: str) -> str | None:
         """The key of the game's newest open stream of `kind` ("encounter:3"), or None."""
         if self._open is None:
-            rows = (
-                await Stream.filter(game_id=self.game.id, closed_at__isnull=True)
-                .order_by("id")
-                .using_db(self.conn)
-                .values_list("key", flat=True)
-            )
-            self._open = {str(k).split(":", 1)[0]: str(k) for k in rows}
+            _, rows = await self.conn.execute_query(sql(self.conn, _OPEN), [self.game.id])
+            self._open, self._boards = {}, {}
+            for key, message_id in rows:
+                self._open[str(key).split(":", 1)[0]] = str(key)
+                self._boards[str(key)] = message_id
         return self._open.get(kind)
+
+    def board(self, key: str) -> int | None:
+        """The chat message showing the open stream (its board), read with `active_key`."""
+        return self._boards.get(key)
 
     async def state(
         self,

@@ -21,13 +21,14 @@ from tortoise.exceptions import IntegrityError
 from engine import savage
 from engine.dice.rng import Rng
 from engine.savage.sheet import MAX_GROUP
-from engine.services import aggregates as agg
+from engine.services.aggregates.unit import Unit, run_unit
 from engine.services.errors import BadName, NoCharacter, NotMember, NotYourCharacter
 from engine.services.savage.aggregates import ENCOUNTER
 from engine.services.savage.code import CODE
-from engine.services.savage.encounters import KIND, EncounterOutcome, as_actor, written
+from engine.services.savage.encounters import KIND, EncounterOutcome, as_actor, record_step
 from engine.services.scenes import (
-    require_active,
+    active_in,
+    member_in,
     require_member,
     require_system,
     role_of,
@@ -234,14 +235,15 @@ async def add_to_encounter(
     """Instantiate a saved character or template (`count` copies, default its own count)
     as a combatant of the active encounter. The id is chosen on the state the command is
     decided on, so simultaneous adds never clash. Players get the engine's `gm_only`."""
-    role = await require_member(game_id, actor_id)
-    stream = await require_active(game_id, KIND)
+    await require_member(game_id, actor_id)  # not_member before no_character
     record = _record(await _find(game_id, name_or_id))
     n = record.count if count is None else count
 
-    def decide(state: savage.Encounter) -> tuple[savage.Event, ...]:
+    async def work(unit: Unit) -> EncounterOutcome:
+        role = member_in(unit)
+        key = await active_in(unit, KIND)
+        state = await unit.state(ENCOUNTER, key)
         command = as_actor(add_command(state, record, n), role, actor_id)
-        return savage.decide(state, command, rng)
+        return await record_step(unit, key, savage.decide(state, command, rng), rng)
 
-    result = await agg.execute(ENCOUNTER, game_id, stream.key, decide, actor_id=actor_id)
-    return await written(game_id, stream.key, result, actor_id)
+    return await run_unit(game_id, work, actor_id=actor_id)

@@ -277,13 +277,14 @@ async def _record(
     unit: Unit, key: str, events: tuple[chase.Event, ...], state: chase.ChaseState, rng: Rng
 ) -> ChaseOutcome:
     step = unit.record(CHASE, key, events, state=state)
+    board = unit.board(key)
     if not events:
-        return CommandOutcome(state, (), None, unit.seq(key), key)
+        return CommandOutcome(state, (), None, unit.seq(key), key, (), board)
     unit.note("chase", CHASE, stream=key, seq=unit.seq(key), events=events, actor_id=unit.actor_id)
     followed = await fight_follows(unit, events, rng)
     caused = () if followed is None else tuple(c for c in followed if c is not None)
     after = await unit.state(CHASE, key)
-    return CommandOutcome(after, events, step, unit.seq(key), key, caused)
+    return CommandOutcome(after, events, step, unit.seq(key), key, caused, board)
 
 
 # --- the fight character's health ------------------------------------------------------------

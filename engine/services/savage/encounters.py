@@ -99,33 +99,15 @@ async def record_step(
     """Keep an encounter step in the unit, tell the boards, let the chase follow it."""
     step = unit.record(ENCOUNTER, key, events)
     state = await unit.state(ENCOUNTER, key)
+    board = unit.board(key)
     if not events:
-        return CommandOutcome(state, (), None, unit.seq(key), key)
+        return CommandOutcome(state, (), None, unit.seq(key), key, (), board)
     unit.note(
         "encounter", ENCOUNTER, stream=key, seq=unit.seq(key), events=events, actor_id=unit.actor_id
     )
     followed = await chase_follows(unit, key, step, events, state, rng)
     caused = () if followed is None else (followed,)
-    return CommandOutcome(state, events, step, unit.seq(key), key, caused)
-
-
-async def written(
-    game_id: int,
-    stream: str,
-    result: agg.ExecuteResult[savage.Encounter, savage.Event],
-    actor_id: int,
-) -> EncounterOutcome:
-    """Tell the open boards about a stored encounter step (if it wrote anything)."""
-    if result.events:
-        await notify(
-            game_id,
-            "encounter",
-            stream=stream,
-            seq=result.seq,
-            events=result.events,
-            actor_id=actor_id,
-        )
-    return CommandOutcome(result.state, result.events, result.step_id, result.seq, stream)
+    return CommandOutcome(state, events, step, unit.seq(key), key, caused, board)
 
 
 async def undo_encounter(

@@ -65,7 +65,8 @@ async def chase_follows(
     for new, after in steps:
         unit.record(CHASE, key, new, state=after, cause=why)
         produced.extend(new)
-    out = Caused(key, await unit.state(CHASE, key), tuple(produced), unit.seq(key), len(steps))
+    state_after = await unit.state(CHASE, key)
+    out = Caused(key, state_after, tuple(produced), unit.seq(key), len(steps), unit.board(key))
     unit.note(CHASE_KIND, CHASE, stream=key, seq=out.seq, events=out.events, actor_id=unit.actor_id)
     return out
 
@@ -98,7 +99,7 @@ async def fight_follows(
         ENCOUNTER_KIND, ENCOUNTER, stream=key, seq=unit.seq(key), events=new, actor_id=unit.actor_id
     )
     followed = await chase_follows(unit, key, step, new, after, rng)
-    return Caused(key, after, new, unit.seq(key), 1), followed
+    return Caused(key, after, new, unit.seq(key), 1, unit.board(key)), followed
 
 
 async def undo_chase_caused(unit: Unit, fight_key: str, undone_step: int) -> Caused | None:
@@ -111,4 +112,4 @@ async def undo_chase_caused(unit: Unit, fight_key: str, undone_step: int) -> Cau
         return None
     last = undone[-1]
     unit.note(CHASE_KIND, stream=key, seq=last.seq, undone=last.undone_step, actor_id=unit.actor_id)
-    return Caused(key, last.state, (), last.seq, len(undone))
+    return Caused(key, last.state, (), last.seq, len(undone), unit.board(key))

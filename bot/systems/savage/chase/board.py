@@ -12,6 +12,7 @@ from bot.render.keyboards import with_button_row
 from bot.systems.savage.combat.board import edit_or_send, post
 from bot.systems.savage.render.chase import chase_board_text, chase_events_text, chase_keyboard
 from bot.systems.savage.render.combat_events import Names, names_of
+from engine.savage import Encounter
 from engine.services import GameInfo, set_board_message
 from engine.services.savage import ChaseView, current_chase, current_encounter
 
@@ -23,13 +24,24 @@ async def chase_names(game: GameInfo) -> Names:
 
 
 async def tell_chase(
-    bot: Bot, game: GameInfo, events: tuple[Any, ...], *, reply_to: Message | None = None
+    bot: Bot,
+    game: GameInfo,
+    events: tuple[Any, ...],
+    *,
+    reply_to: Message | None = None,
+    view: ChaseView | None = None,
+    fight: Encounter | None = None,
 ) -> None:
-    """What a chase step did, in the chat, and the row brought up to date."""
-    text = chase_events_text(events, await chase_names(game))
+    """What a chase step did, in the chat, and the row brought up to date — from `view` (the
+    row as the step left it) and the `fight`'s names when the caller has them."""
+    name = names_of(fight) if fight is not None else await chase_names(game)
+    text = chase_events_text(events, name)
     if text:
         await post(bot, game, text, reply_to=reply_to)
-    await show_chase(bot, game)
+    if view is None:
+        await show_chase(bot, game)
+    else:
+        await render_chase(bot, game, view, name=name)
 
 
 async def show_chase(bot: Bot, game: GameInfo, *, new: bool = False) -> None:
@@ -38,8 +50,10 @@ async def show_chase(bot: Bot, game: GameInfo, *, new: bool = False) -> None:
         await render_chase(bot, game, view, new=new)
 
 
-async def render_chase(bot: Bot, game: GameInfo, view: ChaseView, *, new: bool = False) -> None:
-    name = await chase_names(game)
+async def render_chase(
+    bot: Bot, game: GameInfo, view: ChaseView, *, new: bool = False, name: Names | None = None
+) -> None:
+    name = name or await chase_names(game)
     text = chase_board_text(view.state, name, closed=view.closed)
     markup = None
     if not view.closed and view.state.ended is None:

@@ -118,7 +118,7 @@ async def run(
         )
     except ch.ChaseError as error:
         raise Refusal(await named_error(game, error)) from None
-    await tell(bot, game, out.events, reply_to=reply_to)
+    await tell_chase(bot, game, out.events, reply_to=reply_to, view=out.view(game.id))
     await tell_followed(bot, game, out.followed)
     return out
 

@@ -13,7 +13,7 @@ from bot.parsing import topic_of
 from bot.render.common import as_plain
 from bot.systems.savage.chase.board import tell_chase
 from bot.systems.savage.combat import names
-from bot.systems.savage.combat.board import post, show_board, turn_mentions
+from bot.systems.savage.combat.board import post, render_board, show_board, turn_mentions
 from bot.systems.savage.render import combat_events
 from bot.systems.savage.render.rule_errors import (
     chase_error_text,
@@ -171,9 +171,11 @@ async def report(
     before: savage.Encounter | None = None,
     reply_to: Message | None = None,
 ) -> None:
-    """Tell the chat what a stored encounter step did and what it caused."""
-    await tell_fight(bot, game, out.events, out.state, before=before, reply_to=reply_to)
-    await tell_followed(bot, game, out.followed)
+    """Tell the chat what a stored encounter step did and what it caused (the boards from
+    the step's own states: nothing is read again)."""
+    view = out.view(game.id)
+    await tell_fight(bot, game, out.events, out.state, before=before, reply_to=reply_to, view=view)
+    await tell_followed(bot, game, out.followed, out.state)
 
 
 async def tell_fight(
@@ -184,8 +186,10 @@ async def tell_fight(
     *,
     before: savage.Encounter | None = None,
     reply_to: Message | None = None,
+    view: EncounterView | None = None,
 ) -> None:
-    """The events of a fight step in the chat (turn mentions too), the board refreshed."""
+    """The events of a fight step in the chat (turn mentions too), the board refreshed
+    (from `view`, the encounter as the step left it, when the caller has it)."""
     name = combat_events.names_of(state, *([before] if before is not None else []))
     text = combat_events.events_text(events, name)
     started = [e for e in events if isinstance(e, savage.events.TurnStarted)]
@@ -196,17 +200,23 @@ async def tell_fight(
     if text:
         markup = combat_events.reroll_keyboard(events, state, game.id)
         await post(bot, game, text, reply_to=reply_to, markup=markup)
-    await show_board(bot, game)
+    if view is None:
+        await show_board(bot, game)
+    else:
+        await render_board(bot, game, view)
 
 
-async def tell_followed(bot: Bot, game: GameInfo, followed: tuple[Caused, ...]) -> None:
+async def tell_followed(
+    bot: Bot, game: GameInfo, followed: tuple[Caused, ...], fight: savage.Encounter | None = None
+) -> None:
     """The steps another stream took because of this one (the chase following the fight,
     the fight taking a chase step's Fatigue), told in the order they were stored."""
     for caused in followed:
         if caused.stream.split(":", 1)[0] == "chase":
-            await tell_chase(bot, game, caused.events)
+            await tell_chase(bot, game, caused.events, view=caused.view(game.id), fight=fight)
         else:
-            await tell_fight(bot, game, caused.events, caused.state)
+            fight = caused.state
+            await tell_fight(bot, game, caused.events, caused.state, view=caused.view(game.id))
 
 
 # --- a command in chat ------------------------------------------------------------------------
