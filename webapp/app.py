@@ -35,8 +35,8 @@ from webapp.keys import (
 from webapp.links import link_secret
 from webapp.live import Broadcaster, LocalBroadcaster
 from webapp.middleware import authenticate, json_errors, security_headers
-from webapp.scenes import setup_bridge
 from webapp.static_files import setup_static
+from webapp.systems.savage.scenes import setup_bridge
 
 log = logging.getLogger(__name__)
 SETTINGS = web.AppKey("settings", Settings)

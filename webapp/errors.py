@@ -8,7 +8,7 @@ from typing import Any
 from aiohttp import web
 
 from webapp.i18n import N_, gettext
-from webapp.scene_errors import SCENE_ERRORS
+from webapp.systems.savage.errors import SCENE_ERRORS
 
 # code -> (HTTP status, English msgid of the webapp catalog)
 ERRORS: dict[str, tuple[int, str]] = {

@@ -10,10 +10,10 @@ from engine.services import recent_rolls
 from engine.services.types import RollRecord
 from webapp.keys import BROADCASTER, CONFIG
 from webapp.projection import Viewer, project_game, project_roll
-from webapp.projection_scene import project_chase, project_encounter
 from webapp.queries import user_names
 from webapp.roles import refresh_viewer
-from webapp.scenes import load_chase, load_encounter
+from webapp.systems.savage.projection import project_chase, project_encounter
+from webapp.systems.savage.scenes import load_chase, load_encounter
 
 SAVAGE = "savage"
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from aiohttp import web
 
-from webapp.api import characters, games, i18n, me, rolls, scenes, ws
+from webapp.api import games, i18n, me, rolls, scenes, ws
+from webapp.systems.savage import characters
 
 
 def setup_api(app: web.Application) -> None:

@@ -23,15 +23,15 @@ from engine.services import ServiceError
 from engine.services.errors import StaleState
 from engine.services.notify import origin
 from webapp.api.rolls import read_json
-from webapp.chase_commands import CHASE_COMMANDS
 from webapp.errors import ERRORS, SERVICE_CODES, ApiError, error_message
 from webapp.feed import SAVAGE
 from webapp.keys import RNG
 from webapp.projection import GM, Viewer
-from webapp.projection_scene import project_chase, project_encounter
 from webapp.roles import READ, WRITE, require_active, require_role
-from webapp.scene_commands import ENCOUNTER_COMMANDS, Ctx, Done, Spec
-from webapp.scenes import load_chase, load_encounter
+from webapp.systems.savage.chase_commands import CHASE_COMMANDS
+from webapp.systems.savage.commands import ENCOUNTER_COMMANDS, Ctx, Done, Spec
+from webapp.systems.savage.projection import project_chase, project_encounter
+from webapp.systems.savage.scenes import load_chase, load_encounter
 
 
 class _Lenient(dict[str, Any]):

@@ -31,8 +31,8 @@ from webapp.keys import AUTH_TOKEN, BROADCASTER, CONFIG, INIT_DATA, SOCKETS
 from webapp.live import LiveEvent
 from webapp.middleware import WS_AUTH_ATTR
 from webapp.projection import Viewer
-from webapp.projection_scene import project_chase, project_encounter
 from webapp.roles import viewer_for
+from webapp.systems.savage.projection import project_chase, project_encounter
 
 log = logging.getLogger(__name__)
 AUTH_TIMEOUT = 10.0

@@ -24,10 +24,10 @@ from engine.services.savage.characters import name_key
 from engine.services.savage.codec import event_from_dict
 from engine.services.scenes import SceneView
 from engine.store.models import SavedCharacter, StreamEvent
-from webapp.encounter_log import LOGGED, encounter_log
 from webapp.keys import BACKGROUND, BROADCASTER
 from webapp.live import LocalBroadcaster
-from webapp.projection_scene import ChaseScene, EncounterScene
+from webapp.systems.savage.encounter_log import LOGGED, encounter_log
+from webapp.systems.savage.projection import ChaseScene, EncounterScene
 
 log = logging.getLogger(__name__)
 EncounterView = SceneView[savage.Encounter]

@@ -8,12 +8,12 @@ from typing import Any
 import pytest
 from pydantic import BaseModel, ValidationError
 
-from webapp.api.characters import CharacterBody
 from webapp.api.rolls import RollBody
 from webapp.bodies import parse_body
-from webapp.chase_commands import CHASE_COMMANDS
 from webapp.errors import ApiError
-from webapp.scene_commands import ENCOUNTER_COMMANDS
+from webapp.systems.savage.characters import CharacterBody
+from webapp.systems.savage.chase_commands import CHASE_COMMANDS
+from webapp.systems.savage.commands import ENCOUNTER_COMMANDS
 
 MODELS: list[type[BaseModel]] = sorted(
     {spec.model for spec in (*ENCOUNTER_COMMANDS.values(), *CHASE_COMMANDS.values())}

@@ -20,7 +20,7 @@ from engine.services.savage import (
     undo_chase,
 )
 from webapp.bodies import B, Body
-from webapp.scene_commands import Ctx, Done, Id, MaybeId, NoArgs, Spec
+from webapp.systems.savage.commands import Ctx, Done, Id, MaybeId, NoArgs, Spec
 
 
 def _direction(value: Any) -> int:

@@ -1,0 +1,1 @@
+"""The rule systems of the Mini App: one package per system."""
