@@ -17,6 +17,7 @@ from aiohttp import WSCloseCode, web
 from bot.settings import Settings
 from engine.dice.rng import Rng, system_rng
 from webapp.api import setup_api
+from webapp.bridge import setup_bridge
 from webapp.config import WebAppConfig
 from webapp.dev import DEV_BOT_TOKEN, setup_dev
 from webapp.errors import json_error
@@ -36,7 +37,6 @@ from webapp.links import link_secret
 from webapp.live import Broadcaster, LocalBroadcaster
 from webapp.middleware import authenticate, json_errors, security_headers
 from webapp.static_files import setup_static
-from webapp.systems.savage.scenes import setup_bridge
 
 log = logging.getLogger(__name__)
 SETTINGS = web.AppKey("settings", Settings)

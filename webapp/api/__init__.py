@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from aiohttp import web
 
-from webapp.api import games, i18n, me, rolls, scenes, ws
-from webapp.systems.savage import characters
+from webapp.api import characters, games, i18n, me, rolls, scenes, ws
 
 
 def setup_api(app: web.Application) -> None:

@@ -1,5 +1,6 @@
-"""The character editor: read, check, save and delete a game's SWADE characters and NPC
-templates (the same engine.services calls and rules as the chat's /char).
+"""The character editor of Savage Worlds games: read, check, save and delete a game's SWADE
+characters and NPC templates (the same engine.services calls and rules as the chat's /char).
+The shared routes (webapp/api/characters.py) check the role, then call these handlers.
 
 ``GET .../characters/{id}`` — the GM, or the owner of a player character (a template is the
 GM's: 404 to players, as in the chat); ``POST .../characters`` saves (creates or replaces by
@@ -32,13 +33,11 @@ from engine.services.savage.characters import (
     parse_entry,
     save_character,
 )
-from webapp.api.rolls import read_json
-from webapp.api.scenes import scene_error
-from webapp.bodies import Body, parse_body
-from webapp.errors import ApiError, error_body
-from webapp.feed import SAVAGE
+from webapp.bodies import Body, parse_body, read_json
+from webapp.errors import ApiError, error_body, refusal
 from webapp.projection import GM, Viewer, iso
-from webapp.roles import WRITE, require_active, require_role
+from webapp.roles import require_active
+from webapp.systems.registry import CharacterRoutes
 
 MAX_SHEET = 4000  # characters of a text block (a chat message holds 4096)
 
@@ -103,14 +102,9 @@ def record_json(r: CharacterRecord, locale: str) -> dict[str, Any]:
     }
 
 
-def _require_savage(viewer: Viewer) -> None:
-    if viewer.game.system != SAVAGE:
-        raise ApiError("wrong_system")
-
-
 def _refusal(exc: savage.RuleError | ServiceError, viewer: Viewer, text: Any) -> ApiError:
     """The engine's code and message, plus where the block went wrong (1-based line)."""
-    error = scene_error(exc, viewer.locale)
+    error = refusal(exc, viewer.locale)
     at = exc.params.get("position")
     if isinstance(at, int):
         error.details["fragment"] = exc.params.get("fragment", "")
@@ -156,7 +150,7 @@ def _spec(viewer: Viewer, body: CharacterBody) -> savage.SheetSpec:
     if template or owner is not None:
         character = dataclasses.replace(character, owner=owner)
     elif viewer.role != GM and character.owner != viewer.user_id:  # «игрок N» of another
-        raise scene_error(NotYourCharacter(owner_id=character.owner), viewer.locale)
+        raise refusal(NotYourCharacter(owner_id=character.owner), viewer.locale)
     if character.owner is not None and not _member(viewer, character.owner):
         raise ApiError("bad_request", field="owner")
     return savage.SheetSpec(character, spec.count)
@@ -177,16 +171,12 @@ async def _entry(viewer: Viewer, raw_id: Any) -> CharacterRecord:
     return record
 
 
-@require_role(*WRITE)
 async def get_one(request: web.Request, viewer: Viewer) -> web.Response:
-    _require_savage(viewer)
     record = await _entry(viewer, request.match_info["char_id"])
     return web.json_response({"ok": True, "character": record_json(record, viewer.locale)})
 
 
-@require_role(*WRITE)
 async def post_preview(request: web.Request, viewer: Viewer) -> web.Response:
-    _require_savage(viewer)
     body = parse_body(CharacterBody, await read_json(request))
     try:
         spec = _spec(viewer, body)
@@ -200,9 +190,7 @@ async def post_preview(request: web.Request, viewer: Viewer) -> web.Response:
     return web.json_response({"ok": True, "valid": True, "parsed": parsed, "sheet": sheet})
 
 
-@require_role(*WRITE)
 async def post_character(request: web.Request, viewer: Viewer) -> web.Response:
-    _require_savage(viewer)
     data = await read_json(request)
     require_active(viewer)
     body = parse_body(CharacterBody, data)
@@ -228,9 +216,7 @@ async def post_character(request: web.Request, viewer: Viewer) -> web.Response:
     return web.json_response({"ok": True, "character": record_json(record, viewer.locale)})
 
 
-@require_role(*WRITE)
 async def delete_one(request: web.Request, viewer: Viewer) -> web.Response:
-    _require_savage(viewer)
     require_active(viewer)
     record = await _entry(viewer, request.match_info["char_id"])
     try:
@@ -241,25 +227,19 @@ async def delete_one(request: web.Request, viewer: Viewer) -> web.Response:
     return web.json_response({"ok": True, "deleted": record.id})
 
 
-@require_role(*WRITE)
 async def get_library(request: web.Request, viewer: Viewer) -> web.Response:
     """The library (for «add» and the editor's list): the GM gets everything (NPC templates
     too), a player their own characters only (others' sheets and the GM's templates never
     leave the server)."""
-    _require_savage(viewer)
     try:
         records = await list_characters(viewer.game.id)
     except ServiceError as exc:
-        raise scene_error(exc, viewer.locale) from None
+        raise refusal(exc, viewer.locale) from None
     if viewer.role != GM:
         records = [r for r in records if r.owner_id == viewer.user_id]
     return web.json_response({"ok": True, "characters": [library_item(r) for r in records]})
 
 
-def setup_characters(app: web.Application) -> None:
-    base = "/api/games/{token}/characters"
-    app.router.add_get(base, get_library)
-    app.router.add_post(base, post_character)
-    app.router.add_post(base + "/preview", post_preview)
-    app.router.add_get(base + "/{char_id}", get_one)
-    app.router.add_delete(base + "/{char_id}", delete_one)
+CHARACTERS = CharacterRoutes(
+    library=get_library, get=get_one, save=post_character, preview=post_preview, delete=delete_one
+)

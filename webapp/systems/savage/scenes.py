@@ -1,35 +1,21 @@
-"""Reading the game's active encounter and chase once (for every viewer), and the bridge from
-the services' change notifier (engine.services.notify) to the live broadcaster.
-
-A change made anywhere — a chat command, a Mini App request, the bot's bookkeeping — is
-announced by the service that wrote it; `NotifyBridge` reads the new state once per change
-(in the background, one game at a time, so pushes keep the order of the writes) and publishes
-it; every open socket projects it for its own viewer (webapp/api/ws.py)."""
+"""Reading a Savage Worlds game's active encounter and chase once for every viewer (the
+live snapshot, each push after a change, the boards' answers); every viewer's JSON is
+projected from it (projection.py)."""
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
-import logging
-from collections import defaultdict
-from collections.abc import Callable
-
-from aiohttp import web
 
 from engine import savage
 from engine.services.aggregates import UNDO
-from engine.services.notify import Notification, subscribe
 from engine.services.savage import current_chase, current_encounter
 from engine.services.savage.characters import name_key
 from engine.services.savage.codec import event_from_dict
 from engine.services.scenes import SceneView
 from engine.store.models import SavedCharacter, StreamEvent
-from webapp.keys import BACKGROUND, BROADCASTER
-from webapp.live import LocalBroadcaster
 from webapp.systems.savage.encounter_log import LOGGED, encounter_log
 from webapp.systems.savage.projection import ChaseScene, EncounterScene
 
-log = logging.getLogger(__name__)
 EncounterView = SceneView[savage.Encounter]
 LOG_ROWS = 80  # the newest logged events read for the board's log (a few steps' worth)
 
@@ -59,7 +45,7 @@ async def recent_steps(view: EncounterView) -> list[list[savage.Event]]:
 
 
 async def load_encounter(game_id: int) -> EncounterScene | None:
-    """The active encounter with its public log (webapp/encounter_log.py)."""
+    """The active encounter with its public log (encounter_log.py)."""
     view = await current_encounter(game_id)
     if view is None:
         return None
@@ -108,73 +94,3 @@ async def load_chase(game_id: int, encounter: EncounterView | None = None) -> Ch
         for key, owner in rows:
             owners[keys[key]] = frozenset({owner}) if owner is not None else frozenset()
     return ChaseScene(view, names, owners)
-
-
-class NotifyBridge:
-    """Subscribed to engine.services.notify while the app runs (on_startup/on_cleanup)."""
-
-    def __init__(self, app: web.Application) -> None:
-        self.app = app
-        self.locks: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
-        self.unsubscribe: Callable[[], None] | None = None
-
-    def start(self) -> None:
-        self.unsubscribe = subscribe(self.on_change)
-
-    def stop(self) -> None:
-        if self.unsubscribe is not None:
-            self.unsubscribe()
-            self.unsubscribe = None
-
-    async def on_change(self, note: Notification) -> None:
-        """Called inside the service call, after its write: publishes a roll at once (the
-        record is in the notification) and schedules the reading of a scene."""
-        broadcaster = self.app[BROADCASTER]
-        if note.topic == "roll":
-            record = note.info.get("record")
-            if record is not None:
-                kind = "roll_revealed" if note.info.get("revealed") else "roll"
-                await broadcaster.publish(note.game_id, kind, record)
-            return
-        if isinstance(broadcaster, LocalBroadcaster) and not broadcaster.subscriber_count(
-            note.game_id
-        ):
-            return  # nobody watches the game here: a snapshot will read the state
-        self._spawn(self._push(note))
-
-    def _spawn(self, coro) -> None:  # type: ignore[no-untyped-def]
-        task = asyncio.get_running_loop().create_task(coro)
-        tasks = self.app[BACKGROUND]
-        tasks.add(task)
-        task.add_done_callback(tasks.discard)
-
-    async def _push(self, note: Notification) -> None:
-        broadcaster = self.app[BROADCASTER]
-        try:
-            async with self.locks[note.game_id]:
-                if note.topic == "encounter":
-                    data: object = await load_encounter(note.game_id)
-                elif note.topic == "chase":
-                    data = await load_chase(note.game_id)
-                else:
-                    data = None
-                await broadcaster.publish(note.game_id, note.topic, data)
-        except Exception:
-            log.exception("live push of %s failed for game %s", note.topic, note.game_id)
-
-
-BRIDGE = web.AppKey("webapp_notify_bridge", NotifyBridge)
-
-
-def setup_bridge(app: web.Application) -> None:
-    async def start(app: web.Application) -> None:
-        bridge = NotifyBridge(app)
-        app[BRIDGE] = bridge
-        bridge.start()
-
-    async def stop(app: web.Application) -> None:
-        if BRIDGE in app:
-            app[BRIDGE].stop()
-
-    app.on_startup.append(start)
-    app.on_shutdown.insert(0, stop)

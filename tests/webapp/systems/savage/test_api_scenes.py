@@ -195,8 +195,3 @@ async def test_gm_controls_damage_conditions_undo_and_the_chase(client, fight, f
     }
     ended = await post(client, ftoken, "chase", GM_ID, command="end")
     assert ended is None
-
-
-async def test_a_storyteller_game_has_no_boards(client, game, gtoken):
-    response = await client.get(f"/api/games/{gtoken}/encounter", headers=auth(GM_ID))
-    assert response.status == 409 and (await response.json())["error"]["code"] == "wrong_system"

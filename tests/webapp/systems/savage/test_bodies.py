@@ -1,52 +1,23 @@
-"""Request bodies as models: strict types for every field of every command, the refusal's
-shape (400 ``bad_request`` with the field)."""
+"""Savage Worlds request bodies: the character editor's strict types, the first bad field of
+a command, the chase's directions and positions (every command's strict types:
+tests/webapp/test_bodies.py)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import pytest
-from pydantic import BaseModel, ValidationError
 
-from webapp.api.rolls import RollBody
+from tests.webapp.test_bodies import strict
 from webapp.bodies import parse_body
 from webapp.errors import ApiError
 from webapp.systems.savage.characters import CharacterBody
 from webapp.systems.savage.chase_commands import CHASE_COMMANDS
 from webapp.systems.savage.commands import ENCOUNTER_COMMANDS
 
-MODELS: list[type[BaseModel]] = sorted(
-    {spec.model for spec in (*ENCOUNTER_COMMANDS.values(), *CHASE_COMMANDS.values())}
-    | {RollBody, CharacterBody},
-    key=lambda model: f"{model.__module__}.{model.__name__}",
-)
 
-
-def refuses(model: type[BaseModel], field: str, value: Any) -> bool:
-    try:
-        model.model_validate({field: value})
-    except ValidationError as exc:
-        return any(error["loc"][:1] == (field,) for error in exc.errors())
-    return False
-
-
-def accepts_int(model: type[BaseModel], field: str) -> int | None:
-    return next((n for n in (1, 4) if not refuses(model, field, n)), None)
-
-
-DIGITS_TOO = {(CharacterBody, "id")}  # an entry's id, as in the URL, may come as its digits
-
-
-@pytest.mark.parametrize("model", MODELS, ids=lambda model: model.__name__)
-def test_no_field_takes_a_float_and_an_int_field_no_bool_or_string(model: type[BaseModel]):
-    for field, info in model.model_fields.items():
-        name = field if info.validation_alias is None else "command"
-        assert refuses(model, name, 1.0), (model.__name__, name)
-        number = accepts_int(model, name)
-        if number is not None:
-            bad = [float(number), True] + [str(number)] * ((model, name) not in DIGITS_TOO)
-            for value in bad:
-                assert refuses(model, name, value), (model.__name__, name, value)
+def test_the_character_body_is_strict_but_takes_an_id_as_digits():
+    strict(CharacterBody, digits_too={"id"})  # an entry's id, as in the URL
 
 
 def test_the_first_bad_field_is_reported():

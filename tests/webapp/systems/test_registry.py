@@ -1,0 +1,62 @@
+"""The registry of the rule systems' web adapters (webapp/systems/registry.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.services import systems
+from webapp.errors import ERRORS, register_errors
+from webapp.systems.registry import (
+    WebScene,
+    WebSystem,
+    adapter,
+    adapters,
+    register,
+    scene_kinds,
+    scene_of_topic,
+)
+
+
+async def _nothing(game_id, read):  # type: ignore[no-untyped-def]
+    return None
+
+
+def test_every_adapter_is_of_an_installed_system_with_its_scene_kinds():
+    for web in adapters():
+        engine_kinds = {kind.name for kind in systems.scene_kinds(web.code)}
+        assert {scene.kind for scene in web.scenes} <= engine_kinds
+        for scene in web.scenes:
+            assert scene_of_topic(scene.topic) is scene
+            assert web.scene(scene.kind) is scene
+        assert set(web.errors) <= set(ERRORS)  # its codes joined the shared table
+    assert "savage" in {web.code for web in adapters()}
+
+
+def test_a_system_without_an_adapter_has_the_dice_only():
+    bare = adapter("storyteller")
+    assert bare == WebSystem("storyteller")
+    assert bare.scenes == () and bare.characters is None and bare.scene("encounter") is None
+    assert scene_of_topic("game") is None and scene_of_topic("roll") is None
+
+
+def test_a_code_is_registered_once():
+    before = adapters()
+    with pytest.raises(ValueError, match="registered already"):
+        register(WebSystem("savage"))
+    assert adapters() == before and adapter("savage") is before[0]
+
+
+def test_only_installed_systems_and_their_own_scene_kinds():
+    with pytest.raises(ValueError, match="not an installed rule system"):
+        register(WebSystem("gurps"))
+    borrowed = WebScene("encounter", {}, _nothing, lambda data, viewer: None, "duel-encounter")
+    with pytest.raises(ValueError, match="no scene kind"):
+        register(WebSystem("duel", scenes=(borrowed,)))
+    assert adapter("duel").scenes == () and "duel-encounter" not in scene_kinds()
+
+
+def test_error_codes_keep_their_meaning():
+    register_errors({"not_found": ERRORS["not_found"]})  # the same entry again: fine
+    with pytest.raises(ValueError, match="not_found"):
+        register_errors({"not_found": (410, "Gone.")})
+    assert ERRORS["not_found"][0] == 404
