@@ -44,7 +44,7 @@ setTimeout(painted, 2000); // whatever is on screen by then (an error, a refused
 
 let boards = null; // the board modules, loaded once on demand
 function loadBoards() {
-  boards = boards || Promise.all([import("./initiative.js"), import("./chase.js")]);
+  boards = boards || Promise.all([import("./systems/savage/initiative.js"), import("./systems/savage/chase.js")]);
   return boards;
 }
 
@@ -56,7 +56,7 @@ function newer(old, next) {
 
 let editor = null; // the character editor, loaded when its tab is first opened
 function loadEditor() {
-  editor = editor || import("./editor.js");
+  editor = editor || import("./systems/savage/editor.js");
   return editor;
 }
 
