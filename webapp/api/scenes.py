@@ -1,7 +1,7 @@
 """A game's scenes (boards): ``GET /api/games/{token}/{scene}`` answers the viewer's
 projection, ``POST`` runs a command. The scene kinds are those of the game's rule system
-(webapp/systems/registry.py: e.g. ``encounter`` and ``chase`` of Savage Worlds); a kind the
-game's system does not have is 404 ``unknown_scene``.
+(its web adapter, webapp/systems/registry.py); a kind the game's system does not have is 404
+``unknown_scene``.
 
 ``POST`` with ``{"command": ..., "seq": <the scene's seq the client saw>, ...arguments}`` runs
 the same engine.services call as the chat command, as the authenticated user, and answers

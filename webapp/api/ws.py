@@ -6,9 +6,9 @@ Protocol (JSON text frames):
 - the server sends ``{"type": "snapshot", "epoch", "seq", "game", "rolls", <scene kind>:
   ...}`` at once (one key per scene kind of the game's rule system, webapp/feed.py), then
   pushes ``{"type": "roll" | "roll_revealed", "epoch", "seq", "roll"}`` and ``{"type":
-  <scene kind>, ..., <scene kind>: ...}`` (e.g. ``encounter`` of a Savage Worlds game; each
-  the viewer's projection, null when none is open) and, after a change of the game's
-  members or its end, a fresh snapshot;
+  <scene kind>, ..., <scene kind>: ...}`` (each the viewer's projection, null when none is
+  open; the kinds are the system's, webapp/systems/registry.py) and, after a change of the
+  game's members or its end, a fresh snapshot;
 - the client may send ``{"type": "resync"}`` (a new snapshot follows) and ``{"type": "ping"}``
   (``{"type": "pong"}``); on reconnect it simply gets a fresh snapshot;
 - refusals: ``{"type": "error", "error": {"code", "message"}}`` then close 4401 (auth),
