@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from engine.services import systems
 from webapp.errors import ERRORS, register_errors
+from webapp.static_files import STATIC_DIR as STATIC
 from webapp.systems.registry import (
     WebScene,
     WebSystem,
@@ -60,3 +63,16 @@ def test_error_codes_keep_their_meaning():
     with pytest.raises(ValueError, match="not_found"):
         register_errors({"not_found": (410, "Gone.")})
     assert ERRORS["not_found"][0] == 404
+
+
+def test_the_pages_registry_loads_each_adapters_module():
+    """static/app/systems/index.js (code -> module, relative to it) agrees with the adapters."""
+    app = STATIC / "app"
+    text = (app / "systems" / "index.js").read_text(encoding="utf-8")
+    entries = dict(re.findall(r'^\s*(\w+): \{[^\n]*\bmodule: "\./([^"]+)"', text, re.M))
+    served = {web.code: web.module for web in adapters() if web.module}
+    assert {code: f"systems/{path}" for code, path in entries.items()} == served
+    for module in served.values():
+        assert (app / module).is_file(), module
+    for code in systems.codes():  # every installed system has a name on the page
+        assert re.search(rf"^\s*{code}: \{{ name: ", text, re.M), code

@@ -1,6 +1,6 @@
 // The Characters screen of a Savage Worlds game: the library (the GM's holds everything with
 // the NPC templates, a player's their own characters), the Russian text block in a textarea
-// with a live check (the parsed sheet or the error), Save and Delete. Loaded lazily (main.js).
+// with a live check (the parsed sheet or the error), Save and Delete. Loaded lazily (index.js).
 import { html, useEffect, useRef, useState } from "../../../vendor/htm-preact-standalone.module.js";
 import { request } from "../../api.js";
 import { errorText, t } from "../../i18n.js";

@@ -1,6 +1,6 @@
 // The initiative board: the deal as playing cards in turn order (acting highlighted, Joker and
 // Hold marked, state badges, groups of Extras with their members); the GM's controls and a
-// player's own actions. Loaded lazily (see main.js).
+// player's own actions. Loaded lazily (see index.js).
 import { html, useEffect, useState } from "../../../vendor/htm-preact-standalone.module.js";
 import { request } from "../../api.js";
 import { t } from "../../i18n.js";
