@@ -17,6 +17,7 @@ from aiohttp import WSCloseCode, web
 from bot.settings import Settings
 from engine.dice.rng import Rng, system_rng
 from webapp.api import setup_api
+from webapp.bridge import setup_bridge
 from webapp.config import WebAppConfig
 from webapp.dev import DEV_BOT_TOKEN, setup_dev
 from webapp.errors import json_error
@@ -35,7 +36,6 @@ from webapp.keys import (
 from webapp.links import link_secret
 from webapp.live import Broadcaster, LocalBroadcaster
 from webapp.middleware import authenticate, json_errors, security_headers
-from webapp.scenes import setup_bridge
 from webapp.static_files import setup_static
 
 log = logging.getLogger(__name__)

@@ -1,15 +1,35 @@
-"""Request bodies as pydantic models: strict types (an int refuses ``"3"``, ``3.0`` and
-``true``; a string refuses a number), bounded lengths and ranges. A refusal is 400
-``bad_request`` with ``details.field``: the first offending field, in the model's order."""
+"""Request bodies: a JSON object of at most 16 KiB (`read_json`) read as a pydantic model:
+strict types (an int refuses ``"3"``, ``3.0`` and ``true``; a string refuses a number),
+bounded lengths and ranges. A refusal is 400 ``bad_request`` with ``details.field``: the
+first offending field, in the model's order."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Collection, Mapping
 from typing import Any, TypeVar
 
+from aiohttp import web
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, ValidationError
 
 from webapp.errors import ApiError
+
+MAX_BODY = 16 * 1024  # bytes of a request body (413 ``payload_too_large`` past it)
+
+
+async def read_json(request: web.Request) -> dict[str, Any]:
+    if request.content_length is not None and request.content_length > MAX_BODY:
+        raise ApiError("payload_too_large")
+    body = await request.content.read(MAX_BODY + 1)
+    if len(body) > MAX_BODY:
+        raise ApiError("payload_too_large")
+    try:
+        data = json.loads(body or b"null")
+    except ValueError:
+        raise ApiError("bad_request") from None
+    if not isinstance(data, dict):
+        raise ApiError("bad_request")
+    return data
 
 
 class Body(BaseModel):

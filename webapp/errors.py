@@ -1,5 +1,8 @@
 """API errors: JSON ``{"ok": false, "error": {"code", "message"}}`` with a stable code and a
-Russian message (the Mini App may show its own translation of the code)."""
+Russian message (the Mini App may show its own translation of the code).
+
+`ERRORS` holds the shared codes; a rule system's web adapter adds its engines' codes when it
+is registered (`register_errors`, called by webapp/systems/registry.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +11,6 @@ from typing import Any
 from aiohttp import web
 
 from webapp.i18n import N_, gettext
-from webapp.scene_errors import SCENE_ERRORS
 
 # code -> (HTTP status, English msgid of the webapp catalog)
 ERRORS: dict[str, tuple[int, str]] = {
@@ -27,8 +29,14 @@ ERRORS: dict[str, tuple[int, str]] = {
     "unauthorized": (401, N_("Not authorized.")),
     "internal": (500, N_("Something went wrong. Please try again a bit later.")),
     "http_error": (400, N_("The request failed.")),
-    # the encounter's and the chase's refusals (engine and scene service codes)
-    **SCENE_ERRORS,
+    # the shared services' refusals of scenes and characters (engine.services.errors)
+    "unknown_scene": (404, N_("Not found.")),  # the game's rule system has no such scene
+    "wrong_system": (409, N_("Fights and chases need a Savage Worlds game.")),
+    "no_character": (404, N_("No saved character or template with this name.")),
+    "not_your_character": (403, N_("This is not your character: you can act only for your own.")),
+    "nothing_to_undo": (409, N_("Nothing to undo.")),
+    "stream_closed": (409, N_("This scene is closed.")),
+    "bad_name": (400, N_("The name is empty or longer than {max} characters.")),
 }
 
 # engine.services error codes -> API codes
@@ -47,6 +55,14 @@ SERVICE_CODES: dict[str, str] = {
 }
 
 
+def register_errors(table: dict[str, tuple[int, str]]) -> None:
+    """Add a rule system's codes; a code already known must keep its status and message."""
+    clashes = sorted(code for code, entry in table.items() if ERRORS.get(code, entry) != entry)
+    if clashes:
+        raise ValueError(f"error codes registered already with another meaning: {clashes}")
+    ERRORS.update(table)
+
+
 class ApiError(Exception):
     """Raised by handlers and helpers; turned into a JSON response by the middleware."""
 
@@ -62,6 +78,23 @@ class ApiError(Exception):
 
 def error_message(code: str, locale: str = "ru") -> str:
     return gettext(locale, ERRORS.get(code, ERRORS["internal"])[1])
+
+
+class _Lenient(dict[str, Any]):
+    def __missing__(self, key: str) -> str:
+        return "?"
+
+
+def refusal(exc: Exception, locale: str = "ru") -> ApiError:
+    """A coded refusal — a service's ServiceError or a rule engine's error, anything with a
+    stable `code` and its `params` — as an API error with the catalog's message (a code the
+    catalog does not know is 400 ``bad_request``)."""
+    raw = getattr(exc, "code", "")
+    code = SERVICE_CODES.get(raw, raw)
+    if code not in ERRORS:
+        code = "bad_request"
+    message = error_message(code, locale).format_map(_Lenient(getattr(exc, "params", {})))
+    return ApiError(code, message)
 
 
 def error_body(code: str, message: str | None = None, **details: Any) -> dict[str, Any]:

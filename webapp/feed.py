@@ -1,4 +1,5 @@
-"""The roll feed and the live snapshot of a game, projected for one viewer."""
+"""The roll feed and the live snapshot of a game (its rolls and the scenes of its rule
+system), projected for one viewer."""
 
 from __future__ import annotations
 
@@ -10,24 +11,21 @@ from engine.services import recent_rolls
 from engine.services.types import RollRecord
 from webapp.keys import BROADCASTER, CONFIG
 from webapp.projection import Viewer, project_game, project_roll
-from webapp.projection_scene import project_chase, project_encounter
 from webapp.queries import user_names
 from webapp.roles import refresh_viewer
-from webapp.scenes import load_chase, load_encounter
-
-SAVAGE = "savage"
+from webapp.systems.registry import adapter
 
 
 async def scene_views(viewer: Viewer) -> dict[str, Any]:
-    """The viewer's projections of the active encounter and chase (savage games)."""
-    if viewer.game.system != SAVAGE:
-        return {"encounter": None, "chase": None}
-    encounter = await load_encounter(viewer.game.id)
-    chase = await load_chase(viewer.game.id, encounter)
-    return {
-        "encounter": project_encounter(encounter, viewer),
-        "chase": project_chase(chase, viewer),
-    }
+    """The viewer's projection of every scene kind of the game's rule system, by kind (None
+    when none is open); nothing for a system without scenes. Each scene is read once, in the
+    adapter's order, and may use the ones read before it."""
+    read: dict[str, Any] = {}
+    views: dict[str, Any] = {}
+    for scene in adapter(viewer.game.system).scenes:
+        read[scene.kind] = await scene.load(viewer.game.id, read)
+        views[scene.kind] = scene.project(read[scene.kind], viewer)
+    return views
 
 
 async def roll_views(records: list[RollRecord], viewer: Viewer) -> list[dict[str, Any]]:

@@ -28,6 +28,7 @@ from pathlib import Path
 
 from aiohttp import web
 
+from webapp import systems  # noqa: F401  (the installed systems' error codes join ERRORS)
 from webapp.errors import ERRORS
 from webapp.i18n import LOCALES, gettext, messages
 

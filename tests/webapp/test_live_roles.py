@@ -14,9 +14,9 @@ from engine.services import create_hidden_roll, end_game, join_game, touch_user,
 from engine.services.savage import encounter_command
 from engine.services.types import GameInfo
 from tests.webapp.conftest import GM_ID, OTHER_ID, PLAYER_ID, STRANGER_ID, TOKEN, auth
-from tests.webapp.fight import make_fight
+from tests.webapp.systems.savage.fight import make_fight
+from webapp.bridge import BRIDGE
 from webapp.links import startapp_token
-from webapp.scenes import BRIDGE
 
 EVERYONE = {"Ичиго", "Рукия", "Гриммджо", "Пустой 1", "Пустой 2", "Пустой 3"}
 

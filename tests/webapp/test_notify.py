@@ -8,7 +8,7 @@ from engine import savage
 from engine.services.notify import Notification, notify, origin, subscribe
 from engine.services.savage import encounter_command
 from tests.webapp.conftest import GM_ID
-from tests.webapp.fight import make_fight
+from tests.webapp.systems.savage.fight import make_fight
 
 
 async def test_subscribers_get_each_write_and_failures_are_contained(db):

@@ -192,3 +192,27 @@ def test_the_catalogs_cover_every_string():
         untranslated = [m.id for m in catalog if m.id and (not m.string or m.fuzzy)]
         assert untranslated == [], locale
     assert "Roll the dice" in extracted and "Number of dice" in extracted
+
+
+async def test_a_systems_screens_in_subfolders_are_versioned_too(aiohttp_client, make_app):
+    """The modules and stylesheets of a rule system live under app/systems/<code>/: served
+    under the page's version (immutable), gzipped, with their types; their relative imports
+    resolve inside the version."""
+    client = await aiohttp_client(make_app())
+    version = re.search(r'src="v/([0-9a-f]{12})/', await (await client.get("/app/")).text())[1]  # type: ignore[index]
+    for path, kind in (
+        ("app/systems/index.js", "text/javascript"),
+        ("app/systems/savage/index.js", "text/javascript"),
+        ("app/systems/savage/initiative.js", "text/javascript"),
+        ("app/systems/savage/savage.css", "text/css"),
+    ):
+        asset = await client.get(f"/app/v/{version}/{path}")
+        assert asset.status == 200, path
+        assert asset.headers["Content-Type"].startswith(kind), path
+        assert asset.headers["Cache-Control"] == "public, max-age=31536000, immutable", path
+        assert asset.headers["Content-Encoding"] == "gzip", path
+    screens = await (await client.get(f"/app/v/{version}/app/systems/savage/index.js")).text()
+    targets = re.findall(r'import\("\./([^"]+)"\)', screens)  # the boards, the editor
+    assert targets
+    for target in targets:
+        assert (await client.get(f"/app/v/{version}/app/systems/savage/{target}")).status == 200

@@ -1,259 +1,50 @@
-"""The character editor: read, check, save and delete a game's SWADE characters and NPC
-templates (the same engine.services calls and rules as the chat's /char).
-
-``GET .../characters/{id}`` — the GM, or the owner of a player character (a template is the
-GM's: 404 to players, as in the chat); ``POST .../characters`` saves (creates or replaces by
-name; with ``id`` it renames that entry); ``POST .../characters/preview`` parses without
-saving and answers 200 either way (``valid`` false with the engine's code, a message and
-the fragment); ``DELETE .../characters/{id}``; ``GET .../characters`` is the library list.
-GM and players only; writes need an active game."""
+"""The character editor's routes, for the GM and players: ``GET .../characters`` (the
+library), ``GET .../characters/{id}``, ``POST .../characters`` (save), ``POST
+.../characters/preview`` (check without saving), ``DELETE .../characters/{id}``. The role is
+checked here; the game's rule system's adapter does the rest (webapp/systems/registry.py,
+`CharacterRoutes`). A game whose system has no character editor is refused with 409
+``wrong_system``."""
 
 from __future__ import annotations
 
-import dataclasses
-import functools
-from typing import Any
-
 from aiohttp import web
 
-from engine import savage
-from engine.savage.character import EDGE_NAMES
-from engine.savage.traits import ATTRIBUTE_NAMES, SKILL_NAMES
-from engine.services import ServiceError
-from engine.services.errors import BadName, NotYourCharacter
-from engine.services.notify import origin
-from engine.services.savage import list_characters
-from engine.services.savage.characters import (
-    NAME_MAX,
-    CharacterRecord,
-    delete_character,
-    get_character,
-    name_key,
-    parse_entry,
-    save_character,
-)
-from webapp.api.rolls import read_json
-from webapp.api.scenes import scene_error
-from webapp.bodies import Body, parse_body
-from webapp.errors import ApiError, error_body
-from webapp.feed import SAVAGE
-from webapp.projection import GM, Viewer, iso
-from webapp.roles import WRITE, require_active, require_role
-
-MAX_SHEET = 4000  # characters of a text block (a chat message holds 4096)
+from webapp.errors import ApiError
+from webapp.projection import Viewer
+from webapp.roles import WRITE, require_role
+from webapp.systems.registry import CharacterRoutes, adapter
 
 
-@functools.cache
-def _names(locale: str) -> dict[str, str]:
-    """Trait and edge code -> its first name in the viewer's language (ru or en spelling)."""
-    out: dict[str, str] = {}
-    for text, code in {**ATTRIBUTE_NAMES, **SKILL_NAMES, **EDGE_NAMES}.items():
-        if text.isascii() == (locale == "en"):
-            out.setdefault(code, text[:1].upper() + text[1:])
-    return out
-
-
-def summary(c: savage.Character, count: int, locale: str) -> dict[str, Any]:
-    """What the editor shows: traits with names, the derived Parry/Toughness/Pace, edges."""
-    names = _names(locale)
-
-    def name(code: str) -> str:
-        return names.get(code) or code.replace("_", " ").capitalize()
-
-    def traits(items: tuple[tuple[str, savage.Die], ...]) -> list[dict[str, str]]:
-        return [{"code": code, "name": name(code), "die": str(die)} for code, die in items]
-
-    return {
-        "name": c.name,
-        "wild": c.wild,
-        "owner": c.owner,
-        "count": count,
-        "attributes": traits(c.attributes),
-        "skills": traits(c.skills),
-        "parry": c.parry,
-        "toughness": c.toughness,
-        "armor": c.armor,
-        "pace": c.pace,
-        "bennies": c.bennies,
-        "edges": [name(e) for e in c.edges],
-    }
-
-
-def library_item(r: CharacterRecord) -> dict[str, Any]:
-    """An entry of the library list (no sheet)."""
-    return {
-        "id": r.id,
-        "name": r.name,
-        "owner": r.owner_id,
-        "count": r.count,
-        "template": r.template,
-        "wild": r.character.wild,
-    }
-
-
-def record_json(r: CharacterRecord, locale: str) -> dict[str, Any]:
-    data = r.character.to_dict()
-    if r.count > 1:
-        data["count"] = r.count  # as save_character reads it back
-    return library_item(r) | {
-        "updated_at": iso(r.updated_at),
-        "sheet": r.sheet,
-        "data": data,
-        "parsed": summary(r.character, r.count, locale),
-    }
-
-
-def _require_savage(viewer: Viewer) -> None:
-    if viewer.game.system != SAVAGE:
+def _routes(viewer: Viewer) -> CharacterRoutes:
+    routes = adapter(viewer.game.system).characters
+    if routes is None:
         raise ApiError("wrong_system")
-
-
-def _refusal(exc: savage.RuleError | ServiceError, viewer: Viewer, text: Any) -> ApiError:
-    """The engine's code and message, plus where the block went wrong (1-based line)."""
-    error = scene_error(exc, viewer.locale)
-    at = exc.params.get("position")
-    if isinstance(at, int):
-        error.details["fragment"] = exc.params.get("fragment", "")
-        error.details["position"] = at
-        if isinstance(text, str):
-            error.details["line"] = text.count("\n", 0, at) + 1
-    return error
-
-
-def _member(viewer: Viewer, user_id: Any) -> bool:
-    return type(user_id) is int and viewer.game.is_member(user_id)
-
-
-class CharacterBody(Body):
-    """``sheet``: the text block or the JSON (``Character.to_dict()`` + ``count``); ``id``:
-    the entry being edited (a number, or its digits)."""
-
-    sheet: str | dict[str, Any]
-    template: bool = False
-    owner: int | None = None
-    id: int | str | None = None
-
-
-def _spec(viewer: Viewer, body: CharacterBody) -> savage.SheetSpec:
-    """The parsed entry with its owner: a player's is always their own; the GM's is a
-    template (``template``), the given ``owner``, else the block's «игрок N», else a
-    template (as the GM's untagged /char block in the chat)."""
-    sheet, template, owner = body.sheet, body.template, body.owner
-    if isinstance(sheet, str) and len(sheet) > MAX_SHEET:
-        raise ApiError("payload_too_large", max=MAX_SHEET)
-    if viewer.role != GM and (template or owner not in (None, viewer.user_id)):
-        raise ApiError("forbidden")
-    if owner is not None and (template or not _member(viewer, owner)):
-        raise ApiError("bad_request", field="owner")
-    default = viewer.user_id if viewer.role != GM else (None if template else owner)
-    try:
-        spec = parse_entry(sheet, default)
-        if not spec.character.name.strip() or len(spec.character.name.strip()) > NAME_MAX:
-            raise BadName(max=NAME_MAX)
-    except (savage.RuleError, ServiceError) as exc:
-        raise _refusal(exc, viewer, sheet) from None
-    character = spec.character
-    if template or owner is not None:
-        character = dataclasses.replace(character, owner=owner)
-    elif viewer.role != GM and character.owner != viewer.user_id:  # «игрок N» of another
-        raise scene_error(NotYourCharacter(owner_id=character.owner), viewer.locale)
-    if character.owner is not None and not _member(viewer, character.owner):
-        raise ApiError("bad_request", field="owner")
-    return savage.SheetSpec(character, spec.count)
-
-
-async def _entry(viewer: Viewer, raw_id: Any) -> CharacterRecord:
-    """An entry of this game the viewer may edit: the GM any, a player their own."""
-    if isinstance(raw_id, str) and raw_id.isascii() and raw_id.isdigit():
-        raw_id = int(raw_id)
-    if type(raw_id) is not int or not 0 < raw_id < 2**53:
-        raise ApiError("not_found")
-    try:
-        record = await get_character(viewer.game.id, raw_id)
-    except ServiceError:
-        raise ApiError("not_found") from None
-    if viewer.role != GM and record.owner_id != viewer.user_id:
-        raise ApiError("not_found" if record.template else "forbidden")
-    return record
+    return routes
 
 
 @require_role(*WRITE)
-async def get_one(request: web.Request, viewer: Viewer) -> web.Response:
-    _require_savage(viewer)
-    record = await _entry(viewer, request.match_info["char_id"])
-    return web.json_response({"ok": True, "character": record_json(record, viewer.locale)})
+async def get_library(request: web.Request, viewer: Viewer) -> web.StreamResponse:
+    return await _routes(viewer).library(request, viewer)
 
 
 @require_role(*WRITE)
-async def post_preview(request: web.Request, viewer: Viewer) -> web.Response:
-    _require_savage(viewer)
-    body = parse_body(CharacterBody, await read_json(request))
-    try:
-        spec = _spec(viewer, body)
-    except ApiError as exc:
-        if exc.status != 400 or exc.code == "bad_request":
-            raise
-        error = error_body(exc.code, exc.message, **exc.details)["error"]
-        return web.json_response({"ok": True, "valid": False, "error": error})
-    sheet = savage.format_sheet(spec.character, spec.count)
-    parsed = summary(spec.character, spec.count, viewer.locale)
-    return web.json_response({"ok": True, "valid": True, "parsed": parsed, "sheet": sheet})
+async def get_one(request: web.Request, viewer: Viewer) -> web.StreamResponse:
+    return await _routes(viewer).get(request, viewer)
 
 
 @require_role(*WRITE)
-async def post_character(request: web.Request, viewer: Viewer) -> web.Response:
-    _require_savage(viewer)
-    data = await read_json(request)
-    require_active(viewer)
-    body = parse_body(CharacterBody, data)
-    spec = _spec(viewer, body)
-    game_id, old = viewer.game.id, None
-    if body.id is not None:  # editing this entry: a new name renames it
-        old = await _entry(viewer, body.id)
-        key = name_key(spec.character.name)
-        if key != name_key(old.name) and any(
-            name_key(r.name) == key for r in await list_characters(game_id)
-        ):
-            raise ApiError("conflict", name=spec.character.name)
-    data = {**spec.character.to_dict(), "count": spec.count}
-    try:
-        with origin("webapp"):
-            record = await save_character(
-                game_id, data, actor_id=viewer.user_id, owner_id=spec.character.owner
-            )
-            if old is not None and old.id != record.id:
-                await delete_character(game_id, old.id, actor_id=viewer.user_id)
-    except (savage.RuleError, ServiceError) as exc:
-        raise _refusal(exc, viewer, None) from None
-    return web.json_response({"ok": True, "character": record_json(record, viewer.locale)})
+async def post_character(request: web.Request, viewer: Viewer) -> web.StreamResponse:
+    return await _routes(viewer).save(request, viewer)
 
 
 @require_role(*WRITE)
-async def delete_one(request: web.Request, viewer: Viewer) -> web.Response:
-    _require_savage(viewer)
-    require_active(viewer)
-    record = await _entry(viewer, request.match_info["char_id"])
-    try:
-        with origin("webapp"):
-            await delete_character(viewer.game.id, record.id, actor_id=viewer.user_id)
-    except ServiceError as exc:
-        raise _refusal(exc, viewer, None) from None
-    return web.json_response({"ok": True, "deleted": record.id})
+async def post_preview(request: web.Request, viewer: Viewer) -> web.StreamResponse:
+    return await _routes(viewer).preview(request, viewer)
 
 
 @require_role(*WRITE)
-async def get_library(request: web.Request, viewer: Viewer) -> web.Response:
-    """The library (for «add» and the editor's list): the GM gets everything (NPC templates
-    too), a player their own characters only (others' sheets and the GM's templates never
-    leave the server)."""
-    _require_savage(viewer)
-    try:
-        records = await list_characters(viewer.game.id)
-    except ServiceError as exc:
-        raise scene_error(exc, viewer.locale) from None
-    if viewer.role != GM:
-        records = [r for r in records if r.owner_id == viewer.user_id]
-    return web.json_response({"ok": True, "characters": [library_item(r) for r in records]})
+async def delete_one(request: web.Request, viewer: Viewer) -> web.StreamResponse:
+    return await _routes(viewer).delete(request, viewer)
 
 
 def setup_characters(app: web.Application) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from aiohttp import web
 
+from webapp import systems  # noqa: F401  (the installed systems' error codes join ERRORS)
 from webapp.errors import ERRORS, ApiError
 from webapp.i18n import LOCALES, gettext, messages
 

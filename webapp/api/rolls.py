@@ -2,13 +2,12 @@
 
 A roll is stored through engine.services (`log_roll`, or `create_hidden_roll` with its
 receipt) — the service's change notification pushes it live to every open board (each
-viewer gets their projection; webapp/scenes.py), as it does for a roll made in the chat —
+viewer gets their projection; webapp/bridge.py), as it does for a roll made in the chat —
 and handed to the ON_ROLL hook, which posts it to the game's chat."""
 
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 from collections.abc import Callable
 from typing import Annotated, Any
@@ -19,7 +18,7 @@ from pydantic import AfterValidator, AliasChoices, Field
 from engine.dice import DiceError, damage, duel, pool, roll, trait
 from engine.services import create_hidden_roll, get_roll, log_roll, reveal_roll, touch_user
 from engine.services.types import RollRecord
-from webapp.bodies import Body, parse_body
+from webapp.bodies import Body, parse_body, read_json
 from webapp.errors import ApiError
 from webapp.feed import roll_views
 from webapp.keys import BACKGROUND, ON_REVEAL, ON_ROLL, RNG, RollHook
@@ -27,7 +26,6 @@ from webapp.projection import Viewer
 from webapp.roles import GM_ONLY, WRITE, init_data, require_active, require_role
 
 log = logging.getLogger(__name__)
-MAX_BODY = 16 * 1024
 MAX_ARGS = 500
 # API name -> (roll-log command shared with the bot, engine function)
 ROLLERS: dict[str, tuple[str, Callable[[str, Any], Any]]] = {
@@ -56,21 +54,6 @@ class RollBody(Body):
     )
     args: str = ""
     hidden: bool = False
-
-
-async def read_json(request: web.Request) -> dict[str, Any]:
-    if request.content_length is not None and request.content_length > MAX_BODY:
-        raise ApiError("payload_too_large")
-    body = await request.content.read(MAX_BODY + 1)
-    if len(body) > MAX_BODY:
-        raise ApiError("payload_too_large")
-    try:
-        data = json.loads(body or b"null")
-    except ValueError:
-        raise ApiError("bad_request") from None
-    if not isinstance(data, dict):
-        raise ApiError("bad_request")
-    return data
 
 
 def dice_message(error: DiceError, locale: str) -> str | None:

@@ -1,55 +1,43 @@
-"""The initiative board and the chase row: GET the viewer's projection, POST a command.
+"""A game's scenes (boards): ``GET /api/games/{token}/{scene}`` answers the viewer's
+projection, ``POST`` runs a command. The scene kinds are those of the game's rule system
+(its web adapter, webapp/systems/registry.py); a kind the game's system does not have is 404
+``unknown_scene``.
 
-``POST /api/games/{token}/encounter`` (or ``/chase``) with ``{"command": ..., "seq": <the
-scene's seq the client saw>, ...arguments}`` runs the same engine.services call as the chat
-command, as the authenticated user, and answers with the new projection. GM-only commands are
-refused for players with 403 ``forbidden`` before anything is read; the services refuse a
-player's command for another's character (``not_your_character``) and the engines the rest
-(stable codes of webapp/scene_errors.py). ``seq`` (and ``stream``) guard against stale
-writes: the services check them inside the step's transaction, so if the scene changed since
-the client saw it — a GM's double tap, a change from the chat, another worker — the command
-is refused with 409 ``conflict`` and nothing is applied. One call is one transaction: the
-chase steps a fight step causes are stored with it (engine/services/follow.py)."""
+``POST`` with ``{"command": ..., "seq": <the scene's seq the client saw>, ...arguments}`` runs
+the same engine.services call as the chat command, as the authenticated user, and answers
+with the new projection. GM-only commands are refused for players with 403 ``forbidden``
+before anything is read; the services refuse a player's command for another's character
+(``not_your_character``) and the engines the rest (the stable codes of webapp/errors.py and
+of the system's adapter). ``seq`` (and ``stream``) guard against stale writes: the services
+check them inside the step's transaction, so if the scene changed since the client saw it — a
+GM's double tap, a change from the chat, another worker — the command is refused with 409
+``conflict`` and nothing is applied. One call is one transaction: the steps it causes in
+other scenes are stored with it."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from aiohttp import web
 
-from engine.savage import RuleError
-from engine.savage.chase import ChaseError
 from engine.services import ServiceError
 from engine.services.errors import StaleState
 from engine.services.notify import origin
-from webapp.api.rolls import read_json
-from webapp.chase_commands import CHASE_COMMANDS
-from webapp.errors import ERRORS, SERVICE_CODES, ApiError, error_message
-from webapp.feed import SAVAGE
+from webapp.bodies import read_json
+from webapp.errors import ApiError, refusal
 from webapp.keys import RNG
 from webapp.projection import GM, Viewer
-from webapp.projection_scene import project_chase, project_encounter
 from webapp.roles import READ, WRITE, require_active, require_role
-from webapp.scene_commands import ENCOUNTER_COMMANDS, Ctx, Done, Spec
-from webapp.scenes import load_chase, load_encounter
+from webapp.systems.commands import Ctx, Done
+from webapp.systems.registry import WebScene, adapter, scene_kinds
 
 
-class _Lenient(dict[str, Any]):
-    def __missing__(self, key: str) -> str:
-        return "?"
-
-
-def scene_error(exc: RuleError | ChaseError | ServiceError, locale: str = "ru") -> ApiError:
-    code = SERVICE_CODES.get(exc.code, exc.code)
-    if code not in ERRORS:
-        code = "bad_request"
-    message = error_message(code, locale).format_map(_Lenient(exc.params))
-    return ApiError(code, message)
-
-
-def _require_savage(viewer: Viewer) -> None:
-    if viewer.game.system != SAVAGE:
-        raise ApiError("wrong_system")
+def _scene(request: web.Request, viewer: Viewer) -> WebScene:
+    scene = adapter(viewer.game.system).scene(request.match_info["scene"])
+    if scene is None:
+        raise ApiError("unknown_scene")
+    return scene
 
 
 def _check_seen(body: dict[str, Any]) -> None:
@@ -60,11 +48,10 @@ def _check_seen(body: dict[str, Any]) -> None:
         raise ApiError("bad_request", field="stream")
 
 
-async def _run(request: web.Request, viewer: Viewer, commands: dict[str, Spec]) -> Done:
-    _require_savage(viewer)
+async def _run(request: web.Request, viewer: Viewer, scene: WebScene) -> Done:
     body = await read_json(request)
     name = body.get("command")
-    spec = commands.get(name) if isinstance(name, str) else None
+    spec = scene.commands.get(name) if isinstance(name, str) else None
     if spec is None:
         raise ApiError("bad_request", field="command")
     if spec.gm_only and viewer.role != GM:
@@ -72,46 +59,40 @@ async def _run(request: web.Request, viewer: Viewer, commands: dict[str, Spec]) 
     require_active(viewer)
     _check_seen(body)
     ctx = Ctx(viewer.game.id, viewer.user_id, request.app[RNG], body)
+    refused = (ServiceError, *adapter(viewer.game.system).refusals)
     try:
         with origin("webapp"):
             return await spec.run(ctx)
     except StaleState as exc:
         seq, stream = exc.params.get("seq"), exc.params.get("stream")
         raise ApiError("conflict", seq=seq, stream=stream) from None
-    except (RuleError, ChaseError, ServiceError) as exc:
-        raise scene_error(exc, viewer.locale) from None
+    except refused as exc:
+        raise refusal(exc, viewer.locale) from None
+
+
+async def _answer(viewer: Viewer, scene: WebScene) -> web.Response:
+    data = await scene.load(viewer.game.id, {})
+    return web.json_response({"ok": True, scene.kind: scene.project(data, viewer)})
 
 
 @require_role(*READ)
-async def get_encounter(request: web.Request, viewer: Viewer) -> web.Response:
-    _require_savage(viewer)
-    view = await load_encounter(viewer.game.id)
-    return web.json_response({"ok": True, "encounter": project_encounter(view, viewer)})
-
-
-@require_role(*READ)
-async def get_chase(request: web.Request, viewer: Viewer) -> web.Response:
-    _require_savage(viewer)
-    scene = await load_chase(viewer.game.id)
-    return web.json_response({"ok": True, "chase": project_chase(scene, viewer)})
+async def get_scene(request: web.Request, viewer: Viewer) -> web.Response:
+    return await _answer(viewer, _scene(request, viewer))
 
 
 @require_role(*WRITE)
-async def post_encounter(request: web.Request, viewer: Viewer) -> web.Response:
-    await _run(request, viewer, ENCOUNTER_COMMANDS)
-    view = await load_encounter(viewer.game.id)
-    return web.json_response({"ok": True, "encounter": project_encounter(view, viewer)})
-
-
-@require_role(*WRITE)
-async def post_chase(request: web.Request, viewer: Viewer) -> web.Response:
-    await _run(request, viewer, CHASE_COMMANDS)
-    scene = await load_chase(viewer.game.id)
-    return web.json_response({"ok": True, "chase": project_chase(scene, viewer)})
+async def post_scene(request: web.Request, viewer: Viewer) -> web.Response:
+    scene = _scene(request, viewer)
+    await _run(request, viewer, scene)
+    return await _answer(viewer, scene)
 
 
 def setup_scenes(app: web.Application) -> None:
-    app.router.add_get("/api/games/{token}/encounter", get_encounter)
-    app.router.add_post("/api/games/{token}/encounter", post_encounter)
-    app.router.add_get("/api/games/{token}/chase", get_chase)
-    app.router.add_post("/api/games/{token}/chase", post_chase)
+    """The routes match the scene kinds of the registered systems only (any other path is
+    the router's 404, and the game's other routes keep their 405s)."""
+    kinds = sorted(set(scene_kinds()))
+    if not kinds:
+        return
+    path = "/api/games/{token}/{scene:" + "|".join(re.escape(k) for k in kinds) + "}"
+    app.router.add_get(path, get_scene)
+    app.router.add_post(path, post_scene)

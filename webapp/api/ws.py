@@ -3,11 +3,12 @@
 Protocol (JSON text frames):
 - auth: ``Authorization: tma ...`` on the upgrade request, or ``?tma=<initData>``, or the
   first message ``{"type": "auth", "initData": "..."}`` (within AUTH_TIMEOUT seconds);
-- the server sends ``{"type": "snapshot", "epoch", "seq", "game", "rolls", "encounter",
-  "chase"}`` at once, then pushes ``{"type": "roll" | "roll_revealed", "epoch", "seq",
-  "roll"}``, ``{"type": "encounter", ..., "encounter"}`` and ``{"type": "chase", ...,
-  "chase"}`` (each the viewer's projection; null when none is active) and, after a change
-  of the game's members or its end, a fresh snapshot;
+- the server sends ``{"type": "snapshot", "epoch", "seq", "game", "rolls", <scene kind>:
+  ...}`` at once (one key per scene kind of the game's rule system, webapp/feed.py), then
+  pushes ``{"type": "roll" | "roll_revealed", "epoch", "seq", "roll"}`` and ``{"type":
+  <scene kind>, ..., <scene kind>: ...}`` (each the viewer's projection, null when none is
+  open; the kinds are the system's, webapp/systems/registry.py) and, after a change of the
+  game's members or its end, a fresh snapshot;
 - the client may send ``{"type": "resync"}`` (a new snapshot follows) and ``{"type": "ping"}``
   (``{"type": "pong"}``); on reconnect it simply gets a fresh snapshot;
 - refusals: ``{"type": "error", "error": {"code", "message"}}`` then close 4401 (auth),
@@ -31,14 +32,15 @@ from webapp.keys import AUTH_TOKEN, BROADCASTER, CONFIG, INIT_DATA, SOCKETS
 from webapp.live import LiveEvent
 from webapp.middleware import WS_AUTH_ATTR
 from webapp.projection import Viewer
-from webapp.projection_scene import project_chase, project_encounter
 from webapp.roles import viewer_for
+from webapp.systems.registry import adapter
 
 log = logging.getLogger(__name__)
 AUTH_TIMEOUT = 10.0
 QUEUE_SIZE = 256
 CLOSE_CODES = {401: 4401, 403: 4403, 404: 4404}
 _RESYNC, _PONG = "resync", "pong"
+ROLL_TYPES = ("roll", "roll_revealed")
 
 
 class Connection:
@@ -95,12 +97,14 @@ class Connection:
             await self.send({**payload, **await self.project(item)})
 
     async def project(self, item: LiveEvent) -> dict[str, Any]:
-        if item.type == "encounter":
-            return {"encounter": project_encounter(item.data, self.viewer)}
-        if item.type == "chase":
-            return {"chase": project_chase(item.data, self.viewer)}
-        (view,) = await roll_views([item.data], self.viewer)
-        return {"roll": view}
+        """A push for this viewer: a roll, or a scene of the game's rule system."""
+        if item.type in ROLL_TYPES:
+            (view,) = await roll_views([item.data], self.viewer)
+            return {"roll": view}
+        scene = adapter(self.viewer.game.system).scene(item.type)
+        if scene is None:  # not a scene of this game's system: nothing for the viewer
+            return {}
+        return {item.type: scene.project(item.data, self.viewer)}
 
     async def send_snapshot(self) -> int:
         """Send a snapshot with the viewer re-read (every later push is projected for the

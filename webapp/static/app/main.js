@@ -1,19 +1,16 @@
 // Kosti Mini App: boot (Telegram, strings, user), the games list and the game screen
-// (header; tabs: dice roller with the live roll feed, initiative board, chase board, the
-// character editor — the boards and the editor are loaded on demand).
+// (header; the dice roller with the live roll feed, and beside it the tabs of the game's rule
+// system — its screens module is loaded on demand, see systems/index.js).
 import { html, render, useEffect, useLayoutEffect, useState } from "../vendor/htm-preact-standalone.module.js";
 import { request } from "./api.js";
 import { Feed } from "./feed.js";
 import { errorText, loadMessages, locale, t } from "./i18n.js";
 import { LiveSocket } from "./live.js";
 import { Roller } from "./roller.js";
+import { loadScreens, systemName } from "./systems/index.js";
 import { backButton, initData, languageHint, loadSdk, startParam } from "./telegram.js";
 
 const FEED_SIZE = 30;
-
-function systemName(system) {
-  return { savage: t("Savage Worlds"), storyteller: t("Storyteller"), duel: t("Duel") }[system] || system;
-}
 
 function roleName(role) {
   return { gm: t("GM"), player: t("Player"), spectator: t("Spectator") }[role] || role;
@@ -42,51 +39,27 @@ firstPaint.then(() => {
 });
 setTimeout(painted, 2000); // whatever is on screen by then (an error, a refused socket)
 
-let boards = null; // the board modules, loaded once on demand
-function loadBoards() {
-  boards = boards || Promise.all([import("./initiative.js"), import("./chase.js")]);
-  return boards;
-}
-
-// A scene (encounter / chase) replaces the shown one unless it is older (pushes and
-// command responses may cross).
+// A scene replaces the shown one unless it is older (pushes and command responses may cross).
 function newer(old, next) {
   return !old || !next || old.stream !== next.stream || next.seq >= old.seq;
 }
 
-let editor = null; // the character editor, loaded when its tab is first opened
-function loadEditor() {
-  editor = editor || import("./editor.js");
-  return editor;
-}
+// What a snapshot holds besides the game's scenes (one key per scene kind of its system).
+const SNAPSHOT_KEYS = new Set(["type", "epoch", "seq", "locale", "game", "rolls"]);
+const ROLL_PUSHES = new Set(["roll", "roll_revealed"]);
+// Screens of the start_param that are the dice; any other is a tab of the game's system.
+const DICE_SCREENS = new Set(["game", "roll", "rolls"]);
+const startTab = (game) => (!game.screen || DICE_SCREENS.has(game.screen) ? "roll" : game.screen);
 
-const TABS = ["roll", "initiative", "chase", "characters"];
-const tabOf = (game) => (["initiative", "chase"].includes(game.screen)
-  || (game.screen === "characters" && game.role !== "spectator") ? game.screen : "roll");
+// The tabs of the game's system this viewer gets (spectators do not edit).
+const systemTabs = (screens, game) => (screens ? screens.tabs : [])
+  .filter((tab) => !tab.players || game.role !== "spectator");
 
-function Boards({ tab, ...props }) {
-  const [mods, setMods] = useState(null);
-  useEffect(() => { loadBoards().then(setMods); }, []);
-  if (!mods) return html`<p class="hint">${t("Loading…")}</p>`;
-  const [{ InitiativeBoard }, { ChaseBoard }] = mods;
-  return tab === "initiative"
-    ? html`<${InitiativeBoard} ...${props} active=${true} />`
-    : html`<${ChaseBoard} ...${props} />`;
-}
-
-function Characters({ game }) {
-  const [mod, setMod] = useState(null);
-  useEffect(() => { loadEditor().then(setMod); }, []);
-  return mod ? html`<${mod.CharacterEditor} game=${game} />` : html`<p class="hint">${t("Loading…")}</p>`;
-}
-
-function Tabs({ tab, onTab, game, encounter, chase }) {
-  const names = { roll: t("Dice"), initiative: t("Initiative"), chase: t("Chase"), characters: t("Characters") };
-  const live = { initiative: !!encounter, chase: !!chase };
-  const tabs = game.role === "spectator" ? TABS.slice(0, 3) : TABS; // spectators cannot edit
-  return html`<nav class="tabs screen-tabs" role="tablist">${tabs.map((name) => html`<button type="button" role="tab"
-    class=${tab === name ? "tab on" : "tab"} aria-selected=${tab === name} data-tab=${name}
-    onClick=${() => onTab(name)}>${names[name]}${live[name] ? html`<span class="dot" aria-hidden="true"></span>` : null}</button>`)}</nav>`;
+function Tabs({ tab, onTab, tabs, scenes }) {
+  const all = [{ name: "roll", label: () => t("Dice") }, ...tabs];
+  return html`<nav class="tabs screen-tabs" role="tablist">${all.map((x) => html`<button type="button" role="tab"
+    class=${tab === x.name ? "tab on" : "tab"} aria-selected=${tab === x.name} data-tab=${x.name}
+    onClick=${() => onTab(x.name)}>${x.label()}${x.scene && scenes[x.scene] ? html`<span class="dot" aria-hidden="true"></span>` : null}</button>`)}</nav>`;
 }
 
 function upsert(rolls, roll) {
@@ -116,11 +89,10 @@ function GameScreen({ token, live: opened, onBack }) {
   const [status, setStatus] = useState("connecting");
   const [fatal, setFatal] = useState(null);
   const [, setStrings] = useState(locale);
-  const [encounter, setEncounter] = useState(null);
-  const [chase, setChase] = useState(null);
+  const [scenes, setScenes] = useState({}); // the game's open scenes by kind (null: none)
+  const [screens, setScreens] = useState(undefined); // the system's module; null: dice only
   const [tabs, setTabs] = useState(null); // visited tabs, the last is shown (BackButton pops)
-  const showEncounter = (next) => setEncounter((old) => (newer(old, next) ? next : old));
-  const showChase = (next) => setChase((old) => (newer(old, next) ? next : old));
+  const showScene = (kind, next) => setScenes((old) => (newer(old[kind], next) ? { ...old, [kind]: next } : old));
 
   useLayoutEffect(() => {
     const live = opened || new LiveSocket(token).connect();
@@ -129,15 +101,15 @@ function GameScreen({ token, live: opened, onBack }) {
         if (snap.locale !== locale) loadMessages(snap.locale).then(() => setStrings(snap.locale));
         setGame(snap.game);
         setRolls([...snap.rolls].sort((a, b) => b.id - a.id));
-        setEncounter(snap.encounter || null);
-        setChase(snap.chase || null);
-        setTabs((old) => old || [tabOf(snap.game)]);
-        if (snap.game.system === "savage") loadBoards();
+        setScenes(Object.fromEntries(Object.entries(snap).filter(([key]) => !SNAPSHOT_KEYS.has(key))));
+        setTabs((old) => old || [startTab(snap.game)]);
+        const loading = loadScreens(snap.game.system);
+        if (!loading) setScreens(null);
+        else loading.then((mod) => { setScreens(mod); mod.prefetch(); }, () => setScreens(null));
       },
       onEvent: (msg) => {
         if (msg.roll) setRolls((list) => upsert(list, msg.roll));
-        if (msg.type === "encounter") showEncounter(msg.encounter);
-        if (msg.type === "chase") showChase(msg.chase);
+        else if (!ROLL_PUSHES.has(msg.type) && msg.type in msg) showScene(msg.type, msg[msg.type]);
       },
       onStatus: (value, error) => {
         setStatus(value);
@@ -157,15 +129,15 @@ function GameScreen({ token, live: opened, onBack }) {
     ${onBack ? html`<button class="secondary" onClick=${onBack}>${t("Back")}</button>` : null}</div>`;
   if (!game) return html`<p class="boot">${t("Connecting…")}</p>`;
   const canRoll = game.role !== "spectator" && game.active;
-  const savage = game.system === "savage";
-  const shown = savage ? tab : "roll";
+  const own = systemTabs(screens, game);
+  const waiting = screens === undefined && tab !== "roll"; // the system's module is on its way
+  const shown = own.some((x) => x.name === tab) ? tab : "roll";
   return html`<main class="game" data-role=${game.role} data-tab=${shown}>
     ${onBack ? html`<button class="link" onClick=${onBack}>← ${t("My games")}</button>` : null}
     <${GameHeader} game=${game} status=${status} />
-    ${savage ? html`<${Tabs} tab=${shown} onTab=${openTab} game=${game} encounter=${encounter} chase=${chase} />` : null}
-    ${shown === "characters" ? html`<${Characters} game=${game} />` : shown !== "roll"
-      ? html`<${Boards} tab=${shown} game=${game} encounter=${encounter} chase=${chase}
-          onScene=${shown === "initiative" ? showEncounter : showChase} />`
+    ${own.length ? html`<${Tabs} tab=${shown} onTab=${openTab} tabs=${own} scenes=${scenes} />` : null}
+    ${waiting ? html`<p class="hint">${t("Loading…")}</p>` : shown !== "roll"
+      ? html`<${screens.Screen} tab=${shown} game=${game} scenes=${scenes} onScene=${showScene} />`
       : html`${canRoll
       ? html`<${Roller} game=${game} onRolled=${(roll) => setRolls((list) => upsert(list, roll))} />`
       : game.role === "spectator"

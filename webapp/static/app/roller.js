@@ -3,6 +3,7 @@
 import { html, useState } from "../vendor/htm-preact-standalone.module.js";
 import { request } from "./api.js";
 import { errorText, t } from "./i18n.js";
+import { rollerDefaults } from "./systems/index.js";
 import { haptic } from "./telegram.js";
 
 const COMMANDS = () => [
@@ -12,7 +13,6 @@ const COMMANDS = () => [
   ["pool", t("Pool d10"), "7 6 спец"],
   ["duel", t("Duel check"), "+2 трюк"],
 ];
-const DEFAULT_COMMAND = { savage: "trait", storyteller: "pool", duel: "duel" };
 
 export function poolArgs({ count, difficulty, specialty, willpower, comment }) {
   let args = `${count} ${difficulty}`;
@@ -30,9 +30,10 @@ function Switch({ checked, onChange, label, name }) {
 }
 
 export function Roller({ game, onRolled }) {
-  const [tab, setTab] = useState(game.system === "storyteller" ? "pool" : "notation");
+  const defaults = rollerDefaults(game.system); // the system's first form and command
+  const [tab, setTab] = useState(defaults.form);
   const [pool, setPool] = useState({ count: 5, difficulty: 6, comment: "", specialty: false, willpower: false });
-  const [command, setCommand] = useState(DEFAULT_COMMAND[game.system] || "roll");
+  const [command, setCommand] = useState(defaults.roll);
   const [notation, setNotation] = useState("");
   const [hidden, setHidden] = useState(false);
   const [busy, setBusy] = useState(false);

@@ -1,8 +1,8 @@
 // The chase board: the row of chase cards (suit, value, the Complication a Clubs action card
 // would trigger there), tokens of the participants and groups, distances, who has fled; the
-// GM's controls and a player's own moves. Loaded lazily (see main.js).
-import { html, useState } from "../vendor/htm-preact-standalone.module.js";
-import { t } from "./i18n.js";
+// GM's controls and a player's own moves. Loaded lazily (see index.js).
+import { html, useState } from "../../../vendor/htm-preact-standalone.module.js";
+import { t } from "../../i18n.js";
 import { Btn, ErrorLine, PlayingCard, SUITS, useCommand } from "./cards.js";
 
 const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "±0");

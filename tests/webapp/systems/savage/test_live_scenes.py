@@ -16,7 +16,7 @@ from engine.services import join_game, log_roll, touch_user, transfer_gm
 from engine.services.savage import chase_command, encounter_command
 from engine.services.types import GameInfo
 from tests.webapp.conftest import GM_ID, OTHER_ID, PLAYER_ID, STRANGER_ID, TOKEN, auth
-from tests.webapp.fight import make_fight
+from tests.webapp.systems.savage.fight import make_fight
 from webapp.links import startapp_token
 
 

@@ -1,10 +1,10 @@
 // The Characters screen of a Savage Worlds game: the library (the GM's holds everything with
 // the NPC templates, a player's their own characters), the Russian text block in a textarea
-// with a live check (the parsed sheet or the error), Save and Delete. Loaded lazily (main.js).
-import { html, useEffect, useRef, useState } from "../vendor/htm-preact-standalone.module.js";
-import { request } from "./api.js";
-import { errorText, t } from "./i18n.js";
-import { haptic } from "./telegram.js";
+// with a live check (the parsed sheet or the error), Save and Delete. Loaded lazily (index.js).
+import { html, useEffect, useRef, useState } from "../../../vendor/htm-preact-standalone.module.js";
+import { request } from "../../api.js";
+import { errorText, t } from "../../i18n.js";
+import { haptic } from "../../telegram.js";
 
 const EXAMPLE = "Ичиго (Дикий) Ловкость d8, Смекалка d6, Дух d8, Сила d10, Выносливость d8;\n"
   + "Драка d10, Атлетика d8, Стрельба d6; Защита 7, Стойкость 8 (2), Шаг 6; Бенни 3;\nЧерты: Хладнокровие, Быстрый";

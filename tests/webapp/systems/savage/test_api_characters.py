@@ -11,7 +11,7 @@ from engine.services import end_game
 from engine.services.savage import list_characters, save_character
 from engine.services.types import GameInfo
 from tests.webapp.conftest import GM_ID, OTHER_ID, PLAYER_ID, STRANGER_ID, TOKEN, auth, make_game
-from tests.webapp.fight import HOLLOWS, ICHIGO, RUKIA
+from tests.webapp.systems.savage.fight import HOLLOWS, ICHIGO, RUKIA
 from tests.webapp.test_api_auth import CASES
 from webapp.links import startapp_token
 

@@ -13,9 +13,9 @@ from engine import savage
 from engine.services.savage import current_encounter, encounter_command
 from engine.services.types import GameInfo
 from tests.webapp.conftest import GM_ID, PLAYER_ID, TOKEN
-from tests.webapp.fight import make_fight
+from tests.webapp.systems.savage.fight import make_fight
+from tests.webapp.systems.savage.test_browser_boards import shoot
 from tests.webapp.test_browser import browser, open_app, server  # noqa: F401 (fixtures)
-from tests.webapp.test_browser_boards import shoot
 from webapp.links import startapp_token
 
 

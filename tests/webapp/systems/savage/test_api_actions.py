@@ -11,7 +11,7 @@ import pytest
 
 from engine.services.types import GameInfo
 from tests.webapp.conftest import GM_ID, OTHER_ID, PLAYER_ID, STRANGER_ID, TOKEN, auth
-from tests.webapp.fight import make_fight
+from tests.webapp.systems.savage.fight import make_fight
 from webapp.links import startapp_token
 
 

@@ -1,17 +1,15 @@
-"""The Mini App's encounter commands: JSON ``{"command": name, ...args}`` -> the same
-engine.services calls the chat commands make (the chase's are in webapp/chase_commands.py,
-with the same `Ctx` and `Spec`). Each entry has a pydantic model of its arguments
-(webapp/bodies.py: strict types and the bounds below; a bad one is 400 ``bad_request`` with
-its field) and says whether it is the GM's alone (refused with 403 ``forbidden`` before
-anything is read); everything else is checked by the services and engines exactly as for
-the chat (a player's own characters only, the rules)."""
+"""The Mini App's encounter commands (Savage Worlds): JSON ``{"command": name, ...args}`` ->
+the same engine.services calls the chat commands make (the chase's are in
+webapp/systems/savage/chase_commands.py). Each entry is a `Spec` (webapp/systems/commands.py):
+a pydantic model of its arguments (strict types and the bounds below) and whether it is the
+GM's alone; everything else is checked by the services and engines exactly as for the chat
+(a player's own characters only, the rules)."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
-from typing import Annotated, Any, Generic
+from collections.abc import Callable
+from typing import Annotated, Any
 
 from pydantic import (
     AfterValidator,
@@ -24,7 +22,6 @@ from pydantic import (
 
 from engine import savage
 from engine.dice import DiceError
-from engine.dice.rng import Rng
 from engine.dice.swade import parse_damage
 from engine.savage import actions
 from engine.savage.traits import ATTRIBUTES
@@ -35,7 +32,8 @@ from engine.services.savage import (
     start_encounter,
     undo_encounter,
 )
-from webapp.bodies import BLANK_IS_NONE, FROM_ARRAYS, B, Body, one_of, parse_body, stripped
+from webapp.bodies import BLANK_IS_NONE, FROM_ARRAYS, B, Body, one_of, stripped
+from webapp.systems.commands import Ctx, Done, NoArgs, Spec
 
 ID_MAX = 64
 NAME_MAX = 255
@@ -92,54 +90,8 @@ def _gm_dice(value: str) -> str:
     return _dice(value, strength=False) if value else ""
 
 
-@dataclass(frozen=True, slots=True)
-class Ctx:
-    game_id: int
-    actor_id: int
-    rng: Rng
-    body: dict[str, Any]
-
-    def parse(self, model: type[B]) -> B:
-        """The body read as `model` (or 400 ``bad_request`` with the field)."""
-        return parse_body(model, self.body)
-
-    @property
-    def seen(self) -> dict[str, Any]:
-        """What the client saw (`seq`, `stream`; type-checked in webapp/api/scenes.py), as
-        the services' `expected_seq` / `expected_stream`: they compare it inside the write."""
-        return {"expected_seq": self.body.get("seq"), "expected_stream": self.body.get("stream")}
-
-
-Events = tuple[Any, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Done:
-    """What a command wrote: its events (the steps it caused elsewhere were stored with it,
-    in the same transaction; engine/services/follow.py)."""
-
-    events: Events = ()
-
-
-@dataclass(frozen=True, slots=True)
-class Spec(Generic[B]):
-    """A command: the model of its arguments, what it does with them, and whether it is
-    the GM's alone."""
-
-    model: type[B]
-    handler: Callable[[Ctx, B], Awaitable[Done]]
-    gm_only: bool
-
-    async def run(self, ctx: Ctx) -> Done:
-        return await self.handler(ctx, ctx.parse(self.model))
-
-
 # --- arguments ------------------------------------------------------------------------------
 # Fields in the order they are checked: the first bad one is the one reported.
-
-
-class NoArgs(Body):
-    pass
 
 
 class ActorArgs(Body):

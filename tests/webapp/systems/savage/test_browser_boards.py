@@ -9,7 +9,7 @@ import pytest
 from engine.services.types import GameInfo
 from tests.webapp.browser import ARTIFACTS
 from tests.webapp.conftest import GM_ID, PLAYER_ID, TOKEN
-from tests.webapp.fight import make_fight
+from tests.webapp.systems.savage.fight import make_fight
 from tests.webapp.test_browser import browser, open_app, server  # noqa: F401 (fixtures)
 from webapp.links import startapp_token
 

@@ -1,9 +1,9 @@
 // Actions on a turn from the initiative board (seed 000 «Действия в ход»): the action panel
 // (action → who acts → target from the board → skill, damage, options → one button), the
 // board's public log of the latest steps, and the GM's status editor. Same commands as the
-// chat's /attack, /check, /support, /test, /defend, /aim, /escape (webapp/scene_commands.py).
-import { html, useEffect, useState } from "../vendor/htm-preact-standalone.module.js";
-import { t } from "./i18n.js";
+// chat's /attack, /check, /support, /test, /defend, /aim, /escape (webapp/systems/savage/commands.py).
+import { html, useEffect, useState } from "../../../vendor/htm-preact-standalone.module.js";
+import { t } from "../../i18n.js";
 import { Btn, conditionName } from "./cards.js";
 
 const signed = (n) => (n < 0 ? `−${-n}` : `+${n}`);

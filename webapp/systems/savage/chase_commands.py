@@ -1,6 +1,6 @@
-"""The Mini App's chase commands: JSON ``{"command": name, ...args}`` -> the same
-engine.services calls as the chat's /chase, /move, /back, /bump and /flee (arguments read
-and bounded by pydantic models, as in webapp/scene_commands.py)."""
+"""The Mini App's chase commands (Savage Worlds): JSON ``{"command": name, ...args}`` -> the
+same engine.services calls as the chat's /chase, /move, /back, /bump and /flee (arguments
+read and bounded by pydantic models, as in webapp/systems/savage/commands.py)."""
 
 from __future__ import annotations
 
@@ -20,7 +20,8 @@ from engine.services.savage import (
     undo_chase,
 )
 from webapp.bodies import B, Body
-from webapp.scene_commands import Ctx, Done, Id, MaybeId, NoArgs, Spec
+from webapp.systems.commands import Ctx, Done, NoArgs, Spec
+from webapp.systems.savage.commands import Id, MaybeId
 
 
 def _direction(value: Any) -> int:

@@ -1,9 +1,9 @@
 // Shared by the boards (loaded lazily with them): playing-card faces, state badges, and the
 // command sender (POST with the scene's seq; 409 conflict when someone changed it first).
-import { html, useState } from "../vendor/htm-preact-standalone.module.js";
-import { request } from "./api.js";
-import { errorText, t } from "./i18n.js";
-import { haptic } from "./telegram.js";
+import { html, useState } from "../../../vendor/htm-preact-standalone.module.js";
+import { request } from "../../api.js";
+import { errorText, t } from "../../i18n.js";
+import { haptic } from "../../telegram.js";
 
 export const SUITS = { spades: "♠", hearts: "♥", diamonds: "♦", clubs: "♣" };
 const RANKS = { 11: "J", 12: "Q", 13: "K", 14: "A" };

@@ -1,25 +1,22 @@
-"""Refusals of the SWADE encounter and chase (engine RuleError / ChaseError codes and the
-scene services' codes) as API errors: a stable code, an HTTP status and an English msgid of
-the webapp catalog (the Russian text is in locales/ru/LC_MESSAGES/webapp.po). Permission
-refusals are 403, refusals by the state of the scene 409, malformed arguments 400."""
+"""Refusals of the SWADE encounter, chase and character sheets (engine RuleError / ChaseError
+codes and the Savage Worlds services' codes) as API errors: a stable code, an HTTP status
+and an English msgid of the webapp catalog (the Russian text is in
+locales/ru/LC_MESSAGES/webapp.po). Permission refusals are 403, refusals by the state of the
+scene 409, malformed arguments 400. The shared services' codes are in webapp/errors.py; this
+table joins them when the adapter is registered (webapp/systems/registry.py)."""
 
 from __future__ import annotations
 
 from webapp.i18n import N_
 
 # code -> (HTTP status, English msgid)
-SCENE_ERRORS: dict[str, tuple[int, str]] = {
+ERRORS: dict[str, tuple[int, str]] = {
     "no_encounter": (409, N_("No fight is running: the GM starts one.")),
     "encounter_active": (409, N_("A fight is already running.")),
     "no_chase": (409, N_("No chase is running.")),
     "chase_active": (409, N_("A chase is already running.")),
-    "wrong_system": (409, N_("Fights and chases need a Savage Worlds game.")),
-    "no_character": (404, N_("No saved character or template with this name.")),
-    "not_your_character": (403, N_("This is not your character: you can act only for your own.")),
     "nobody_acting": (409, N_("Nobody is taking a turn now.")),
     "not_in_chase": (409, N_("The acting fighter takes no part in the chase.")),
-    "nothing_to_undo": (409, N_("Nothing to undo.")),
-    "stream_closed": (409, N_("This scene is closed.")),
     "sheet_empty": (400, N_("The character text is empty.")),
     "sheet_no_name": (400, N_("The character text must start with a name.")),
     "sheet_bad_die": (400, N_("Not a trait die: write d4, d6, d8, d10, d12 or d12+1.")),
@@ -28,7 +25,6 @@ SCENE_ERRORS: dict[str, tuple[int, str]] = {
     "sheet_duplicate": (400, N_("Something is written twice in the character text.")),
     "sheet_bad_json": (400, N_("This JSON is not a character.")),
     "bad_group_size": (400, N_("A group of Extras has from 1 to {max} members.")),
-    "bad_name": (400, N_("The name is empty or longer than {max} characters.")),
     "combatant_exists": (409, N_("This fighter is already in the fight.")),
     "unknown_combatant": (409, N_("There is no such fighter in the fight.")),
     "no_round": (409, N_("No round is running: deal the cards first.")),

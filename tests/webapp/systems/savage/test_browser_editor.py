@@ -10,9 +10,9 @@ import pytest
 from engine.services.savage import list_characters
 from engine.services.types import GameInfo
 from tests.webapp.conftest import GM_ID, PLAYER_ID, TOKEN
-from tests.webapp.fight import make_fight
+from tests.webapp.systems.savage.fight import make_fight
+from tests.webapp.systems.savage.test_browser_boards import shoot as shoot_page
 from tests.webapp.test_browser import browser, open_app, server  # noqa: F401 (fixtures)
-from tests.webapp.test_browser_boards import shoot as shoot_page
 from webapp.links import startapp_token
 
 MENOS = "Менос (Статист, ×2) Сила d12, Выносливость d10;\nДрака d8; Шаг 8"

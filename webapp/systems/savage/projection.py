@@ -5,8 +5,8 @@ cards and the turn order, who acts, Hold and Jokers, interrupted/queued turns, t
 counts, every character's name, Wild Card mark, bennies, Shaken/Stunned, Wounds, Fatigue,
 conditions, injuries and out/bleeding/dead, the damage waiting for a Soak, groups with their
 members, whether a character's last trait roll may still be re-rolled with a benny (the chat
-shows that button to all), and the log of the latest steps (webapp/encounter_log.py: every
-trait roll with its total, TN, outcome and modifiers, damage against the Toughness it met,
+shows that button to all), and the log of the latest steps (encounter_log.py: every trait
+roll with its total, TN, outcome and modifiers, damage against the Toughness it met,
 the states that followed — the same steps the chat posts as text, so a Fighting attack's TN
 shows the target's Parry of the moment as it does in the chat); in a chase the row of cards
 (with the Complication each suit triggers), positions, sides, groups, turns in progress,
@@ -16,7 +16,7 @@ GM-only (DESIGN decision 3): a character's sheet — attributes, skills, Parry, 
 armor, Pace, edges — and a chase participant's maneuvering stats (skill, die, modifier) are
 sent to the GM and to the player who owns the character, never to anyone else; the order of
 the face-down draw pile is sent to nobody (only counts). Saved NPC templates are listed for
-the GM only (webapp/api/scenes.py).
+the GM only (webapp/systems/savage/characters.py).
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ from webapp.projection import GM, Viewer
 @dataclass(frozen=True)
 class EncounterScene(SceneView[savage.Encounter]):
     """An encounter as read once for all viewers, with its public log of the latest steps
-    (webapp/encounter_log.py; public: the chat posts the same steps)."""
+    (encounter_log.py; public: the chat posts the same steps)."""
 
     log: tuple[dict[str, Any], ...] = ()
 

@@ -1,10 +1,10 @@
 // The initiative board: the deal as playing cards in turn order (acting highlighted, Joker and
 // Hold marked, state badges, groups of Extras with their members); the GM's controls and a
-// player's own actions. Loaded lazily (see main.js).
-import { html, useEffect, useState } from "../vendor/htm-preact-standalone.module.js";
-import { request } from "./api.js";
-import { t } from "./i18n.js";
-import { mainButton } from "./telegram.js";
+// player's own actions. Loaded lazily (see index.js).
+import { html, useEffect, useState } from "../../../vendor/htm-preact-standalone.module.js";
+import { request } from "../../api.js";
+import { t } from "../../i18n.js";
+import { mainButton } from "../../telegram.js";
 import { Badges, Btn, CONDITIONS, ErrorLine, PlayingCard, conditionName, useCommand } from "./cards.js";
 import { ActionPanel, EncounterLog, StatusEditor } from "./actions.js";
 

@@ -1,0 +1,78 @@
+"""The registry of the rule systems' web adapters (webapp/systems/registry.py)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from engine.services import systems
+from webapp.errors import ERRORS, register_errors
+from webapp.static_files import STATIC_DIR as STATIC
+from webapp.systems.registry import (
+    WebScene,
+    WebSystem,
+    adapter,
+    adapters,
+    register,
+    scene_kinds,
+    scene_of_topic,
+)
+
+
+async def _nothing(game_id, read):  # type: ignore[no-untyped-def]
+    return None
+
+
+def test_every_adapter_is_of_an_installed_system_with_its_scene_kinds():
+    for web in adapters():
+        engine_kinds = {kind.name for kind in systems.scene_kinds(web.code)}
+        assert {scene.kind for scene in web.scenes} <= engine_kinds
+        for scene in web.scenes:
+            assert scene_of_topic(scene.topic) is scene
+            assert web.scene(scene.kind) is scene
+        assert set(web.errors) <= set(ERRORS)  # its codes joined the shared table
+    assert "savage" in {web.code for web in adapters()}
+
+
+def test_a_system_without_an_adapter_has_the_dice_only():
+    bare = adapter("storyteller")
+    assert bare == WebSystem("storyteller")
+    assert bare.scenes == () and bare.characters is None and bare.scene("encounter") is None
+    assert scene_of_topic("game") is None and scene_of_topic("roll") is None
+
+
+def test_a_code_is_registered_once():
+    before = adapters()
+    with pytest.raises(ValueError, match="registered already"):
+        register(WebSystem("savage"))
+    assert adapters() == before and adapter("savage") is before[0]
+
+
+def test_only_installed_systems_and_their_own_scene_kinds():
+    with pytest.raises(ValueError, match="not an installed rule system"):
+        register(WebSystem("gurps"))
+    borrowed = WebScene("encounter", {}, _nothing, lambda data, viewer: None, "duel-encounter")
+    with pytest.raises(ValueError, match="no scene kind"):
+        register(WebSystem("duel", scenes=(borrowed,)))
+    assert adapter("duel").scenes == () and "duel-encounter" not in scene_kinds()
+
+
+def test_error_codes_keep_their_meaning():
+    register_errors({"not_found": ERRORS["not_found"]})  # the same entry again: fine
+    with pytest.raises(ValueError, match="not_found"):
+        register_errors({"not_found": (410, "Gone.")})
+    assert ERRORS["not_found"][0] == 404
+
+
+def test_the_pages_registry_loads_each_adapters_module():
+    """static/app/systems/index.js (code -> module, relative to it) agrees with the adapters."""
+    app = STATIC / "app"
+    text = (app / "systems" / "index.js").read_text(encoding="utf-8")
+    entries = dict(re.findall(r'^\s*(\w+): \{[^\n]*\bmodule: "\./([^"]+)"', text, re.M))
+    served = {web.code: web.module for web in adapters() if web.module}
+    assert {code: f"systems/{path}" for code, path in entries.items()} == served
+    for module in served.values():
+        assert (app / module).is_file(), module
+    for code in systems.codes():  # every installed system has a name on the page
+        assert re.search(rf"^\s*{code}: \{{ name: ", text, re.M), code

@@ -1,0 +1,94 @@
+"""The bridge from the services' change notifier (engine.services.notify) to the live
+broadcaster.
+
+A change made anywhere — a chat command, a Mini App request, the bot's bookkeeping — is
+announced by the service that wrote it. A roll is published at once (the record is in the
+notification). A scene's change (its topic is a registered scene's, webapp/systems/registry.py)
+is read once by the scene's adapter (in the background, one game at a time, so pushes keep the
+order of the writes) and published as that scene kind; every open socket projects it for its
+own viewer (webapp/api/ws.py). Any other topic ("game") is published without data."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import defaultdict
+from collections.abc import Callable
+
+from aiohttp import web
+
+from engine.services.notify import Notification, subscribe
+from webapp.keys import BACKGROUND, BROADCASTER
+from webapp.live import LocalBroadcaster
+from webapp.systems.registry import scene_of_topic
+
+log = logging.getLogger(__name__)
+
+
+class NotifyBridge:
+    """Subscribed to engine.services.notify while the app runs (on_startup/on_cleanup)."""
+
+    def __init__(self, app: web.Application) -> None:
+        self.app = app
+        self.locks: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self.unsubscribe: Callable[[], None] | None = None
+
+    def start(self) -> None:
+        self.unsubscribe = subscribe(self.on_change)
+
+    def stop(self) -> None:
+        if self.unsubscribe is not None:
+            self.unsubscribe()
+            self.unsubscribe = None
+
+    async def on_change(self, note: Notification) -> None:
+        """Called inside the service call, after its write: publishes a roll at once (the
+        record is in the notification) and schedules the reading of a scene."""
+        broadcaster = self.app[BROADCASTER]
+        if note.topic == "roll":
+            record = note.info.get("record")
+            if record is not None:
+                kind = "roll_revealed" if note.info.get("revealed") else "roll"
+                await broadcaster.publish(note.game_id, kind, record)
+            return
+        if isinstance(broadcaster, LocalBroadcaster) and not broadcaster.subscriber_count(
+            note.game_id
+        ):
+            return  # nobody watches the game here: a snapshot will read the state
+        self._spawn(self._push(note))
+
+    def _spawn(self, coro) -> None:  # type: ignore[no-untyped-def]
+        task = asyncio.get_running_loop().create_task(coro)
+        tasks = self.app[BACKGROUND]
+        tasks.add(task)
+        task.add_done_callback(tasks.discard)
+
+    async def _push(self, note: Notification) -> None:
+        broadcaster = self.app[BROADCASTER]
+        scene = scene_of_topic(note.topic)
+        try:
+            async with self.locks[note.game_id]:
+                if scene is None:  # "game": sockets send a fresh snapshot
+                    await broadcaster.publish(note.game_id, note.topic, None)
+                else:
+                    data = await scene.load(note.game_id, {})
+                    await broadcaster.publish(note.game_id, scene.kind, data)
+        except Exception:
+            log.exception("live push of %s failed for game %s", note.topic, note.game_id)
+
+
+BRIDGE = web.AppKey("webapp_notify_bridge", NotifyBridge)
+
+
+def setup_bridge(app: web.Application) -> None:
+    async def start(app: web.Application) -> None:
+        bridge = NotifyBridge(app)
+        app[BRIDGE] = bridge
+        bridge.start()
+
+    async def stop(app: web.Application) -> None:
+        if BRIDGE in app:
+            app[BRIDGE].stop()
+
+    app.on_startup.append(start)
+    app.on_shutdown.insert(0, stop)

@@ -1,0 +1,62 @@
+"""What a board command of any rule system is: JSON ``{"command": name, "seq", "stream",
+...args}`` read into a pydantic model of its arguments (webapp/bodies.py: strict types and
+bounds; a bad one is 400 ``bad_request`` with its field) and handed to a handler that calls
+the system's services as the authenticated user. A `Spec` also says whether the command is
+the GM's alone (refused with 403 ``forbidden`` before anything is read). A system's adapter
+names its commands per scene kind (webapp/systems/registry.py); webapp/api/scenes.py runs
+them."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any, Generic
+
+from engine.dice.rng import Rng
+from webapp.bodies import B, Body, parse_body
+
+
+@dataclass(frozen=True, slots=True)
+class Ctx:
+    game_id: int
+    actor_id: int
+    rng: Rng
+    body: dict[str, Any]
+
+    def parse(self, model: type[B]) -> B:
+        """The body read as `model` (or 400 ``bad_request`` with the field)."""
+        return parse_body(model, self.body)
+
+    @property
+    def seen(self) -> dict[str, Any]:
+        """What the client saw (`seq`, `stream`; type-checked in webapp/api/scenes.py), as
+        the services' `expected_seq` / `expected_stream`: they compare it inside the write."""
+        return {"expected_seq": self.body.get("seq"), "expected_stream": self.body.get("stream")}
+
+
+Events = tuple[Any, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Done:
+    """What a command wrote: its events (the steps it caused elsewhere were stored with it,
+    in the same transaction)."""
+
+    events: Events = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Spec(Generic[B]):
+    """A command: the model of its arguments, what it does with them, and whether it is
+    the GM's alone."""
+
+    model: type[B]
+    handler: Callable[[Ctx, B], Awaitable[Done]]
+    gm_only: bool
+
+    async def run(self, ctx: Ctx) -> Done:
+        return await self.handler(ctx, ctx.parse(self.model))
+
+
+class NoArgs(Body):
+    pass

@@ -1,0 +1,10 @@
+"""The rule systems the Mini App serves beyond the dice: one registration line each
+(imported by webapp/systems/__init__.py, so every use of the registry sees them). An
+installed rule system without a line here has the dice roller only."""
+
+from __future__ import annotations
+
+from webapp.systems.registry import register
+from webapp.systems.savage import SAVAGE
+
+register(SAVAGE)
