@@ -31,7 +31,7 @@ ERRORS: dict[str, tuple[int, str]] = {
     "http_error": (400, N_("The request failed.")),
     # the shared services' refusals of scenes and characters (engine.services.errors)
     "unknown_scene": (404, N_("Not found.")),  # the game's rule system has no such scene
-    "wrong_system": (409, N_("Fights and chases need a Savage Worlds game.")),
+    "wrong_system": (409, N_("This game's rule system has no such thing.")),
     "no_character": (404, N_("No saved character or template with this name.")),
     "not_your_character": (403, N_("This is not your character: you can act only for your own.")),
     "nothing_to_undo": (409, N_("Nothing to undo.")),

@@ -9,12 +9,13 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+from engine.dice.commands import ROLL_COMMANDS
 from engine.services.types import GameInfo, RollRecord
 
 GM, PLAYER, SPECTATOR = "gm", "player", "spectator"
 ROLES = (GM, PLAYER, SPECTATOR)
 # roll-log command (shared with the bot) -> API name
-COMMAND_NAMES = {"r": "roll", "t": "trait", "dmg": "damage", "p": "pool", "duel": "duel"}
+COMMAND_NAMES = {c.code: c.name for c in ROLL_COMMANDS}  # roll-log code -> API name
 
 
 @dataclass(frozen=True, slots=True)

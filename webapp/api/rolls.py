@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
-from typing import Annotated, Any
+from typing import Annotated
 
 from aiohttp import web
 from pydantic import AfterValidator, AliasChoices, Field
 
-from engine.dice import DiceError, damage, duel, pool, roll, trait
+from engine.dice import DiceError
+from engine.dice.commands import BY_NAME, ROLL_COMMANDS
 from engine.services import create_hidden_roll, get_roll, log_roll, reveal_roll, touch_user
 from engine.services.types import RollRecord
 from webapp.bodies import Body, parse_body, read_json
@@ -27,21 +27,14 @@ from webapp.roles import GM_ONLY, WRITE, init_data, require_active, require_role
 
 log = logging.getLogger(__name__)
 MAX_ARGS = 500
-# API name -> (roll-log command shared with the bot, engine function)
-ROLLERS: dict[str, tuple[str, Callable[[str, Any], Any]]] = {
-    "roll": ("r", roll),
-    "trait": ("t", trait),
-    "damage": ("dmg", damage),
-    "pool": ("p", pool),
-    "duel": ("duel", duel),
-}
-ALIASES = {"r": "roll", "t": "trait", "dmg": "damage", "p": "pool"}
+# API names and their aliases (the roll-log codes): engine/dice/commands.py.
+ALIASES = {c.code: c.name for c in ROLL_COMMANDS if c.code != c.name}
 
 
 def _roller(name: str) -> str:
     name = ALIASES.get(name, name)
-    if name not in ROLLERS:
-        raise ValueError(f"not one of {sorted(ROLLERS)}")
+    if name not in BY_NAME:
+        raise ValueError(f"not one of {sorted(BY_NAME)}")
     return name
 
 
@@ -93,10 +86,10 @@ async def post_roll(request: web.Request, viewer: Viewer) -> web.Response:
     if len(body.args) > MAX_ARGS:
         raise ApiError("payload_too_large")
     require_active(viewer)
-    command, roller = ROLLERS[body.command]
+    command = BY_NAME[body.command]
     args = body.args.strip()
     try:
-        result = roller(args, request.app[RNG])
+        result = command.roll(args, request.app[RNG])
     except DiceError as exc:
         raise ApiError(
             "bad_dice",
@@ -114,7 +107,7 @@ async def post_roll(request: web.Request, viewer: Viewer) -> web.Response:
         game_id=game.id,
         chat_id=game.chat_id,
         topic_id=game.topic_id,
-        command=command,
+        command=command.code,
         args=args,
         result=result.to_dict(),
     )

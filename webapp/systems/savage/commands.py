@@ -171,7 +171,7 @@ class StatusArgs(Body):
 
 
 class AttackArgs(Body):
-    """``damage`` absent: Str+d6 in melee, 2d6 at range, as in the chat."""
+    """``damage`` absent: the engine's default for the skill, as in the chat."""
 
     skill: Annotated[str, one_of(actions.ATTACK_SKILLS)] = "fighting"
     actor: Id
@@ -285,14 +285,13 @@ def _attack(a: AttackArgs) -> savage.Command:
     """Fighting against Parry, Shooting/throwing against TN 4, then damage on a hit
     (seed 000 lines 60-63); range (DESIGN), cover (line 92), light (line 93), called
     shot, Gang Up (DESIGN, up to +4), The Drop, Wild Attack (line 53). ``free``: a free
-    attack, the GM's (lines 103-104; the engine refuses players). The damage defaults as
-    in the chat: Str+d6 in melee, 2d6 at range («str» becomes the attacker's Strength die,
-    engine.savage.actions.damage_dice)."""
+    attack, the GM's (lines 103-104; the engine refuses players). No damage: the engine's
+    default for the skill (engine.savage.actions.default_damage), as in the chat."""
     return savage.Attack(
         a.actor,
         a.target,
         skill=a.skill,
-        damage=a.damage or ("str+d6" if a.skill == "fighting" else "2d6"),
+        damage=a.damage or "",
         ap=a.ap,
         range=a.range,
         cover=a.cover,

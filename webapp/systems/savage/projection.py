@@ -27,6 +27,7 @@ from typing import Any
 
 from engine import savage
 from engine.savage import chase
+from engine.savage.actions import ATTACK_SKILLS, default_damage
 from engine.savage.cards import Card
 from engine.savage.chase.rules import COMPLICATIONS, suit_of
 from engine.services.scenes import SceneView
@@ -165,6 +166,8 @@ def project_encounter(
         "combatants": [_combatant(s, c, viewer) for c in board_order(s)],
         "pending": pending,
         "log": list(view.log) if isinstance(view, EncounterScene) else [],
+        # what an attack without dice does (the engine's reading, docs/rules/savage.md)
+        "default_damage": {skill: default_damage(skill) for skill in ATTACK_SKILLS},
     }
 
 

@@ -122,12 +122,12 @@ function traitsOf(m, skillsOnly) {
   return [...new Set([...skills, ...(skillsOnly ? TESTS : [...CORE, ...ATTRS])])].map((c) => [c, traitName(c)]);
 }
 
-function bodyOf(f, target, gm) {
+function bodyOf(f, target, gm) {  // an empty damage field: the engine's default
   const n = (k) => Math.trunc(Number(f[k])) || 0;
   const modifiers = n("modifier") ? [["modifier", n("modifier")]] : [];
   const melee = f.skill === "fighting";
   return {
-    attack: { target, skill: f.skill, damage: f.dice || (melee ? "str+d6" : "2d6"), ap: n("ap"), range: f.range,
+    attack: { target, skill: f.skill, damage: f.dice || undefined, ap: n("ap"), range: f.range,
       cover: f.cover, light: f.light, called_shot: f.called_shot, gang_up: n("gang_up"), the_drop: !!f.the_drop,
       wild_attack: melee && !!f.wild_attack, free: gm && !!f.free, modifiers },
     trait: { trait: f.trait, tn: n("tn") || 4, free: !!f.free, modifiers },
@@ -181,7 +181,7 @@ export function ActionPanel({ enc, cmd, gm, selected }) {
       ${f.action === "attack" ? html`<${Select} name="skill" label=${t("Skill")} value=${f.skill} set=${set}
         options=${[["fighting", t("Fighting")], ["shooting", t("Shooting")], ["athletics", t("Athletics (throwing)")]]} />
         <label class="field"><span>${t("Damage")}</span><input type="text" name="damage-dice" autocomplete="off" maxlength="40"
-          placeholder=${melee ? "str+d6" : "2d6"} value=${f.dice} onInput=${(e) => set("dice", e.currentTarget.value)} /></label>`
+          placeholder=${(enc.default_damage || {})[f.skill] || ""} value=${f.dice} onInput=${(e) => set("dice", e.currentTarget.value)} /></label>`
       : ROLLS.includes(f.action) ? html`<${Select} name="skill" label=${t("Skill")} value=${trait}
         set=${(k, v) => set("trait", v)} options=${traits} />` : null}
       ${extra ? html`<${Select} name=${extra[0]} label=${extra[1]} value=${f[extra[0]]} set=${set} options=${extra[2]} />` : null}
