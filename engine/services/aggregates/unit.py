@@ -271,6 +271,24 @@ class Unit:
         undone = tuple(decode(aggregate, [r for r in rows if r.step == target]))
         return UndoResult(state, target, undone, stream.step, stream.seq)
 
+    def with_states(self) -> list[Note]:
+        """The notes as delivered in this process: each stream's state after the step
+        (`state`, `state_seq`) and its board message (`board`) added, so the subscribers
+        need not read them again. A redelivered row (outbox) has none of them."""
+        out = []
+        for n in self.notes:
+            stream = self._streams.get(str(n.info.get("stream")))
+            if stream is None:
+                out.append(n)
+                continue
+            extra = {
+                "state": stream.state,
+                "state_seq": stream.seq,
+                "board": self.board(stream.key),
+            }
+            out.append(Note(n.topic, {**n.info, **extra}, n.aggregate))
+        return out
+
     def note(self, topic: str, aggregate: Aggregate[Any, Any] | None = None, **info: Any) -> None:
         """A notification to deliver once the step is committed (engine.services.notify),
         written to the outbox with the step; `aggregate` encodes its `events`."""
@@ -366,6 +384,6 @@ async def run_unit(
                 raise
             await asyncio.sleep(0.01 * (attempt + 1))
             continue
-        await outbox.deliver(game_id, item, unit.notes)
+        await outbox.deliver(game_id, item, unit.with_states())
         return result
     raise EventConflict(game_id=game_id, attempts=max_retries + 1)
