@@ -19,7 +19,7 @@ from typing import Any, NamedTuple
 from tortoise import timezone
 from tortoise.backends.base.client import BaseDBAsyncClient
 
-from engine.store.models import Stream
+from engine.store.models import Stream, StreamEvent
 
 _encoder = json.JSONEncoder(separators=(",", ":"))  # = JSONField's default json.dumps
 dump_json = _encoder.encode
@@ -120,6 +120,41 @@ async def read_events(
     """The stream's events after seq `after` up to seq `upto` (the head as read), in order."""
     _, rows = await conn.execute_query(sql(conn, _EVENTS), [stream_id, after, upto])
     return [EventRow(r[0], r[1], r[2], load_json(r[3])) for r in rows]
+
+
+class LoggedRow(NamedTuple):
+    """An event row with its actor and time, as the history shows it."""
+
+    seq: int
+    step: int
+    type: str
+    payload: dict[str, Any]
+    actor_id: int | None
+    created_at: datetime
+
+
+_CREATED_AT = StreamEvent._meta.fields_map["created_at"]  # SQLite: text -> aware datetime
+_LOGGED = "SELECT seq, step, type, payload, actor_id, created_at FROM stream_events WHERE "
+_ALL_LOGGED = _LOGGED + "stream_id = ? ORDER BY seq"
+_LOGGED_AFTER = _LOGGED + "stream_id = ? AND step > ? ORDER BY seq"
+
+
+async def read_logged(conn: BaseDBAsyncClient, stream_id: int, after_step: int) -> list[LoggedRow]:
+    """The stream's rows of the steps after `after_step`, in order; a bounded read goes by
+    the (stream, step) index, so it costs what it returns."""
+    if after_step > 0:
+        _, rows = await conn.execute_query(sql(conn, _LOGGED_AFTER), [stream_id, after_step])
+    else:
+        _, rows = await conn.execute_query(sql(conn, _ALL_LOGGED), [stream_id])
+    times: dict[Any, datetime] = {}  # the rows of a step share one time: convert it once
+
+    def when(value: Any) -> datetime:
+        found = times.get(value)
+        if found is None:
+            found = times[value] = _CREATED_AT.to_python_value(value)
+        return found
+
+    return [LoggedRow(r[0], r[1], r[2], load_json(r[3]), r[4], when(r[5])) for r in rows]
 
 
 _ADVANCE = (

@@ -430,6 +430,49 @@ async def test_undo_of_a_step_that_is_no_longer_last_is_refused(
     assert [s.undone_by for s in await agg.history(game.id, KEY)][:2] == [None, 3]
 
 
+# --- history ---------------------------------------------------------------------------
+
+
+async def test_a_bounded_history_is_the_end_of_the_full_one(game: services.GameInfo) -> None:
+    rng = random.Random(28)
+    for n in (1, 2, 1, 3):
+        await run(draw(rng, n), game_id=game.id)
+    await agg.undo_last_step(DECK, game.id, KEY, actor_id=GM)  # step 5 undoes step 4
+    await agg.execute(DECK, game.id, KEY, draw(rng), actor_id=GM, cause={"by": 1})
+    full = await agg.history(game.id, KEY)
+    assert [s.step for s in full] == [1, 2, 3, 4, 5, 6]
+    for last in (0, 1, 2, 3, 6, 10):
+        assert await agg.history(game.id, KEY, last=last) == full[len(full) - min(last, 6) :]
+    assert await agg.history(game.id, KEY, after=2) == full[2:]
+    assert await agg.history(game.id, KEY, after=2, last=2) == full[4:]
+    assert await agg.history(game.id, KEY, after=6) == []
+    window = await agg.history(game.id, KEY, last=3)
+    assert [(s.step, s.undone_by, s.undoes, s.cause) for s in window] == [
+        (4, 5, None, None),  # its undo is newer, so always in the range
+        (5, None, 4, None),
+        (6, None, None, {"by": 1}),
+    ]
+    assert await agg.history(game.id, "deck:9", last=3) == []
+    with pytest.raises(ValueError):
+        await agg.history(game.id, KEY, last=-1)
+    with pytest.raises(services.NoGame):
+        await agg.history(404, KEY, last=3)
+
+
+async def test_history_reads_what_the_models_read(game: services.GameInfo) -> None:
+    """History goes by plain SQL: its times, actors and payloads are the ORM's."""
+    await run(draw(random.Random(29), 2), game_id=game.id)
+    await agg.execute(DECK, game.id, KEY, draw(random.Random(30)), actor_id=None)
+    rows = await StreamEvent.filter(stream__key=KEY).order_by("seq")
+    steps = await agg.history(game.id, KEY)
+    assert [(s.created_at, s.actor_id) for s in steps] == [
+        (rows[0].created_at, GM),
+        (rows[2].created_at, None),
+    ]
+    assert steps[0].created_at.tzinfo is not None
+    assert [e for s in steps for e in s.events] == [r.payload for r in rows]
+
+
 # --- streams -----------------------------------------------------------------------------
 
 
