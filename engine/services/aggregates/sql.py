@@ -4,8 +4,9 @@
 step and a query object per statement. Here each statement is a fixed text, written with
 `?` placeholders and rendered once per driver in its own style (SQLite `?`, asyncpg `$n`),
 and rows come back as tuples. Tables and columns are those of `engine.store.models`
-(`streams`, `stream_events`, `stream_snapshots`, `games`); the JSON columns are written
-as the models' JSONField writes them (compact `json.dumps`) and read back the same way.
+(`streams`, `stream_events`, `stream_snapshots`, `stream_checkpoints`, `games`); the JSON
+columns are written as the models' JSONField writes them (compact `json.dumps`) and read
+back the same way.
 """
 
 from __future__ import annotations
@@ -211,3 +212,38 @@ async def write_snapshot(
     )
     if not updated:
         await conn.execute_query(sql(conn, _INSERT_SNAPSHOT), [stream_id, seq, version, state, at])
+
+
+class CheckpointRow(NamedTuple):
+    seq: int
+    step: int
+    state: Any  # JSON text as stored; decoded only once chosen
+
+
+_CHECKPOINT = (
+    "SELECT seq, step, state FROM stream_checkpoints"
+    " WHERE stream_id = ? AND version = ? AND seq < ? AND step < ? ORDER BY seq DESC LIMIT 1"
+)
+_INSERT_CHECKPOINT = (
+    "INSERT INTO stream_checkpoints (stream_id, seq, step, version, state, created_at)"
+    " VALUES (?, ?, ?, ?, ?, ?)"
+)
+
+
+async def read_checkpoint(
+    conn: BaseDBAsyncClient, stream_id: int, version: int, *, seq_below: int, step_below: int
+) -> CheckpointRow | None:
+    """The newest checkpoint of the stream in the aggregate's `version` before seq
+    `seq_below` and step `step_below` (by the UNIQUE (stream, seq) index), or None."""
+    values = [stream_id, version, seq_below, step_below]
+    _, rows = await conn.execute_query(sql(conn, _CHECKPOINT), values)
+    return CheckpointRow(*rows[0]) if rows else None
+
+
+async def write_checkpoint(
+    conn: BaseDBAsyncClient, stream_id: int, seq: int, step: int, version: int, state: str
+) -> None:
+    """Keep the stream's state at `seq` (the new head, after step `step`). The caller holds
+    the head, so the seq is new: UNIQUE (stream, seq) never fires but on a lost race."""
+    values = [stream_id, seq, step, version, state, now()]
+    await conn.execute_query(sql(conn, _INSERT_CHECKPOINT), values)
