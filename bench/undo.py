@@ -150,7 +150,8 @@ async def main(url: str | None, subjects: list[str], sizes: list[int], runs: int
         await services.touch_user(GM, "Мастер")
         print(f"database: {url.split('://')[0]}; medians of {runs} runs, ms")
         print(f"load average 1/5/15 min at start: {loadavg()} ({os.cpu_count()} CPUs)")
-        header = ("steps", "execute", "undo", f"walk {WALK}", "history", f"last {LAST}")
+        header: tuple[str, ...] = ("steps", "execute", "undo", f"walk {WALK}", "history")
+        header += (f"last {LAST}",)
         header += ("load", "board")
         chat = -200
         for name in subjects:
