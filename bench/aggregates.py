@@ -254,7 +254,7 @@ async def main(url: str | None) -> None:
             ms = await timed(lambda a=aggregate, g=game.id: agg.load(a, g, KEY), 100)
             print(f"load,    snapshot every {every:>2}: {summary(ms)}")
         ms = await timed(lambda: agg.undo_last_step(aggregate, game.id, KEY, actor_id=GM), 20)
-        print(f"undo_last_step after ~320 steps (full replay): {summary(ms)}")
+        print(f"undo_last_step after ~320 steps (from a checkpoint): {summary(ms)}")
         print(f"pure part of one command (no database): {pure_share(make(1), rng, 300):.2f} ms")
     finally:
         await close_db(ctx)

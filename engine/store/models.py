@@ -121,6 +121,7 @@ class Stream(Model):
 class StreamEvent(Model):
     # Append-only: unique (stream, seq). A step is the events of one command; an undo is a
     # step of its own holding one "$undo" event, so the log keeps what was undone and by whom.
+    # Indexed by (stream, step) too: the newest steps are read without scanning the log.
 
     id = fields.BigIntField(primary_key=True)
     stream: fields.ForeignKeyRelation[Stream] = fields.ForeignKeyField(
@@ -136,6 +137,7 @@ class StreamEvent(Model):
     class Meta:
         table = "stream_events"
         unique_together = (("stream", "seq"),)
+        indexes = (("stream_id", "step"),)
 
 
 class StreamSnapshot(Model):
@@ -153,6 +155,27 @@ class StreamSnapshot(Model):
 
     class Meta:
         table = "stream_snapshots"
+
+
+class StreamCheckpoint(Model):
+    # The state of a stream at `seq` (after step `step`), kept every
+    # `Aggregate.checkpoint_every` steps and never overwritten: an undo replays from the
+    # newest one before the step it takes back instead of from the start. A cache like the
+    # snapshot: used only while `version` is the aggregate's, the log stays the truth.
+
+    id = fields.BigIntField(primary_key=True)
+    stream: fields.ForeignKeyRelation[Stream] = fields.ForeignKeyField(
+        "models.Stream", related_name="checkpoints", on_delete=fields.CASCADE
+    )
+    seq = fields.IntField()
+    step = fields.IntField()
+    version = fields.IntField()
+    state: dict[str, Any] = fields.JSONField()
+    created_at = fields.DatetimeField(auto_now_add=True)
+
+    class Meta:
+        table = "stream_checkpoints"
+        unique_together = (("stream", "seq"),)
 
 
 class BoardMessage(Model):

@@ -17,9 +17,17 @@ from engine.services.aggregates.model import (
     check_key,
     is_marker,
 )
-from engine.services.aggregates.sql import Head, connection, load_json, read_events, read_head
+from engine.services.aggregates.sql import (
+    Head,
+    LoggedRow,
+    connection,
+    load_json,
+    read_events,
+    read_head,
+    read_logged,
+)
 from engine.services.errors import GameEnded, NoGame, WrongAggregate
-from engine.store.models import Game, Stream, StreamEvent
+from engine.store.models import Game, Stream
 
 log = logging.getLogger(__name__)
 
@@ -151,8 +159,8 @@ async def load(
     return view.state, view.seq
 
 
-def steps_of(rows: list[StreamEvent]) -> list[Step]:
-    groups: dict[int, list[StreamEvent]] = {}
+def steps_of(rows: list[LoggedRow]) -> list[Step]:
+    groups: dict[int, list[LoggedRow]] = {}
     for r in rows:
         groups.setdefault(r.step, []).append(r)
     undone_by = {int(r.payload["step"]): r.step for r in rows if r.type == UNDO}
@@ -178,10 +186,22 @@ def steps_of(rows: list[StreamEvent]) -> list[Step]:
     return steps
 
 
-async def history(game_id: int, stream: str) -> list[Step]:
-    """Every step of a stream, oldest first, undone ones and the undos included."""
-    row = await find_stream(game_id, stream)
-    if row is None:
+async def history(
+    game_id: int, stream: str, *, last: int | None = None, after: int = 0
+) -> list[Step]:
+    """The stream's steps, oldest first, undone ones and the undos included: all of them
+    (audits, tests), the newest `last` ones, or those after step `after` (with both: the
+    newest `last` of those). One read by the (stream, step) index, so a bounded read costs
+    what it returns, however old the stream. `undone_by` is always complete (an undo comes
+    after the step it takes back); an undo's `undoes` may name a step outside the range."""
+    check_key(stream)
+    if last is not None and last < 0:
+        raise ValueError(f"last must be >= 0: {last}")
+    conn = connection()
+    head = await read_head(conn, game_id, stream, lock=False, snapshot=False)
+    if head is None:
         await require_game(game_id)
         return []
-    return steps_of(await StreamEvent.filter(stream_id=row.id).order_by("seq"))
+    if last is not None:
+        after = max(after, head.head_step - last)
+    return steps_of(await read_logged(conn, head.id, after))

@@ -28,8 +28,11 @@ class Aggregate(Generic[S, E]):
     """A kind of event-sourced stream: the pure engine plus its JSON codecs.
 
     `version` describes `state_to_dict`'s format: bump it when that changes and older
-    snapshots are ignored (the state is rebuilt from the log). A snapshot is written once
-    `snapshot_every` events have piled up past the last valid one (1 = after every command).
+    snapshots and checkpoints are ignored (the state is rebuilt from the log). A snapshot is
+    written once `snapshot_every` events have piled up past the last valid one (1 = after
+    every command). A checkpoint (the state kept at that point for good) is written at every
+    `checkpoint_every`-th step (0 = never): an undo replays the steps since the newest one
+    before the step it takes back, not the whole log.
     """
 
     name: str
@@ -41,6 +44,7 @@ class Aggregate(Generic[S, E]):
     state_from_dict: Callable[[dict[str, Any]], S]
     version: int = 1
     snapshot_every: int = 1
+    checkpoint_every: int = 50
 
     def replay(self, events: Iterable[E], params: Mapping[str, Any] | None = None) -> S:
         """The state after `events`, from `initial(params)` — what the store must agree with."""

@@ -4,8 +4,9 @@
 step and a query object per statement. Here each statement is a fixed text, written with
 `?` placeholders and rendered once per driver in its own style (SQLite `?`, asyncpg `$n`),
 and rows come back as tuples. Tables and columns are those of `engine.store.models`
-(`streams`, `stream_events`, `stream_snapshots`, `games`); the JSON columns are written
-as the models' JSONField writes them (compact `json.dumps`) and read back the same way.
+(`streams`, `stream_events`, `stream_snapshots`, `stream_checkpoints`, `games`); the JSON
+columns are written as the models' JSONField writes them (compact `json.dumps`) and read
+back the same way.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from typing import Any, NamedTuple
 from tortoise import timezone
 from tortoise.backends.base.client import BaseDBAsyncClient
 
-from engine.store.models import Stream
+from engine.store.models import Stream, StreamEvent
 
 _encoder = json.JSONEncoder(separators=(",", ":"))  # = JSONField's default json.dumps
 dump_json = _encoder.encode
@@ -123,6 +124,41 @@ async def read_events(
     return [EventRow(r[0], r[1], r[2], load_json(r[3])) for r in rows]
 
 
+class LoggedRow(NamedTuple):
+    """An event row with its actor and time, as the history shows it."""
+
+    seq: int
+    step: int
+    type: str
+    payload: dict[str, Any]
+    actor_id: int | None
+    created_at: datetime
+
+
+_CREATED_AT = StreamEvent._meta.fields_map["created_at"]  # SQLite: text -> aware datetime
+_LOGGED = "SELECT seq, step, type, payload, actor_id, created_at FROM stream_events WHERE "
+_ALL_LOGGED = _LOGGED + "stream_id = ? ORDER BY seq"
+_LOGGED_AFTER = _LOGGED + "stream_id = ? AND step > ? ORDER BY seq"
+
+
+async def read_logged(conn: BaseDBAsyncClient, stream_id: int, after_step: int) -> list[LoggedRow]:
+    """The stream's rows of the steps after `after_step`, in order; a bounded read goes by
+    the (stream, step) index, so it costs what it returns."""
+    if after_step > 0:
+        _, rows = await conn.execute_query(sql(conn, _LOGGED_AFTER), [stream_id, after_step])
+    else:
+        _, rows = await conn.execute_query(sql(conn, _ALL_LOGGED), [stream_id])
+    times: dict[Any, datetime] = {}  # the rows of a step share one time: convert it once
+
+    def when(value: Any) -> datetime:
+        found = times.get(value)
+        if found is None:
+            found = times[value] = _CREATED_AT.to_python_value(value)
+        return found
+
+    return [LoggedRow(r[0], r[1], r[2], load_json(r[3]), r[4], when(r[5])) for r in rows]
+
+
 _ADVANCE = (
     "UPDATE streams SET head_seq = ?, head_step = ?, updated_at = ?"
     " WHERE id = ? AND head_seq = ? AND head_step = ?"
@@ -177,3 +213,38 @@ async def write_snapshot(
     )
     if not updated:
         await conn.execute_query(sql(conn, _INSERT_SNAPSHOT), [stream_id, seq, version, state, at])
+
+
+class CheckpointRow(NamedTuple):
+    seq: int
+    step: int
+    state: Any  # JSON text as stored; decoded only once chosen
+
+
+_CHECKPOINT = (
+    "SELECT seq, step, state FROM stream_checkpoints"
+    " WHERE stream_id = ? AND version = ? AND seq < ? AND step < ? ORDER BY seq DESC LIMIT 1"
+)
+_INSERT_CHECKPOINT = (
+    "INSERT INTO stream_checkpoints (stream_id, seq, step, version, state, created_at)"
+    " VALUES (?, ?, ?, ?, ?, ?)"
+)
+
+
+async def read_checkpoint(
+    conn: BaseDBAsyncClient, stream_id: int, version: int, *, seq_below: int, step_below: int
+) -> CheckpointRow | None:
+    """The newest checkpoint of the stream in the aggregate's `version` before seq
+    `seq_below` and step `step_below` (by the UNIQUE (stream, seq) index), or None."""
+    values = [stream_id, version, seq_below, step_below]
+    _, rows = await conn.execute_query(sql(conn, _CHECKPOINT), values)
+    return CheckpointRow(*rows[0]) if rows else None
+
+
+async def write_checkpoint(
+    conn: BaseDBAsyncClient, stream_id: int, seq: int, step: int, version: int, state: str
+) -> None:
+    """Keep the stream's state at `seq` (the new head, after step `step`). The caller holds
+    the head, so the seq is new: UNIQUE (stream, seq) never fires but on a lost race."""
+    values = [stream_id, seq, step, version, state, now()]
+    await conn.execute_query(sql(conn, _INSERT_CHECKPOINT), values)

@@ -15,8 +15,12 @@ each other instead of failing on a stale read snapshot). Each stream is read onc
 snapshot in one statement; the tail only when the snapshot is behind), the work decides on
 states held in memory, and at the end every stream touched is written: the head moved by a
 conditional UPDATE (the backstop: a write decided on a stale state can never commit), its
-events in one executemany, its snapshot — and the step's notifications (`unit.note`) as one
-outbox row (engine/services/outbox.py), delivered after the commit.
+events in one executemany, its snapshot (and at every `checkpoint_every`-th step a checkpoint)
+— and the step's notifications (`unit.note`) as one outbox row (engine/services/outbox.py),
+delivered after the commit.
+
+An undo reads the log back from the newest checkpoint before the step it takes back, not
+from the start: its cost is that of the steps since that checkpoint (see `Unit.undo`).
 
 `expected_seq`: the sequence number the user saw. Checked inside the transaction; a stream
 that moved since is refused with `StaleState` and nothing is written — a command is never
@@ -27,6 +31,7 @@ depend on what was on screen), a conflict runs the work again on the fresh state
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
@@ -43,6 +48,7 @@ from engine.services.aggregates.model import (
     Aggregate,
     UndoResult,
     check_key,
+    is_marker,
 )
 from engine.services.aggregates.sql import (
     EventRow,
@@ -50,9 +56,12 @@ from engine.services.aggregates.sql import (
     advance_head,
     dump_json,
     insert_events,
+    load_json,
     now,
+    read_checkpoint,
     read_events,
     sql,
+    write_checkpoint,
     write_snapshot,
 )
 from engine.services.errors import (
@@ -70,6 +79,8 @@ from engine.store.models import ROLE_GM, Stream
 T = TypeVar("T")
 S = TypeVar("S")
 E = TypeVar("E")
+
+log = logging.getLogger(__name__)
 
 
 class Conflict(Exception):
@@ -95,6 +106,27 @@ class _Step:
 
 
 @dataclass
+class _Past(Generic[S]):
+    """The end of a stream's stored log as this unit's undos read it: the rows after seq
+    `lo` up to the head as read, and the state at `lo` — a checkpoint's (`text`, decoded on
+    first use), or `initial(params)` at 0. `lo` is a step boundary: `step` ends there."""
+
+    lo: int
+    step: int
+    rows: list[EventRow]
+    text: Any = None  # the checkpoint's JSON as stored; None: lo == 0
+    state: S | None = None  # decoded
+
+    def base(self, aggregate: Aggregate[S, Any], params: Mapping[str, Any]) -> S:
+        if self.state is None:
+            if self.text is None:
+                self.state = aggregate.initial(params)
+            else:
+                self.state = aggregate.state_from_dict(load_json(self.text))
+        return self.state
+
+
+@dataclass
 class _Stream(Generic[S]):
     aggregate: Aggregate[S, Any]
     key: str
@@ -102,6 +134,7 @@ class _Stream(Generic[S]):
     state: S
     params: dict[str, Any]  # of a stream this unit creates
     steps: list[_Step] = field(default_factory=list)
+    past: _Past[S] | None = None  # read by the first undo of this unit, kept for the next
 
     @property
     def step(self) -> int:
@@ -245,30 +278,55 @@ class Unit:
         caused_by: Mapping[str, Any] | None = None,
     ) -> UndoResult[S, E]:
         """Take back the stream's newest step not undone yet (see `write.undo_last_step`).
-        Only on a stream without pending steps of this unit."""
+        Only on a stream without pending steps of this unit.
+
+        The state after the undo is the state just before that step was written: every
+        step after it is an undo or undone, and no undo since took back a step before it
+        (it would have taken this newer one first). That state is the fold of the steps
+        kept since the newest checkpoint before the step — unless an undo in between took
+        back a step the checkpoint includes: then an older checkpoint (or the initial
+        state) is taken. So the log is read back only as far as that checkpoint, once per
+        unit (repeated undos of `undo_caused` reuse what was read)."""
         stream = await self._stream(aggregate, key)
         if stream.steps and not all(s.snapshot for s in stream.steps):
             raise RuntimeError("undo after a pending command step of the same unit")
         if stream.view.row is None:
             raise NothingToUndo(stream=key)
-        raw = await read_events(self.conn, stream.view.row.id, 0, stream.view.seq)
-        raw += _pending_rows(stream)
-        rows = effective(raw)
-        if not rows:
-            raise NothingToUndo(stream=key)
-        target = rows[-1].step
+        past = stream.past or await self._older(stream, None, stream.view.step + 1)
+        pending = _pending_rows(stream)
+        while (target := _last_command(past.rows + pending)) is None:
+            if past.lo == 0:
+                raise NothingToUndo(stream=key)
+            past = await self._older(stream, past, past.step)
+        rows = past.rows + pending
+        taken = [r for r in rows if r.step == target]
         if caused_by is not None and not any(
-            r.step == target and r.type == CAUSE and r.payload == dict(caused_by) for r in raw
+            r.type == CAUSE and r.payload == dict(caused_by) for r in taken
         ):
             raise NothingToUndo(stream=key, caused_by=dict(caused_by))
         if expected_step is not None and expected_step != target:
             raise StaleState(stream=key, expected_step=expected_step, last_step=target)
-        kept = [r for r in rows if r.step != target]
+        before = taken[0].seq
         params = stream.view.row.params
-        state = aggregate.replay(decode(aggregate, kept), params)
+        while True:
+            kept = [r for r in past.rows if r.seq < before]
+            # an undo since the checkpoint of a step it includes: start further back
+            reached = [int(r.payload["step"]) for r in kept if r.type == UNDO]
+            if reached and min(reached) <= past.step:
+                past = await self._older(stream, past, min(reached))
+                continue
+            try:
+                base = past.base(aggregate, params)
+            except Exception:  # an unreadable cache is not an error: the log is the truth
+                log.warning("unreadable checkpoint of stream %s ignored", key, exc_info=True)
+                past = await self._older(stream, past, 0)
+                continue
+            break
+        stream.past = past
+        state = aggregate.fold(base, decode(aggregate, effective(kept)))
         stream.steps.append(_Step([(UNDO, {"step": target})], snapshot=True))
         stream.state = state
-        undone = tuple(decode(aggregate, [r for r in rows if r.step == target]))
+        undone = tuple(decode(aggregate, [r for r in taken if not is_marker(r.type)]))
         return UndoResult(state, target, undone, stream.step, stream.seq)
 
     def with_states(self) -> list[Note]:
@@ -288,6 +346,24 @@ class Unit:
             }
             out.append(Note(n.topic, {**n.info, **extra}, n.aggregate))
         return out
+
+    async def _older(self, stream: _Stream[S], past: _Past[S] | None, step: int) -> _Past[S]:
+        """`past` (None: nothing read yet) extended back to the newest checkpoint before
+        it and before `step` (0: to the start of the log)."""
+        assert stream.view.row is not None
+        stream_id, head = stream.view.row.id, stream.view.seq
+        lo = head if past is None else past.lo
+        point = await read_checkpoint(
+            self.conn, stream_id, stream.aggregate.version, seq_below=lo, step_below=step
+        )
+        start, start_step, text = (point.seq, point.step, point.state) if point else (0, 0, None)
+        rows = await read_events(self.conn, stream_id, start, lo)
+        rows += [] if past is None else past.rows
+        if point is not None and (not rows or rows[0].step != start_step + 1):
+            # not at a step boundary of this log: never trust it
+            log.warning("checkpoint of stream %s at seq %s ignored", stream.key, start)
+            return await self._older(stream, _Past(start, start_step, rows), 0)
+        return _Past(start, start_step, rows, text)
 
     def note(self, topic: str, aggregate: Aggregate[Any, Any] | None = None, **info: Any) -> None:
         """A notification to deliver once the step is committed (engine.services.notify),
@@ -330,9 +406,15 @@ class Unit:
         await insert_events(self.conn, stream_id, values)
         aggregate = stream.aggregate
         forced = any(p.snapshot for p in stream.steps)
-        if forced or view.stale or seq - view.covered >= aggregate.snapshot_every:
+        snapshot = forced or view.stale or seq - view.covered >= aggregate.snapshot_every
+        every = aggregate.checkpoint_every
+        checkpoint = every > 0 and step // every > view.step // every
+        if snapshot or checkpoint:
             data = dump_json(aggregate.state_to_dict(stream.state))
-            await write_snapshot(self.conn, stream_id, seq, aggregate.version, data)
+            if snapshot:
+                await write_snapshot(self.conn, stream_id, seq, aggregate.version, data)
+            if checkpoint:
+                await write_checkpoint(self.conn, stream_id, seq, step, aggregate.version, data)
 
 
 def _type_of(payload: dict[str, Any]) -> str:
@@ -341,6 +423,18 @@ def _type_of(payload: dict[str, Any]) -> str:
     if kind.startswith("$"):
         raise ValueError(f"event type {kind!r} is reserved for the store")
     return kind
+
+
+def _last_command(rows: list[EventRow]) -> int | None:
+    """The newest command step of `rows` (a suffix of the log: whole steps, every undo of
+    a step in it included) that no undo in them took back; None if there is none."""
+    undone: set[int] = set()
+    for r in reversed(rows):
+        if r.type == UNDO:
+            undone.add(int(r.payload["step"]))
+        elif not is_marker(r.type) and r.step not in undone:
+            return r.step
+    return None
 
 
 def _pending_rows(stream: _Stream[Any]) -> list[EventRow]:

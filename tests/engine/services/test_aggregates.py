@@ -21,7 +21,7 @@ from engine.services import aggregates as agg
 from engine.services.aggregates import sql as agg_sql
 from engine.services.aggregates import unit as agg_unit
 from engine.store.db import close_db, init_db
-from engine.store.models import Stream, StreamEvent, StreamSnapshot
+from engine.store.models import Stream, StreamCheckpoint, StreamEvent, StreamSnapshot
 from tests.engine.services.conftest import CHAT, GM
 
 KEY = "deck:1"
@@ -430,6 +430,200 @@ async def test_undo_of_a_step_that_is_no_longer_last_is_refused(
     assert [s.undone_by for s in await agg.history(game.id, KEY)][:2] == [None, 3]
 
 
+# --- history ---------------------------------------------------------------------------
+
+
+async def test_a_bounded_history_is_the_end_of_the_full_one(game: services.GameInfo) -> None:
+    rng = random.Random(28)
+    for n in (1, 2, 1, 3):
+        await run(draw(rng, n), game_id=game.id)
+    await agg.undo_last_step(DECK, game.id, KEY, actor_id=GM)  # step 5 undoes step 4
+    await agg.execute(DECK, game.id, KEY, draw(rng), actor_id=GM, cause={"by": 1})
+    full = await agg.history(game.id, KEY)
+    assert [s.step for s in full] == [1, 2, 3, 4, 5, 6]
+    for last in (0, 1, 2, 3, 6, 10):
+        assert await agg.history(game.id, KEY, last=last) == full[len(full) - min(last, 6) :]
+    assert await agg.history(game.id, KEY, after=2) == full[2:]
+    assert await agg.history(game.id, KEY, after=2, last=2) == full[4:]
+    assert await agg.history(game.id, KEY, after=6) == []
+    window = await agg.history(game.id, KEY, last=3)
+    assert [(s.step, s.undone_by, s.undoes, s.cause) for s in window] == [
+        (4, 5, None, None),  # its undo is newer, so always in the range
+        (5, None, 4, None),
+        (6, None, None, {"by": 1}),
+    ]
+    assert await agg.history(game.id, "deck:9", last=3) == []
+    with pytest.raises(ValueError):
+        await agg.history(game.id, KEY, last=-1)
+    with pytest.raises(services.NoGame):
+        await agg.history(404, KEY, last=3)
+
+
+async def test_history_reads_what_the_models_read(game: services.GameInfo) -> None:
+    """History goes by plain SQL: its times, actors and payloads are the ORM's."""
+    await run(draw(random.Random(29), 2), game_id=game.id)
+    await agg.execute(DECK, game.id, KEY, draw(random.Random(30)), actor_id=None)
+    rows = await StreamEvent.filter(stream__key=KEY).order_by("seq")
+    steps = await agg.history(game.id, KEY)
+    assert [(s.created_at, s.actor_id) for s in steps] == [
+        (rows[0].created_at, GM),
+        (rows[2].created_at, None),
+    ]
+    assert steps[0].created_at.tzinfo is not None
+    assert [e for s in steps for e in s.events] == [r.payload for r in rows]
+
+
+# --- undo from checkpoints ---------------------------------------------------------------
+
+
+async def test_undo_equals_a_full_replay_after_many_steps(
+    game: services.GameInfo,
+) -> None:
+    """Random commands, caused steps, single undos and walks of several undos (crossing
+    checkpoints every 3 steps, and undos of steps older checkpoints include): every undo's
+    state is the full replay of the kept steps, `load` agrees, and a model of the rules
+    (newest command step not undone, no redo) picks the same step."""
+    deck = make_deck(checkpoint_every=3, snapshot_every=2)
+    rng, dice = random.Random(21), random.Random(22)
+    model: list[tuple[int, tuple[int, ...], dict[str, Any] | None]] = []  # kept command steps
+    step = undos = 0
+    for i in range(160):
+        roll = dice.random()
+        if roll < 0.55 or not model:
+            cause = {"stream": "fight:1", "step": i} if dice.random() < 0.2 else None
+            n = dice.randint(1, 3)
+            done = await agg.execute(
+                deck, game.id, KEY, draw(rng, n, limit=10_000), actor_id=GM, cause=cause
+            )
+            step += 1
+            model.append((step, tuple(e.value for e in done.events), cause))
+            continue
+        walk = 1 if roll < 0.8 else dice.randint(2, 6)
+        for _ in range(min(walk, len(model))):
+            last, values, cause = model[-1]
+            if cause is not None and dice.random() < 0.5:
+                undone = await agg.undo_caused(deck, game.id, KEY, cause, actor_id=GM)
+                assert [u.undone_step for u in undone] == [last]  # one step per cause here
+                result = undone[-1]
+            else:
+                result = await agg.undo_last_step(
+                    deck, game.id, KEY, actor_id=GM, expected_step=last
+                )
+            step += 1
+            undos += 1
+            model.pop()
+            assert result.undone_step == last and result.step_id == step
+            assert tuple(e.value for e in result.undone_events) == values
+            truth = await agg.load(deck, game.id, KEY, rebuild=True)
+            assert (result.state, result.seq) == truth
+            assert result.state.draws == tuple(v for _, vs, _ in model for v in vs)
+            assert await agg.load(deck, game.id, KEY) == truth
+    assert undos > 40 and await StreamCheckpoint.filter(stream__key=KEY).count() > 40
+    state, _ = await agg.load(deck, game.id, KEY, rebuild=True)
+    assert state.draws == tuple(v for _, vs, _ in model for v in vs)
+    assert full_replay(await agg.history(game.id, KEY), deck) == state
+
+
+async def test_undo_past_a_checkpoint_an_undo_made_stale(game: services.GameInfo) -> None:
+    """The checkpoint at step 5 includes steps 4 and 5, taken back by the undos at steps
+    6 and 7: undoing step 9 must start from an older checkpoint (or the start)."""
+    deck = make_deck(checkpoint_every=5)
+    rng = random.Random(23)
+    for _ in range(5):
+        await agg.execute(deck, game.id, KEY, draw(rng), actor_id=GM)
+    for _ in range(2):
+        await agg.undo_last_step(deck, game.id, KEY, actor_id=GM)
+    for _ in range(2):
+        await agg.execute(deck, game.id, KEY, draw(rng), actor_id=GM)
+    points = await StreamCheckpoint.filter(stream__key=KEY).order_by("seq")
+    assert [(p.seq, p.step) for p in points] == [(5, 5)]
+    undo = await agg.undo_last_step(deck, game.id, KEY, actor_id=GM, expected_step=9)
+    truth = await agg.load(deck, game.id, KEY, rebuild=True)
+    assert (undo.state, undo.seq) == truth and len(undo.state.draws) == 4  # 1, 2, 3 and 8
+    # walking on back over the start, across the checkpoints the walk itself wrote
+    for expected in (8, 3, 2, 1):
+        undo = await agg.undo_last_step(deck, game.id, KEY, actor_id=GM)
+        assert undo.undone_step == expected
+        assert (undo.state, undo.seq) == await agg.load(deck, game.id, KEY, rebuild=True)
+    assert undo.state == Deck()
+    with pytest.raises(services.NothingToUndo):
+        await agg.undo_last_step(deck, game.id, KEY, actor_id=GM)
+
+
+async def test_an_undo_reads_the_log_back_to_a_checkpoint_only(
+    game: services.GameInfo,
+) -> None:
+    """Tamper with the log before the checkpoint and with the checkpoint: the undo shows
+    both are what it read (the checkpoint's state, none of the older events), while a
+    rebuild replays the log."""
+    deck = make_deck(checkpoint_every=4)
+    rng = random.Random(24)
+    for _ in range(6):
+        await agg.execute(deck, game.id, KEY, draw(rng), actor_id=GM)
+    stream = await Stream.get(game_id=game.id, key=KEY)
+    await StreamEvent.filter(stream_id=stream.id, seq=1).update(
+        payload={"type": "Drawn", "value": -1, "seen": 0}
+    )
+    point = await StreamCheckpoint.get(stream_id=stream.id)
+    assert (point.seq, point.step, point.version) == (4, 4, 1)
+    await StreamCheckpoint.filter(id=point.id).update(state={"label": "cp", "draws": [7, 7, 7, 7]})
+    undo = await agg.undo_last_step(deck, game.id, KEY, actor_id=GM)
+    fifth = (await agg.history(game.id, KEY))[4].events[0]["value"]
+    assert undo.state == Deck("cp", (7, 7, 7, 7, fifth))
+    assert (await agg.load(deck, game.id, KEY, rebuild=True))[0].draws[0] == -1
+
+
+async def test_a_checkpoint_of_another_version_is_never_used(game: services.GameInfo) -> None:
+    rng = random.Random(25)
+    deck = make_deck(checkpoint_every=2)
+    for _ in range(5):
+        await agg.execute(deck, game.id, KEY, draw(rng), actor_id=GM)
+    # wrong states in every checkpoint: reading one would show
+    await StreamCheckpoint.filter(stream__key=KEY).update(state={"label": "X", "draws": []})
+    v2 = make_deck(version=2, checkpoint_every=2)  # a new state format
+    undo = await agg.undo_last_step(v2, game.id, KEY, actor_id=GM)
+    assert (undo.state, undo.seq) == await agg.load(v2, game.id, KEY, rebuild=True)
+    assert len(undo.state.draws) == 4
+    # an unreadable checkpoint of the right version is ignored too
+    await StreamCheckpoint.filter(stream__key=KEY).update(state={"broken": True})
+    undo = await agg.undo_last_step(deck, game.id, KEY, actor_id=GM)
+    assert (undo.state, undo.seq) == await agg.load(deck, game.id, KEY, rebuild=True)
+    assert len(undo.state.draws) == 3
+    # the undo steps wrote checkpoints of their own version (step 6 of v2)
+    points = await StreamCheckpoint.filter(stream__key=KEY).order_by("seq")
+    assert [(p.step, p.version) for p in points] == [(2, 1), (4, 1), (6, 2)]
+
+
+async def test_a_checkpoint_off_a_step_boundary_is_never_used(game: services.GameInfo) -> None:
+    deck = make_deck(checkpoint_every=2)
+    rng = random.Random(26)
+    for n in (2, 2, 1):
+        await agg.execute(deck, game.id, KEY, draw(rng, n), actor_id=GM)
+    # claims to end step 2 at seq 3, inside step 2 (seqs 3-4): not this log's
+    await StreamCheckpoint.filter(stream__key=KEY).update(seq=3, state={"label": "X", "draws": []})
+    undo = await agg.undo_last_step(deck, game.id, KEY, actor_id=GM)
+    assert (undo.state, undo.seq) == await agg.load(deck, game.id, KEY, rebuild=True)
+    assert len(undo.state.draws) == 4
+
+
+async def test_an_undo_is_seven_statements_however_long_the_log(
+    game: services.GameInfo, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The execute's five plus the checkpoint SELECT and one SELECT of the events since;
+    the SELECT's range starts at the checkpoint, not at the start of the log."""
+    deck = make_deck(checkpoint_every=10)
+    rng = random.Random(27)
+    for _ in range(43):
+        await agg.execute(deck, game.id, KEY, draw(rng, 2), actor_id=GM)
+    with caplog.at_level(logging.DEBUG, logger="tortoise.db_client"):
+        undo = await agg.undo_last_step(deck, game.id, KEY, actor_id=GM)
+    statements = [r.getMessage().split()[0].upper() for r in caplog.records]
+    assert statements == ["UPDATE", "SELECT", "SELECT", "SELECT", "UPDATE", "INSERT", "UPDATE"]
+    events = next(r.getMessage() for r in caplog.records if "FROM stream_events" in r.getMessage())
+    assert "80, 86" in events  # seq > 80 (the checkpoint after step 40) up to the head
+    assert (undo.state, undo.seq) == await agg.load(deck, game.id, KEY, rebuild=True)
+
+
 # --- streams -----------------------------------------------------------------------------
 
 
@@ -548,6 +742,27 @@ async def test_a_warm_execute_is_five_statements(
         await run(draw(rng, 5), game_id=game.id)
     statements = [r.getMessage().split()[0].upper() for r in caplog.records]
     assert statements == ["UPDATE", "SELECT", "UPDATE", "INSERT", "UPDATE"]
+
+
+async def test_every_kth_step_adds_the_checkpoint_insert(
+    game: services.GameInfo, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A step that reaches a multiple of `checkpoint_every` also keeps the state (one more
+    INSERT, of the JSON the snapshot UPDATE wrote); the others stay five statements."""
+    deck = make_deck(checkpoint_every=3)
+    rng = random.Random(3)
+    sent: list[list[str]] = []
+    for _ in range(4):
+        caplog.clear()
+        with caplog.at_level(logging.DEBUG, logger="tortoise.db_client"):
+            await agg.execute(deck, game.id, KEY, draw(rng, 2), actor_id=GM)
+        sent.append([r.getMessage().split()[0].upper() for r in caplog.records])
+    assert sent[1] == sent[3] == ["UPDATE", "SELECT", "UPDATE", "INSERT", "UPDATE"]
+    assert sent[2] == ["UPDATE", "SELECT", "UPDATE", "INSERT", "UPDATE", "INSERT"]
+    point = await StreamCheckpoint.get(stream__key=KEY)
+    snap_at_3 = (await agg.load(deck, game.id, KEY, rebuild=True))[0].draws[:6]
+    assert (point.seq, point.step, point.version) == (6, 3, 1)
+    assert Deck.from_dict(point.state).draws == snap_at_3
 
 
 async def test_a_decision_with_its_state_is_not_folded_again(game: services.GameInfo) -> None:

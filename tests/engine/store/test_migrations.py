@@ -28,6 +28,7 @@ TABLES = {
     "streams",
     "stream_events",
     "stream_snapshots",
+    "stream_checkpoints",
     "outbox",
 }
 
@@ -70,6 +71,27 @@ async def test_migrate_a_fresh_sqlite_file_twice(tmp_path: Path) -> None:
         )
         assert conn.execute("SELECT id FROM users").fetchall() == [(5000000001,)]
     assert names >= TABLES
+
+
+@sqlite_only
+async def test_every_index_names_columns(tmp_path: Path) -> None:
+    """An index on a foreign key must name its column (`stream_id`): given the field name,
+    Tortoise writes `("stream", ...)`, which SQLite takes as a string constant (an index on
+    nothing) and PostgreSQL refuses."""
+    path = tmp_path / "fresh.sqlite3"
+    await migrate(f"sqlite://{path}")
+    with sqlite3.connect(path) as conn:
+        indexes = conn.execute(
+            "SELECT name, tbl_name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL"
+        ).fetchall()
+        for name, table in indexes:
+            columns = [r[2] for r in conn.execute(f'PRAGMA index_info("{name}")')]
+            assert columns and None not in columns, (table, name)
+        assert ("stream_id", "step") in {
+            tuple(r[2] for r in conn.execute(f'PRAGMA index_info("{name}")'))
+            for name, table in indexes
+            if table == "stream_events"
+        }
 
 
 @postgres_only
