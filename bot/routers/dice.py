@@ -21,7 +21,7 @@ from bot.render.keyboards import reroll_keyboard
 from bot.rolling import make_roll
 from engine.dice import odds
 from engine.dice.commands import BY_CHAT
-from engine.services import find_game, get_roll, log_roll, selected_private_game
+from engine.services import find_game_id, get_roll, log_roll, selected_private_game
 
 # Telegram command -> roll-log command (engine/dice/commands.py).
 ROLL_COMMANDS = {chat: command.code for chat, command in BY_CHAT.items()}
@@ -58,12 +58,11 @@ async def on_roll(message: Message, command: CommandObject, bot: Bot, rng: Any, 
                 result=result,
             )
             return
-    game = await find_game(message.chat.id, topic_of(message))
     record = await log_roll(
         user_id=user.id,
         chat_id=message.chat.id,
         topic_id=topic_of(message),
-        game_id=game.id if game else None,
+        game_id=await find_game_id(message.chat.id, topic_of(message)),
         command=kind,
         args=args,
         result=result.to_dict(),

@@ -141,6 +141,17 @@ async def find_game(chat_id: int, topic_id: int | None) -> GameInfo | None:
     return await _info(game) if game else None
 
 
+async def find_game_id(chat_id: int, topic_id: int | None) -> int | None:
+    """Only the id of the active game of (chat, topic): one indexed read, for the hot path
+    of a roll (`find_game` also reads the roles and the chat's title)."""
+    found: Any = (
+        await Game.filter(active_slot=_slot(chat_id, topic_id or 0))
+        .first()
+        .values_list("id", flat=True)
+    )
+    return found
+
+
 async def get_game(game_id: int) -> GameInfo:
     """Any game by id, active or ended."""
     game = await Game.get_or_none(id=game_id)

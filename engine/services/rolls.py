@@ -66,18 +66,22 @@ async def log_roll(
     args: str,
     result: dict[str, Any],
 ) -> RollRecord:
-    """Record an open roll (shown in the chat at once)."""
-    await require_user(user_id)
-    row = await RollLog.create(
-        user_id=user_id,
-        chat_id=chat_id,
-        topic_id=topic_id or 0,
-        game_id=game_id,
-        command=command,
-        args=args,
-        result=result,
-    )
-    record = await get_roll(row.id)
+    """Record an open roll (shown in the chat at once). An unknown user is `no_user` (the
+    foreign key decides: no read before the write, none after it — the row is complete)."""
+    try:
+        row = await RollLog.create(
+            user_id=user_id,
+            chat_id=chat_id,
+            topic_id=topic_id or 0,
+            game_id=game_id,
+            command=command,
+            args=args,
+            result=result,
+        )
+    except IntegrityError:
+        await require_user(user_id)  # NoUser; otherwise the error was another one
+        raise
+    record = _record(row)
     await notify(game_id, "roll", record=record)
     return record
 

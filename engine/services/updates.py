@@ -7,14 +7,19 @@ from datetime import datetime, timedelta
 from tortoise import timezone
 from tortoise.exceptions import IntegrityError
 
+from engine.services.aggregates.sql import sql
 from engine.store.models import ProcessedUpdate
+
+_CLAIM = "INSERT INTO processed_updates (update_id, created_at) VALUES (?, ?)"
 
 
 async def claim_update(update_id: int) -> bool:
     """True the first time an update id is seen, False for a duplicate."""
+    conn = ProcessedUpdate._meta.db
     try:
-        # Plain INSERT outside any transaction: the primary key decides, atomically.
-        await ProcessedUpdate.create(update_id=update_id)
+        # Plain INSERT outside any transaction: the primary key decides, atomically (raw:
+        # the ORM's create asks SQLite for the row id it already has).
+        await conn.execute_query(sql(conn, _CLAIM), [update_id, timezone.now()])
     except IntegrityError:
         return False
     return True

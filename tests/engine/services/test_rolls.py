@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 from datetime import UTC
 
 import pytest
@@ -190,3 +191,42 @@ async def test_recent_rolls_are_the_newest_of_the_game_oldest_first(
     assert [r.id for r in await services.recent_rolls(game.id, 2)] == [last.id, secret.id]
     assert await services.recent_rolls(game.id, 0) == []
     assert await services.recent_rolls(game.id + 1, 10) == []
+
+
+async def test_a_chat_roll_is_written_without_reading_around_it(
+    game: services.GameInfo, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The hot path of `/r` (bench/sql_steps.py): the update's claim is one INSERT, the
+    game one indexed read of its id, the roll one INSERT (SQLite also asks for the new
+    row id) — no read of the user before nor of the roll after."""
+    with caplog.at_level(logging.DEBUG, logger="tortoise.db_client"):
+        assert await services.claim_update(777)
+        game_id = await services.find_game_id(CHAT, None)
+        record = await services.log_roll(
+            user_id=ALICE,
+            chat_id=CHAT,
+            topic_id=None,
+            game_id=game_id,
+            command="r",
+            args="2d6",
+            result={"kind": "roll"},
+        )
+    shapes = [r.getMessage().split()[0].upper() for r in caplog.records]
+    assert [s for s in shapes if s != "SELECT"] == ["INSERT", "INSERT"]
+    reads = [r.getMessage() for r in caplog.records if r.getMessage().upper().startswith("SELECT")]
+    assert len([q for q in reads if "last_insert_rowid" not in q]) == 1  # the game id
+    assert game_id == game.id and record.game_id == game.id and record.user_id == ALICE
+    assert not await services.claim_update(777)  # a duplicate
+
+
+async def test_a_roll_of_an_unknown_user_is_no_user(users: None) -> None:
+    with pytest.raises(services.NoUser):
+        await services.log_roll(
+            user_id=999,
+            chat_id=CHAT,
+            topic_id=None,
+            game_id=None,
+            command="r",
+            args="d6",
+            result={"kind": "roll"},
+        )
