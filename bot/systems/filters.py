@@ -3,6 +3,7 @@ system. The game comes from `GameMiddleware` (data["game"]), loaded once per com
 
 from __future__ import annotations
 
+from contextvars import ContextVar
 from typing import Any
 
 from aiogram.filters import Filter
@@ -22,14 +23,33 @@ def command_of(message: Message) -> str | None:
     return text[1:].split(maxsplit=1)[0].split("@", 1)[0].lower() if len(text) > 1 else None
 
 
+# The game GameMiddleware loaded for the message being handled: the system's handlers take it
+# from here (`game_of`) instead of reading it a second time.
+_loaded: ContextVar[tuple[int, GameInfo | None] | None] = ContextVar("kosti_game", default=None)
+
+
 class GameMiddleware:
     """An outer message middleware: for a group command of some installed system, the chat's
     game (or None) in data["game"] — what `PlaysSystem` and the fallback read."""
 
     async def __call__(self, handler: Any, event: Message, data: dict[str, Any]) -> Any:
-        if event.chat.type != "private" and command_of(event) in registry.system_commands():
-            data["game"] = await find_game(event.chat.id, topic_of(event))
-        return await handler(event, data)
+        if event.chat.type == "private" or command_of(event) not in registry.system_commands():
+            return await handler(event, data)
+        game = data["game"] = await find_game(event.chat.id, topic_of(event))
+        token = _loaded.set((id(event), game))
+        try:
+            return await handler(event, data)
+        finally:
+            _loaded.reset(token)
+
+
+async def game_of(message: Message) -> GameInfo | None:
+    """The chat's (topic's) active game: as the middleware loaded it for this message, else
+    read now."""
+    loaded = _loaded.get()
+    if loaded is not None and loaded[0] == id(message):
+        return loaded[1]
+    return await find_game(message.chat.id, topic_of(message))
 
 
 class PlaysSystem(Filter):

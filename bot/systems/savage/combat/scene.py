@@ -9,8 +9,8 @@ from typing import Any
 from aiogram import BaseMiddleware, Bot
 from aiogram.types import CallbackQuery, Message, TelegramObject
 
-from bot.parsing import topic_of
 from bot.render.common import as_plain
+from bot.systems.filters import game_of
 from bot.systems.savage.chase.board import tell_chase
 from bot.systems.savage.combat import names
 from bot.systems.savage.combat.board import post, render_board, show_board, turn_mentions
@@ -25,7 +25,7 @@ from bot.systems.savage.render.rule_errors import (
 from engine import savage
 from engine.dice.rng import Rng
 from engine.savage.chase import ChaseError
-from engine.services import GameInfo, NoGame, find_game, get_game
+from engine.services import GameInfo, NoGame, get_game
 from engine.services.savage import EncounterView, NoEncounter, current_encounter, encounter_command
 from engine.services.savage.encounters import EncounterOutcome
 from engine.services.savage.follow import Caused
@@ -72,7 +72,7 @@ def guard(router_observer: Any) -> None:
 
 
 async def game_here(message: Message) -> GameInfo:
-    game = await find_game(message.chat.id, topic_of(message))
+    game = await game_of(message)
     if game is None:
         raise NoGame()
     return game
