@@ -275,6 +275,9 @@ ROWS = {
 }
 
 
+TRACE = False  # --trace: every statement of a row's last step, in order
+
+
 def report(row: Row, runs: list[list[str]], answered: list[int] | None = None) -> str:
     """Print one row's figures; returns its summary line."""
     counts = [count(r) for r in runs]
@@ -310,6 +313,10 @@ def report(row: Row, runs: list[list[str]], answered: list[int] | None = None) -
         print("  per step  statement shape (top 10 of all the steps)")
         for text, n in total.most_common(10):
             print(f"  {n / len(runs):8.1f}  {text}")
+    if TRACE and runs:
+        print("  the last step, statement by statement:")
+        for n, sql in enumerate(runs[-1], 1):
+            print(f"  {n:4}  {shape(sql)}")
     issue = f"   the issue today: {row.issue}" if row.issue else ""
     return f"  {row.label:<56} {median:4g} / {median_tx:g}   {goal or '(no target)'}{issue}"
 
@@ -377,5 +384,7 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--steps", type=int, default=5, help="measured steps per row")
     parser.add_argument("--quick", action="store_true", help="3 steps per row")
+    parser.add_argument("--trace", action="store_true", help="list a row's last step")
     args = parser.parse_args()
+    TRACE = args.trace
     asyncio.run(main(3 if args.quick else args.steps))

@@ -115,6 +115,7 @@ async def run(settings: Settings, *, stop: asyncio.Event | None = None) -> None:
         unsubscribe()
         await hooks.wait_idle()
         await bot.session.close()
+        await outbox.flush_marks()  # the rows delivered since the last step's transaction
         await close_db()
         log.info("stopped")
 

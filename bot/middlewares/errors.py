@@ -15,6 +15,7 @@ from bot.render.common import as_plain
 from bot.render.errors import dice_error_text, service_error_text, unexpected_error_text
 from engine.dice import DiceError
 from engine.services.errors import ServiceError
+from engine.services.updates import DuplicateUpdate
 
 log = logging.getLogger(__name__)
 
@@ -28,6 +29,8 @@ class ErrorReplyMiddleware(BaseMiddleware):
     ) -> Any:
         try:
             return await handler(event, data)
+        except DuplicateUpdate:
+            raise  # a copy of a stored update: dropped in silence (middlewares/dedup.py)
         except DiceError as error:
             text = dice_error_text(error)
         except ServiceError as error:

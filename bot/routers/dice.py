@@ -21,7 +21,8 @@ from bot.render.keyboards import reroll_keyboard
 from bot.rolling import make_roll
 from engine.dice import odds
 from engine.dice.commands import BY_CHAT
-from engine.services import find_game_id, get_roll, log_roll, selected_private_game
+from engine.services import get_roll, log_roll, selected_private_game
+from engine.services.rolls import OF_CHAT
 
 # Telegram command -> roll-log command (engine/dice/commands.py).
 ROLL_COMMANDS = {chat: command.code for chat, command in BY_CHAT.items()}
@@ -62,7 +63,7 @@ async def on_roll(message: Message, command: CommandObject, bot: Bot, rng: Any, 
         user_id=user.id,
         chat_id=message.chat.id,
         topic_id=topic_of(message),
-        game_id=await find_game_id(message.chat.id, topic_of(message)),
+        game_id=OF_CHAT,  # the chat's active game, looked up inside the INSERT
         command=kind,
         args=args,
         result=result.to_dict(),

@@ -31,8 +31,12 @@ from engine.store.models import ROLE_GM, ROLE_PLAYER, Chat, Game, PrivateSelecti
 NAME_MAX = 255
 
 
-def _slot(chat_id: int, topic_id: int) -> str:
-    return f"{chat_id}:{topic_id}"
+def active_slot(chat_id: int, topic_id: int | None) -> str:
+    """The `games.active_slot` of the active game of (chat, topic)."""
+    return f"{chat_id}:{topic_id or 0}"
+
+
+_slot = active_slot
 
 
 async def _info(game: Game) -> GameInfo:

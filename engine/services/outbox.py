@@ -8,10 +8,16 @@ hands over every row still undelivered, in order, with its events decoded by the
 aggregate. A row is marked only after every subscriber took it, so what a crash interrupts
 is delivered again; subscribers that post to the chat keep that window short (they queue
 the work; docs/storage.md «Outbox»).
+
+Marks cost no transaction of their own on the hot path: the rows this process delivered
+are marked inside the next step's transaction (`mark_delivered`, one UPDATE for all of
+them), or by one flush of their own once the process has been idle for `IDLE_FLUSH_S`, and
+at shutdown (`flush_marks`).
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -19,6 +25,7 @@ from datetime import timedelta
 from typing import Any
 
 from tortoise.backends.base.client import BaseDBAsyncClient
+from tortoise.context import get_current_context
 
 from engine.services.aggregates.model import Aggregate, aggregate_named
 from engine.services.aggregates.sql import dump_json, load_json, now, sql
@@ -74,17 +81,86 @@ async def write(conn: BaseDBAsyncClient, game_id: int, notes: Iterable[Note]) ->
     return int(rows[0]["id"])
 
 
+IDLE_FLUSH_S = 1.0
+
+
+class _Marks:
+    """Ids of rows this process delivered and has not marked yet, with the database client
+    they belong to (a test process opens many databases: ids never cross to another)."""
+
+    def __init__(self) -> None:
+        self.ids: list[int] = []
+        self.client: object | None = None
+        self.timer: asyncio.TimerHandle | None = None
+        self.tasks: set[asyncio.Task[None]] = set()
+
+    def add(self, item_id: int) -> None:
+        client = get_current_context()  # the open database (a transaction's too)
+        if client is not self.client:
+            self.ids, self.client = [], client  # the old database is closed: its rows wait
+        self.ids.append(item_id)
+        if self.timer is None:
+            self.timer = asyncio.get_running_loop().call_later(IDLE_FLUSH_S, self._idle)
+
+    def take(self) -> list[int]:
+        """The ids to mark on the current database (kept until `done`)."""
+        return list(self.ids) if get_current_context() is self.client else []
+
+    def done(self, ids: list[int]) -> None:
+        if ids:
+            marked = set(ids)
+            self.ids = [i for i in self.ids if i not in marked]
+        if not self.ids and self.timer is not None:
+            self.timer.cancel()  # nothing left for the idle flush
+            self.timer = None
+
+    def _idle(self) -> None:
+        self.timer = None
+        task = asyncio.get_running_loop().create_task(flush_marks())
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+
+_marks = _Marks()
+_MARK = "UPDATE outbox SET delivered_at = ? WHERE id IN ({ids})"
+
+
+async def mark_delivered(conn: BaseDBAsyncClient) -> list[int]:
+    """Inside a transaction: mark the rows delivered so far; the ids, to pass to
+    `marked` once the transaction committed (a rollback leaves them to the next one)."""
+    ids = _marks.take()
+    if ids:
+        text = _MARK.format(ids=", ".join("?" * len(ids)))
+        await conn.execute_query(sql(conn, text), [now(), *ids])
+    return ids
+
+
+def marked(ids: list[int]) -> None:
+    _marks.done(ids)
+
+
+async def flush_marks() -> None:
+    """Mark what was delivered and not marked yet, in a transaction of its own."""
+    try:
+        conn = OutboxItem._meta.db
+        marked(await mark_delivered(conn))
+    except Exception:  # a closed database or a busy one: the next step marks them
+        log.debug("outbox marks left for later", exc_info=True)
+
+
 async def deliver(game_id: int, item_id: int | None, notes: Iterable[Note]) -> None:
-    """Hand the notes to the subscribers, then mark the row delivered."""
+    """Hand the notes to the subscribers; the row is marked delivered with the next write."""
     for n in notes:
         await notify(game_id, n.topic, **n.info)  # type: ignore[arg-type]
     if item_id is not None:
-        await OutboxItem.filter(id=item_id).update(delivered_at=now())
+        _marks.add(item_id)
 
 
 async def deliver_pending(limit: int = 1000) -> int:
     """Deliver the rows a crash left undelivered, oldest first; how many."""
+    told = set(_marks.take())  # delivered by this process, only not marked yet
     rows = await OutboxItem.filter(delivered_at__isnull=True).order_by("id").limit(limit)
+    rows = [row for row in rows if row.id not in told]
     for row in rows:
         try:
             notes = [Note.from_data(d) for d in load_json(row.notes)]
@@ -92,6 +168,7 @@ async def deliver_pending(limit: int = 1000) -> int:
             log.exception("outbox row %s cannot be decoded", row.id)
             continue
         await deliver(row.game_id, row.id, notes)  # type: ignore[attr-defined]
+    await flush_marks()
     return len(rows)
 
 

@@ -4,14 +4,17 @@ from __future__ import annotations
 
 from contextlib import suppress
 from datetime import UTC
-from typing import Any
+from typing import Any, Literal
 
 from tortoise import timezone
 from tortoise.exceptions import IntegrityError
 from tortoise.transactions import in_transaction
 
 from engine import receipt as receipts
+from engine.services import updates
+from engine.services.aggregates.sql import dump_json, sql
 from engine.services.errors import AlreadyRevealed, GameEnded, NoGame, NoRoll, NotGm, NotHidden
+from engine.services.games import active_slot
 from engine.services.notify import notify
 from engine.services.types import RollRecord
 from engine.services.users import require_user
@@ -56,33 +59,68 @@ def verify_roll(record: RollRecord) -> bool:
     return receipts.verify(record.receipt, receipt_content(record), record.salt)
 
 
+_INSERT_ROLL = (
+    "INSERT INTO roll_log (user_id, chat_id, topic_id, game_id, command, args, result,"
+    " hidden, created_at) VALUES (?, ?, ?, {game}, ?, ?, ?, ?, ?) RETURNING id, game_id"
+)
+_GIVEN_GAME = _INSERT_ROLL.format(game="?")
+_GAME_OF_CHAT = _INSERT_ROLL.format(game="(SELECT id FROM games WHERE active_slot = ?)")
+OF_CHAT = "of_chat"  # `game_id` of a roll in the chat's active game, if it has one
+
+
 async def log_roll(
     *,
     user_id: int,
     chat_id: int,
     topic_id: int | None,
-    game_id: int | None,
+    game_id: int | Literal["of_chat"] | None,
     command: str,
     args: str,
     result: dict[str, Any],
 ) -> RollRecord:
-    """Record an open roll (shown in the chat at once). An unknown user is `no_user` (the
-    foreign key decides: no read before the write, none after it — the row is complete)."""
+    """Record an open roll (shown in the chat at once), with the chat update's claim
+    (engine.services.updates) in the same transaction. One INSERT: `game_id=OF_CHAT` looks
+    up the active game of (chat, topic) inside it, and an unknown user is `no_user` (the
+    foreign key decides: no read before the write, none after it)."""
+    created_at = timezone.now()
+    text = _GAME_OF_CHAT if game_id == OF_CHAT else _GIVEN_GAME
+    game = active_slot(chat_id, topic_id) if game_id == OF_CHAT else game_id
+    values: list[Any] = [user_id, chat_id, topic_id or 0, game, command, args]
+    values += [dump_json(result), False, created_at]
+    claim = None
     try:
-        row = await RollLog.create(
-            user_id=user_id,
-            chat_id=chat_id,
-            topic_id=topic_id or 0,
-            game_id=game_id,
-            command=command,
-            args=args,
-            result=result,
-        )
+        # execute_query_dict: the asyncpg client drops the rows of an INSERT otherwise
+        if updates.unclaimed():
+            async with in_transaction() as tx:
+                claim = await updates.claim_in(tx)
+                rows = await tx.execute_query_dict(sql(tx, text), values)
+        else:  # nothing to claim with it (the Mini App): the INSERT is its transaction
+            conn = RollLog._meta.db
+            rows = await conn.execute_query_dict(sql(conn, text), values)
     except IntegrityError:
+        updates.release(claim)
         await require_user(user_id)  # NoUser; otherwise the error was another one
         raise
-    record = _record(row)
-    await notify(game_id, "roll", record=record)
+    except BaseException:
+        updates.release(claim)
+        raise
+    stored_game = rows[0]["game_id"]
+    record = RollRecord(
+        id=int(rows[0]["id"]),
+        user_id=user_id,
+        chat_id=chat_id,
+        topic_id=topic_id or None,
+        game_id=None if stored_game is None else int(stored_game),
+        command=command,
+        args=args,
+        result=result,
+        hidden=False,
+        salt=None,
+        receipt=None,
+        created_at=created_at,
+        revealed_at=None,
+    )
+    await notify(record.game_id, "roll", record=record)
     return record
 
 

@@ -5,16 +5,21 @@ from __future__ import annotations
 
 import time
 
+import pytest
 from aiogram import Bot, Dispatcher
 from aiogram.utils.i18n import I18n
 
+from bot.app import build_dispatcher
 from bot.commands import set_commands
 from bot.i18n import translator
 from bot.render.errors import dice_error_text, service_error_text
 from bot.render.system import no_token_message
+from bot.routers import dice as dice_router
+from bot.settings import Settings
 from engine.dice import ERROR_CODES, DiceError, ScriptedRng
 from engine.services.errors import ERROR_CODES as SERVICE_ERROR_CODES
 from engine.services.errors import ServiceError
+from engine.store.models import RollLog
 from tests.bot.conftest import ALICE, GROUP, VERA
 from tests.support.fake_botapi import FakeBotAPI
 from tests.support.telegram import TelegramDriver, private
@@ -27,6 +32,41 @@ async def test_duplicate_update_is_handled_once(tg: TelegramDriver, dp: Dispatch
     assert len(first.sent()) == 1
     second = await tg.feed(update)  # the same update_id delivered again
     assert second.calls == []
+
+
+async def test_a_copy_seen_by_another_worker_is_refused_by_the_stored_claim(
+    tg: TelegramDriver, dp: Dispatcher, bot: Bot, api: FakeBotAPI, settings: Settings
+) -> None:
+    """Another dispatcher (a second worker, or the process after a restart) remembers
+    nothing of the first: the claim stored with the roll refuses the copy."""
+    dp["rng"] = ScriptedRng([4, 4])
+    update = tg.message_update(ALICE, GROUP, "/r 2d6")
+    assert len((await tg.feed(update)).sent()) == 1
+    other = TelegramDriver(build_dispatcher(settings, rng=ScriptedRng([1, 1])), bot, api)
+    again = await other.feed(update)
+    assert again.sent() == []
+    assert await RollLog.filter(chat_id=GROUP.id).count() == 1
+
+
+async def test_an_update_cut_off_before_its_commit_is_handled_when_delivered_again(
+    tg: TelegramDriver, dp: Dispatcher, settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The process dies while the roll's transaction runs: its claim goes down with it, so
+    the copy Telegram delivers after the restart is handled, once."""
+    dp["rng"] = ScriptedRng([4, 4])
+    update = tg.message_update(ALICE, GROUP, "/r 2d6")
+
+    async def dies(**kwargs: object) -> None:
+        raise SystemExit("killed in the middle")
+
+    monkeypatch.setattr(dice_router, "log_roll", dies)
+    with pytest.raises(SystemExit):
+        await tg.feed(update)
+    monkeypatch.undo()
+    restarted = TelegramDriver(build_dispatcher(settings, rng=ScriptedRng([3, 3])), tg.bot, tg.api)
+    assert len((await restarted.feed(update)).sent()) == 1
+    assert await RollLog.filter(chat_id=GROUP.id).count() == 1
+    assert (await restarted.feed(update)).sent() == []  # and claimed with the roll now
 
 
 async def test_flood_control_429_is_retried(tg: TelegramDriver, api: FakeBotAPI) -> None:

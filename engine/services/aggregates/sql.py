@@ -174,10 +174,11 @@ async def advance_head(
     return bool(moved)
 
 
-_INSERT_EVENT = (
-    "INSERT INTO stream_events (stream_id, seq, step, type, payload, actor_id, created_at)"
-    " VALUES (?, ?, ?, ?, ?, ?, ?)"
+_INSERT_EVENTS = (
+    "INSERT INTO stream_events (stream_id, seq, step, type, payload, actor_id, created_at) VALUES "
 )
+_EVENT_ROW = "(?, ?, ?, ?, ?, ?, ?)"
+ROWS_PER_INSERT = 500  # 3,500 parameters: far below SQLite's and PostgreSQL's limits
 
 
 # (seq, step, type, payload as JSON text, actor_id, created_at)
@@ -187,9 +188,13 @@ EventValues = tuple[int, int, str, str, int | None, datetime]
 async def insert_events(
     conn: BaseDBAsyncClient, stream_id: int, rows: Sequence[EventValues]
 ) -> None:
-    """The stream's new events in one executemany (UNIQUE (stream, seq) rejects a seq
-    already taken: IntegrityError)."""
-    await conn.execute_many(sql(conn, _INSERT_EVENT), [[stream_id, *r] for r in rows])
+    """The stream's new events in one multi-row INSERT (one statement, where executemany
+    runs one per row; UNIQUE (stream, seq) rejects a seq already taken: IntegrityError)."""
+    for start in range(0, len(rows), ROWS_PER_INSERT):
+        chunk = rows[start : start + ROWS_PER_INSERT]
+        text = _INSERT_EVENTS + ", ".join([_EVENT_ROW] * len(chunk))
+        values = [v for r in chunk for v in (stream_id, *r)]
+        await conn.execute_query(sql(conn, text), values)
 
 
 _UPDATE_SNAPSHOT = (

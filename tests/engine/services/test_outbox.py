@@ -3,6 +3,7 @@ after the commit; what a crash leaves undelivered is delivered at the next start
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 import pytest
@@ -34,13 +35,48 @@ async def test_a_step_and_its_notifications_are_one_row_delivered_after_the_comm
     heard.clear()
     dealt = await swade.encounter_command(game.id, NextTurn(), actor_id=GM, rng=random.Random(1))
     rows = await OutboxItem.filter(game_id=game.id).order_by("-id").limit(1)
-    assert rows and rows[0].delivered_at is not None
+    assert rows  # delivered; marked with the next write (below)
     stored = [outbox.Note.from_data(d) for d in rows[0].notes]
     assert [(n.topic, n.info["seq"]) for n in stored] == [("encounter", dealt.seq)]
     assert stored[0].info["events"] == dealt.events  # decoded by the encounter's aggregate
     assert [(n.topic, n.info["seq"], n.info["events"]) for n in heard] == [
         ("encounter", dealt.seq, dealt.events)
     ]
+
+
+async def test_delivered_rows_are_marked_by_the_next_step_in_its_own_transaction(
+    game: services.GameInfo, heard: list[Notification]
+) -> None:
+    await fight(game)
+    await outbox.flush_marks()
+    await swade.encounter_command(game.id, NextTurn(), actor_id=GM, rng=random.Random(1))
+    [first] = await OutboxItem.filter(game_id=game.id).order_by("-id").limit(1)
+    assert first.delivered_at is None  # told, not marked yet: no transaction of its own
+    await swade.encounter_command(game.id, NextTurn(), actor_id=GM, rng=random.Random(2))
+    await first.refresh_from_db()
+    assert first.delivered_at is not None  # marked inside the next step's transaction
+    [second] = await OutboxItem.filter(game_id=game.id).order_by("-id").limit(1)
+    assert second.id != first.id and second.delivered_at is None
+    assert await outbox.deliver_pending() == 0  # a restart now would repeat nothing …
+    await outbox.flush_marks()
+    await second.refresh_from_db()
+    assert second.delivered_at is not None  # … nor after the idle flush
+
+
+async def test_an_idle_process_marks_what_it_delivered(
+    game: services.GameInfo, heard: list[Notification], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await fight(game)
+    await outbox.flush_marks()
+    monkeypatch.setattr(outbox, "IDLE_FLUSH_S", 0.01)
+    await swade.encounter_command(game.id, NextTurn(), actor_id=GM, rng=random.Random(1))
+    [row] = await OutboxItem.filter(game_id=game.id).order_by("-id").limit(1)
+    for _ in range(100):
+        await asyncio.sleep(0.01)
+        await row.refresh_from_db()
+        if row.delivered_at is not None:
+            break
+    assert row.delivered_at is not None
 
 
 async def test_a_refused_step_writes_nothing(

@@ -8,6 +8,8 @@ import pytest
 
 from engine import services
 from engine.receipt import make_receipt, verify
+from engine.services import updates
+from engine.services.rolls import OF_CHAT
 from tests.engine.services.conftest import ALICE, BOB, CHAT, GM
 
 RESULT = {"kind": "roll", "total": 9, "faces": [4, 5], "text": "2к6+1 удар мечом"}
@@ -196,27 +198,33 @@ async def test_recent_rolls_are_the_newest_of_the_game_oldest_first(
 async def test_a_chat_roll_is_written_without_reading_around_it(
     game: services.GameInfo, caplog: pytest.LogCaptureFixture
 ) -> None:
-    """The hot path of `/r` (bench/sql_steps.py): the update's claim is one INSERT, the
-    game one indexed read of its id, the roll one INSERT (SQLite also asks for the new
-    row id) — no read of the user before nor of the roll after."""
-    with caplog.at_level(logging.DEBUG, logger="tortoise.db_client"):
-        assert await services.claim_update(777)
-        game_id = await services.find_game_id(CHAT, None)
+    """The hot path of `/r` (bench/sql_steps.py): one transaction of two INSERTs — the
+    update's claim and the roll, whose game is looked up inside it — and no read of the user
+    before nor of the roll after."""
+    with caplog.at_level(logging.DEBUG, logger="tortoise.db_client"), updates.claiming(777):
         record = await services.log_roll(
             user_id=ALICE,
             chat_id=CHAT,
             topic_id=None,
-            game_id=game_id,
+            game_id=OF_CHAT,
             command="r",
             args="2d6",
             result={"kind": "roll"},
         )
     shapes = [r.getMessage().split()[0].upper() for r in caplog.records]
-    assert [s for s in shapes if s != "SELECT"] == ["INSERT", "INSERT"]
-    reads = [r.getMessage() for r in caplog.records if r.getMessage().upper().startswith("SELECT")]
-    assert len([q for q in reads if "last_insert_rowid" not in q]) == 1  # the game id
-    assert game_id == game.id and record.game_id == game.id and record.user_id == ALICE
-    assert not await services.claim_update(777)  # a duplicate
+    assert [s for s in shapes if s not in ("BEGIN", "COMMIT")] == ["INSERT", "INSERT"]
+    assert record.game_id == game.id and record.user_id == ALICE
+    assert not await services.claim_update(777)  # claimed with the roll
+    elsewhere = await services.log_roll(
+        user_id=ALICE,
+        chat_id=CHAT + 1,
+        topic_id=None,
+        game_id=OF_CHAT,
+        command="r",
+        args="d6",
+        result={"kind": "roll"},
+    )
+    assert elsewhere.game_id is None  # a chat with no game
 
 
 async def test_a_roll_of_an_unknown_user_is_no_user(users: None) -> None:
