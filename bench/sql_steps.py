@@ -78,6 +78,7 @@ from bench.harness import (
 )
 from bot.runner import run
 from bot.settings import Settings
+from engine.services import outbox
 from webapp.auth import sign_init_data
 
 QUIET_S = 0.15
@@ -321,15 +322,26 @@ def report(row: Row, runs: list[list[str]], answered: list[int] | None = None) -
     return f"  {row.label:<56} {median:4g} / {median_tx:g}   {goal or '(no target)'}{issue}"
 
 
+async def settled(p: Process) -> None:
+    """Quiet, and the outbox rows of the row before marked by the idle flush (so that a
+    row's steps carry no work of another kind of step: outbox.MARK_AFTER_S)."""
+    await asyncio.sleep(outbox.MARK_AFTER_S + QUIET_S)
+    await p.quiet()
+
+
 async def measure(p: Process, fight_chase: Chat, fight_only: Chat, steps: int) -> list[str]:
     lines = [report(ROWS["bare"], [await bare_update(p.fake, p.tracer)])]
     chat, player = fight_chase.chat, fight_chase.player
+    await settled(p)
     lines.append(report(ROWS["r"], [await p.say(player, chat, "/r 2к6+1") for _ in range(steps)]))
+    await settled(p)
     lines.append(report(ROWS["hr"], [await p.say(player, chat, "/hr d20") for _ in range(steps)]))
     for key, table in (("next", fight_only), ("next+chase", fight_chase)):
+        await settled(p)
         runs = [await p.say(table.gm, table.chat, "/next") for _ in range(steps)]
         lines.append(report(ROWS[key], runs))
     for key, table in (("deal+chase", fight_chase), ("deal", fight_only)):
+        await settled(p)
         await look(p, table)
         parts = [await deal(p, table) for _ in range(steps)]
         answered = [len(before) for before, _ in parts]

@@ -13,6 +13,7 @@ from tortoise.exceptions import IntegrityError
 from tortoise.transactions import in_transaction
 
 from engine.services import systems
+from engine.services.aggregates.sql import sql
 from engine.services.errors import (
     BadName,
     BadSystem,
@@ -139,10 +140,41 @@ async def create_game(
     return await _info(game)
 
 
+_GAME_INFO = (
+    "SELECT g.id, g.chat_id, g.topic_id, g.system, g.name, g.created_at, g.active, c.title,"
+    " r.user_id, r.role FROM games g LEFT JOIN chats c ON c.id = g.chat_id"
+    " LEFT JOIN roles r ON r.game_id = g.id WHERE {where} ORDER BY r.id"
+)
+_BY_SLOT = _GAME_INFO.format(where="g.active_slot = ?")
+_BY_ID = _GAME_INFO.format(where="g.id = ?")
+_CREATED_AT = Game._meta.fields_map["created_at"]
+
+
+async def _read_info(text: str, value: Any) -> GameInfo | None:
+    """A game with its members and its chat's title in one statement (a row per member)."""
+    conn = Game._meta.db
+    _, rows = await conn.execute_query(sql(conn, text), [value])
+    if not rows:
+        return None
+    first = tuple(rows[0])
+    members = [(r[8], r[9]) for r in rows if r[8] is not None]
+    return GameInfo(
+        id=first[0],
+        chat_id=first[1],
+        topic_id=first[2] or None,
+        system=first[3],
+        name=first[4],
+        gm_id=next((uid for uid, role in members if role == ROLE_GM), None),
+        player_ids=tuple(uid for uid, role in members if role == ROLE_PLAYER),
+        created_at=_CREATED_AT.to_python_value(first[5]),
+        chat_title=first[7],
+        active=bool(first[6]),
+    )
+
+
 async def find_game(chat_id: int, topic_id: int | None) -> GameInfo | None:
     """The active game of (chat, topic), if any."""
-    game = await Game.get_or_none(active_slot=_slot(chat_id, topic_id or 0))
-    return await _info(game) if game else None
+    return await _read_info(_BY_SLOT, _slot(chat_id, topic_id or 0))
 
 
 async def find_game_id(chat_id: int, topic_id: int | None) -> int | None:
@@ -158,10 +190,10 @@ async def find_game_id(chat_id: int, topic_id: int | None) -> int | None:
 
 async def get_game(game_id: int) -> GameInfo:
     """Any game by id, active or ended."""
-    game = await Game.get_or_none(id=game_id)
-    if game is None:
+    info = await _read_info(_BY_ID, game_id)
+    if info is None:
         raise NoGame(game_id=game_id)
-    return await _info(game)
+    return info
 
 
 async def transfer_gm(game_id: int, *, actor_id: int, new_gm_id: int) -> GameInfo:

@@ -9,10 +9,11 @@ aggregate. A row is marked only after every subscriber took it, so what a crash 
 is delivered again; subscribers that post to the chat keep that window short (they queue
 the work; docs/storage.md «Outbox»).
 
-Marks cost no transaction of their own on the hot path: the rows this process delivered
-are marked inside the next step's transaction (`mark_delivered`, one UPDATE for all of
-them), or by one flush of their own once the process has been idle for `IDLE_FLUSH_S`, and
-at shutdown (`flush_marks`).
+Marks cost the steps nothing: the rows this process delivered are marked together, by one
+UPDATE in a transaction of its own at most `MARK_AFTER_S` after the first of them was
+delivered (whatever the number of steps meanwhile), and at shutdown (`flush_marks`). A
+crash in that second repeats the side effects of the rows delivered in it (at most one
+second of them) at the next start.
 """
 
 from __future__ import annotations
@@ -81,7 +82,7 @@ async def write(conn: BaseDBAsyncClient, game_id: int, notes: Iterable[Note]) ->
     return int(rows[0]["id"])
 
 
-IDLE_FLUSH_S = 1.0
+MARK_AFTER_S = 1.0
 
 
 class _Marks:
@@ -100,7 +101,7 @@ class _Marks:
             self.ids, self.client = [], client  # the old database is closed: its rows wait
         self.ids.append(item_id)
         if self.timer is None:
-            self.timer = asyncio.get_running_loop().call_later(IDLE_FLUSH_S, self._idle)
+            self.timer = asyncio.get_running_loop().call_later(MARK_AFTER_S, self._due)
 
     def take(self) -> list[int]:
         """The ids to mark on the current database (kept until `done`)."""
@@ -114,7 +115,7 @@ class _Marks:
             self.timer.cancel()  # nothing left for the idle flush
             self.timer = None
 
-    def _idle(self) -> None:
+    def _due(self) -> None:
         self.timer = None
         task = asyncio.get_running_loop().create_task(flush_marks())
         self.tasks.add(task)
@@ -126,8 +127,8 @@ _MARK = "UPDATE outbox SET delivered_at = ? WHERE id IN ({ids})"
 
 
 async def mark_delivered(conn: BaseDBAsyncClient) -> list[int]:
-    """Inside a transaction: mark the rows delivered so far; the ids, to pass to
-    `marked` once the transaction committed (a rollback leaves them to the next one)."""
+    """Mark the rows delivered so far; the ids, to pass to `marked` once that is
+    committed."""
     ids = _marks.take()
     if ids:
         text = _MARK.format(ids=", ".join("?" * len(ids)))
@@ -144,12 +145,12 @@ async def flush_marks() -> None:
     try:
         conn = OutboxItem._meta.db
         marked(await mark_delivered(conn))
-    except Exception:  # a closed database or a busy one: the next step marks them
+    except Exception:  # a closed database or a busy one: the next flush marks them
         log.debug("outbox marks left for later", exc_info=True)
 
 
 async def deliver(game_id: int, item_id: int | None, notes: Iterable[Note]) -> None:
-    """Hand the notes to the subscribers; the row is marked delivered with the next write."""
+    """Hand the notes to the subscribers; the row is marked delivered within a second."""
     for n in notes:
         await notify(game_id, n.topic, **n.info)  # type: ignore[arg-type]
     if item_id is not None:

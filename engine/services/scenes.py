@@ -15,6 +15,7 @@ from tortoise.transactions import in_transaction
 from engine.services import aggregates as agg
 from engine.services import systems
 from engine.services.aggregates import unit as agg_unit
+from engine.services.aggregates.log import read_active_view
 from engine.services.aggregates.unit import Unit
 from engine.services.errors import (
     EventConflict,
@@ -210,6 +211,19 @@ async def open_exclusive(
             error = systems.scene_kind(kind).active
             raise error(game_id=game_id, stream=current.key)
         return await agg.open_stream(aggregate, game_id)
+
+
+async def current_view(
+    aggregate: agg.Aggregate[S, Any], game_id: int, kind: str
+) -> SceneView[S] | None:
+    """The open scene of `kind` as stored now (None: none is open), read in one statement
+    with its board message."""
+    found = await read_active_view(aggregate, game_id, kind)
+    if found is None:
+        return None
+    view, board = found
+    assert view.row is not None  # an open stream has a row
+    return SceneView(game_id, view.row.key, view.state, view.seq, False, board)
 
 
 async def view_of(

@@ -7,6 +7,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
+from tortoise.backends.base.client import BaseDBAsyncClient
+
 from engine.services.aggregates.model import (
     CAUSE,
     UNDO,
@@ -22,6 +24,7 @@ from engine.services.aggregates.sql import (
     LoggedRow,
     connection,
     load_json,
+    read_active,
     read_events,
     read_head,
     read_logged,
@@ -132,6 +135,25 @@ async def read_view(
         return View(None, aggregate.initial(params or {}), 0, 0)
     if active and not head.active:
         raise GameEnded(game_id=game_id)
+    return await _view_at(aggregate, conn, head)
+
+
+async def read_active_view(
+    aggregate: Aggregate[S, E], game_id: int, kind: str
+) -> tuple[View[S], int | None] | None:
+    """The newest open stream of `kind` as `read_view` reads it, with its board message:
+    usually one statement (the tail of the log only when the snapshot is behind). None: no
+    stream of that kind is open; NoGame: no such game."""
+    conn = connection()
+    found = await read_active(conn, game_id, kind)
+    if found is None:
+        raise NoGame(game_id=game_id)
+    if found.head is None:
+        return None
+    return await _view_at(aggregate, conn, found.head), found.board
+
+
+async def _view_at(aggregate: Aggregate[S, E], conn: BaseDBAsyncClient, head: Head) -> View[S]:
     check_aggregate(head, aggregate)
     base = _from_snapshot(aggregate, head)
     if base is not None and head.snap_seq is not None:

@@ -110,6 +110,45 @@ async def read_head(
     )
 
 
+_ACTIVE = (
+    'SELECT s.id, s."key", s.aggregate, s.params, s.head_seq, s.head_step, s.closed_at,'
+    " g.active, n.seq, n.version, n.state, b.message_id FROM games g"
+    " LEFT JOIN streams s ON s.game_id = g.id AND s.\"key\" LIKE ? ESCAPE '\\'"
+    " AND s.closed_at IS NULL"
+    " LEFT JOIN stream_snapshots n ON n.stream_id = s.id"
+    " LEFT JOIN board_messages b ON b.stream_id = s.id"
+    " WHERE g.id = ? ORDER BY s.id DESC LIMIT 1"
+)
+
+
+def _like_prefix(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+
+
+class Active(NamedTuple):
+    """The newest open stream of a kind (None: none is open) and its board message."""
+
+    head: Head | None
+    board: int | None
+
+
+async def read_active(conn: BaseDBAsyncClient, game_id: int, kind: str) -> Active | None:
+    """One statement: the game's newest open stream of `kind` with its snapshot and board
+    message. None: no such game."""
+    values = [_like_prefix(f"{kind}:"), game_id]
+    _, rows = await conn.execute_query(sql(conn, _ACTIVE), values)
+    if not rows:
+        return None
+    r = tuple(rows[0])
+    if r[0] is None:
+        return Active(None, None)
+    head = Head(
+        r[0], r[1], r[2], load_json(r[3]) or {}, r[4], r[5], r[6] is not None, bool(r[7]),
+        r[8], r[9], r[10],
+    )  # fmt: skip
+    return Active(head, r[11])
+
+
 _EVENTS = (
     "SELECT seq, step, type, payload FROM stream_events"
     " WHERE stream_id = ? AND seq > ? AND seq <= ? ORDER BY seq"

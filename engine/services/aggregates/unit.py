@@ -473,7 +473,6 @@ async def run_unit(
                 unit = Unit(conn, game, actor_id)
                 result = await work(unit)
                 item = await unit.flush()
-                marks = await outbox.mark_delivered(conn)
         except (Conflict, IntegrityError):
             updates.release(claim)
             continue  # caught outside the transaction: on PostgreSQL it is aborted
@@ -486,7 +485,6 @@ async def run_unit(
         except BaseException:
             updates.release(claim)
             raise
-        outbox.marked(marks)
         await outbox.deliver(game_id, item, unit.with_states())
         return result
     raise EventConflict(game_id=game_id, attempts=max_retries + 1)

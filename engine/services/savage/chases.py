@@ -51,6 +51,7 @@ from engine.services.scenes import (
     UndoOutcome,
     active_in,
     active_of,
+    current_view,
     member_in,
     open_exclusive,
     require_active,
@@ -130,8 +131,8 @@ async def end_chase(game_id: int, *, actor_id: int) -> ChaseView:
 
 
 async def current_chase(game_id: int) -> ChaseView | None:
-    stream = await agg.active_stream(game_id, KIND)
-    return None if stream is None else await view_of(CHASE, game_id, stream)
+    """The active chase as stored now, or None (one statement, usually)."""
+    return await current_view(CHASE, game_id, KIND)
 
 
 async def undo_chase(

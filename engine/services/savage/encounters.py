@@ -23,6 +23,7 @@ from engine.services.scenes import (
     SceneView,
     UndoOutcome,
     active_in,
+    current_view,
     member_in,
     open_exclusive,
     require_active,
@@ -55,9 +56,8 @@ async def end_encounter(game_id: int, *, actor_id: int) -> EncounterView:
 
 
 async def current_encounter(game_id: int) -> EncounterView | None:
-    """The active encounter as stored now, or None."""
-    stream = await agg.active_stream(game_id, KIND)
-    return None if stream is None else await view_of(ENCOUNTER, game_id, stream)
+    """The active encounter as stored now, or None (one statement, usually)."""
+    return await current_view(ENCOUNTER, game_id, KIND)
 
 
 def as_actor(command: savage.Command, role: str, actor_id: int) -> savage.Command:

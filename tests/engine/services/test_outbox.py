@@ -44,38 +44,34 @@ async def test_a_step_and_its_notifications_are_one_row_delivered_after_the_comm
     ]
 
 
-async def test_delivered_rows_are_marked_by_the_next_step_in_its_own_transaction(
-    game: services.GameInfo, heard: list[Notification]
-) -> None:
-    await fight(game)
-    await outbox.flush_marks()
-    await swade.encounter_command(game.id, NextTurn(), actor_id=GM, rng=random.Random(1))
-    [first] = await OutboxItem.filter(game_id=game.id).order_by("-id").limit(1)
-    assert first.delivered_at is None  # told, not marked yet: no transaction of its own
-    await swade.encounter_command(game.id, NextTurn(), actor_id=GM, rng=random.Random(2))
-    await first.refresh_from_db()
-    assert first.delivered_at is not None  # marked inside the next step's transaction
-    [second] = await OutboxItem.filter(game_id=game.id).order_by("-id").limit(1)
-    assert second.id != first.id and second.delivered_at is None
-    assert await outbox.deliver_pending() == 0  # a restart now would repeat nothing …
-    await outbox.flush_marks()
-    await second.refresh_from_db()
-    assert second.delivered_at is not None  # … nor after the idle flush
-
-
-async def test_an_idle_process_marks_what_it_delivered(
+async def test_delivered_rows_are_marked_together_within_a_second_not_by_the_steps(
     game: services.GameInfo, heard: list[Notification], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     await fight(game)
     await outbox.flush_marks()
-    monkeypatch.setattr(outbox, "IDLE_FLUSH_S", 0.01)
+    monkeypatch.setattr(outbox, "MARK_AFTER_S", 0.2)
+    for seed in (1, 2, 3):
+        await swade.encounter_command(game.id, NextTurn(), actor_id=GM, rng=random.Random(seed))
+    rows = await OutboxItem.filter(game_id=game.id).order_by("-id").limit(3)
+    assert len(rows) == 3 and all(r.delivered_at is None for r in rows)  # told, not marked
+    assert await outbox.deliver_pending() == 0  # this process told them: nothing again
+    for _ in range(100):
+        await asyncio.sleep(0.02)
+        marks = [(await OutboxItem.get(id=r.id)).delivered_at for r in rows]
+        if all(m is not None for m in marks):
+            break
+    assert len(set(marks)) == 1 and None not in marks  # one UPDATE for the three
+
+
+async def test_shutdown_marks_what_was_delivered(
+    game: services.GameInfo, heard: list[Notification]
+) -> None:
+    await fight(game)
     await swade.encounter_command(game.id, NextTurn(), actor_id=GM, rng=random.Random(1))
     [row] = await OutboxItem.filter(game_id=game.id).order_by("-id").limit(1)
-    for _ in range(100):
-        await asyncio.sleep(0.01)
-        await row.refresh_from_db()
-        if row.delivered_at is not None:
-            break
+    assert row.delivered_at is None
+    await outbox.flush_marks()  # what bot/runner.py does before closing the database
+    await row.refresh_from_db()
     assert row.delivered_at is not None
 
 
