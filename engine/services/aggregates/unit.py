@@ -97,6 +97,7 @@ class GameRow:
     system: str
     gm_id: int | None
     role: str | None
+    open_streams: tuple[tuple[str, int | None], ...] = ()  # (key, board message), oldest first
 
 
 @dataclass
@@ -147,28 +148,42 @@ class _Stream(Generic[S]):
 
 
 _GAME = (
-    "{verb} games SET active = active WHERE id = ?"
+    "UPDATE games SET active = active WHERE id = ?"
     " RETURNING active, system,"
     " (SELECT user_id FROM roles WHERE game_id = games.id AND role = ? LIMIT 1) AS gm_id,"
-    " (SELECT role FROM roles WHERE game_id = games.id AND user_id = ? LIMIT 1) AS role"
+    " (SELECT role FROM roles WHERE game_id = games.id AND user_id = ? LIMIT 1) AS role,"
+    " (SELECT {agg}({array}(s.id, s.\"key\", b.message_id)) FROM streams s"
+    " LEFT JOIN board_messages b ON b.stream_id = s.id"
+    " WHERE s.game_id = games.id AND s.closed_at IS NULL) AS open_streams"
 )
+# the open streams as one JSON array of [id, key, board message] in each dialect
+_JSON_ROWS = {"postgres": ("json_agg", "json_build_array")}
+_SQLITE_JSON_ROWS = ("json_group_array", "json_array")
 
 
-_OPEN = (
-    'SELECT s."key", b.message_id FROM streams s LEFT JOIN board_messages b ON b.stream_id = s.id'
-    " WHERE s.game_id = ? AND s.closed_at IS NULL ORDER BY s.id"
-)
+def _game_sql(conn: BaseDBAsyncClient) -> str:
+    agg, array = _JSON_ROWS.get(conn.capabilities.dialect, _SQLITE_JSON_ROWS)
+    return sql(conn, _GAME.format(agg=agg, array=array))
 
 
 async def _lock_game(conn: BaseDBAsyncClient, game_id: int, actor_id: int | None) -> GameRow:
-    # An UPDATE that changes nothing: the row lock on PostgreSQL, the write lock on SQLite.
-    text = sql(conn, _GAME.format(verb="UPDATE"))
+    """One statement: an UPDATE that changes nothing (the row lock on PostgreSQL, the write
+    lock on SQLite) returning what every step needs — the game, the GM, the actor's role,
+    and the open streams with their board messages."""
     # execute_query_dict: the asyncpg client drops the rows of an UPDATE in execute_query.
-    rows = await conn.execute_query_dict(text, [game_id, ROLE_GM, actor_id])
+    rows = await conn.execute_query_dict(_game_sql(conn), [game_id, ROLE_GM, actor_id])
     if not rows:
         raise NoGame(game_id=game_id)
     row = rows[0]
-    return GameRow(game_id, bool(row["active"]), row["system"], row["gm_id"], row["role"])
+    streams = sorted(tuple(s) for s in load_json(row["open_streams"]) or ())
+    return GameRow(
+        game_id,
+        bool(row["active"]),
+        row["system"],
+        row["gm_id"],
+        row["role"],
+        tuple((str(key), board) for _, key, board in streams),
+    )
 
 
 class Unit:
@@ -186,12 +201,11 @@ class Unit:
     # -- reading ---------------------------------------------------------------------------
     async def active_key(self, kind: str) -> str | None:
         """The key of the game's newest open stream of `kind` ("encounter:3"), or None."""
-        if self._open is None:
-            _, rows = await self.conn.execute_query(sql(self.conn, _OPEN), [self.game.id])
+        if self._open is None:  # read with the game's lock
             self._open, self._boards = {}, {}
-            for key, message_id in rows:
-                self._open[str(key).split(":", 1)[0]] = str(key)
-                self._boards[str(key)] = message_id
+            for key, message_id in self.game.open_streams:
+                self._open[key.split(":", 1)[0]] = key
+                self._boards[key] = message_id
         return self._open.get(kind)
 
     def board(self, key: str) -> int | None:
