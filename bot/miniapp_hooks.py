@@ -88,15 +88,20 @@ class ChatHooks:
 
     async def sync_board(self, note: Notification) -> None:
         async with self._board_lock:
-            game = await get_game(note.game_id)
+            game = note.info.get("game")  # as the step's own lock read it, when delivered live
+            if not isinstance(game, GameInfo):
+                game = await get_game(note.game_id)
             adapter = registry.get(game.system)
             if adapter is None or adapter.board_sync is None:
                 return
-            with translator(await self._locale(game), self.i18n), using_miniapp(self.miniapp):
+            locale = await self._locale(game, note)
+            with translator(locale, self.i18n), using_miniapp(self.miniapp):
                 await adapter.board_sync(self.bot, game, note)
 
-    async def _locale(self, game: GameInfo) -> str | None:
+    async def _locale(self, game: GameInfo, note: Notification) -> str | None:
         """Board texts in the GM's language, as when the GM types the commands."""
+        if "gm_language" in note.info:
+            return note.info["gm_language"]  # type: ignore[no-any-return]
         return await get_language(game.gm_id) if game.gm_id is not None else None
 
     def _spawn(self, work: Coroutine[Any, Any, None]) -> None:

@@ -13,7 +13,8 @@ from collections.abc import Awaitable, Callable
 
 from aiohttp import web
 
-from engine.services import NoGame, get_game, get_language
+from engine.services import NoGame, get_game
+from engine.services.games import get_game_and_language
 from webapp.auth import InitData
 from webapp.errors import ApiError
 from webapp.i18n import pick_locale
@@ -40,10 +41,10 @@ async def viewer_for(request: web.Request, token: str, data: InitData) -> Viewer
     if target is None:
         raise ApiError("not_found")
     try:
-        game = await get_game(target.game_id)
+        game, language = await get_game_and_language(target.game_id, data.user.id)
     except NoGame:
         raise ApiError("not_found") from None
-    locale = pick_locale(await get_language(data.user.id), data.user.language_code)
+    locale = pick_locale(language, data.user.language_code)
     return Viewer(
         user_id=data.user.id,
         role=role_of(game, data.user.id),

@@ -142,21 +142,29 @@ async def create_game(
 
 _GAME_INFO = (
     "SELECT g.id, g.chat_id, g.topic_id, g.system, g.name, g.created_at, g.active, c.title,"
-    " r.user_id, r.role FROM games g LEFT JOIN chats c ON c.id = g.chat_id"
+    " r.user_id, r.role{also} FROM games g LEFT JOIN chats c ON c.id = g.chat_id"
     " LEFT JOIN roles r ON r.game_id = g.id WHERE {where} ORDER BY r.id"
 )
-_BY_SLOT = _GAME_INFO.format(where="g.active_slot = ?")
-_BY_ID = _GAME_INFO.format(where="g.id = ?")
+_BY_SLOT = _GAME_INFO.format(also="", where="g.active_slot = ?")
+_BY_ID = _GAME_INFO.format(also="", where="g.id = ?")
+_WITH_LANGUAGE = _GAME_INFO.format(
+    also=", (SELECT language FROM users WHERE id = ?)", where="g.id = ?"
+)
 _CREATED_AT = Game._meta.fields_map["created_at"]
 
 
-async def _read_info(text: str, value: Any) -> GameInfo | None:
-    """A game with its members and its chat's title in one statement (a row per member)."""
+async def _read_info(text: str, *values: Any) -> tuple[GameInfo, Any] | None:
+    """A game with its members and its chat's title in one statement (a row per member),
+    and the 11th column if the query has one."""
     conn = Game._meta.db
-    _, rows = await conn.execute_query(sql(conn, text), [value])
+    _, rows = await conn.execute_query(sql(conn, text), list(values))
     if not rows:
         return None
     first = tuple(rows[0])
+    return _info_of(first, rows), (first[10] if len(first) > 10 else None)
+
+
+def _info_of(first: tuple[Any, ...], rows: Any) -> GameInfo:
     members = [(r[8], r[9]) for r in rows if r[8] is not None]
     return GameInfo(
         id=first[0],
@@ -174,7 +182,8 @@ async def _read_info(text: str, value: Any) -> GameInfo | None:
 
 async def find_game(chat_id: int, topic_id: int | None) -> GameInfo | None:
     """The active game of (chat, topic), if any."""
-    return await _read_info(_BY_SLOT, _slot(chat_id, topic_id or 0))
+    found = await _read_info(_BY_SLOT, _slot(chat_id, topic_id or 0))
+    return None if found is None else found[0]
 
 
 async def find_game_id(chat_id: int, topic_id: int | None) -> int | None:
@@ -190,10 +199,19 @@ async def find_game_id(chat_id: int, topic_id: int | None) -> int | None:
 
 async def get_game(game_id: int) -> GameInfo:
     """Any game by id, active or ended."""
-    info = await _read_info(_BY_ID, game_id)
-    if info is None:
+    found = await _read_info(_BY_ID, game_id)
+    if found is None:
         raise NoGame(game_id=game_id)
-    return info
+    return found[0]
+
+
+async def get_game_and_language(game_id: int, user_id: int) -> tuple[GameInfo, str | None]:
+    """Any game by id and the language a user chose (None: not chosen, or no such user), in
+    one statement."""
+    found = await _read_info(_WITH_LANGUAGE, user_id, game_id)
+    if found is None:
+        raise NoGame(game_id=game_id)
+    return found
 
 
 async def transfer_gm(game_id: int, *, actor_id: int, new_gm_id: int) -> GameInfo:

@@ -84,6 +84,11 @@ async def test_after_a_gm_transfer_only_the_new_gm_gets_gm_only_data(client, fig
     assert old_push["encounter"]["round"] == new_push["encounter"]["round"] == 1
     assert sheets(old_push["encounter"]) == set()
     assert sheets(new_push["encounter"]) == EVERYONE
+    # the chase follows the fight (its round opens), projected for the new roles too
+    old_follow, new_follow = await old.receive_json(timeout=2), await new.receive_json(timeout=2)
+    assert old_follow["type"] == new_follow["type"] == "chase"
+    assert stats(old_follow["chase"]) == set()
+    assert stats(new_follow["chase"]) == {"ichigo", "rukiya", "grimmdzho"}
 
     # a player's hidden roll: sealed for the old GM, open for the new one
     await create_hidden_roll(

@@ -11,7 +11,8 @@ from aiogram import Bot
 from bot.systems.savage.chase.board import chase_names, render_chase, show_chase
 from bot.systems.savage.combat.board import post, render_board, show_board
 from bot.systems.savage.render.chase import chase_events_text
-from bot.systems.savage.render.combat_events import events_text, names_of
+from bot.systems.savage.render.combat_events import Names, events_text, names_of
+from engine.savage import Encounter
 from engine.services.notify import Notification
 from engine.services.savage import current_encounter
 from engine.services.scenes import SceneView
@@ -29,14 +30,23 @@ def _view(game: GameInfo, note: Notification) -> SceneView[Any] | None:
     )
 
 
+async def _names(game: GameInfo, note: Notification) -> Names:
+    """The fighters' names for a chase: from the fight as the step left it, when the step
+    touched it (the chase followed the fight), else as stored."""
+    fights = [v for v in (note.info.get("states") or {}).values() if isinstance(v, Encounter)]
+    return names_of(fights[0]) if fights else await chase_names(game)
+
+
 async def board_sync(bot: Bot, game: GameInfo, note: Notification) -> None:
     events = tuple(note.info.get("events") or ())
     view = _view(game, note)
     if note.topic == "encounter":
         view = view or await current_encounter(game.id)
         text = events_text(events, names_of(view.state)) if view and events else ""
+        name = None
     else:
-        text = chase_events_text(events, await chase_names(game)) if events else ""
+        name = await _names(game, note)
+        text = chase_events_text(events, name) if events else ""
     if text:
         await post(bot, game, text)
     if view is None:
@@ -44,4 +54,4 @@ async def board_sync(bot: Bot, game: GameInfo, note: Notification) -> None:
     elif note.topic == "encounter":
         await render_board(bot, game, view)
     else:
-        await render_chase(bot, game, view)
+        await render_chase(bot, game, view, name=name)

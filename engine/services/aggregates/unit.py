@@ -74,7 +74,8 @@ from engine.services.errors import (
     WrongAggregate,
 )
 from engine.services.outbox import Note
-from engine.store.models import ROLE_GM, Stream
+from engine.services.types import GameInfo
+from engine.store.models import ROLE_GM, ROLE_PLAYER, Game, Stream
 
 T = TypeVar("T")
 S = TypeVar("S")
@@ -98,6 +99,8 @@ class GameRow:
     gm_id: int | None
     role: str | None
     open_streams: tuple[tuple[str, int | None], ...] = ()  # (key, board message), oldest first
+    info: GameInfo | None = None  # the game as the services describe it
+    gm_language: str | None = None
 
 
 @dataclass
@@ -149,16 +152,18 @@ class _Stream(Generic[S]):
 
 _GAME = (
     "UPDATE games SET active = active WHERE id = ?"
-    " RETURNING active, system,"
-    " (SELECT user_id FROM roles WHERE game_id = games.id AND role = ? LIMIT 1) AS gm_id,"
-    " (SELECT role FROM roles WHERE game_id = games.id AND user_id = ? LIMIT 1) AS role,"
-    " (SELECT {agg}({array}(s.id, s.\"key\", b.message_id)) FROM streams s"
+    " RETURNING active, system, chat_id, topic_id, name, created_at,"
+    " (SELECT title FROM chats WHERE id = games.chat_id) AS chat_title,"
+    " (SELECT {agg}({array}(r.id, r.user_id, r.role, u.language)) FROM roles r"
+    " JOIN users u ON u.id = r.user_id WHERE r.game_id = games.id) AS members,"
+    ' (SELECT {agg}({array}(s.id, s."key", b.message_id)) FROM streams s'
     " LEFT JOIN board_messages b ON b.stream_id = s.id"
     " WHERE s.game_id = games.id AND s.closed_at IS NULL) AS open_streams"
 )
-# the open streams as one JSON array of [id, key, board message] in each dialect
+# rows as one JSON array of arrays, in each dialect
 _JSON_ROWS = {"postgres": ("json_agg", "json_build_array")}
 _SQLITE_JSON_ROWS = ("json_group_array", "json_array")
+_CREATED_AT = Game._meta.fields_map["created_at"]
 
 
 def _game_sql(conn: BaseDBAsyncClient) -> str:
@@ -168,21 +173,37 @@ def _game_sql(conn: BaseDBAsyncClient) -> str:
 
 async def _lock_game(conn: BaseDBAsyncClient, game_id: int, actor_id: int | None) -> GameRow:
     """One statement: an UPDATE that changes nothing (the row lock on PostgreSQL, the write
-    lock on SQLite) returning what every step needs — the game, the GM, the actor's role,
-    and the open streams with their board messages."""
+    lock on SQLite) returning what a step and its subscribers need — the game with its
+    members (and their languages) and the open streams with their board messages."""
     # execute_query_dict: the asyncpg client drops the rows of an UPDATE in execute_query.
-    rows = await conn.execute_query_dict(_game_sql(conn), [game_id, ROLE_GM, actor_id])
+    rows = await conn.execute_query_dict(_game_sql(conn), [game_id])
     if not rows:
         raise NoGame(game_id=game_id)
     row = rows[0]
+    members = [tuple(m[1:]) for m in sorted(load_json(row["members"]) or ())]  # by role id
+    gm = next(((uid, lang) for uid, role, lang in members if role == ROLE_GM), None)
+    info = GameInfo(
+        id=game_id,
+        chat_id=row["chat_id"],
+        topic_id=row["topic_id"] or None,
+        system=row["system"],
+        name=row["name"],
+        gm_id=None if gm is None else gm[0],
+        player_ids=tuple(uid for uid, role, _ in members if role == ROLE_PLAYER),
+        created_at=_CREATED_AT.to_python_value(row["created_at"]),
+        chat_title=row["chat_title"],
+        active=bool(row["active"]),
+    )
     streams = sorted(tuple(s) for s in load_json(row["open_streams"]) or ())
     return GameRow(
         game_id,
         bool(row["active"]),
         row["system"],
-        row["gm_id"],
-        row["role"],
+        info.gm_id,
+        next((role for uid, role, _ in members if uid == actor_id), None),
         tuple((str(key), board) for _, key, board in streams),
+        info,
+        None if gm is None else gm[1],
     )
 
 
@@ -345,19 +366,24 @@ class Unit:
 
     def with_states(self) -> list[Note]:
         """The notes as delivered in this process: each stream's state after the step
-        (`state`, `state_seq`) and its board message (`board`) added, so the subscribers
-        need not read them again. A redelivered row (outbox) has none of them."""
+        (`state`, `state_seq`) and its board message (`board`), the states of every
+        stream the step touched (`states`, by key), the game (`game`, a GameInfo) and its
+        GM's language (`gm_language`) added, so the subscribers need not read them again.
+        A redelivered row (outbox) has none of them."""
+        touched = {key: stream.state for key, stream in self._streams.items()}
+        common: dict[str, Any] = {"states": touched}
+        if self.game.info is not None:
+            common |= {"game": self.game.info, "gm_language": self.game.gm_language}
         out = []
         for n in self.notes:
+            extra = dict(common)
             stream = self._streams.get(str(n.info.get("stream")))
-            if stream is None:
-                out.append(n)
-                continue
-            extra = {
-                "state": stream.state,
-                "state_seq": stream.seq,
-                "board": self.board(stream.key),
-            }
+            if stream is not None:
+                extra |= {
+                    "state": stream.state,
+                    "state_seq": stream.seq,
+                    "board": self.board(stream.key),
+                }
             out.append(Note(n.topic, {**n.info, **extra}, n.aggregate))
         return out
 
