@@ -18,6 +18,7 @@ from aiogram.utils.i18n import I18n
 
 from bot.i18n import setup_i18n
 from bot.middlewares import setup_middlewares
+from bot.middlewares.response_types import KeepResponseTypes
 from bot.middlewares.retry import RetryAfterMiddleware
 from bot.miniapp import MiniApp, MiniAppMiddleware
 from bot.routers import dice, games, hidden, lang, miniapp, other_systems, start
@@ -33,6 +34,7 @@ def create_bot(settings: Settings, *, retry_attempts: int = 3) -> Bot:
         raise ValueError("BOT_TOKEN is not set")
     session = AiohttpSession(api=TelegramAPIServer.from_base(settings.bot_api_url))
     session.middleware(RetryAfterMiddleware(attempts=retry_attempts))
+    session.middleware(KeepResponseTypes())
     return Bot(
         token=settings.token,
         session=session,
