@@ -6,7 +6,11 @@ announced by the service that wrote it. A roll is published at once (the record 
 notification). A scene's change (its topic is a registered scene's, webapp/systems/registry.py)
 is read once by the scene's adapter (in the background, one game at a time, so pushes keep the
 order of the writes) and published as that scene kind; every open socket projects it for its
-own viewer (webapp/api/ws.py). Any other topic ("game") is published without data."""
+own viewer (webapp/api/ws.py). Any other topic ("game") is published without data.
+
+The bridge listens to the app's notifier (`NOTIFIER`: the process's one when the runner
+passes it), which `bind_notifier` binds for every request, so the services called by a
+request tell this app's subscribers and no other app's."""
 
 from __future__ import annotations
 
@@ -17,8 +21,8 @@ from collections.abc import Callable
 
 from aiohttp import web
 
-from engine.services.notify import Notification, subscribe
-from webapp.keys import BACKGROUND, BROADCASTER
+from engine.services.notify import Notification, using
+from webapp.keys import BACKGROUND, BROADCASTER, NOTIFIER
 from webapp.live import LocalBroadcaster
 from webapp.systems.registry import scene_of_topic
 
@@ -26,7 +30,7 @@ log = logging.getLogger(__name__)
 
 
 class NotifyBridge:
-    """Subscribed to engine.services.notify while the app runs (on_startup/on_cleanup)."""
+    """Subscribed to the app's notifier while the app runs (on_startup/on_shutdown)."""
 
     def __init__(self, app: web.Application) -> None:
         self.app = app
@@ -34,7 +38,7 @@ class NotifyBridge:
         self.unsubscribe: Callable[[], None] | None = None
 
     def start(self) -> None:
-        self.unsubscribe = subscribe(self.on_change)
+        self.unsubscribe = self.app[NOTIFIER].subscribe(self.on_change)
 
     def stop(self) -> None:
         if self.unsubscribe is not None:
@@ -80,7 +84,16 @@ class NotifyBridge:
 BRIDGE = web.AppKey("webapp_notify_bridge", NotifyBridge)
 
 
+@web.middleware
+async def bind_notifier(request: web.Request, handler: web.Handler) -> web.StreamResponse:
+    """The services a request calls (and the tasks it starts) tell the app's notifier."""
+    with using(request.app[NOTIFIER]):
+        return await handler(request)
+
+
 def setup_bridge(app: web.Application) -> None:
+    app.middlewares.append(bind_notifier)
+
     async def start(app: web.Application) -> None:
         bridge = NotifyBridge(app)
         app[BRIDGE] = bridge
