@@ -6,7 +6,8 @@ announced by the service that wrote it. A roll is published at once (the record 
 notification). A scene's change (its topic is a registered scene's, webapp/systems/registry.py)
 is read once by the scene's adapter (in the background, one game at a time, so pushes keep the
 order of the writes) and published as that scene kind; every open socket projects it for its
-own viewer (webapp/api/ws.py). Any other topic ("game") is published without data.
+own viewer (webapp/api/ws.py), encoded once per distinct view. Any other topic ("game") is
+published without data.
 
 The bridge listens to the app's notifier (`NOTIFIER`: the process's one when the runner
 passes it), which `bind_notifier` binds for every request, so the services called by a
@@ -24,6 +25,7 @@ from aiohttp import web
 from engine.services.notify import Notification, using
 from webapp.keys import BACKGROUND, BROADCASTER, NOTIFIER
 from webapp.live import LocalBroadcaster
+from webapp.queries import previous_roll
 from webapp.systems.registry import scene_of_topic
 
 log = logging.getLogger(__name__)
@@ -49,16 +51,20 @@ class NotifyBridge:
         """Called inside the service call, after its write: publishes a roll at once (the
         record is in the notification) and schedules the reading of a scene."""
         broadcaster = self.app[BROADCASTER]
-        if note.topic == "roll":
-            record = note.info.get("record")
-            if record is not None:
-                kind = "roll_revealed" if note.info.get("revealed") else "roll"
-                await broadcaster.publish(note.game_id, kind, record)
-            return
         if isinstance(broadcaster, LocalBroadcaster) and not broadcaster.subscriber_count(
             note.game_id
         ):
             return  # nobody watches the game here: a snapshot will read the state
+        if note.topic == "roll":
+            record = note.info.get("record")
+            if record is None:
+                return
+            if note.info.get("revealed"):
+                await broadcaster.publish(note.game_id, "roll_revealed", record, seq=record.id)
+            else:  # `prev` lets a client see that it missed a roll
+                prev = await previous_roll(note.game_id, record.id)
+                await broadcaster.publish(note.game_id, "roll", record, seq=record.id, prev=prev)
+            return
         self._spawn(self._push(note))
 
     def _spawn(self, coro) -> None:  # type: ignore[no-untyped-def]
