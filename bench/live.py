@@ -3,11 +3,12 @@
 Run: ``uv run python bench/live.py [--sockets 500] [--deals 20] [--players 4]``.
 
 The server is the real app (``webapp.app.create_app``) on 127.0.0.1 over a fresh SQLite file,
-in this process; the clients run in a second process (one event loop, N WebSockets of one
-game, each authenticated with its own signed initData): one GM, `--players` players who own
-one character each, the rest spectators. The game holds an encounter of 8 fighters (the
-players' characters and the GM's NPCs). The GM presses «Дальше» (``POST
-/api/games/{token}/encounter {"command": "next"}``) `--deals` times; per deal, the latency
+in this process, its start-up heap frozen (``gc.freeze()``, as bot/runner.py does;
+``--no-freeze``: not); the clients run in a second process (bench/live_clients.py: one event
+loop, N WebSockets of one game, each authenticated with its own signed initData): one GM,
+`--players` players who own one character each, the rest spectators. The game holds an
+encounter of 8 fighters (the players' characters and the GM's NPCs). The GM presses «Дальше»
+(``POST /api/games/{token}/encounter {"command": "next"}``) `--deals` times; per deal, the latency
 of each socket is the time from the POST's start until that socket has received and parsed
 (``json.loads``) the push. Interleaved with the deals, the baseline of the same run: the
 server sends one fixed, pre-encoded text frame of the same size to every open socket
@@ -20,8 +21,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
-import multiprocessing
 import os
 import random
 import statistics
@@ -33,7 +34,6 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import aiohttp
 from aiohttp import web
 from pydantic import SecretStr
 
@@ -107,82 +107,6 @@ async def blast(request: web.Request) -> web.Response:
     return web.json_response({"sent": sent})
 
 
-# -- the clients (a second process) ----------------------------------------------------------
-class Clients:
-    def __init__(self, base: str, gtoken: str, users: list[tuple[int, str]]) -> None:
-        self.base, self.gtoken, self.users = base, gtoken, users
-        self.arrivals: list[float] = []
-        self.want: str | None = None
-        self.done = asyncio.Event()
-        self.sizes: list[int] = []
-
-    async def connect(self, session: aiohttp.ClientSession, uid: int, name: str) -> Any:
-        ws = await session.ws_connect(
-            f"{self.base}/api/games/{self.gtoken}/ws",
-            headers={"Authorization": "tma " + signed(uid, name)},
-            max_msg_size=0,
-        )
-        snapshot = json.loads((await ws.receive(timeout=60)).data)
-        assert snapshot["type"] == "snapshot", snapshot
-        return ws
-
-    async def read(self, ws: Any) -> None:
-        async for msg in ws:
-            data = json.loads(msg.data)  # parsed: part of what is measured
-            if data.get("type") == self.want:
-                self.arrivals.append(time.perf_counter())
-                if self.want != "blast" and len(self.sizes) < len(self.users):
-                    self.sizes.append(len(msg.data))
-                if len(self.arrivals) == len(self.users):
-                    self.done.set()
-
-    async def round(self, session: aiohttp.ClientSession, want: str, path: str, body: Any) -> Any:
-        self.arrivals, self.want = [], want
-        self.done.clear()
-        started = time.perf_counter()
-        async with session.post(
-            self.base + path, json=body, headers={"Authorization": "tma " + signed(GM_ID, "Мастер")}
-        ) as response:
-            assert response.status == 200, await response.text()
-            answered = time.perf_counter()
-        await asyncio.wait_for(self.done.wait(), timeout=60)
-        await asyncio.sleep(0.05)  # let the writers go idle before the next round
-        return [(t - started) * 1000 for t in self.arrivals], (answered - started) * 1000
-
-    async def run(self, deals: int) -> dict[str, Any]:
-        connector = aiohttp.TCPConnector(limit=0)
-        async with aiohttp.ClientSession(connector=connector) as session:
-            sockets = []
-            for i in range(0, len(self.users), 25):
-                batch = self.users[i : i + 25]
-                sockets += await asyncio.gather(*(self.connect(session, *u) for u in batch))
-            readers = [asyncio.create_task(self.read(ws)) for ws in sockets]
-            deal_path = f"/api/games/{self.gtoken}/encounter"
-            await self.round(session, "encounter", deal_path, {"command": "next"})  # warm-up
-            size = int(statistics.median(self.sizes))
-            await self.round(session, "blast", "/bench/blast", {"size": size})
-            out: dict[str, Any] = {"deal": [], "blast": [], "post": [], "size": size}
-            for _ in range(deals):
-                latencies, post = await self.round(
-                    session, "encounter", deal_path, {"command": "next"}
-                )
-                out["deal"] += latencies
-                out["post"].append(post)
-                latencies, _ = await self.round(session, "blast", "/bench/blast", {"size": size})
-                out["blast"] += latencies
-            for ws in sockets:
-                await ws.close()
-            for task in readers:
-                task.cancel()
-            return out
-
-
-def client_process(
-    base: str, gtoken: str, users: list[tuple[int, str]], deals: int, pipe: Any
-) -> None:
-    pipe.send(asyncio.run(Clients(base, gtoken, users).run(deals)))
-
-
 # -- the server ------------------------------------------------------------------------------
 def mix(sockets: int, players: int) -> list[tuple[int, str]]:
     users = [(GM_ID, "Мастер")] + [(FIRST_PLAYER + i, f"Игрок {i + 1}") for i in range(players)]
@@ -208,18 +132,26 @@ async def serve(args: argparse.Namespace) -> dict[str, Any]:
             await site.start()
             port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
             gtoken = startapp_token(game_id, bot_token=TOKEN)
-            spawn = multiprocessing.get_context("spawn")
-            mine, theirs = spawn.Pipe()
-            users = mix(args.sockets, args.players)
-            child = spawn.Process(
-                target=client_process,
-                args=(f"http://127.0.0.1:{port}", gtoken, users, args.deals, theirs),
+            config = {
+                "base": f"http://127.0.0.1:{port}",
+                "gtoken": gtoken,
+                "inits": [signed(uid, name) for uid, name in mix(args.sockets, args.players)],
+                "gm_init": signed(GM_ID, "Мастер"),
+                "deals": args.deals,
+            }
+            if args.freeze:  # as bot/runner.py does once it has started
+                gc.collect()
+                gc.freeze()
+            child = await asyncio.create_subprocess_exec(
+                sys.executable,
+                str(Path(__file__).with_name("live_clients.py")),
+                stdin=asyncio.subprocess.PIPE,
+                stdout=asyncio.subprocess.PIPE,
             )
-            child.start()
-            while not mine.poll():
-                await asyncio.sleep(0.05)
-            result: dict[str, Any] = mine.recv()
-            child.join(10)
+            out, _ = await child.communicate(json.dumps(config).encode())
+            if child.returncode:
+                raise SystemExit(f"the clients failed ({child.returncode})")
+            result: dict[str, Any] = json.loads(out)
             return result
         finally:
             if runner is not None:
@@ -237,6 +169,12 @@ def main() -> None:
     parser.add_argument("--sockets", type=int, default=500)
     parser.add_argument("--deals", type=int, default=20)
     parser.add_argument("--players", type=int, default=4)
+    parser.add_argument(
+        "--freeze",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="gc.freeze() once the server has started, as bot/runner.py does (default: yes)",
+    )
     args = parser.parse_args()
     before = os.getloadavg()
     result = asyncio.run(serve(args))
@@ -244,11 +182,13 @@ def main() -> None:
     spectators = args.sockets - 1 - args.players
     print(
         f"{args.sockets} sockets (1 GM, {args.players} players with a character each, "
-        f"{spectators} spectators), {FIGHTERS} fighters, {args.deals} deals"
+        f"{spectators} spectators), {FIGHTERS} fighters, {args.deals} deals, "
+        f"start-up heap {'frozen' if args.freeze else 'not frozen'}"
     )
     print(f"deal -> push parsed on every socket:  {percentiles(result['deal'])}  "
           f"(target p99 < {TARGET_P99_MS} ms)")  # fmt: skip
     print(f"baseline, one {result['size']} B frame:   {percentiles(result['blast'])}")
+    print(f"push sizes (bytes, the distinct views of the last deal): {result['sizes']}")
     print(f"the deal's POST answered: median {statistics.median(result['post']):.1f} ms")
     print(
         f"load average before {before[0]:.2f} {before[1]:.2f} {before[2]:.2f}, "

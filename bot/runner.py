@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import signal
 from contextlib import suppress
@@ -91,6 +92,11 @@ async def _run(settings: Settings, notifier: Notifier, stop: asyncio.Event | Non
     try:
         await web.TCPSite(runner, settings.host, settings.port).start()
         log.info("web server on http://%s:%s", settings.host, settings.port)
+        # The start-up heap (modules, the ORM's and aiogram's classes) lives as long as the
+        # process: out of the collector's full passes, which cost ~0.2 s each otherwise and
+        # stall every live push they fall on (bench/live.py).
+        gc.collect()
+        gc.freeze()
         # What a crash left between a step's commit and its delivery (boards, chat).
         if redelivered := await outbox.deliver_pending():
             log.info("delivered %d outbox rows left by the last run", redelivered)
