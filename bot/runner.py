@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import signal
 from contextlib import suppress
 from datetime import timedelta
+from typing import TYPE_CHECKING
 
 from aiohttp import web
 
 from bot.settings import Settings
+
+if TYPE_CHECKING:
+    from engine.services.notify import Notifier
 
 log = logging.getLogger("kosti")
 
@@ -44,6 +49,16 @@ async def prepare_database(settings: Settings) -> None:
 
 async def run(settings: Settings, *, stop: asyncio.Event | None = None) -> None:
     """Run the bot (polling or webhook) and the web server until `stop` is set or a signal."""
+    from engine.services.notify import Notifier, using
+
+    # The process's notifier: the bot's handlers (polling), the outbox's redelivery and the
+    # web app's requests tell it; the web app's live boards and the chat hooks listen.
+    notifier = Notifier()
+    with using(notifier):
+        await _run(settings, notifier, stop)
+
+
+async def _run(settings: Settings, notifier: Notifier, stop: asyncio.Event | None) -> None:
     from aiogram.exceptions import TelegramAPIError
 
     from bot.app import build_dispatcher, create_bot
@@ -51,7 +66,6 @@ async def run(settings: Settings, *, stop: asyncio.Event | None = None) -> None:
     from bot.miniapp import MiniApp
     from bot.miniapp_hooks import ChatHooks
     from engine.services import outbox
-    from engine.services.notify import subscribe
     from engine.store.db import close_db
     from webapp.app import create_app, webhook_path
 
@@ -68,15 +82,21 @@ async def run(settings: Settings, *, stop: asyncio.Event | None = None) -> None:
         dispatcher=dispatcher,
         on_roll=hooks.on_roll,
         on_reveal=hooks.on_reveal,
+        notifier=notifier,
     )
     runner = web.AppRunner(app)
     await runner.setup()
     polling: asyncio.Task[None] | None = None
     pruning = asyncio.create_task(prune_update_ids_forever())
-    unsubscribe = subscribe(hooks.on_change)
+    unsubscribe = notifier.subscribe(hooks.on_change)
     try:
         await web.TCPSite(runner, settings.host, settings.port).start()
         log.info("web server on http://%s:%s", settings.host, settings.port)
+        # The start-up heap (modules, the ORM's and aiogram's classes) lives as long as the
+        # process: out of the collector's full passes, which cost ~0.2 s each otherwise and
+        # stall every live push they fall on (bench/live.py).
+        gc.collect()
+        gc.freeze()
         # What a crash left between a step's commit and its delivery (boards, chat).
         if redelivered := await outbox.deliver_pending():
             log.info("delivered %d outbox rows left by the last run", redelivered)

@@ -16,6 +16,7 @@ from aiohttp import WSCloseCode, web
 
 from bot.settings import Settings
 from engine.dice.rng import Rng, system_rng
+from engine.services.notify import Notifier
 from webapp.api import setup_api
 from webapp.bridge import setup_bridge
 from webapp.config import WebAppConfig
@@ -27,6 +28,7 @@ from webapp.keys import (
     BROADCASTER,
     CONFIG,
     LINK_SECRET,
+    NOTIFIER,
     ON_REVEAL,
     ON_ROLL,
     RNG,
@@ -69,12 +71,15 @@ def create_app(
     on_reveal: RollHook | None = None,
     broadcaster: Broadcaster | None = None,
     rng: Rng | None = None,
+    notifier: Notifier | None = None,
 ) -> web.Application:
     config = webapp_config or WebAppConfig()
     app = web.Application(middlewares=[json_errors, security_headers, authenticate])
     app[SETTINGS] = settings
     app[CONFIG] = config
     app[BROADCASTER] = broadcaster or LocalBroadcaster()
+    # the runner passes the process's notifier (the bot's changes); otherwise the app's own
+    app[NOTIFIER] = notifier or Notifier()
     app[RNG] = rng or system_rng()
     app[BACKGROUND] = set()
     app[SOCKETS] = weakref.WeakSet()

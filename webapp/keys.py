@@ -8,6 +8,7 @@ from collections.abc import Awaitable, Callable
 from aiohttp import web
 
 from engine.dice.rng import Rng
+from engine.services.notify import Notifier
 from engine.services.types import RollRecord
 from webapp.auth import InitData
 from webapp.config import WebAppConfig
@@ -21,6 +22,9 @@ AUTH_TOKEN = web.AppKey("webapp_auth_token", str)
 # Secret of the start_param tokens (derived from the bot token).
 LINK_SECRET = web.AppKey("webapp_link_secret", bytes)
 BROADCASTER = web.AppKey("webapp_broadcaster", Broadcaster)
+# The change notifier the app subscribes to and binds for each request (the process's one,
+# shared with the bot, when the runner passes it).
+NOTIFIER = web.AppKey("webapp_notifier", Notifier)
 # Called after a roll made in the Mini App is stored (the lead wires it to the bot):
 # post the roll (or a hidden roll's receipt) to the game's chat.
 ON_ROLL = web.AppKey("webapp_on_roll", RollHook)
@@ -39,6 +43,7 @@ __all__ = [
     "CONFIG",
     "INIT_DATA",
     "LINK_SECRET",
+    "NOTIFIER",
     "ON_REVEAL",
     "ON_ROLL",
     "RNG",

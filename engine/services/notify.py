@@ -1,9 +1,15 @@
-"""A tiny in-process change notifier: the services announce each successful write here, and
-whoever shows a game live (the Mini App's WebSocket boards, later the bot's board messages)
-subscribes.
+"""The change notifier: the services announce each successful write, and whoever shows a
+game live (the Mini App's WebSocket boards, the bot's board messages) subscribes.
 
-    unsubscribe = subscribe(callback)        # callback(Notification) -> None | Awaitable[None]
-    await notify(game_id, "encounter", stream="encounter:3", seq=12, events=(...,))
+Subscribers belong to a `Notifier`, owned by whoever runs them (the process's runner, an app,
+a test); the services reach the one bound to the current context (`bind` / `using`: the
+runner binds its notifier for the bot, the web app for each request), so two apps in one
+process never hear each other. Outside any binding a notification goes nowhere.
+
+    notifier = Notifier()
+    unsubscribe = notifier.subscribe(callback)  # callback(Notification) -> None | Awaitable
+    with using(notifier):
+        await notify(game_id, "encounter", stream="encounter:3", seq=12, events=(...,))
 
 Topics: ``"encounter"`` (start, command, undo, end, adds), ``"chase"`` (start, command,
 turn, undo, end), ``"roll"`` (an open or hidden roll stored: ``record``; a reveal:
@@ -16,10 +22,11 @@ Subscribers run in order inside the service call, after the write; they must be 
 (queue work, never wait on the network). A failing subscriber is logged and never breaks the
 service call nor the other subscribers.
 
-Several workers: this notifier is per process. A Redis fan-out subscribes here and
-PUBLISHes each notification (game, topic, origin; the state is re-read by the receivers) on
-``kosti:notify:<game>``; every worker PSUBSCRIBEs and re-notifies its local subscribers —
-the live boards then work whichever worker took the chat update or the app request.
+Several workers: a notifier is per process. A Redis fan-out subscribes to it and PUBLISHes
+each notification (game, topic, origin; the state is re-read by the receivers) on
+``kosti:notify:<game>``; every worker PSUBSCRIBEs and re-notifies its own notifier's
+subscribers — the live boards then work whichever worker took the chat update or the app
+request.
 """
 
 from __future__ import annotations
@@ -28,7 +35,7 @@ import contextlib
 import inspect
 import logging
 from collections.abc import Awaitable, Callable, Iterator
-from contextvars import ContextVar
+from contextvars import ContextVar, Token
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -50,19 +57,57 @@ class Notification:
 
 
 Callback = Callable[[Notification], Awaitable[None] | None]
-_subscribers: list[Callback] = []
 _origin: ContextVar[str] = ContextVar("kosti_notify_origin", default="chat")
 
 
-def subscribe(callback: Callback) -> Callable[[], None]:
-    """Register `callback`; returns the function that unregisters it (idempotent)."""
-    _subscribers.append(callback)
+class Notifier:
+    """The subscribers of one owner (a process, an app)."""
 
-    def unsubscribe() -> None:
-        with contextlib.suppress(ValueError):
-            _subscribers.remove(callback)
+    def __init__(self) -> None:
+        self._subscribers: list[Callback] = []
 
-    return unsubscribe
+    def subscribe(self, callback: Callback) -> Callable[[], None]:
+        """Register `callback`; returns the function that unregisters it (idempotent)."""
+        self._subscribers.append(callback)
+
+        def unsubscribe() -> None:
+            with contextlib.suppress(ValueError):
+                self._subscribers.remove(callback)
+
+        return unsubscribe
+
+    async def deliver(self, note: Notification) -> None:
+        for callback in list(self._subscribers):
+            try:
+                result = callback(note)
+                if inspect.isawaitable(result):
+                    await result
+            except Exception:
+                what = (callback, note.topic, note.game_id)
+                log.exception("change subscriber %r failed on %s of game %s", *what)
+
+
+_notifier: ContextVar[Notifier | None] = ContextVar("kosti_notifier", default=None)
+
+
+def current() -> Notifier | None:
+    """The notifier bound to this context (None: notifications go nowhere)."""
+    return _notifier.get()
+
+
+def bind(notifier: Notifier | None) -> Token[Notifier | None]:
+    """Bind `notifier` to the current context (and the tasks it starts from now on)."""
+    return _notifier.set(notifier)
+
+
+@contextlib.contextmanager
+def using(notifier: Notifier | None) -> Iterator[Notifier | None]:
+    """Bind `notifier` inside the block."""
+    token = _notifier.set(notifier)
+    try:
+        yield notifier
+    finally:
+        _notifier.reset(token)
 
 
 def current_origin() -> str:
@@ -81,18 +126,15 @@ def origin(name: str) -> Iterator[None]:
 
 
 async def notify(game_id: int | None, topic: Topic, **info: Any) -> None:
-    """Tell every subscriber that `topic` of the game changed. Never raises."""
+    """Tell the subscribers of the bound notifier that `topic` of the game changed. Never
+    raises."""
     if game_id is None:  # e.g. a roll outside any game
         return
     if topic not in TOPICS:
         log.error("unknown notification topic %r", topic)
         return
+    notifier = _notifier.get()
+    if notifier is None:
+        return
     info.setdefault("origin", _origin.get())
-    note = Notification(game_id, topic, info)
-    for callback in list(_subscribers):
-        try:
-            result = callback(note)
-            if inspect.isawaitable(result):
-                await result
-        except Exception:
-            log.exception("change subscriber %r failed on %s of game %s", callback, topic, game_id)
+    await notifier.deliver(Notification(game_id, topic, info))

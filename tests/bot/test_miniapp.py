@@ -29,7 +29,7 @@ from engine.services import (
     reveal_roll,
     select_private_game,
 )
-from engine.services.notify import origin, subscribe
+from engine.services.notify import Notifier, origin, using
 from engine.services.savage import encounter_command
 from engine.services.types import GameInfo, RollRecord
 from tests.bot.conftest import ALICE, BORIS, GROUP, VERA
@@ -394,8 +394,9 @@ async def test_a_fight_step_made_in_the_app_is_told_and_the_board_follows(
         c for c in tg.api.calls if c.method == "sendMessage" and c.text.startswith(BOARD_TITLE)
     ]
     hooks = ChatHooks.of(bot, dp, MiniApp.from_settings(settings))
-    unsubscribe = subscribe(hooks.on_change)
-    try:
+    notifier = Notifier()  # the process's one, as bot/runner.py binds it
+    notifier.subscribe(hooks.on_change)
+    with using(notifier):
         mark = tg.api.mark()
         await encounter_command(
             game.id, savage.DealRound(), actor_id=ALICE.id, rng=random.Random(3)
@@ -413,5 +414,3 @@ async def test_a_fight_step_made_in_the_app_is_told_and_the_board_follows(
         [edit] = tg.api.since(mark, "editMessageText")
         assert edit.params["message_id"] == board.result["message_id"]
         assert "раунд 2" in edit.text and app_button(edit)["url"].startswith(DIRECT)
-    finally:
-        unsubscribe()

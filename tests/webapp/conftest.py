@@ -14,10 +14,12 @@ from pydantic import SecretStr
 
 from bot.settings import Settings
 from engine.services import create_game, join_game, touch_user
+from engine.services.notify import using
 from engine.services.types import GameInfo, RollRecord
 from webapp.app import create_app
 from webapp.auth import sign_init_data
 from webapp.config import WebAppConfig
+from webapp.keys import NOTIFIER
 from webapp.links import startapp_token
 
 TOKEN = "123456:TEST-token-for-the-mini-app"
@@ -73,7 +75,11 @@ def make_app(hooks: Hooks) -> Callable[..., Any]:
 
 @pytest.fixture
 async def client(db, aiohttp_client, make_app):  # type: ignore[no-untyped-def]
-    return await aiohttp_client(make_app())
+    app = make_app()
+    # The test body calls the services as the bot in the same process does: it tells the
+    # app's notifier (the runner shares one between the bot and the app).
+    with using(app[NOTIFIER]):
+        yield await aiohttp_client(app)
 
 
 async def make_game(system: str = "storyteller", chat_id: int = -100123) -> GameInfo:

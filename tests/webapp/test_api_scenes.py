@@ -13,7 +13,7 @@ from engine.services.types import GameInfo
 from tests.webapp.conftest import GM_ID, PLAYER_ID, STRANGER_ID, TOKEN, auth, make_game
 from webapp.links import startapp_token
 
-GENERIC_KEYS = {"type", "epoch", "seq", "locale", "game", "rolls"}
+GENERIC_KEYS = {"type", "seq", "locale", "game", "rolls"}
 
 
 async def snapshot(client, token, user_id):  # type: ignore[no-untyped-def]

@@ -7,7 +7,11 @@ import json
 import statistics
 import time
 
+from engine.services import log_roll
+from engine.services.notify import using
 from tests.webapp.conftest import GM_ID, OTHER_ID, PLAYER_ID, STRANGER_ID, auth, init_for
+from webapp.api import ws as live_socket
+from webapp.keys import BROADCASTER
 from webapp.live import LiveEvent, LocalBroadcaster
 
 
@@ -51,7 +55,9 @@ async def test_a_hidden_roll_reaches_the_gm_and_only_a_sealed_receipt_reaches_pl
     stored = await post_roll(client, gtoken, PLAYER_ID, "6 6 — секретный удар", hidden=True)
 
     gm_push = json.loads(await next_text(gm))
-    assert gm_push["type"] == "roll" and gm_push["seq"] == snap["seq"] + 1
+    # a roll push is numbered by the roll's id and names the game's roll before it
+    assert gm_push["type"] == "roll" and gm_push["seq"] == stored["id"]
+    assert gm_push["prev"] == snap["seq"] == 0
     assert gm_push["roll"]["id"] == stored["id"]
     assert gm_push["roll"]["result"]["comment"] == "секретный удар"
     roller_push = json.loads(await next_text(roller))
@@ -71,6 +77,7 @@ async def test_a_hidden_roll_reaches_the_gm_and_only_a_sealed_receipt_reaches_pl
     for ws in (gm, roller, other, spectator):
         push = json.loads(await next_text(ws))
         assert push["type"] == "roll_revealed" and push["roll"]["sealed"] is False
+        assert push["seq"] == stored["id"] and "prev" not in push
         assert push["roll"]["result"]["comment"] == "секретный удар"
         assert push["roll"]["salt"]
     for ws in (gm, roller, other, spectator):
@@ -83,7 +90,7 @@ async def test_a_reconnecting_client_gets_a_snapshot_with_what_it_missed(client,
     await post_roll(client, gtoken, PLAYER_ID, "3 6 — пока вас не было")
     hidden = await post_roll(client, gtoken, PLAYER_ID, "3 6 — тайна", hidden=True)
     ws, snap2 = await connect(client, gtoken, OTHER_ID)
-    assert snap2["seq"] == snap["seq"] + 2
+    assert snap["seq"] == 0 and snap2["seq"] == hidden["id"]  # the newest roll
     assert [r.get("args") for r in snap2["rolls"]] == ["3 6 — пока вас не было", None]
     assert snap2["rolls"][1]["id"] == hidden["id"] and snap2["rolls"][1]["sealed"] is True
     await ws.send_str(json.dumps({"type": "resync", "since": 0}))
@@ -132,18 +139,46 @@ class Recorder:
         self.events.append(event)
 
 
-async def test_the_local_broadcaster_numbers_events_per_game_and_isolates_failures():
+async def test_the_local_broadcaster_orders_events_per_game_and_isolates_failures():
     hub = LocalBroadcaster()
     a, b, broken = Recorder(), Recorder(), Recorder(fail=True)
     hub.subscribe(1, broken)
     hub.subscribe(1, a)
     hub.subscribe(2, b)
-    await hub.publish(1, "roll", "x")
-    await hub.publish(1, "roll", "y")
-    await hub.publish(2, "roll", "z")
-    assert [(e.seq, e.data) for e in a.events] == [(1, "x"), (2, "y")]
-    assert [(e.seq, e.data) for e in b.events] == [(1, "z")]
-    assert hub.current_seq(1) == 2 and hub.subscriber_count(1) == 2
+    await hub.publish(1, "roll", "x", seq=40, prev=12)
+    await hub.publish(1, "roll", "y", seq=41, prev=40)
+    await hub.publish(2, "roll", "z", seq=42)
+    # `order` is the process's own; `seq`/`prev` are what the publisher read (a roll's ids)
+    assert [(e.order, e.seq, e.prev, e.data) for e in a.events] == [
+        (1, 40, 12, "x"),
+        (2, 41, 40, "y"),
+    ]
+    assert [(e.order, e.seq, e.prev) for e in b.events] == [(1, 42, None)]
+    assert hub.current_order(1) == 2 and hub.subscriber_count(1) == 2
     hub.unsubscribe(1, a)
     hub.unsubscribe(1, broken)
     assert hub.subscriber_count(1) == 0
+
+
+async def test_a_socket_whose_queue_overflows_gets_a_snapshot_and_holds_back_nobody(
+    client, game, gtoken, monkeypatch
+):
+    prompt, _ = await connect(client, gtoken, OTHER_ID)
+    monkeypatch.setattr(live_socket, "QUEUE_SIZE", 2)
+    slow, _ = await connect(client, gtoken, STRANGER_ID)
+    with using(None):  # stored without a push: the test publishes it itself
+        record = await log_roll(
+            user_id=PLAYER_ID, chat_id=game.chat_id, topic_id=None, game_id=game.id,
+            command="p", args="3 6", result={"kind": "pool", "total": 1},
+        )  # fmt: skip
+    hub = client.app[BROADCASTER]
+    for _ in range(5):  # no await in between: the writers cannot drain their queues
+        await hub.publish(game.id, "roll", record, seq=record.id, prev=0)
+    frames = [await next_text(prompt) for _ in range(5)]
+    assert len(set(frames)) == 1 and json.loads(frames[0])["seq"] == record.id
+    after = json.loads(await next_text(slow))
+    assert after["type"] == "snapshot" and after["seq"] == record.id  # instead of the backlog
+    await hub.publish(game.id, "roll", record, seq=record.id, prev=0)
+    assert json.loads(await next_text(slow))["type"] == "roll"  # and it goes on
+    for ws in (prompt, slow):
+        await ws.close()

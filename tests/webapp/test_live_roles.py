@@ -60,7 +60,8 @@ async def test_a_spectator_who_joins_gets_a_snapshot_as_a_player(client, fight):
     made = await client.post(f"/api/games/{token}/roll", json=roll, headers=auth(STRANGER_ID))
     assert made.status == 200
     push = await ws.receive_json(timeout=2)
-    assert push["type"] == "roll" and push["seq"] == after["seq"] + 1
+    assert push["type"] == "roll" and push["seq"] == (await made.json())["roll"]["id"]
+    assert push["prev"] == after["seq"]  # the game's newest roll as the snapshot showed it
     await ws.close()
 
 
@@ -137,7 +138,7 @@ async def test_every_snapshot_re_reads_the_role_even_without_a_game_push(client,
 async def test_handing_the_game_to_oneself_sends_nothing(client, fight):
     ws, snap = await connect(client, fight, PLAYER_ID)
     await transfer_gm(fight.id, actor_id=GM_ID, new_gm_id=GM_ID)
-    await encounter_command(fight.id, savage.NextTurn(), actor_id=GM_ID, rng=random.Random(1))
+    out = await encounter_command(fight.id, savage.NextTurn(), actor_id=GM_ID, rng=random.Random(1))
     push = await ws.receive_json(timeout=2)
-    assert push["type"] == "encounter" and push["seq"] == snap["seq"] + 1
+    assert push["type"] == "encounter" and push["seq"] == out.seq > snap["encounter"]["seq"]
     await ws.close()

@@ -3,12 +3,14 @@
 Protocol (JSON text frames):
 - auth: ``Authorization: tma ...`` on the upgrade request, or ``?tma=<initData>``, or the
   first message ``{"type": "auth", "initData": "..."}`` (within AUTH_TIMEOUT seconds);
-- the server sends ``{"type": "snapshot", "epoch", "seq", "game", "rolls", <scene kind>:
-  ...}`` at once (one key per scene kind of the game's rule system, webapp/feed.py), then
-  pushes ``{"type": "roll" | "roll_revealed", "epoch", "seq", "roll"}`` and ``{"type":
-  <scene kind>, ..., <scene kind>: ...}`` (each the viewer's projection, null when none is
-  open; the kinds are the system's, webapp/systems/registry.py) and, after a change of the
-  game's members or its end, a fresh snapshot;
+- the server sends ``{"type": "snapshot", "seq", "game", "rolls", <scene kind>: ...}`` at
+  once (one key per scene kind of the game's rule system, webapp/feed.py; `seq`: the id of
+  the game's newest roll), then pushes ``{"type": "roll", "seq": <its id>, "prev": <the
+  game's roll before it>, "roll"}``, ``{"type": "roll_revealed", "seq", "roll"}`` and
+  ``{"type": <scene kind>, "stream", "seq", <scene kind>: ...}`` (the viewer's projection,
+  null when none is open, with its stream's own seq; the kinds are the system's,
+  webapp/systems/registry.py) and, after a change of the game's members or its end, a fresh
+  snapshot. Each push is encoded once per distinct view (webapp/feed.py `push_frame`);
 - the client may send ``{"type": "resync"}`` (a new snapshot follows) and ``{"type": "ping"}``
   (``{"type": "pong"}``); on reconnect it simply gets a fresh snapshot;
 - refusals: ``{"type": "error", "error": {"code", "message"}}`` then close 4401 (auth),
@@ -27,20 +29,18 @@ from aiohttp import WSMsgType, web
 
 from webapp.auth import AuthError, validate_init_data
 from webapp.errors import ApiError, error_body
-from webapp.feed import roll_views, snapshot
+from webapp.feed import push_frame, snapshot
 from webapp.keys import AUTH_TOKEN, BROADCASTER, CONFIG, INIT_DATA, SOCKETS
 from webapp.live import LiveEvent
 from webapp.middleware import WS_AUTH_ATTR
 from webapp.projection import Viewer
 from webapp.roles import viewer_for
-from webapp.systems.registry import adapter
 
 log = logging.getLogger(__name__)
 AUTH_TIMEOUT = 10.0
 QUEUE_SIZE = 256
 CLOSE_CODES = {401: 4401, 403: 4403, 404: 4404}
 _RESYNC, _PONG = "resync", "pong"
-ROLL_TYPES = ("roll", "roll_revealed")
 
 
 class Connection:
@@ -86,32 +86,24 @@ class Connection:
                 seen = await self.send_snapshot()
                 continue
             assert isinstance(item, LiveEvent)
-            if item.seq <= seen:  # already part of the snapshot
+            if item.order <= seen:  # already part of the snapshot
                 continue
             if item.type == "game":  # roles may have changed: a fresh snapshot re-reads them
                 seen = await self.send_snapshot()
                 continue
-            seen = item.seq
-            epoch = self.app[BROADCASTER].epoch
-            payload = {"type": item.type, "epoch": epoch, "seq": item.seq}
-            await self.send({**payload, **await self.project(item)})
-
-    async def project(self, item: LiveEvent) -> dict[str, Any]:
-        """A push for this viewer: a roll, or a scene of the game's rule system."""
-        if item.type in ROLL_TYPES:
-            (view,) = await roll_views([item.data], self.viewer)
-            return {"roll": view}
-        scene = adapter(self.viewer.game.system).scene(item.type)
-        if scene is None:  # not a scene of this game's system: nothing for the viewer
-            return {}
-        return {item.type: scene.project(item.data, self.viewer)}
+            seen = item.order
+            # projected for the viewer as the last snapshot showed them, shared with every
+            # socket of the same view
+            frame = await push_frame(item, self.viewer)
+            if frame is not None:
+                await self.ws.send_frame(frame, WSMsgType.TEXT)
 
     async def send_snapshot(self) -> int:
         """Send a snapshot with the viewer re-read (every later push is projected for the
-        role it shows); returns its `seq`."""
-        self.viewer, data = await snapshot(self.app, self.viewer)
+        role it shows); returns the broadcaster's order it includes."""
+        self.viewer, data, order = await snapshot(self.app, self.viewer)
         await self.send(data)
-        return int(data["seq"])
+        return order
 
 
 async def _refuse(ws: web.WebSocketResponse, code: str, status: int) -> web.WebSocketResponse:

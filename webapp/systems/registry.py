@@ -4,9 +4,10 @@ A system's adapter (its package webapp/systems/<code>/, registered by one line i
 webapp/systems/installed.py) names its code — a rule system installed in the engine
 (engine/services/systems.py) — and per scene kind of that system: the board commands (`Spec`s,
 webapp/systems/commands.py), how to read the scene once for all viewers, the per-viewer
-projection and the notifier topic that announces its changes; its character editor's
-handlers if it has one; its engines' refusal codes; the page's module of its screens (a path
-under webapp/static/app/, which app/systems/index.js maps the code to). The shared routes
+projection, who shares a view of it (`audience`) and the notifier topic that announces
+its changes; its character editor's handlers if it has one; its engines' refusal codes; the
+page's module of its screens (a path under webapp/static/app/, which app/systems/index.js
+maps the code to). The shared routes
 (webapp/api/scenes.py, webapp/api/characters.py), the live snapshot (webapp/feed.py), the
 socket (webapp/api/ws.py) and the notifier bridge (webapp/bridge.py) read everything here
 and never name a system. A game of an installed system without an adapter has the dice
@@ -15,7 +16,7 @@ roller only.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,6 +33,14 @@ Handler = Callable[[web.Request, Viewer], Awaitable[web.StreamResponse]]
 Load = Callable[[int, Mapping[str, Any]], Awaitable[Any]]
 # (what `load` read, the viewer) -> the viewer's JSON, or None
 Project = Callable[[Any, Viewer], dict[str, Any] | None]
+# (what `load` read, the viewer) -> a key equal for viewers to whom `project` gives the same
+# JSON: a live push is projected and encoded once per key
+Audience = Callable[[Any, Viewer], Hashable]
+
+
+def per_user(scene: Any, viewer: Viewer) -> Hashable:
+    """The audience when a system says nothing: every user (in their role) a view of their own."""
+    return (viewer.role, viewer.user_id)
 
 
 @dataclass(frozen=True)
@@ -44,6 +53,7 @@ class WebScene:
     load: Load
     project: Project
     topic: str  # the engine.services.notify topic of its changes
+    audience: Audience = per_user
 
 
 @dataclass(frozen=True)

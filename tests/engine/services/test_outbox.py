@@ -14,7 +14,7 @@ from engine.savage.events import RoundStarted
 from engine.services import outbox
 from engine.services import savage as swade
 from engine.services.aggregates import unit as agg_unit
-from engine.services.notify import Notification, subscribe
+from engine.services.notify import Notification, Notifier, using
 from engine.store.models import OutboxItem
 from tests.engine.services.conftest import ALICE, GM
 from tests.engine.services.test_races import fight
@@ -23,9 +23,10 @@ from tests.engine.services.test_races import fight
 @pytest.fixture
 def heard() -> list[Notification]:
     notes: list[Notification] = []
-    stop = subscribe(notes.append)
-    yield notes
-    stop()
+    notifier = Notifier()
+    notifier.subscribe(notes.append)
+    with using(notifier):
+        yield notes
 
 
 async def test_a_step_and_its_notifications_are_one_row_delivered_after_the_commit(

@@ -1,5 +1,8 @@
 // Live updates over a WebSocket: auth as the first message, a snapshot on every (re)connect,
-// pushes numbered by `seq`; a gap asks for a resync; a dropped socket reconnects with backoff.
+// then pushes numbered by the database: a roll by its id (a new one names the game's roll
+// before it, `prev`: one this client has not seen is a gap, and asks for a resync), a scene by
+// its stream's own seq (each push is the whole scene: the screen drops one older than it
+// shows, see newer() in main.js). A dropped socket reconnects with backoff.
 // Opened by boot.js before the modules load (adopt); a late listener gets the last snapshot
 // replayed.
 import { initData } from "./telegram.js";
@@ -14,8 +17,7 @@ export class LiveSocket {
     this.listener = null;
     this.snapshot = null;
     this.status = "connecting";
-    this.seq = 0;
-    this.epoch = null;
+    this.seq = 0; // the id of the newest roll this client has (snapshot, pushes)
     this.delay = 500;
     this.stopped = false;
     this.onVisible = () => {
@@ -80,7 +82,6 @@ export class LiveSocket {
     if (msg.type === "snapshot") {
       if (!this.snapshot) performance.mark("kosti-snapshot");
       this.seq = msg.seq;
-      this.epoch = msg.epoch;
       this.resyncing = false;
       this.delay = 500;
       this.snapshot = msg;
@@ -89,12 +90,15 @@ export class LiveSocket {
     } else if (msg.type === "error") {
       this.error = msg.error;
     } else if (msg.seq !== undefined) {
-      if (msg.epoch !== this.epoch || msg.seq !== this.seq + 1) {
-        if (!this.resyncing) this.ws.send(JSON.stringify({ type: "resync", since: this.seq }));
+      if (this.resyncing) return; // the snapshot on its way holds it
+      // a new roll whose predecessor is not here, or a reveal of a roll not here: a gap
+      const gap = msg.type === "roll" ? msg.prev > this.seq : msg.type === "roll_revealed" && msg.seq > this.seq;
+      if (gap) {
+        this.ws.send(JSON.stringify({ type: "resync", since: this.seq }));
         this.resyncing = true;
         return;
       }
-      this.seq = msg.seq;
+      if (msg.type === "roll") this.seq = Math.max(this.seq, msg.seq);
       if (this.listener) this.listener.onEvent(msg);
     }
   }

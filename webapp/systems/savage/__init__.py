@@ -12,6 +12,7 @@ from engine.savage.chase import ChaseError
 from engine.services.savage import CHASE, CODE, ENCOUNTER
 from webapp.projection import Viewer
 from webapp.systems.registry import WebScene, WebSystem
+from webapp.systems.savage.audience import chase_audience, encounter_audience
 from webapp.systems.savage.characters import CHARACTERS
 from webapp.systems.savage.chase_commands import CHASE_COMMANDS
 from webapp.systems.savage.commands import ENCOUNTER_COMMANDS
@@ -46,9 +47,14 @@ SAVAGE = WebSystem(
     code=CODE,
     scenes=(
         WebScene(
-            ENCOUNTER.name, ENCOUNTER_COMMANDS, _load_encounter, _project_encounter, "encounter"
+            ENCOUNTER.name,
+            ENCOUNTER_COMMANDS,
+            _load_encounter,
+            _project_encounter,
+            "encounter",
+            encounter_audience,
         ),
-        WebScene(CHASE.name, CHASE_COMMANDS, _load_chase, _project_chase, "chase"),
+        WebScene(CHASE.name, CHASE_COMMANDS, _load_chase, _project_chase, "chase", chase_audience),
     ),
     characters=CHARACTERS,
     errors=ERRORS,
