@@ -49,7 +49,7 @@ async def test_a_chat_command_reaches_a_players_board_within_100_ms(client, figh
     names = {m["name"]: m for c in push["encounter"]["combatants"] for m in c["members"]}
     assert "sheet" in names["Ичиго"] and "sheet" not in names["Гриммджо"]
     follow = await ws.receive_json(timeout=2)  # the chase follows the fight: its round opens
-    assert follow["type"] == "chase" and follow["seq"] == push["seq"] + 1
+    assert follow["type"] == "chase" and follow["chase"]["round"] == 1
 
     started = time.perf_counter()
     await chase_command(
