@@ -13,7 +13,7 @@ def test_every_code_is_family_dot_key_and_its_template_reads() -> None:
     codes = [code for code, _ in describe.templates()]
     assert len(codes) == len(set(codes))
     families = {code.split(".", 1)[0] for code in codes}
-    assert {"dice", "rule", "chase", "service", "encounter"} <= families
+    assert {"dice", "rule", "chase", "service", "encounter", "chase_event"} <= families
     for code, text in describe.templates():
         assert describe.known(code) and describe.template(code) == text
         forms = (text,) if isinstance(text, str) else text
