@@ -3,9 +3,6 @@ offending fragment; service refusals explain what to do; the rest is «Что-т
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 from aiogram.utils.i18n import gettext as _
 
 from bot.render import texts
@@ -21,16 +18,14 @@ def unexpected_error_text() -> str:
 
 # -- service refusals ------------------------------------------------------------------------
 # The chat's additions to a shared sentence (engine/services/errors.py): its commands.
-def _service_hints() -> dict[str, Callable[[dict[str, Any]], str]]:
+def _service_hints() -> dict[str, str]:
     return {
-        "game_exists": lambda p: _("{sentence} The GM can end it with /endgame."),
-        "no_game": lambda p: _(
+        "game_exists": _("{sentence} The GM can end it with /endgame."),
+        "no_game": _(
             "{sentence} Create one with <code>/newgame &lt;system&gt; &lt;name&gt;</code>."
         ),
-        "not_member": lambda p: _("{sentence} Join it in its chat with /join."),
-        "bad_system": lambda p: _("{sentence} Choose one of: {systems}.").replace(
-            "{systems}", systems_list()
-        ),
+        "not_member": _("{sentence} Join it in its chat with /join."),
+        "bad_system": _("{sentence} Choose one of: {systems}."),
     }
 
 
@@ -47,15 +42,15 @@ def service_error_text(error: ServiceError) -> str:
     if sentence is None:
         return unexpected_error_text()
     hint = _service_hints().get(error.code)
-    return hint(error.params).replace("{sentence}", sentence) if hint else sentence
+    return hint.format(sentence=sentence, systems=systems_list()) if hint else sentence
 
 
 # -- dice notation ---------------------------------------------------------------------------
 def dice_error_text(error: DiceError) -> str:
     sentence = texts.error_text(error) or _("I can't read this roll.")
     if error.code == "empty":
-        sentence = _("{sentence}: write, for example, <code>/r 2d6+1</code>").replace(
-            "{sentence}", sentence
+        sentence = _("{sentence}: write, for example, <code>/r 2d6+1</code>").format(
+            sentence=sentence
         )
     if error.fragment:
         return _("{sentence} (in {fragment})").format(

@@ -41,7 +41,7 @@ def combat_error_text(error_code: str, params: Params) -> str:
         return _("The rules do not allow that.")
     sentence = texts.text(RuleError(error_code, params).description)
     hint = _combat_hints().get(error_code)
-    sentence = hint.replace("{sentence}", sentence) if hint else sentence
+    sentence = hint.format(sentence=sentence) if hint else sentence
     return _pointed(sentence, params) if error_code.startswith("sheet_") else sentence
 
 

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from engine import describe
 from engine.services.types import GameInfo
 from tests.webapp.conftest import GM_ID, OTHER_ID, PLAYER_ID, STRANGER_ID, TOKEN, auth
 from tests.webapp.systems.savage.fight import make_fight
@@ -100,6 +101,25 @@ async def test_a_player_attacks_on_their_turn_and_every_viewer_sees_the_log(clie
     for _ in range(steps):
         undone = await send(client, ftoken, GM_ID, command="undo")
     assert undone["log"] == before["log"]
+
+
+async def test_the_log_is_codes_and_params_the_page_fills(client, ftoken):
+    before = await turn_of(client, ftoken, "ichigo")
+    enc = await send(
+        client, ftoken, PLAYER_ID, command="attack", actor="ichigo", target="grimmdzho",
+        skill="fighting", damage="str+d6", seq=before["seq"],
+    )  # fmt: skip
+    strings = await (await client.get("/api/i18n/ru", headers=auth(PLAYER_ID))).json()
+    templates, kinds = strings["descriptions"]["templates"], strings["descriptions"]["kinds"]
+    for step in enc["log"]:
+        for item in step["items"]:
+            forms = templates[item["code"]]  # every code has its Russian sentence
+            family = item["code"].split(".")[0]
+            for form in forms if isinstance(forms, list) else [forms]:
+                for key in describe.placeholders(form):
+                    value = item["params"][key]
+                    if kinds[family].get(key) in ("name", "strong_name"):
+                        assert step["names"][value], (item, key)  # the page can name it
 
 
 async def test_a_player_acts_only_with_their_own_character(client, ftoken):
