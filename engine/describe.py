@@ -19,6 +19,7 @@ from __future__ import annotations
 import string
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 Template = str | tuple[str, str]
@@ -96,9 +97,12 @@ def templates() -> Iterator[tuple[str, Template]]:
             yield f"{family}.{key}", text
 
 
-def placeholders(text: Template) -> set[str]:
+@cache
+def placeholders(text: Template) -> frozenset[str]:
+    """The params a template (every form of it) names."""
     forms = (text,) if isinstance(text, str) else text
-    return {name for form in forms for _, name, _, _ in string.Formatter().parse(form) if name}
+    parsed = (string.Formatter().parse(form) for form in forms)
+    return frozenset(name for fields in parsed for _, name, _, _ in fields if name)
 
 
 class _Lenient(dict[str, Any]):
