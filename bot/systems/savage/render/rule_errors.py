@@ -26,14 +26,20 @@ def _combat_hints() -> dict[str, str]:
     }
 
 
+# a character sheet's refusals about one part of the text point at it
+POINTED = frozenset({"sheet_bad_die", "sheet_bad_number", "sheet_unknown_part", "sheet_duplicate"})
+
+
 def _pointed(sentence: str, params: Params) -> str:
-    """A character sheet's refusal points at the part of the text, as a notation error does."""
+    """«… (in «d7»).», as a notation error points at its fragment."""
     fragment = params.get("fragment")
     if not fragment:
         return sentence
-    return _("{sentence} (in {fragment})").format(
-        sentence=sentence, fragment=f"«{code(str(fragment))}»"
+    stop = "." if sentence.endswith(".") else ""
+    pointed = _("{sentence} (in {fragment})").format(
+        sentence=sentence.removesuffix("."), fragment=f"«{code(str(fragment))}»"
     )
+    return pointed + stop
 
 
 def combat_error_text(error_code: str, params: Params) -> str:
@@ -42,7 +48,7 @@ def combat_error_text(error_code: str, params: Params) -> str:
     sentence = texts.text(RuleError(error_code, params).description)
     hint = _combat_hints().get(error_code)
     sentence = hint.format(sentence=sentence) if hint else sentence
-    return _pointed(sentence, params) if error_code.startswith("sheet_") else sentence
+    return _pointed(sentence, params) if error_code in POINTED else sentence
 
 
 def chase_error_text(error_code: str, params: Params, name: texts.Names | None = None) -> str:
