@@ -5,7 +5,8 @@ outside a handler, and keep the template in step with the code.
 `.po` files, so `setup_i18n()` works from a fresh checkout.
 
 Refresh the catalogs after changing user text: `uv run python -m bot.i18n update`
-(re-extracts `locales/messages.pot` from `bot/` and merges it into every `.po`).
+(re-extracts `locales/messages.pot` from `bot/` and merges it into every `.po`; also the
+shared domain `engine` of the description templates, engine/texts.py).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
 from bot.catalogs import merge_template
+from engine import texts
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALES_DIR = ROOT / "locales"
@@ -99,6 +101,11 @@ def extract_template() -> Catalog:
 def update_catalogs() -> None:
     """Re-extract the template and merge it into each locale's `.po` (fuzzy/new entries)."""
     merge_template(extract_template(), domain=DOMAIN, locales_dir=LOCALES_DIR, locales=LOCALES)
+    merge_template(
+        texts.extract_template(), domain=texts.DOMAIN, locales_dir=LOCALES_DIR, locales=LOCALES
+    )
+    texts.catalog.cache_clear()
+    texts.translations.cache_clear()
 
 
 if __name__ == "__main__":  # pragma: no cover - maintenance tool

@@ -23,9 +23,6 @@ LAZY_ALLOWED = {
     # aiogram and the ORM (seconds on a small machine): they are imported once it runs.
     "bot/__main__.py",
     "bot/runner.py",
-    # The Mini App renders a notation error in the chat's words when the bot's catalogs
-    # are there; a web app without the bot still answers with its own message.
-    "webapp/api/rolls.py",
 }
 
 

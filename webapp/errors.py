@@ -2,7 +2,10 @@
 Russian message (the Mini App may show its own translation of the code).
 
 `ERRORS` holds the shared codes; a rule system's web adapter adds its engines' codes when it
-is registered (`register_errors`, called by webapp/systems/registry.py)."""
+is registered (`register_errors`, called by webapp/systems/registry.py). A refusal of the
+engines or the services (an `engine.errors.CodedError`) is answered with its own sentence —
+the shared template of its description, in the viewer's locale — and the description itself
+(``"description": {"code", "params"}``), the one the chat shows too."""
 
 from __future__ import annotations
 
@@ -10,7 +13,10 @@ from typing import Any
 
 from aiohttp import web
 
-from webapp.i18n import N_, gettext
+from engine.describe import known as describe_known
+from engine.errors import CodedError
+from engine.services.errors import ERROR_CODES as SERVICE_TEMPLATES
+from webapp.i18n import N_, describe_text, gettext
 
 # code -> (HTTP status, English msgid of the webapp catalog)
 ERRORS: dict[str, tuple[int, str]] = {
@@ -32,12 +38,23 @@ ERRORS: dict[str, tuple[int, str]] = {
     # the shared services' refusals of scenes and characters (engine.services.errors)
     "unknown_scene": (404, N_("Not found.")),  # the game's rule system has no such scene
     "wrong_system": (409, N_("This game's rule system has no such thing.")),
-    "no_character": (404, N_("No saved character or template with this name.")),
-    "not_your_character": (403, N_("This is not your character: you can act only for your own.")),
-    "nothing_to_undo": (409, N_("Nothing to undo.")),
-    "stream_closed": (409, N_("This scene is closed.")),
-    "bad_name": (400, N_("The name is empty or longer than {max} characters.")),
 }
+
+
+def _shared(status: int, code: str) -> tuple[int, str]:
+    return status, str(SERVICE_TEMPLATES[code])
+
+
+# the services' refusals the API answers under their own code: the shared sentence
+ERRORS.update(
+    {
+        "no_character": _shared(404, "no_character"),
+        "not_your_character": _shared(403, "not_your_character"),
+        "nothing_to_undo": _shared(409, "nothing_to_undo"),
+        "stream_closed": _shared(409, "stream_closed"),
+        "bad_name": _shared(400, "bad_name"),
+    }
+)
 
 # engine.services error codes -> API codes
 SERVICE_CODES: dict[str, str] = {
@@ -64,7 +81,8 @@ def register_errors(table: dict[str, tuple[int, str]]) -> None:
 
 
 class ApiError(Exception):
-    """Raised by handlers and helpers; turned into a JSON response by the middleware."""
+    """Raised by handlers and helpers; turned into a JSON response by the middleware
+    (``details`` are sent as they are: a refusal's ``description`` is one of them)."""
 
     def __init__(self, code: str, message: str | None = None, **details: Any) -> None:
         if code not in ERRORS:
@@ -80,21 +98,17 @@ def error_message(code: str, locale: str = "ru") -> str:
     return gettext(locale, ERRORS.get(code, ERRORS["internal"])[1])
 
 
-class _Lenient(dict[str, Any]):
-    def __missing__(self, key: str) -> str:
-        return "?"
-
-
-def refusal(exc: Exception, locale: str = "ru") -> ApiError:
-    """A coded refusal — a service's ServiceError or a rule engine's error, anything with a
-    stable `code` and its `params` — as an API error with the catalog's message (a code the
-    catalog does not know is 400 ``bad_request``)."""
-    raw = getattr(exc, "code", "")
-    code = SERVICE_CODES.get(raw, raw)
+def refusal(exc: CodedError, locale: str = "ru") -> ApiError:
+    """A coded refusal — a service's ServiceError or a rule engine's error — as an API error:
+    the status of its API code (a code the table does not know is 400 ``bad_request``), the
+    sentence of its description, and the description (code and params) for the page."""
+    code = SERVICE_CODES.get(exc.code, exc.code)
     if code not in ERRORS:
         code = "bad_request"
-    message = error_message(code, locale).format_map(_Lenient(getattr(exc, "params", {})))
-    return ApiError(code, message)
+    description = exc.description
+    if not describe_known(description.code):
+        return ApiError(code)
+    return ApiError(code, describe_text(locale, description), description=description.to_dict())
 
 
 def error_body(code: str, message: str | None = None, **details: Any) -> dict[str, Any]:

@@ -4,6 +4,10 @@ msgids are English (as in the bot's catalog); Russian is the default locale. The
 are read with Babel at start (no `.mo` needed); the page gets its strings as JSON from
 ``/api/i18n/{locale}``. Server strings are marked with ``N_``; the page's with ``t("...")``.
 
+The sentences of events and refusals are the shared domain ``engine`` (engine/texts.py, one
+entry per description code for the chat and the Mini App): ``gettext`` falls back to it, and
+the page gets its templates by code (``descriptions``) to fill with the params it is sent.
+
 Refresh after changing strings: ``uv run python -m webapp.i18n update``.
 """
 
@@ -12,12 +16,14 @@ from __future__ import annotations
 import sys
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
 from bot.catalogs import merge_template
+from engine import describe, texts
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALES_DIR = ROOT / "locales"
@@ -60,7 +66,36 @@ def messages(locale: str) -> dict[str, str]:
 
 
 def gettext(locale: str, message: str) -> str:
-    return messages(locale).get(message, message)
+    """The webapp's translation, else the shared engine catalog's (else the msgid)."""
+    own = messages(locale).get(message)
+    return own if own is not None else texts.translate(locale, message)
+
+
+def descriptions(locale: str) -> dict[str, Any]:
+    """For the page: ``templates`` (every description code -> its translated template, a list
+    for the plural forms) and ``kinds`` (family -> param -> kind, engine/describe.py)."""
+    if locale not in LOCALES:
+        locale = DEFAULT_LOCALE
+    templates = {code: texts.forms(locale, text) for code, text in describe.templates()}
+    return {"templates": templates, "kinds": describe.declared_kinds()}
+
+
+def describe_text(locale: str, description: describe.Description) -> str:
+    """A description as plain text (a refusal's message): labels translated, cards from 1."""
+    code, params = description.code, description.params
+    sentence = texts.translate(locale, description.template, texts.count_of(dict(params)))
+    used = describe.placeholders(sentence) & params.keys()
+    return describe.fill(sentence, {key: _plain(locale, code, key, params[key]) for key in used})
+
+
+def _plain(locale: str, code: str, key: str, value: object) -> str:
+    kind = describe.kind_of(code, key)
+    if kind == describe.CARD and isinstance(value, int):
+        return str(value + 1)
+    if kind is not None and kind.startswith(describe.LABEL):
+        label = describe.label_code(kind.removeprefix(describe.LABEL), value)
+        return texts.translate(locale, str(describe.template(label)))
+    return str(value)
 
 
 def pick_locale(stored: str | None, language_code: str | None) -> str:

@@ -30,7 +30,7 @@ from aiohttp import web
 
 from webapp import systems  # noqa: F401  (the installed systems' error codes join ERRORS)
 from webapp.errors import ERRORS
-from webapp.i18n import LOCALES, gettext, messages
+from webapp.i18n import LOCALES, descriptions, gettext, messages
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 INDEX = "index.html"
@@ -87,6 +87,7 @@ def catalogs() -> dict[str, bytes]:
     for locale in LOCALES:
         errors = {code: gettext(locale, msgid) for code, (_, msgid) in ERRORS.items()}
         data = {"ok": True, "locale": locale, "messages": messages(locale), "errors": errors}
+        data["descriptions"] = descriptions(locale)
         text = json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
         files[f"i18n/{locale}.json"] = text.encode()
     return files

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from aiogram import Router
 
@@ -18,7 +18,6 @@ if TYPE_CHECKING:
     from engine.services.types import GameInfo
 
 Text = Callable[[], str]
-ErrorText = Callable[[dict[str, Any]], str]
 BoardSync = Callable[["Bot", "GameInfo", "Notification"], Awaitable[None]]
 
 
@@ -33,7 +32,6 @@ class ChatSystem:
     menu: Callable[[], list[tuple[str, str]]] = list  # its command-menu entries
     app_screens: Mapping[str, str] = field(default_factory=dict)  # /app word -> screen
     screen_names: Callable[[], dict[str, str]] = dict  # screen -> «the initiative board»
-    service_errors: Callable[[], dict[str, ErrorText]] = dict  # its refusals' texts
     board_sync: BoardSync | None = None  # a Mini App step of one of its scenes, in the chat
 
 

@@ -1,6 +1,6 @@
 """Errors raised by the dice engine.
 
-Stable error codes (the bot renders each one as a sentence through gettext):
+Stable error codes (each one's sentence is its template below, translated by the surfaces):
 
     empty             nothing to roll
     too_long          the text is longer than the limit
@@ -24,35 +24,59 @@ Stable error codes (the bot renders each one as a sentence through gettext):
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-ERROR_CODES: dict[str, str] = {
-    "empty": "Nothing to roll.",
-    "too_long": "The text is longer than the limit ({limit} characters).",
-    "unexpected": "Unexpected character or word.",
-    "incomplete": "The expression ends too early.",
-    "unclosed_paren": "An opening parenthesis is not closed.",
-    "number_too_large": "A number is larger than the limit ({limit}).",
-    "too_deep": "Parentheses or signs are nested deeper than the limit ({limit}).",
-    "too_many_dice": "Too many dice (limit {limit}).",
-    "too_many_sides": "A die has more sides than the limit ({limit}).",
-    "too_many_repeats": "Too many repeats (limit {limit}).",
-    "bad_count": "The number of dice or repeats must be at least 1.",
-    "bad_sides": "A die must have at least one side.",
-    "bad_modifier": "A modifier cannot be applied here.",
-    "endless_dice": "These dice would reroll or explode forever.",
-    "division_by_zero": "Division by zero.",
-    "result_too_large": "A value is larger than the limit ({limit}).",
-    "out_of_range": "{what} must be between {min} and {max}.",
-    "bad_die": "A SWADE trait die must be d4, d6, d8, d10 or d12.",
+from engine import describe
+from engine.describe import Template
+from engine.errors import CodedError
+
+ERROR_CODES: dict[str, Template] = {
+    "empty": "Nothing to roll",
+    "too_long": "The text is too long: at most {limit} characters",
+    "unexpected": "I don't understand this character or word",
+    "incomplete": "The roll ends too early",
+    "unclosed_paren": "A parenthesis is not closed",
+    "number_too_large": "The number is too large: at most {limit}",
+    "too_deep": "Too many nested parentheses or signs: at most {limit}",
+    "too_many_dice": "Too many dice: at most {limit}",
+    "too_many_sides": "Too many sides on a die: at most {limit}",
+    "too_many_repeats": "Too many repeats: at most {limit}",
+    "bad_count": "There must be at least one die and at least one repeat",
+    "bad_sides": "A die needs at least one side",
+    "bad_modifier": "This modifier cannot be used here",
+    "endless_dice": "These dice would explode or reroll forever",
+    "division_by_zero": "Division by zero",
+    "result_too_large": "The value is too large: at most {limit}",
+    "out_of_range": "{what} must be from {min} to {max}",
+    "bad_die": "A SWADE trait die is d4, d6, d8, d10 or d12",
 }
+
+# what an ``out_of_range`` error is about (its ``what`` param); "other" for the rest
+SUBJECTS: dict[str, Template] = {
+    "difficulty": "Difficulty",
+    "dice": "The number of dice",
+    "tn": "The target number",
+    "target": "The target number",
+    "toughness": "Toughness",
+    "modifier": "A modifier",
+    "armor": "Armor",
+    "fatigue": "Fatigue",
+    "other": "The value",
+}
+
+describe.register("dice", ERROR_CODES)
+describe.register("dice_subject", SUBJECTS)
+describe.kinds("dice", what=describe.label("dice_subject"))
 
 FRAGMENT_LIMIT = 20
 
 
-class DiceError(ValueError):
-    """A user-facing dice error: ``code`` is a key of ``ERROR_CODES``."""
+class DiceError(CodedError, ValueError):
+    """A user-facing dice error: ``code`` is a key of ``ERROR_CODES``; ``position`` and
+    ``fragment`` point at the offending part of the text (the sentence says the rest)."""
+
+    family = "dice"
+    codes = ERROR_CODES
 
     def __init__(
         self,
@@ -62,18 +86,7 @@ class DiceError(ValueError):
         fragment: str = "",
         params: dict[str, Any] | None = None,
     ) -> None:
-        if code not in ERROR_CODES:  # a programming error, not a user one
-            raise KeyError(f"unknown dice error code {code!r}")
-        self.code = code
+        super().__init__(code, params)
         self.position = position
         self.fragment = fragment[:FRAGMENT_LIMIT]
-        self.params = dict(params or {})
-        super().__init__(f"{code} at {position}: {self.fragment!r} {self.params}")
-
-    def __reduce__(self) -> tuple[Callable[..., DiceError], tuple[object, ...]]:
-        # keep pickling (multiprocessing, caches) working with keyword fields
-        return (_rebuild, (self.code, self.position, self.fragment, self.params))
-
-
-def _rebuild(code: str, position: int | None, fragment: str, params: dict[str, Any]) -> DiceError:
-    return DiceError(code, position=position, fragment=fragment, params=params)
+        self.args = (f"{code} at {position}: {self.fragment!r} {self.params}",)

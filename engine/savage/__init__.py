@@ -42,6 +42,7 @@ from .commands import (
     Unshake,
 )
 from .decide import decide
+from .describe import describe_event
 from .encounter import Combatant, Encounter, FollowUp, LastRoll, PendingDamage
 from .errors import ERROR_CODES, RuleError
 from .events import EVENT_TYPES, Event, event_from_dict
@@ -107,6 +108,7 @@ __all__ = [
     "character_from_json",
     "character_to_json",
     "decide",
+    "describe_event",
     "event_from_dict",
     "evolve",
     "format_sheet",

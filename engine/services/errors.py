@@ -1,19 +1,29 @@
-"""Errors raised by the services. `code` is stable: the bot and the Mini App render it."""
+"""Errors raised by the services. `code` is stable; its sentence is the English template of
+`ERROR_CODES` (the msgid of the ``engine`` catalog), which the bot and the Mini App translate.
+A rule system's services add their codes to the table (engine/services/savage/errors.py)."""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
+
+from engine import describe
+from engine.describe import Template
+from engine.errors import CodedError
+
+ERROR_CODES: dict[str, Template] = {}
+describe.register("service", ERROR_CODES)
 
 
-class ServiceError(Exception):
+class ServiceError(CodedError):
     """A refused use case: `code` (stable string) and `params` for the message."""
 
-    code: ClassVar[str] = "service_error"
+    family = "service"
+    codes = ERROR_CODES
+    strict = False  # the table grows with the installed systems
+    code = "service_error"  # a subclass names its own
 
     def __init__(self, code: str | None = None, params: dict[str, Any] | None = None) -> None:
-        self.code = code or type(self).code  # type: ignore[misc]
-        self.params: dict[str, Any] = dict(params or {})
-        super().__init__(self.code, self.params)
+        super().__init__(code or type(self).code, params)
 
 
 class _Coded(ServiceError):
@@ -89,24 +99,26 @@ class WrongAggregate(_Coded):
     code = "wrong_aggregate"
 
 
-ERROR_CODES: dict[str, str] = {
-    NotGm.code: "only the game's GM may do this",
-    GameExists.code: "an active game already exists in this chat/topic",
-    NoGame.code: "no such game (or no active game here)",
-    GameEnded.code: "the game has ended",
-    NotMember.code: "the user is not a member of the game",
-    NoUser.code: "unknown user (touch_user was never called)",
-    BadSystem.code: "unknown game system",
-    BadName.code: "the game name is empty or too long",
-    NoRoll.code: "no such roll",
-    NotHidden.code: "the roll is not hidden",
-    AlreadyRevealed.code: "the roll was already revealed",
-    EventConflict.code: "another writer appended to the game's event log first",
-    StaleState.code: "the scene changed since the user saw it; nothing was applied",
-    NothingToUndo.code: "the stream has no step left to undo",
-    StreamClosed.code: "the stream (e.g. an encounter) is closed",
-    WrongAggregate.code: "the stream belongs to another kind of aggregate",
-}
+ERROR_CODES.update(
+    {
+        NotGm.code: "Only the game's GM can do that.",
+        GameExists.code: "This chat already has a game: {name}.",
+        NoGame.code: "There is no such game here.",
+        GameEnded.code: "That game is over.",
+        NotMember.code: "You are not in that game.",
+        NoUser.code: "I don't know that person yet: they should write in the chat first.",
+        BadSystem.code: "Unknown game system.",
+        BadName.code: "The name is empty or longer than {max} characters.",
+        NoRoll.code: "There is no roll #{roll_id}.",
+        NotHidden.code: "Roll #{roll_id} is not hidden: everyone has already seen it.",
+        AlreadyRevealed.code: "Roll #{roll_id} has already been revealed.",
+        EventConflict.code: "Someone changed the game at the same moment. Please try again.",
+        StaleState.code: "The board has changed since: look at it again.",
+        NothingToUndo.code: "There is nothing to undo.",
+        StreamClosed.code: "That part of the game is already closed.",
+        WrongAggregate.code: "This action does not fit that part of the game.",
+    }
+)
 
 
 # --- rule systems, scenes and the characters library ------------------------------------
@@ -134,10 +146,12 @@ class NotYourCharacter(_Coded):
 
 ERROR_CODES.update(
     {
-        WrongSystem.code: "the game does not play this system (or no such system is installed)",
-        UnknownScene.code: "no installed rule system has this kind of scene",
-        SceneActive.code: "the game already has an open scene of this kind",
-        NoCharacter.code: "no saved character or template with this name or id",
-        NotYourCharacter.code: "a player may save, delete or move only their own characters",
+        WrongSystem.code: "This game is played by another system: {system}.",
+        UnknownScene.code: "There is no such scene in this game.",
+        SceneActive.code: "This is already going on in this game.",
+        NoCharacter.code: "There is no character or template with that name.",
+        NotYourCharacter.code: (
+            "This is not your character: you can change only your own characters."
+        ),
     }
 )

@@ -174,8 +174,10 @@ async def attack(
     """An attack from the action panel: its roll in the board's log is the one told in the
     chat (same total against the same TN)."""
     enc = await table.fight(user, "attack", actor=actor["id"], target=target, skill="fighting")
-    [roll] = [item for item in enc["log"][-1]["items"] if "tn" in item][:1]
-    assert roll["who"] == actor["name"], roll
+    step = enc["log"][-1]
+    [item] = [i for i in step["items"] if "roll" in i["params"]][:1]
+    assert step["names"][item["params"]["name"]] == actor["name"], item
+    roll = item["params"]["roll"]
     await table.told(mark, f"<b>{roll['total']}</b> против {roll['tn']}")
     return enc
 
@@ -210,7 +212,7 @@ async def test_a_gm_and_two_players_run_a_round_and_a_chase_from_the_mini_app(
     # Round 1: the GM deals; each fighter's controller acts on its turn.
     enc = await table.fight(GM, "next")
     first = enc["combatants"][0]
-    await table.told(mark, "<b>Раунд 1</b>: карты розданы.", f"▶️ Ход: <b>{first['name']}</b>")
+    await table.told(mark, "<b>Раунд 1: карты розданы.</b>", f"▶️ Ход: <b>{first['name']}</b>")
     await chat_agrees(table, fight_message_matches, enc)
     held = False
     while enc["round"] == 1:
@@ -239,7 +241,7 @@ async def test_a_gm_and_two_players_run_a_round_and_a_chase_from_the_mini_app(
         if enc["round"] == 1 and enc["current"]:
             name = next(c["name"] for c in enc["combatants"] if c["acting"])
             await table.told(mark, f"▶️ Ход: <b>{name}</b>")
-    await table.told(mark, "<b>Раунд 2</b>: карты розданы.")
+    await table.told(mark, "<b>Раунд 2: карты розданы.</b>")
     await chat_agrees(table, fight_message_matches, enc)
 
     # The chase: the GM lays the row and places everyone; it follows the fight's cards.

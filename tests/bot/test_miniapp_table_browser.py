@@ -435,7 +435,7 @@ async def test_a_table_runs_a_round_and_a_chase_by_tapping_in_the_mini_app(
     assert await gm.page.locator("li.fighter .pc[data-card]").count() == 3
     first = acting_one(enc)
     assert first is not None
-    await table.told(mark, "<b>Раунд 1</b>: карты розданы.", f"▶️ Ход: <b>{first['name']}</b>")
+    await table.told(mark, "<b>Раунд 1: карты розданы.</b>", f"▶️ Ход: <b>{first['name']}</b>")
 
     # Round 1: on each turn the fighter's controller taps in their own page.
     held = False
@@ -461,8 +461,10 @@ async def test_a_table_runs_a_round_and_a_chase_by_tapping_in_the_mini_app(
         target = "ichigo" if acting["id"] == "pustoy" else "pustoy"
         if able(enc, acting["id"]) and able(enc, target):
             enc = await attack(seat, acting["id"], target)
-            [roll] = [i for i in enc["log"][-1]["items"] if "tn" in i][:1]
-            assert roll["who"] == acting["name"], roll
+            newest = enc["log"][-1]
+            [item] = [i for i in newest["items"] if "roll" in i["params"]][:1]
+            assert newest["names"][item["params"]["name"]] == acting["name"], item
+            roll = item["params"]["roll"]
             await step("encounter", enc)
             await table.told(mark, f"<b>{roll['total']}</b> против {roll['tn']}")
             assert acting["name"] in await newest_log_entry(anya)
@@ -492,7 +494,7 @@ async def test_a_table_runs_a_round_and_a_chase_by_tapping_in_the_mini_app(
             await table.told(mark, f"▶️ Ход: <b>{now['name']}</b>")
     assert held
     assert (await board())["round"] == 2, "round 1 never ended"
-    await table.told(mark, "<b>Раунд 2</b>: карты розданы.")
+    await table.told(mark, "<b>Раунд 2: карты розданы.</b>")
     await shoot(seats, "round")
 
     # The chase: the GM lays the row and places everyone with the board's controls.

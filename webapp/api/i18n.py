@@ -6,7 +6,7 @@ from aiohttp import web
 
 from webapp import systems  # noqa: F401  (the installed systems' error codes join ERRORS)
 from webapp.errors import ERRORS, ApiError
-from webapp.i18n import LOCALES, gettext, messages
+from webapp.i18n import LOCALES, descriptions, gettext, messages
 
 
 async def get_messages(request: web.Request) -> web.Response:
@@ -15,6 +15,12 @@ async def get_messages(request: web.Request) -> web.Response:
         raise ApiError("not_found")
     errors = {code: gettext(locale, msgid) for code, (_, msgid) in ERRORS.items()}
     return web.json_response(
-        {"ok": True, "locale": locale, "messages": messages(locale), "errors": errors},
+        {
+            "ok": True,
+            "locale": locale,
+            "messages": messages(locale),
+            "errors": errors,
+            "descriptions": descriptions(locale),
+        },
         headers={"Cache-Control": "private, max-age=300"},
     )

@@ -21,6 +21,7 @@ from engine.services.types import RollRecord
 from webapp.bodies import Body, parse_body, read_json
 from webapp.errors import ApiError
 from webapp.feed import roll_views
+from webapp.i18n import N_, describe_text, gettext
 from webapp.keys import BACKGROUND, ON_REVEAL, ON_ROLL, RNG, RollHook
 from webapp.projection import Viewer
 from webapp.roles import GM_ONLY, WRITE, init_data, require_active, require_role
@@ -49,18 +50,14 @@ class RollBody(Body):
     hidden: bool = False
 
 
-def dice_message(error: DiceError, locale: str) -> str | None:
-    """The bot's sentence for a notation error (same wording as in the chat), as plain text."""
-    try:
-        from bot.i18n import translator
-        from bot.render.common import as_plain
-        from bot.render.errors import dice_error_text
-
-        with translator(locale):
-            return as_plain(dice_error_text(error))
-    except Exception:  # the bot's rendering is optional here
-        log.debug("cannot render dice error %s", error.code, exc_info=True)
-        return None
+def dice_message(error: DiceError, locale: str) -> str:
+    """The notation error's sentence (the chat's too: the shared catalog) and its fragment."""
+    sentence = describe_text(locale, error.description)
+    if not error.fragment:
+        return sentence
+    return gettext(locale, N_("{sentence} (in {fragment})")).format(
+        sentence=sentence, fragment=f"«{error.fragment}»"
+    )
 
 
 def run_hook(app: web.Application, hook: RollHook | None, record: RollRecord) -> None:
@@ -94,6 +91,7 @@ async def post_roll(request: web.Request, viewer: Viewer) -> web.Response:
         raise ApiError(
             "bad_dice",
             dice_message(exc, viewer.locale),
+            description=exc.description.to_dict(),
             dice_code=exc.code,
             position=exc.position,
             fragment=exc.fragment,

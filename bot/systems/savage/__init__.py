@@ -10,7 +10,7 @@ from bot.systems.registry import ChatSystem
 from bot.systems.savage.boards import board_sync
 from bot.systems.savage.chase import router as chase
 from bot.systems.savage.combat import router as combat
-from bot.systems.savage.render import errors, help
+from bot.systems.savage.render import help
 from engine.services.savage import CODE
 
 COMMANDS = frozenset(
@@ -77,6 +77,5 @@ CHAT = ChatSystem(
         "chase": "chase",
     },
     screen_names=help.screen_names,
-    service_errors=errors.service_errors,
     board_sync=board_sync,
 )

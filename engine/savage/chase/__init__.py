@@ -33,6 +33,7 @@ from .commands import (
     TakeOutOfAction,
 )
 from .decide import decide
+from .describe import describe_event
 from .errors import ERROR_CODES, ChaseError
 from .events import EVENT_TYPES, Event, event_from_dict
 from .evolve import evolve, last_step, replay, undo
@@ -89,6 +90,7 @@ __all__ = [
     "card_distance",
     "current_multi_action_penalty",
     "decide",
+    "describe_event",
     "distances",
     "event_from_dict",
     "evolve",

@@ -1,7 +1,10 @@
 """Rule violations of the chase engine.
 
-Each ``ChaseError`` carries a stable ``code`` (a key of ``ERROR_CODES``) and ``params`` for the
-message; the bot renders the code as a sentence through gettext. No user text lives here.
+Each ``ChaseError`` carries a stable ``code`` (a key of ``ERROR_CODES``) and ``params``; the
+code's sentence is its English template (the msgid of the ``engine`` catalog), which the
+surfaces translate. ``participant``, ``attacker``, ``target``, ``leader`` and ``chooser`` are
+participant ids; ``position`` and ``last`` are cards of the row counted from 0 (people count
+from 1: the surfaces add one, engine/describe.py).
 """
 
 from __future__ import annotations
@@ -9,67 +12,74 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-ERROR_CODES: dict[str, str] = {
+from engine import describe
+from engine.describe import Template
+from engine.errors import CodedError
+
+ERROR_CODES: dict[str, Template] = {
     # setup
     "not_started": "The chase has not been set up yet.",
     "already_started": "The chase has already been set up.",
-    "chase_over": "The chase has ended.",
-    "bad_row_size": "A row needs at least {min} and at most {max} cards.",
+    "chase_over": "The chase is over.",
+    "bad_row_size": "A row has from {min} to {max} cards.",
     "deck_exhausted": "The chase deck has only {left} cards left.",
-    "bad_option": "Option {option} cannot be {value}.",
-    "bad_skill": "A maneuvering skill needs a die d4-d12 (got {die}).",
-    "bad_movement": "Unknown movement mode {mode}.",
-    "special_needs_skill": "A special movement mode needs a named skill.",
-    "duplicate_participant": "Participant {participant} already exists.",
-    "unknown_participant": "No participant {participant}.",
-    "bad_position": "Card {position} is not in the row (0-{last}).",
-    "bad_leader": "{leader} cannot lead {participant}.",
-    "not_in_group": "{participant} is not in a group.",
-    "need_two_sides": "A chase needs participants on at least two sides.",
+    "bad_option": "This chase setting cannot have that value.",
+    "bad_skill": "The maneuvering skill needs a die from d4 to d12.",
+    "bad_movement": "Unknown way of moving.",
+    "special_needs_skill": "A special way of moving needs a named skill.",
+    "duplicate_participant": "{participant} is already in the chase.",
+    "unknown_participant": "{participant} is not in the chase.",
+    "bad_position": "There is no card {position}: the row has {last} cards.",
+    "bad_leader": "This participant cannot lead that group.",
+    "not_in_group": "This participant is not in a group.",
+    "need_two_sides": "A chase needs participants on two sides.",
     # rounds and turns
-    "no_round": "No round has started.",
+    "no_round": "No chase round has started.",
     "turn_in_progress": "{participant} is already taking a turn.",
-    "no_turn": "{participant} is not taking a turn.",
+    "no_turn": "{participant} is not taking a turn now: wait for its action card.",
     "turn_lost": "{participant} has lost the rest of the turn.",
     "not_active": "{participant} is out of the chase.",
-    "moved_by_leader": "{participant} moves with the group of {leader}.",
-    "pending_choice": "{participant} waits for the GM to resolve a critical failure.",
-    "bad_modifier": "A modifier must be between -{max} and +{max}.",
-    "bad_health": "Wounds must be 0-{wounds}, Fatigue 0-{fatigue}, ignored Wounds 0-{ignored}.",
-    "bad_actions": "Actions declared must be {min}-{max} (at least the {used} already taken).",
+    "moved_by_leader": "{participant} moves with the group's leader.",
+    "pending_choice": "The GM must first choose the critical failure's outcome.",
+    "bad_modifier": "A modifier must be between −{max} and +{max}.",
+    "bad_health": "Wounds and Fatigue go from 0 to 3.",
+    "bad_actions": "From 1 to 3 actions, at least as many as already taken.",
     # movement
-    "bad_direction": "Direction must be +1 or -1.",
-    "bad_cards": "Cards must be between {min} and {max}.",
-    "already_changed_position": "{participant} already made a Change Position this turn.",
-    "dropped_back": "{participant} dropped back this turn and cannot Change Position.",
+    "bad_direction": "The direction is forward or back.",
+    "bad_cards": "From {min} to {max} cards.",
+    "already_changed_position": "{participant} has already changed position this turn.",
+    "dropped_back": "{participant} dropped back this turn and cannot change position.",
     "not_linear": "Dropping back is possible only in a linear chase.",
     # bump
-    "bump_self": "A participant cannot bump itself.",
-    "bump_own_side": "{attacker} and {target} are on the same side.",
-    "bump_limit": "{attacker} already bumped {target} this turn.",
-    "unknown_pending": "No pending choice {pending}.",
-    "not_opposing_side": "{chooser} is not on a side opposing {target}.",
-    "bad_choice": "Choice must be one of {choices}.",
+    "bump_self": "Nobody can bump themselves.",
+    "bump_own_side": "You can bump only an opponent.",
+    "bump_limit": "This target has already been bumped by you this turn.",
+    "unknown_pending": "That choice has already been made.",
+    "not_opposing_side": "Only the opposing side chooses this direction.",
+    "bad_choice": "There is no such choice.",
     # distance and flee
-    "not_on_same_card": "{attacker} and {target} are {distance} cards apart: melee needs one card.",
-    "no_opponents": "{participant} has no active opponent.",
-    "flee_too_close": "Flee needs at least {required} cards to the nearest opponent ({distance}).",
-    "bad_end_reason": "A GM may end a chase only for {reasons}.",
-    "unknown_side": "No side {side} in the chase.",
+    "not_on_same_card": "Melee needs both on the same chase card.",
+    "no_opponents": "There is no opponent left in the chase.",
+    "flee_too_close": (
+        "Flee needs at least {required} cards to the nearest opponent (now {distance})."
+    ),
+    "bad_end_reason": "The GM cannot end a chase for that reason.",
+    "unknown_side": "There is no such side in the chase: {side}",
 }
 
+describe.register("chase", ERROR_CODES)
+describe.kinds("chase", position=describe.CARD, last=describe.CARD)
+describe.kinds(
+    "chase", **dict.fromkeys(("participant", "attacker", "target", "leader"), describe.NAME)
+)
 
-class ChaseError(ValueError):
+
+class ChaseError(CodedError, ValueError):
     """A rule violation: ``code`` is a key of ``ERROR_CODES``, ``params`` fill its message."""
 
+    family = "chase"
+    codes = ERROR_CODES
+
     def __init__(self, code: str, params: Mapping[str, Any] | None = None, **kw: Any) -> None:
-        if code not in ERROR_CODES:
-            raise KeyError(f"unknown chase error code {code!r}")
-        self.code = code
-        self.params: dict[str, Any] = {**(params or {}), **kw}
-        super().__init__(f"{code}: {ERROR_CODES[code].format_map(_Lenient(self.params))}")
-
-
-class _Lenient(dict[str, Any]):
-    def __missing__(self, key: str) -> str:
-        return "{" + key + "}"
+        super().__init__(code, {**(params or {}), **kw})
+        self.args = (f"{code}: {describe.fill(str(ERROR_CODES[code]), self.params)}",)

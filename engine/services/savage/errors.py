@@ -31,11 +31,11 @@ class NotInChase(_Coded):
 
 ERROR_CODES.update(
     {
-        NoEncounter.code: "the game has no active encounter",
-        EncounterActive.code: "the game already has an active encounter",
-        NoChase.code: "the game has no active chase",
-        ChaseActive.code: "the game already has an active chase",
-        NobodyActing.code: "nobody is taking a turn in the encounter",
-        NotInChase.code: "the acting combatant has no participant in the chase",
+        NoEncounter.code: "There is no fight going on in this game.",
+        EncounterActive.code: "A fight is already going on in this game.",
+        NoChase.code: "There is no chase going on in this game.",
+        ChaseActive.code: "A chase is already going on in this game.",
+        NobodyActing.code: "Nobody is taking a turn right now.",
+        NotInChase.code: "This fighter takes no part in the chase.",
     }
 )

@@ -2,10 +2,11 @@
 import { initData } from "./telegram.js";
 
 export class ApiError extends Error {
-  constructor(status, code, message) {
+  constructor(status, code, message, description) {
     super(message || code);
     this.status = status;
     this.code = code;
+    this.description = description; // a refusal's {code, params}: its message is that sentence
   }
 }
 
@@ -24,7 +25,7 @@ export async function request(method, path, body) {
   try { data = await response.json(); } catch (e) { /* not JSON */ }
   if (!response.ok || !data || data.ok === false) {
     const err = (data && data.error) || {};
-    throw new ApiError(response.status, err.code || "http_error", err.message);
+    throw new ApiError(response.status, err.code || "http_error", err.message, (err.details || {}).description);
   }
   return data;
 }

@@ -1,110 +1,69 @@
 """Refusals of the SWADE encounter, chase and character sheets (engine RuleError / ChaseError
-codes and the Savage Worlds services' codes) as API errors: a stable code, an HTTP status
-and an English msgid of the webapp catalog (the Russian text is in
-locales/ru/LC_MESSAGES/webapp.po). Permission refusals are 403, refusals by the state of the
-scene 409, malformed arguments 400. The shared services' codes are in webapp/errors.py; this
-table joins them when the adapter is registered (webapp/systems/registry.py)."""
+codes and the Savage Worlds services' codes) as API errors: a stable code, an HTTP status and
+the code's shared sentence (its English template in the engine, the msgid of the ``engine``
+catalog: the chat shows the same). Permission refusals are 403, malformed arguments 400,
+refusals by the state of the scene 409. The shared services' codes are in webapp/errors.py;
+this table joins them when the adapter is registered (webapp/systems/registry.py).
+
+A code both engines use (``no_round``) is listed once, with the combat's sentence; a refusal
+itself is always answered with its own engine's sentence (webapp/errors.py ``refusal``)."""
 
 from __future__ import annotations
 
-from webapp.i18n import N_
+from engine.describe import Template
+from engine.savage import ERROR_CODES as RULE_CODES
+from engine.savage.chase import ERROR_CODES as CHASE_CODES
+from engine.services.errors import ERROR_CODES as SERVICE_CODES
+from engine.services.savage import errors as services
 
-# code -> (HTTP status, English msgid)
-ERRORS: dict[str, tuple[int, str]] = {
-    "no_encounter": (409, N_("No fight is running: the GM starts one.")),
-    "encounter_active": (409, N_("A fight is already running.")),
-    "no_chase": (409, N_("No chase is running.")),
-    "chase_active": (409, N_("A chase is already running.")),
-    "nobody_acting": (409, N_("Nobody is taking a turn now.")),
-    "not_in_chase": (409, N_("The acting fighter takes no part in the chase.")),
-    "sheet_empty": (400, N_("The character text is empty.")),
-    "sheet_no_name": (400, N_("The character text must start with a name.")),
-    "sheet_bad_die": (400, N_("Not a trait die: write d4, d6, d8, d10, d12 or d12+1.")),
-    "sheet_bad_number": (400, N_("A number is expected.")),
-    "sheet_unknown_part": (400, N_("Part of the character text cannot be read.")),
-    "sheet_duplicate": (400, N_("Something is written twice in the character text.")),
-    "sheet_bad_json": (400, N_("This JSON is not a character.")),
-    "bad_group_size": (400, N_("A group of Extras has from 1 to {max} members.")),
-    "combatant_exists": (409, N_("This fighter is already in the fight.")),
-    "unknown_combatant": (409, N_("There is no such fighter in the fight.")),
-    "no_round": (409, N_("No round is running: deal the cards first.")),
-    "no_combatants": (409, N_("Nobody to deal cards to: add fighters first.")),
-    "damage_pending": (409, N_("First settle the damage that waits: Soak or take it.")),
-    "no_damage_pending": (409, N_("No damage waits for this character.")),
-    "gm_only": (403, N_("Only the GM can do that.")),
-    "deck_exhausted": (409, N_("The deck has run out of cards.")),
-    "not_your_turn": (409, N_("It is not this character's turn.")),
-    "already_acted": (409, N_("This character has already acted this round.")),
-    "on_hold_already": (409, N_("This character is already on Hold.")),
-    "not_on_hold": (409, N_("This character is not on Hold.")),
-    "cannot_hold": (409, N_("A Shaken or Stunned character cannot go on Hold.")),
-    "cannot_act_now": (409, N_("Only a Joker holder or a character on Hold may act out of order.")),
-    "nothing_to_interrupt": (409, N_("Nobody is acting now.")),
-    "cannot_interrupt_self": (409, N_("A character cannot interrupt itself.")),
-    "no_card": (409, N_("This fighter has no action card.")),
-    "no_bennies": (409, N_("No bennies left.")),
-    "not_a_wild_card": (409, N_("Only Wild Cards may do this.")),
-    "nothing_to_reroll": (409, N_("This character has no trait roll to re-roll this turn.")),
-    "reroll_not_allowed": (409, N_("This roll cannot be re-rolled with a benny.")),
-    "reroll_critical_failure": (409, N_("A critical failure cannot be re-rolled.")),
-    "reroll_too_late": (409, N_("Too late to re-roll: the roll's effect was already used.")),
-    "bad_amount": (400, N_("The amount must be a positive number.")),
-    "not_shaken": (409, N_("The character is not Shaken.")),
-    "incapacitated": (409, N_("An Incapacitated character cannot act.")),
-    "dead": (409, N_("The character is dead.")),
-    "stunned": (409, N_("A Stunned character cannot act.")),
-    "shaken_free_actions_only": (409, N_("A Shaken character may take free actions only.")),
-    "unknown_condition": (400, N_("Unknown condition.")),
-    "not_entangled": (409, N_("The character is neither Entangled nor Bound.")),
-    "cannot_soak_shaken_only": (409, N_("Soak works against Wounds, not against Shaken alone.")),
-    "too_many_actions": (409, N_("At most three actions a turn.")),
-    "actions_already_declared": (409, N_("Actions must be declared before the first roll.")),
-    "defend_no_other_actions": (409, N_("Defend and Aim take the whole turn.")),
-    "cannot_support_self": (409, N_("A character cannot Support itself.")),
-    "unknown_trait": (400, N_("Unknown attribute or skill.")),
-    "bad_modifier": (400, N_("A modifier is out of range.")),
-    "bad_target": (409, N_("This target cannot be chosen.")),
-    "not_started": (409, N_("The chase has not been set up yet.")),
-    "already_started": (409, N_("The chase has already been set up.")),
-    "chase_over": (409, N_("The chase has ended.")),
-    "bad_row_size": (400, N_("A row needs from {min} to {max} cards.")),
-    "bad_option": (400, N_("This chase option has a wrong value.")),
-    "bad_skill": (400, N_("A maneuvering skill needs a die from d4 to d12.")),
-    "bad_movement": (400, N_("Unknown movement mode.")),
-    "special_needs_skill": (400, N_("A special movement mode needs a named skill.")),
-    "duplicate_participant": (409, N_("This participant is already in the chase.")),
-    "unknown_participant": (409, N_("There is no such participant in the chase.")),
-    "bad_position": (400, N_("There is no such card in the row.")),
-    "bad_leader": (409, N_("This participant cannot lead that group.")),
-    "not_in_group": (409, N_("The participant is not in a group.")),
-    "need_two_sides": (409, N_("A chase needs participants on at least two sides.")),
-    "turn_in_progress": (409, N_("This participant is already taking a turn.")),
-    "no_turn": (409, N_("This participant is not taking a turn now.")),
-    "turn_lost": (409, N_("This participant has lost the rest of the turn.")),
-    "not_active": (409, N_("This participant is out of the chase.")),
-    "moved_by_leader": (409, N_("This participant moves with its group.")),
-    "pending_choice": (409, N_("The GM must first resolve a critical failure.")),
-    "bad_actions": (400, N_("Wrong number of declared actions.")),
-    "bad_direction": (400, N_("Direction must be forward or back.")),
-    "bad_cards": (400, N_("Wrong number of cards.")),
-    "already_changed_position": (409, N_("This participant already changed position this turn.")),
-    "dropped_back": (
-        409,
-        N_("This participant dropped back this turn and cannot change position."),
-    ),
-    "not_linear": (409, N_("Dropping back is possible only in a linear chase.")),
-    "bump_self": (409, N_("A participant cannot bump itself.")),
-    "bump_own_side": (409, N_("Both are on the same side.")),
-    "bump_limit": (409, N_("This target was already bumped this turn.")),
-    "unknown_pending": (409, N_("This choice is no longer waiting.")),
-    "not_opposing_side": (409, N_("Only the opposing side chooses this.")),
-    "bad_choice": (400, N_("Not one of the offered choices.")),
-    "not_on_same_card": (409, N_("Melee needs both on one chase card.")),
-    "no_opponents": (409, N_("This participant has no active opponent.")),
-    "flee_too_close": (
-        409,
-        N_("Too close to flee: at least {required} cards are needed ({distance} now)."),
-    ),
-    "bad_end_reason": (400, N_("The GM cannot end a chase for this reason.")),
-    "unknown_side": (400, N_("There is no such side in the chase.")),
-}
+FORBIDDEN = frozenset({"gm_only"})
+MALFORMED = frozenset(
+    {
+        *(code for code in RULE_CODES if code.startswith("sheet_")),
+        "bad_group_size",
+        "bad_amount",
+        "unknown_condition",
+        "unknown_trait",
+        "bad_modifier",
+        "bad_row_size",
+        "bad_option",
+        "bad_skill",
+        "bad_movement",
+        "special_needs_skill",
+        "bad_position",
+        "bad_actions",
+        "bad_health",
+        "bad_direction",
+        "bad_cards",
+        "bad_choice",
+        "bad_end_reason",
+        "unknown_side",
+    }
+)
+# the Savage Worlds services' own codes (engine/services/savage/errors.py)
+SERVICE_OWN = (
+    services.NoEncounter,
+    services.EncounterActive,
+    services.NoChase,
+    services.ChaseActive,
+    services.NobodyActing,
+    services.NotInChase,
+)
+SHARED = frozenset({"not_your_character"})  # webapp/errors.py has it (a service's code too)
+
+
+def _status(code: str) -> int:
+    return 403 if code in FORBIDDEN else 400 if code in MALFORMED else 409
+
+
+def _table() -> dict[str, tuple[int, str]]:
+    templates: dict[str, Template] = {
+        **CHASE_CODES,
+        **RULE_CODES,
+        **{cls.code: SERVICE_CODES[cls.code] for cls in SERVICE_OWN},
+    }
+    return {code: (_status(code), str(t)) for code, t in templates.items() if code not in SHARED}
+
+
+# code -> (HTTP status, English msgid of the engine catalog)
+ERRORS: dict[str, tuple[int, str]] = _table()

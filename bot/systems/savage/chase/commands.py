@@ -9,7 +9,7 @@ from aiogram import Bot, Router
 from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message
 
-from bot.render.common import as_plain
+from bot.render.common import as_plain, quoted
 from bot.systems.savage.callbacks import ChaseCallback
 from bot.systems.savage.chase.board import chase_names, render_chase, show_chase, tell_chase
 from bot.systems.savage.combat import names
@@ -130,8 +130,9 @@ async def named_error(game: GameInfo, error: ch.ChaseError) -> str:
     if lookup is not None:
         known = {c.id: c.name for c in lookup.state.characters}
         known.update({c.id: c.name for c in lookup.state.combatants})
-    params = {k: known.get(v, v) if isinstance(v, str) else v for k, v in error.params.items()}
-    return chase_error_text(error.code, params)
+    return chase_error_text(
+        error.code, error.params, lambda some_id: quoted(known.get(some_id, some_id))
+    )
 
 
 async def tell(

@@ -1,23 +1,29 @@
 """The chase row (one message the bot keeps editing): cards with suit and value, who
-stands where, distances between opponents, choices that wait; and the chase events."""
+stands where, distances between opponents, choices that wait; and the chase events (their
+sentences are the descriptions of engine/savage/chase/describe.py)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import replace
+from typing import Any
 
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 from aiogram.utils.i18n import gettext as _
-from aiogram.utils.i18n import ngettext
 
+from bot.render import texts
 from bot.render.common import quoted
 from bot.systems.savage.callbacks import ChaseCallback
 from bot.systems.savage.render.combat_events import Names, trait_text
 from bot.systems.savage.render.combat_labels import card_text
+from engine import describe
 from engine.dice import result_from_dict
 from engine.dice.results import Modifier, TraitResult
+from engine.savage import Card
 from engine.savage.chase import ChaseState, Pending, card_distance
+from engine.savage.chase import describe as d
 from engine.savage.chase import events as ev
+from engine.savage.chase.describe import describe_event
 from engine.savage.chase.roll import ManeuverRoll
 
 MAX_CHARS = 3800
@@ -42,12 +48,8 @@ def _unit_text(state: ChaseState, pid: str, name: Names) -> str:
 
 
 def choice_label(choice: str) -> str:
-    return {
-        "lose_turn": _("loses the rest of the turn"),
-        "fatigue": _("gains Fatigue"),
-        "out_of_control": _("out of control"),
-        "narrated": _("the GM narrates"),
-    }.get(choice, quoted(choice))
+    """A choice on a critical failure (its label is the chase log's too)."""
+    return texts.template_text(describe.label_code("chase_choice", choice))
 
 
 def _pending_line(p: Pending, name: Names) -> str:
@@ -141,117 +143,16 @@ def roll_text(roll: ManeuverRoll) -> str:
     return trait_text(replace(result, modifiers=own + labelled))
 
 
-def _direction(direction: int) -> str:
-    return _("forward") if direction > 0 else _("back")
-
-
-def _cards(count: int) -> str:
-    return ngettext("{count} card", "{count} cards", count).format(count=count)
-
-
-def _complication(e: ev.ComplicationRolled, name: Names) -> str:
-    result = {
-        "passed": _("passed"),
-        "bump": _("failed: a Bump"),
-        "shift_two": _("failed: a shift of up to two cards"),
-        "critical_failure": _("critical failure"),
-        "lucky_shift": _("a lucky shift of up to two cards"),
-        "no_effect": _("no effect"),
-    }.get(e.result, quoted(e.result))
-    return _("♣ Complication for {name} on {card}: {roll} — {result}").format(
-        name=name(e.participant),
-        card=card_text(e.chase_card),
-        roll=roll_text(e.roll),
-        result=result,
-    )
+def _roll(data: dict[str, Any]) -> str:
+    return roll_text(ManeuverRoll.from_dict(data))
 
 
 def _line(e: ev.Event, name: Names) -> str | None:
-    if isinstance(e, ev.ChaseStarted):
-        return _("🏃 The chase begins: {count} cards in a row.").format(count=len(e.row))
-    if isinstance(e, ev.CardsLaid):
-        return _("➕ {cards} laid at the {end}.").format(
-            cards=_cards(len(e.cards)), end=_("front") if e.at == "front" else _("rear")
-        )
-    if isinstance(e, ev.ParticipantAdded):
-        p = e.participant
-        return _("➕ {name} ({side}) on card {card}.").format(
-            name=name(p.id), side=quoted(p.side), card=position(p.position)
-        )
-    if isinstance(e, ev.RoundStarted):
-        return _("🏃 Chase round {round}.").format(round=e.round)
-    if isinstance(e, ev.TurnStarted):
-        if e.action_card is None:
-            return _("🏃 {name} acts from Hold, without an action card (no Complication).").format(
-                name=name(e.participant)
-            )
-        return _("🏃 {name} moves on {card}.").format(
-            name=name(e.participant), card=card_text(e.action_card)
-        )
-    if isinstance(e, ev.ComplicationRolled):
-        return _complication(e, name)
-    if isinstance(e, ev.PositionChangeRolled):
-        moved = _cards(e.cards) + " " + _direction(e.direction) if e.cards else _("stays")
-        return _("🏃 {name} changes position: {roll} — {moved}").format(
-            name=name(e.participant), roll=roll_text(e.roll), moved=moved
-        )
-    if isinstance(e, ev.DroppedBack):
-        return _("🐢 {name} drops back {cards}.").format(
-            name=name(e.participant), cards=_cards(e.cards)
-        )
-    if isinstance(e, ev.Bumped):
-        return _("💢 {attacker} bumps {target} {direction}.").format(
-            attacker=name(e.attacker), target=name(e.target), direction=_direction(e.direction)
-        )
-    if isinstance(e, ev.PendingMoveResolved):
-        return _("↔️ Moved {cards} {direction}.").format(
-            cards=_cards(e.cards), direction=_direction(e.direction)
-        )
-    if isinstance(e, ev.CriticalFailureResolved):
-        return _("Critical failure: {choice}.").format(choice=choice_label(e.choice))
-    if isinstance(e, ev.FleeRolled):
-        result = _("escapes!") if e.escaped else _("does not get away")
-        return _("🏁 {name} tries to flee ({distance} cards): {roll} — {result}").format(
-            name=name(e.participant), distance=e.distance, roll=roll_text(e.roll), result=result
-        )
-    if isinstance(e, ev.TakenOutOfAction):
-        return _("✖ {name} is out of the chase.").format(name=name(e.participant))
-    if isinstance(e, ev.Moved):
-        return _("{name} is on card {card}.").format(
-            name=name(e.participant), card=position(e.position)
-        )
-    if isinstance(e, ev.ChaseEnded):
-        return _end_line(e)
-    if isinstance(e, ev.ActionsDeclared):
-        return ngettext(
-            "{name} declares {count} action.", "{name} declares {count} actions.", e.count
-        ).format(name=name(e.participant), count=e.count)
-    if isinstance(e, ev.ModifierSet):
-        return _("{name}: standing modifier {value}.").format(
-            name=name(e.participant), value=e.modifier
-        )
-    if isinstance(e, ev.GroupJoined):
-        return _("{name} moves with {leader}.").format(
-            name=name(e.participant), leader=name(e.leader)
-        )
-    if isinstance(e, ev.GroupLeft):
-        return _("{name} moves alone.").format(name=name(e.participant))
-    if isinstance(e, ev.RoundLimitSet):
-        return _("Round limit: {limit}.").format(limit=e.limit or "—")
-    # ev.HealthSet: bookkeeping copied from the fight, which has already told the Wound or
-    # the Fatigue; the maneuvering rolls show the penalty («Раны», «усталость»).
-    return None
-
-
-def _end_line(e: ev.ChaseEnded) -> str:
-    reason = {
-        "out_of_action": _("one side is out of action"),
-        "escaped": _("the fugitives got away"),
-        "side_stopped": _("one side stopped"),
-        "goal_reached": _("the goal is reached"),
-        "round_limit": _("the rounds ran out"),
-    }.get(e.reason, quoted(e.reason))
-    return _("🏁 The chase is over: {reason}.").format(reason=reason)
+    description = describe_event(e)
+    if description is None:
+        return None
+    card = lambda code: card_text(Card.parse(code))  # noqa: E731
+    return texts.text(description, name, {d.CARD_FACE: card, d.MANEUVER_ROLL: _roll})
 
 
 def chase_events_text(events: Iterable[ev.Event], name: Names) -> str:

@@ -1,31 +1,38 @@
 """What just happened in an encounter, line by line: cards, turns, every roll with each
-modifier («d8=5 +2 Джокер −1 Рана = 6 против 4 → успех»), damage and states."""
+modifier («d8=5 +2 Джокер −1 Рана = 6 против 4 → успех»), damage and states. The sentence
+of each event is its description's (engine/savage/describe.py, shared with the Mini App
+log); the chat renders the params its way: quoted names, the dice of a roll with the unused
+die struck through, bold totals."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import Any
 
 from aiogram import html
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 from aiogram.utils.i18n import gettext as _
-from aiogram.utils.i18n import ngettext
 
+from bot.render import texts
 from bot.render.common import quoted
 from bot.render.dice import damage_outcome, expression_text
 from bot.systems.savage.callbacks import BennyRerollCallback
 from bot.systems.savage.render.combat_labels import (
     card_text,
     condition_label,
-    injury_label,
     modifier_label,
     outcome_label,
     rule_label,
     signed,
     trait_label,
 )
+from engine.dice import result_from_dict
 from engine.dice.results import DamageResult, DiceGroup, Modifier, TraitResult
 from engine.savage import Encounter, RuleError, rerollable
+from engine.savage import describe as d
 from engine.savage import events as ev
+from engine.savage.cards import Card
+from engine.savage.describe import describe_event
 
 Names = Callable[[str], str]
 
@@ -84,210 +91,46 @@ def damage_text(result: DamageResult) -> str:
     )
 
 
-def _purpose(purpose: str, trait: str) -> str:
-    labels = {
-        "attack": _("attack"),
-        "support": _("Support"),
-        "test": _("Test"),
-        "resist": _("resists"),
-        "escape": _("breaks free"),
-        "spirit": _("Spirit vs Shaken"),
-        "stunned": _("recovers from Stunned"),
-        "bleeding_out": _("Bleeding Out"),
-        "soak": _("Soak"),
-        "incapacitation": _("Incapacitation"),
-        "interrupt": _("Athletics for the interrupt"),
+def _trait_roll(data: dict[str, Any]) -> str:
+    result = result_from_dict(data)
+    assert isinstance(result, TraitResult)
+    return trait_text(result)
+
+
+def _damage_roll(data: dict[str, Any]) -> str:
+    result = result_from_dict(data)
+    assert isinstance(result, DamageResult)
+    return damage_text(result)
+
+
+def _card(code: str) -> str:
+    return card_text(Card.parse(code))
+
+
+def renderers(name: Names) -> dict[str, Callable[[Any], str]]:
+    """The chat's way with each kind of param of the encounter's descriptions."""
+    return {
+        d.NAMES: lambda ids: ", ".join(name(i) for i in ids),
+        d.STRONG_NAME: lambda some_id: html.bold(name(some_id)),
+        d.STRONG: lambda value: html.bold(str(value)),
+        d.TRAIT_ROLL: _trait_roll,
+        d.TRAIT_ROLLS: lambda rolls: " / ".join(_trait_roll(r) for r in rolls),
+        d.DAMAGE_ROLL: _damage_roll,
+        d.CARD_FACE: _card,
+        d.CARD_FACES: lambda codes: " ".join(_card(c) for c in codes),
+        d.DEAL_RULES: lambda rules: ", ".join(rule_label(r) for r in rules),
+        d.TRAIT: trait_label,
+        d.CONDITION: condition_label,
+        d.SIGNED: signed,
     }
-    text = labels.get(purpose)
-    return f"{text}, {trait_label(trait)}" if text else trait_label(trait)
-
-
-def _rolled(e: ev.Rolled, name: Names) -> str:
-    head = f"🎲 {name(e.character)} — {_purpose(e.purpose, e.trait)}"
-    if e.target and e.purpose in ("attack", "support", "test"):
-        head += f" → {name(e.target)}"
-    return f"{head}: {trait_text(e.result)}"
-
-
-def _rerolled(e: ev.Rerolled, name: Names) -> str:
-    head = _("🎲 {name} re-rolls with a benny — {purpose}").format(
-        name=name(e.character), purpose=_purpose(e.purpose, e.trait)
-    )
-    if e.target and e.purpose in ("attack", "support", "test"):
-        head += f" → {name(e.target)}"
-    if e.kept == "new":
-        kept = _("the new result {total} is kept").format(total=html.bold(str(e.result.total)))
-    else:
-        kept = _("the earlier result {total} stays").format(total=html.bold(str(e.previous.total)))
-    return f"{head}: {trait_text(e.result)}; {kept}."
-
-
-def _turn_started(e: ev.TurnStarted, name: Names) -> str:
-    via = {
-        "hold": _("from Hold"),
-        "joker": _("with the Joker, out of order"),
-        "interrupt": _("interrupting"),
-        "queued": _("after the interrupter"),
-        "resume": _("the interrupted turn goes on"),
-    }.get(e.via)
-    text = _("▶️ Turn: <b>{name}</b>").format(name=name(e.combatant))
-    return f"{text} ({via})" if via else text
-
-
-def _interrupted(e: ev.Interrupted, name: Names) -> str:
-    if not e.rolls:
-        return _("✋ {name} interrupts {target} with the Joker.").format(
-            name=name(e.combatant), target=name(e.target)
-        )
-    rolls = " / ".join(f"{trait_text(r)}" for r in e.rolls)
-    if e.simultaneous:
-        result = _("a tie: the actions are simultaneous")
-    else:
-        result = _("{name} acts first").format(name=name(e.winner))
-    return _("✋ {name} interrupts {target}: Athletics {rolls}; {result}.").format(
-        name=name(e.combatant), target=name(e.target), rolls=rolls, result=result
-    )
-
-
-def _card_dealt(e: ev.CardDealt, name: Names) -> str | None:
-    if len(e.drawn) < 2 and not e.rules:
-        return None
-    return _("🃏 {name}: drew {cards}, keeps {card} ({rules})").format(
-        name=name(e.combatant),
-        cards=" ".join(card_text(c) for c in e.drawn),
-        card=card_text(e.kept),
-        rules=", ".join(rule_label(r) for r in e.rules),
-    )
-
-
-def _incapacitated(e: ev.Incapacitated, name: Names) -> str:
-    outcome = {
-        "out": _("is out of the fight"),
-        "dead": _("dies"),
-        "bleeding_out": _("is Incapacitated and Bleeding Out"),
-        "injured": _("is Incapacitated, injured until the Wounds heal"),
-        "injured_24h": _("is Incapacitated, injured for 24 hours"),
-        "exhausted": _("is Incapacitated by fatigue"),
-    }.get(e.outcome, quoted(e.outcome))
-    text = f"☠️ {name(e.character)} {outcome}"
-    if e.injury is not None:
-        text += " — " + _("injury: {injury}").format(injury=injury_label(e.injury.kind))
-    return text
-
-
-def _condition_removed(e: ev.ConditionRemoved, name: Names) -> str | None:
-    if e.reason == "used":
-        return None
-    return _("{name}: {condition} is over").format(
-        name=name(e.character), condition=condition_label(e.kind)
-    )
 
 
 def _line(e: ev.Event, name: Names) -> str | None:
-    if isinstance(e, ev.CombatantAdded):
-        c = e.combatant
-        members = ", ".join(quoted(m.name) for m in c.members) if len(c.members) > 1 else ""
-        text = _("➕ {name} joins the fight").format(name=quoted(c.name))
-        return f"{text}: {members}" if members else text
-    if isinstance(e, ev.CombatantRemoved):
-        return _("➖ {name} leaves the fight").format(name=name(e.combatant))
-    if isinstance(e, ev.DeckShuffled):
-        return {
-            "joker": _("🔀 A Joker was dealt: the deck is reshuffled."),
-            "empty": _("🔀 The deck ran out: the discards are shuffled in."),
-        }.get(e.reason, _("🔀 The deck is shuffled."))
-    if isinstance(e, ev.RoundStarted):
-        return _("<b>Round {round}</b>: cards are dealt.").format(round=e.round)
-    if isinstance(e, ev.CardDealt):
-        return _card_dealt(e, name)
-    if isinstance(e, ev.TurnStarted):
-        return _turn_started(e, name)
-    if isinstance(e, ev.HoldTaken):
-        return _("⏸ {name} goes on Hold.").format(name=name(e.combatant))
-    if isinstance(e, ev.TurnQueued):
-        return _("⏭ {name} acts right after the current turn.").format(name=name(e.combatant))
-    if isinstance(e, ev.HoldLost):
-        return _("{name} loses Hold ({reason}).").format(
-            name=name(e.combatant), reason=condition_label(e.reason)
-        )
-    if isinstance(e, ev.Interrupted):
-        return _interrupted(e, name)
-    if isinstance(e, ev.ActionsDeclared):
-        return ngettext(
-            "{name} declares {count} action.",
-            "{name} declares {count} actions.",
-            e.count,
-        ).format(name=name(e.character), count=e.count)
-    if isinstance(e, ev.Rolled):
-        return _rolled(e, name)
-    if isinstance(e, ev.Rerolled):
-        return _rerolled(e, name)
-    if isinstance(e, ev.DamageRolled):
-        return _("💥 Damage to {name}: {damage}").format(
-            name=name(e.character), damage=damage_text(e.result)
-        )
-    if isinstance(e, ev.DamagePending):
-        return ngettext(
-            "⏳ {name}: {count} Wound waits — Soak with a benny or take it.",
-            "⏳ {name}: {count} Wounds wait — Soak with a benny or take them.",
-            e.wounds,
-        ).format(name=name(e.character), count=e.wounds)
-    if isinstance(e, ev.DamageSoaked):
-        return ngettext(
-            "🛡 {name} soaks {count} Wound.", "🛡 {name} soaks {count} Wounds.", e.soaked
-        ).format(name=name(e.character), count=e.soaked)
-    if isinstance(e, ev.DamageApplied):
-        if e.clear_shaken:
-            return _("🛡 {name}: every Wound soaked, no longer Shaken.").format(
-                name=name(e.character)
-            )
-        if e.wounds:
-            return ngettext(
-                "🩸 {name} takes {count} Wound.", "🩸 {name} takes {count} Wounds.", e.wounds
-            ).format(name=name(e.character), count=e.wounds)
-        if e.shaken:
-            return _("💫 {name} is Shaken.").format(name=name(e.character))
+    description = describe_event(e)
+    if description is None:
         return None
-    if isinstance(e, ev.Incapacitated):
-        return _incapacitated(e, name)
-    if isinstance(e, ev.BleedingOutResolved):
-        return {
-            "dead": _("☠️ {name} bleeds out and dies."),
-            "stable": _("{name} is stable."),
-        }.get(e.outcome, _("🩸 {name} is still Bleeding Out.")).format(name=name(e.character))
-    if isinstance(e, ev.ShakenSet):
-        return _("💫 {name} is Shaken.").format(name=name(e.character))
-    if isinstance(e, ev.ShakenRemoved):
-        return _("{name} is no longer Shaken.").format(name=name(e.character))
-    if isinstance(e, ev.FreeActionsOnly):
-        return _("{name} stays Shaken: free actions only this turn.").format(name=name(e.character))
-    if isinstance(e, ev.StunnedSet):
-        return _("{name} is Stunned.").format(name=name(e.character))
-    if isinstance(e, ev.StunnedRemoved):
-        return _("{name} is no longer Stunned.").format(name=name(e.character))
-    if isinstance(e, ev.ConditionAdded):
-        if e.condition.kind == "support":
-            return _("{name}: Support {value} in total.").format(
-                name=name(e.character), value=signed(e.condition.value)
-            )
-        return _("{name} is now {condition}.").format(
-            name=name(e.character), condition=condition_label(e.condition.kind)
-        )
-    if isinstance(e, ev.ConditionRemoved):
-        return _condition_removed(e, name)
-    if isinstance(e, ev.FatigueChanged):
-        return _("{name}: Fatigue {level}.").format(name=name(e.character), level=e.level)
-    if isinstance(e, ev.BennySpent):
-        if e.purpose == "reroll":
-            return None  # the re-roll line says it
-        return _("🎲 {name} spends a benny.").format(name=name(e.character))
-    if isinstance(e, ev.BenniesGiven):
-        return ngettext(
-            "🎲 {name} gets {count} benny.", "🎲 {name} gets {count} bennies.", e.count
-        ).format(name=name(e.character), count=e.count)
-    if isinstance(e, ev.StatusSet):
-        return _("✏️ {name}: state corrected by the GM.").format(name=name(e.character))
-    return None  # TurnEnded, RoundEnded, FullTurnTaken: the board shows them
+    line = texts.text(description, name, renderers(name))
+    return html.bold(line) if description.code in d.HEADINGS else line
 
 
 def reroll_keyboard(

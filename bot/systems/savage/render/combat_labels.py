@@ -108,21 +108,6 @@ def outcome_label(outcome: str, raises: int = 0) -> str:
     return labels.get(outcome, quoted(outcome))
 
 
-def injury_label(kind: str) -> str:
-    labels = {
-        "unmentionables": _("unmentionables"),
-        "arm": _("arm"),
-        "leg": _("leg"),
-        "guts_broken": _("guts: broken"),
-        "guts_battered": _("guts: battered"),
-        "guts_busted": _("guts: busted"),
-        "head_scar": _("head: hideous scar"),
-        "head_blinded": _("head: blinded"),
-        "head_brain_damage": _("head: brain damage"),
-    }
-    return labels.get(kind, quoted(kind))
-
-
 def rule_label(rule: str) -> str:
     """What shaped a card draw (CardDealt.rules)."""
     labels = {

@@ -86,7 +86,7 @@ async def test_direct_bump_one_card_per_attacker_per_turn(tg: TelegramDriver) ->
         "Сдвинуть можно только противника."
     )
     assert text_of(await table.say(BORIS, "/bump Гриммджо Ичиго вперёд")) == (
-        "Менять можно только своих персонажей."
+        "Это не ваш персонаж: менять можно только своих персонажей."
     )
 
     # Another attacker (Rukia, in her turn) may bump the same target separately.

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from engine import describe
 from engine.services.types import GameInfo
 from tests.webapp.conftest import GM_ID, OTHER_ID, PLAYER_ID, STRANGER_ID, TOKEN, auth
 from tests.webapp.systems.savage.fight import make_fight
@@ -56,6 +57,11 @@ def last_items(enc: dict[str, Any]) -> list[dict[str, Any]]:
     return enc["log"][-1]["items"]
 
 
+def named(enc: dict[str, Any], some_id: str) -> str:
+    """The name the newest step of the log gives an id."""
+    return enc["log"][-1]["names"][some_id]
+
+
 async def test_a_player_attacks_on_their_turn_and_every_viewer_sees_the_log(client, ftoken):
     before = await turn_of(client, ftoken, "ichigo")
     after = await send(
@@ -63,18 +69,25 @@ async def test_a_player_attacks_on_their_turn_and_every_viewer_sees_the_log(clie
         skill="fighting", damage="str+d6", modifiers=[["modifier", 1]], seq=before["seq"],
     )  # fmt: skip
     assert after["seq"] > before["seq"]
-    roll, *rest = last_items(after)
-    assert roll["kind"] == "rolled" and roll["purpose"] == "attack"
-    assert (roll["who"], roll["target"], roll["trait"]) == ("Ичиго", "Гриммджо", "fighting")
+    item, *rest = last_items(after)
+    assert (item["kind"], item["code"]) == ("rolled", "encounter.rolled_at")
+    params = item["params"]
+    assert (params["name"], params["target"], params["trait"]) == (
+        "ichigo",
+        "grimmdzho",
+        "fighting",
+    )
+    assert (named(after, "ichigo"), named(after, "grimmdzho")) == ("Ичиго", "Гриммджо")
+    roll = params["roll"]
     assert roll["tn"] == 8  # Grimmjow's Parry (seed 000: Fighting against Parry)
     assert ["modifier", 1] in roll["mods"]
     assert roll["outcome"] in ("critical_failure", "failure", "success", "raise")
     hit = roll["outcome"] in ("success", "raise")
-    damage = [i for i in rest if i["kind"] == "damage_rolled"]
+    damage = [i["params"] for i in rest if i["kind"] == "damage_rolled"]
     assert len(damage) == (1 if hit else 0)
     if hit:
-        assert damage[0]["who"] == "Гриммджо" and damage[0]["toughness"] == 9
-        assert damage[0]["outcome"] in ("none", "shaken", "wounds")
+        assert damage[0]["name"] == "grimmdzho" and damage[0]["damage"]["toughness"] == 9
+        assert damage[0]["damage"]["outcome"] in ("none", "shaken", "wounds")
     # the same log for everyone, nothing GM-only in it
     for viewer in (GM_ID, OTHER_ID, STRANGER_ID):
         assert (await board(client, ftoken, viewer))["log"] == after["log"]
@@ -88,6 +101,25 @@ async def test_a_player_attacks_on_their_turn_and_every_viewer_sees_the_log(clie
     for _ in range(steps):
         undone = await send(client, ftoken, GM_ID, command="undo")
     assert undone["log"] == before["log"]
+
+
+async def test_the_log_is_codes_and_params_the_page_fills(client, ftoken):
+    before = await turn_of(client, ftoken, "ichigo")
+    enc = await send(
+        client, ftoken, PLAYER_ID, command="attack", actor="ichigo", target="grimmdzho",
+        skill="fighting", damage="str+d6", seq=before["seq"],
+    )  # fmt: skip
+    strings = await (await client.get("/api/i18n/ru", headers=auth(PLAYER_ID))).json()
+    templates, kinds = strings["descriptions"]["templates"], strings["descriptions"]["kinds"]
+    for step in enc["log"]:
+        for item in step["items"]:
+            forms = templates[item["code"]]  # every code has its Russian sentence
+            family = item["code"].split(".")[0]
+            for form in forms if isinstance(forms, list) else [forms]:
+                for key in describe.placeholders(form):
+                    value = item["params"][key]
+                    if kinds[family].get(key) in ("name", "strong_name"):
+                        assert step["names"][value], (item, key)  # the page can name it
 
 
 async def test_a_player_acts_only_with_their_own_character(client, ftoken):
@@ -218,15 +250,17 @@ async def test_status_is_the_gms_correction(client, ftoken):
     ichigo = member(enc, "ichigo")
     assert (ichigo["wounds"], ichigo["fatigue"], ichigo["shaken"]) == (2, 1, True)
     (item,) = last_items(enc)
-    assert item["kind"] == "status_set" and item["who"] == "Ичиго"
-    assert item["changes"] == {"wounds": 2, "fatigue": 1, "shaken": 1, "dead": 0}
+    assert item["code"] == "encounter.status_set" and named(enc, item["params"]["name"]) == "Ичиго"
+    assert item["params"]["changes"] == {"wounds": 2, "fatigue": 1, "shaken": 1, "dead": 0}
 
 
 async def test_a_benny_rerolls_the_players_last_trait_roll(client, ftoken):
     await turn_of(client, ftoken, "ichigo")
     enc = await send(client, ftoken, PLAYER_ID, command="trait", actor="ichigo", trait="Внимание")
-    (roll,) = last_items(enc)
-    assert (roll["kind"], roll["purpose"], roll["trait"]) == ("rolled", "trait", "notice")
+    (item,) = last_items(enc)
+    assert item["code"] == "encounter.rolled"  # a trait roll for nothing else: no purpose said
+    assert (item["params"]["purpose"], item["params"]["trait"]) == ("trait", "notice")
+    roll = item["params"]["roll"]
     assert roll["outcome"] != "critical_failure"  # the seeded dice allow a re-roll
     ichigo = member(enc, "ichigo")
     assert ichigo["reroll"] is True and ichigo["bennies"] == 3
@@ -235,8 +269,9 @@ async def test_a_benny_rerolls_the_players_last_trait_roll(client, ftoken):
     ichigo = member(enc, "ichigo")
     assert ichigo["bennies"] == 2
     rerolled = [i for i in last_items(enc) if i["kind"] == "rerolled"]
-    assert len(rerolled) == 1 and rerolled[0]["previous"] == roll["total"]
-    assert rerolled[0]["kept"] in ("new", "previous")
+    assert len(rerolled) == 1 and rerolled[0]["params"]["previous"] == roll["total"]
+    kept = rerolled[0]["params"]["kept"]
+    assert rerolled[0]["code"] == f"encounter.rerolled_{kept}" and kept in ("new", "old")
     # the turn ends: nothing left to re-roll
     enc = await send(client, ftoken, PLAYER_ID, command="next")
     error = await send(client, ftoken, GM_ID, 409, command="reroll", actor="ichigo")
@@ -246,19 +281,22 @@ async def test_a_benny_rerolls_the_players_last_trait_roll(client, ftoken):
 async def test_support_test_and_the_whole_turn_actions(client, ftoken):
     await turn_of(client, ftoken, "ichigo")
     enc = await send(client, ftoken, PLAYER_ID, command="declare", actor="ichigo", count=3)
-    assert last_items(enc) == [{"kind": "actions_declared", "who": "Ичиго", "count": 3}]
+    assert last_items(enc) == [
+        {"kind": "actions_declared", "code": "encounter.actions_declared",
+         "params": {"name": "ichigo", "count": 3}}
+    ]  # fmt: skip
     enc = await send(
         client, ftoken, PLAYER_ID, command="support", actor="ichigo", ally="rukiya",
         skill="athletics", for_trait="shooting",
     )  # fmt: skip
-    roll = last_items(enc)[0]
-    assert (roll["purpose"], roll["target"]) == ("support", "Рукия")
-    assert ["multi_action", -4] in roll["mods"]
+    params = last_items(enc)[0]["params"]
+    assert (params["purpose"], named(enc, params["target"])) == ("support", "Рукия")
+    assert ["multi_action", -4] in params["roll"]["mods"]
     enc = await send(
         client, ftoken, PLAYER_ID, command="test", actor="ichigo", target="grimmdzho",
         skill="taunt", effect="vulnerable",
     )  # fmt: skip
-    assert last_items(enc)[0]["purpose"] == "test"
+    assert last_items(enc)[0]["params"]["purpose"] == "test"
     error = await send(client, ftoken, PLAYER_ID, 409, command="escape", actor="ichigo")
     assert error["code"] == "not_entangled"
     error = await send(client, ftoken, PLAYER_ID, 409, command="defend", actor="ichigo")
@@ -267,9 +305,10 @@ async def test_support_test_and_the_whole_turn_actions(client, ftoken):
     await send(client, ftoken, PLAYER_ID, command="next")
     enc = await turn_of_next(client, ftoken, "grimmdzho")
     enc = await send(client, ftoken, GM_ID, command="defend", actor="grimmdzho")
-    assert {"kind": "condition_added", "who": "Гриммджо", "condition": "defend", "value": 4} in (
-        last_items(enc)
-    )
+    assert {
+        "kind": "condition_added", "code": "encounter.condition_added",
+        "params": {"name": "grimmdzho", "condition": "defend"},
+    } in last_items(enc)  # fmt: skip
     error = await send(client, ftoken, GM_ID, 409, command="aim", actor="grimmdzho")
     assert error["code"] == "defend_no_other_actions"
 
@@ -288,7 +327,7 @@ async def test_aim_and_a_ranged_attack_by_the_gm(client, ftoken):
     await turn_of(client, ftoken, "rukiya")
     enc = await send(client, ftoken, GM_ID, command="aim", actor="rukiya", mode="ignore")
     items = last_items(enc)
-    assert any(i["kind"] == "condition_added" and i["condition"] == "aim" for i in items)
+    assert any(i["params"].get("condition") == "aim" for i in items)
     # next round, Rukia shoots with the Aim ignoring the range penalty
     await send(client, ftoken, GM_ID, command="deal")
     enc = await turn_of_next(client, ftoken, "rukiya")
@@ -296,7 +335,7 @@ async def test_aim_and_a_ranged_attack_by_the_gm(client, ftoken):
         client, ftoken, OTHER_ID, command="attack", actor="rukiya", target="grimmdzho",
         skill="shooting", damage="2d6", ap=2, range="long", cover="light", light="dim",
     )  # fmt: skip
-    roll = last_items(enc)[0]
+    roll = last_items(enc)[0]["params"]["roll"]
     assert roll["tn"] == 4 and ["aim_ignore", 4] in roll["mods"]
     assert ["range", -4] in roll["mods"] and ["cover", -2] in roll["mods"]
     assert ["illumination", -2] in roll["mods"]

@@ -190,7 +190,13 @@ async def test_a_bad_sheet_is_explained(client, sw, base, sheet, code, fragment,
 async def test_bad_die_message_is_russian(client, sw, base):
     error = await save(client, base, PLAYER_ID, "Ичиго: Ловкость d7", 400)
     assert error["message"].startswith("Это не кубик черты")
-    assert error["details"] == {"fragment": "Ловкость d7", "position": 7, "line": 1}
+    description = {
+        "code": "rule.sheet_bad_die",
+        "params": {"fragment": "Ловкость d7", "position": 7},
+    }
+    assert error["details"] == {
+        "fragment": "Ловкость d7", "position": 7, "line": 1, "description": description
+    }  # fmt: skip
 
 
 async def test_malformed_and_oversized_requests_are_refused(client, sw, base):

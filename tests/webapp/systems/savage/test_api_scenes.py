@@ -147,7 +147,10 @@ async def test_engine_refusals_are_json_with_a_stable_code(client, fight, ftoken
         client, ftoken, "encounter", GM_ID, status=409, command="soak", actor="ichigo"
     )
     assert data["error"]["code"] == "no_damage_pending"
-    assert data["error"]["message"] == "Этого персонажа не ждёт урон."
+    assert (
+        data["error"]["message"] == "У этого персонажа нет урона, ждущего решения."
+    )  # as in the chat
+    assert data["error"]["details"]["description"]["code"] == "rule.no_damage_pending"
     data = await post(client, ftoken, "encounter", GM_ID, status=400, command="warp")
     assert data["error"]["code"] == "bad_request"
     data = await post(client, ftoken, "encounter", GM_ID, status=409, command="start")
@@ -156,7 +159,11 @@ async def test_engine_refusals_are_json_with_a_stable_code(client, fight, ftoken
         client, ftoken, "chase", PLAYER_ID, status=409, command="flee", participant="ichigo"
     )
     assert data["error"]["code"] == "no_turn"
-    assert data["error"]["message"] == "Этот участник сейчас не ходит."
+    # the page names the participant (it knows the names); the message has its id
+    assert data["error"]["details"]["description"] == {
+        "code": "chase.no_turn", "params": {"participant": "ichigo"}
+    }  # fmt: skip
+    assert data["error"]["message"] == "ichigo сейчас не ходит: дождитесь его карты действия."
 
 
 async def test_gm_controls_damage_conditions_undo_and_the_chase(client, fight, ftoken):

@@ -3,7 +3,7 @@
 // board's public log of the latest steps, and the GM's status editor. Same commands as the
 // chat's /attack, /check, /support, /test, /defend, /aim, /escape (webapp/systems/savage/commands.py).
 import { html, useEffect, useState } from "../../../vendor/htm-preact-standalone.module.js";
-import { t } from "../../i18n.js";
+import { describe, plainParam, rememberNames, t } from "../../i18n.js";
 import { Btn, conditionName } from "./cards.js";
 
 const signed = (n) => (n < 0 ? `−${-n}` : `+${n}`);
@@ -30,65 +30,52 @@ const outcomeName = (o, raises) => (o === "raise" && raises > 1 ? t("raise ×{co
   critical_failure: t("critical failure"), failure: t("failure"), success: t("success"), raise: t("raise"),
 }[o] || o);
 
-function Roll({ i }) {
-  const tone = { critical_failure: "bad", failure: "meh" }[i.outcome] || "good";
-  const what = { attack: t("Attack"), support: t("Support"), test: t("Test"), soak: t("Soak") }[i.purpose];
-  const again = i.kind === "rerolled" ? `${t("Re-roll (benny)")}, ` : "";
-  const head = `${again}${what ? `${what} (${traitName(i.trait)})` : traitName(i.trait)}${i.target ? ` → ${i.target}` : ""}: `;
-  const mods = i.mods.map(([l, v]) => `${signed(v)} ${modName(l)}`).join(" ");
-  const kept = i.kind !== "rerolled" ? "" : ` (${i.kept === "new" ? t("the new result is kept") : t("the earlier result {total} stays", { total: i.previous })})`;
-  return html`<b>${i.who}</b> — ${head}${mods ? html`<span class="mods">${mods}</span>` : null}${t("{total} vs {tn}", { total: i.total, tn: i.tn })} → <strong class=${"total " + tone}>${outcomeName(i.outcome, i.raises)}</strong>${kept}`;
+// A trait roll of the log (its total, TN, outcome and labelled modifiers; no dice faces).
+function Roll({ r }) {
+  const tone = { critical_failure: "bad", failure: "meh" }[r.outcome] || "good";
+  const mods = r.mods.map(([l, v]) => `${signed(v)} ${modName(l)}`).join(" ");
+  return html`${mods ? html`<span class="mods">${mods}</span> ` : null}${t("{total} vs {tn}", { total: r.total, tn: r.tn })} → <strong
+    class=${"total " + tone}>${outcomeName(r.outcome, r.raises)}</strong>`;
 }
 
-const STATES = () => ({ shaken: t("Shaken"), stunned: t("Stunned"), incapacitated: t("out"), bleeding_out: t("Bleeding Out"),
-  dead: t("dead"), hold: t("On Hold") });
-const off = (text) => html`<s>${text}</s>`;
+const damageOutcome = (r) => (r.outcome === "wounds" ? t("Wounds: {count}", { count: r.wounds })
+  : r.outcome === "shaken" ? t("Shaken") : t("no effect"));
 
-function line(i) {
-  const name = i.who;
-  const st = STATES();
-  switch (i.kind) {
-    case "rolled": case "rerolled": return html`<${Roll} i=${i} />`;
-    case "damage_rolled": return html`${t("Damage to {name}: {total} vs Toughness {toughness}", { name, total: i.total, toughness: i.toughness })} → <strong
-      class=${"total " + (i.outcome === "none" ? "meh" : "good")}>${i.outcome === "wounds"
-        ? t("Wounds: {count}", { count: i.wounds }) : i.outcome === "shaken" ? st.shaken : t("no effect")}</strong>`;
-    case "damage_pending": return t("{name}: Wounds waiting: {count}. Soak with a benny or take them.", { name, count: i.wounds });
-    case "damage_soaked": return `${name}: ${t("Soak")} −${i.soaked}`;
-    case "damage_applied": return i.soaked_all ? html`${name}: ${off(st.shaken)}`
-      : i.wounds ? `${name}: ${t("Wounds: {count}", { count: i.wounds })}` : `${name}: ${st.shaken}`;
-    case "incapacitated": return `${name}: ${st[i.outcome] || st.incapacitated}`;
-    case "bleeding_out_resolved": return `${name}: ${i.outcome === "stable" ? t("stable") : st[i.outcome] || st.bleeding_out}`;
-    case "shaken_set": case "stunned_set": return `${name}: ${st[i.kind.slice(0, -4)]}`;
-    case "shaken_removed": case "stunned_removed": return html`${name}: ${off(st[i.kind.slice(0, -8)])}`;
-    case "condition_added": return `${name}: ${conditionName(i.condition)}${i.condition === "support" ? ` ${signed(i.value)}` : ""}`;
-    case "condition_removed": return html`${name}: ${off(conditionName(i.condition))}`;
-    case "hold_taken": return `${name}: ${st.hold}`;
-    case "hold_lost": return html`${name}: ${off(st.hold)}`;
-    case "turn_queued": return t("{name} acts right after this turn", { name });
-    case "free_actions_only": return `${name}: ${t("free actions only")}`;
-    case "fatigue_changed": return `${name}: ${t("Fatigue {level}", { level: i.level })}`;
-    case "benny_spent": return `${name}: ${t("Bennies: {count}", { count: "−1" })}`;
-    case "bennies_given": return `${name}: ${t("Bennies: {count}", { count: "+" + i.count })}`;
-    case "actions_declared": return `${name}: ${t("Actions this turn")} ${i.count}`;
-    case "status_set": return html`${name}: ${Object.entries(i.changes).map(([k, v]) => html`${k === "wounds" ? t("Wounds: {count}", { count: v })
-      : k === "fatigue" ? t("Fatigue {level}", { level: v }) : v ? st[k] : off(st[k])}; `)}`;
-    case "combatant_added": return `+ ${name}`;
-    case "combatant_removed": return `− ${name}`;
-    case "round_started": return t("Round {round}", { round: i.round });
-    case "turn_started": return `▶ ${name}`;
-    case "interrupted": return `${name} → ${i.target}: ${i.tie ? "=" : `▶ ${i.winner}`}`;
-    default: return `${name || ""} ${i.kind}`;
+function Damage({ r }) {
+  return html`${t("{total} vs Toughness {toughness}", { total: r.total, toughness: r.toughness })} → <strong
+    class=${"total " + (r.outcome === "none" ? "meh" : "good")}>${damageOutcome(r)}</strong>`;
+}
+
+// The page's way with each kind of param of the encounter's descriptions (the chat has its
+// own: bot/systems/savage/render/combat_events.py); the sentence is the description's.
+function param(key, value, kind, names) {
+  const named = (id) => names[id] || id;
+  switch (kind) {
+    case "strong_name": return html`<b>${named(value)}</b>`;
+    case "names": return value.map(named).join(", ");
+    case "strong": return html`<b>${value}</b>`;
+    case "trait_roll": return html`<${Roll} r=${value} />`;
+    case "trait_rolls": return value.map((r, n) => html`${n ? " / " : ""}<${Roll} r=${r} />`);
+    case "damage_roll": return html`<${Damage} r=${value} />`;
+    case "trait": return traitName(value);
+    case "condition": return conditionName(value);
+    case "signed": return signed(value);
+    default: return plainParam(kind, value, named);
   }
 }
+
+const line = (i, names) => describe(i, (key, value, kind) => param(key, value, kind, names));
 
 const LOG_SHOWN = 3; // newest steps shown; the rest on request (the panel stays near the top)
 
 export function EncounterLog({ log }) {
   const [all, setAll] = useState(false);
   if (!log || !log.length) return null;
+  for (const s of log) rememberNames(Object.entries(s.names || {}));
   const steps = [...log].reverse();
   return html`<ol class="card log" data-testid="encounter-log" aria-live="polite">
-    ${(all ? steps : steps.slice(0, LOG_SHOWN)).map((s) => html`<li key=${s.step}>${s.items.map((i) => html`<div data-kind=${i.kind}>${line(i)}</div>`)}</li>`)}</ol>
+    ${(all ? steps : steps.slice(0, LOG_SHOWN)).map((s) => html`<li key=${s.step}>${s.items.map((i) => html`<div
+      data-kind=${i.kind} data-code=${i.code}>${line(i, s.names)}</div>`)}</li>`)}</ol>
     ${steps.length > LOG_SHOWN ? html`<button type="button" class="link log-more" aria-expanded=${all}
       onClick=${() => setAll(!all)}>${all ? t("Only the latest steps") : t("Earlier steps")}</button>` : null}`;
 }

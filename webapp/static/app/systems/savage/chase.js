@@ -2,7 +2,7 @@
 // would trigger there), tokens of the participants and groups, distances, who has fled; the
 // GM's controls and a player's own moves. Loaded lazily (see index.js).
 import { html, useState } from "../../../vendor/htm-preact-standalone.module.js";
-import { t } from "../../i18n.js";
+import { rememberNames, t } from "../../i18n.js";
 import { Btn, ErrorLine, PlayingCard, SUITS, useCommand } from "./cards.js";
 
 const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "±0");
@@ -104,6 +104,7 @@ export function ChaseBoard({ game, chase, encounter, onScene }) {
     </section>`;
   }
   const byId = Object.fromEntries(chase.participants.map((p) => [p.id, p]));
+  rememberNames(chase.participants.map((p) => [p.id, p.name])); // refusals name them
   const units = chase.participants.filter((p) => p.status === "active" && !p.leader);
   const selected = sel && byId[sel];
   const mine = chase.participants.filter((p) => p.mine && p.status === "active" && !p.leader);
