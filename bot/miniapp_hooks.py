@@ -7,7 +7,7 @@ exactly the `/hr` way — private copies to the roller and the GM (kept pending 
 refuses), the sealed receipt in the group; a reveal made by the GM in the app is published
 like `/reveal`. Texts are in the roller's language (what a chat command of theirs gets).
 
-Boards (`on_change`, an engine.services.notify subscriber): a fight or chase step made in the
+Boards (`on_change`, an engine.services.notify subscriber): a scene step made in the
 Mini App (origin "webapp") is told in the chat and its board message is brought up to date,
 so the chat stays in step with the boards. Changes made in the chat are not touched: the
 chat handlers already did that.

@@ -6,6 +6,7 @@ from aiogram.types import User
 from aiogram.utils.i18n import gettext as _
 
 from bot.render.common import name_of
+from bot.render.miniapp import system_screens
 from bot.systems import registry
 
 
@@ -28,17 +29,18 @@ def help_text() -> str:
 
 
 def miniapp_help() -> str:
+    screens = system_screens()
+    opened = _(" ({screens})").format(screens=", ".join(screens)) if screens else ""
     return _(
         "<b>Mini App</b> — the boards, the dice roller and the roll feed of your game\n"
-        "/app — a button that opens it: in a group for this chat's game "
-        "(<code>/app бой</code> — the initiative board, <code>/app погоня</code> — the "
-        "chase), in the private chat for the game chosen with /games; also under /game and "
+        "/app — a button that opens it: in a group for this chat's game{screens}, "
+        "in the private chat for the game chosen with /games; also under /game and "
         "the boards, and the menu button of the private chat. Rolls made there appear in "
         "the chat, hidden rolls as receipts.\n"
         "The group button is the app's t.me link: it works once the bot's admin has "
         "registered the Mini App with @BotFather (/newapp, the bot's web address + "
         "<code>/app/</code>). Without a web address the private button uses that link too."
-    )
+    ).format(screens=opened)
 
 
 def _base_help() -> str:

@@ -43,12 +43,26 @@ def app_in_private(game: GameInfo | None) -> str:
     ).format(title=game_title(game))
 
 
+def system_screens() -> list[str]:
+    """«<code>/app бой</code> — the initiative board» for each screen of an installed rule
+    system (its first /app word)."""
+    lines = []
+    for system in registry.installed():
+        names, seen = system.screen_names(), set()
+        for word, screen in system.app_screens.items():
+            if screen not in seen:
+                seen.add(screen)
+                lines.append(f"<code>/app {word}</code> — {names.get(screen, screen)}")
+    return lines
+
+
 def app_usage() -> str:
-    return _(
-        "Which screen? <code>/app</code> — the dice roller, <code>/app бой</code> — the "
-        "initiative board, <code>/app погоня</code> — the chase, <code>/app броски</code> — "
-        "the roll feed."
-    )
+    choices = [
+        _("<code>/app</code> — the dice roller"),
+        *system_screens(),
+        _("<code>/app броски</code> — the roll feed"),
+    ]
+    return _("Which screen? {choices}.").format(choices=", ".join(choices))
 
 
 def menu_button_text() -> str:

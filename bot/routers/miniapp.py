@@ -1,5 +1,5 @@
 """/app: a button that opens the Mini App — the direct link for this chat's game in a group
-(`/app бой` opens the initiative board, `/app погоня` the chase), a ``web_app`` button in the
+(a word opens a screen: the rule systems' `app_screens`, bot/systems/), a ``web_app`` button in the
 private chat (for the game chosen with /games, else the list of games)."""
 
 from __future__ import annotations

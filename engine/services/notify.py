@@ -9,11 +9,12 @@ process never hear each other. Outside any binding a notification goes nowhere.
     notifier = Notifier()
     unsubscribe = notifier.subscribe(callback)  # callback(Notification) -> None | Awaitable
     with using(notifier):
-        await notify(game_id, "encounter", stream="encounter:3", seq=12, events=(...,))
+        await notify(game_id, "<scene kind>", stream="<kind>:3", seq=12, events=(...,))
 
-Topics: ``"encounter"`` (start, command, undo, end, adds), ``"chase"`` (start, command,
-turn, undo, end), ``"roll"`` (an open or hidden roll stored: ``record``; a reveal:
-``record`` and ``revealed=True``) and ``"game"`` (join, GM transfer, end). ``info`` carries
+Topics: each installed rule system's scene kinds (registered with the system,
+engine.services.systems: start, command, undo, end of that scene), ``"roll"`` (an open or
+hidden roll stored: ``record``; a reveal: ``record`` and ``revealed=True``) and ``"game"``
+(join, GM transfer, end). ``info`` carries
 what the service knows (``stream``, ``seq``, ``events``, ``actor_id``, ``record`` …) and
 ``origin``: who made the change — ``"chat"`` by default, or the value of `origin(...)` around
 the call (the Mini App sets ``"webapp"``), so a subscriber can skip its own changes.
@@ -37,12 +38,22 @@ import logging
 from collections.abc import Awaitable, Callable, Iterator
 from contextvars import ContextVar, Token
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 
 log = logging.getLogger(__name__)
 
-Topic = Literal["encounter", "chase", "roll", "game"]
-TOPICS: tuple[str, ...] = ("encounter", "chase", "roll", "game")
+Topic = str
+SHARED_TOPICS: tuple[str, ...] = ("roll", "game")
+_topics: set[str] = set(SHARED_TOPICS)
+
+
+def add_topic(name: str) -> None:
+    """A scene kind's topic (engine.services.systems.register adds each)."""
+    _topics.add(name)
+
+
+def topics() -> frozenset[str]:
+    return frozenset(_topics)
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,7 +141,7 @@ async def notify(game_id: int | None, topic: Topic, **info: Any) -> None:
     raises."""
     if game_id is None:  # e.g. a roll outside any game
         return
-    if topic not in TOPICS:
+    if topic not in _topics:
         log.error("unknown notification topic %r", topic)
         return
     notifier = _notifier.get()

@@ -152,7 +152,7 @@ async def flush_marks() -> None:
 async def deliver(game_id: int, item_id: int | None, notes: Iterable[Note]) -> None:
     """Hand the notes to the subscribers; the row is marked delivered within a second."""
     for n in notes:
-        await notify(game_id, n.topic, **n.info)  # type: ignore[arg-type]
+        await notify(game_id, n.topic, **n.info)
     if item_id is not None:
         _marks.add(item_id)
 

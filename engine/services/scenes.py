@@ -39,9 +39,9 @@ class CommandOutcome(Generic[S, E]):
     events: tuple[E, ...]  # empty: the command changed nothing and nothing was written
     step_id: int | None  # the stream step (pass it as expected_step to undo); None if empty
     seq: int
-    stream: str  # "encounter:3"
+    stream: str  # "<kind>:3"
     # What other streams did because of this step, in the same transaction, in order (the
-    # chase following a fight step; the fight taking a chase step's Fatigue, then the chase).
+    # follow-up policies of the rule system: another scene following this one).
     followed: tuple[Caused, ...] = ()
     board_message_id: int | None = None  # the stream's board in the chat (as read in the step)
 
@@ -50,7 +50,7 @@ class CommandOutcome(Generic[S, E]):
         return SceneView(game_id, self.stream, self.state, self.seq, False, self.board_message_id)
 
     def followed_in(self, kind: str) -> Caused | None:
-        """The last thing the step caused in the game's stream of `kind` ("chase")."""
+        """The last thing the step caused in the game's stream of `kind`."""
         found = [c for c in self.followed if c.stream.split(":", 1)[0] == kind]
         return found[-1] if found else None
 
@@ -63,12 +63,12 @@ class UndoOutcome(Generic[S, E]):
     step_id: int  # the undo's own step
     seq: int
     stream: str
-    chase_steps_undone: int = 0  # an encounter undo: the chase steps it caused, undone too
+    caused_undone: int = 0  # the steps the undone step caused in other scenes, undone too
 
 
 @dataclass(frozen=True)
 class SceneView(Generic[S]):
-    """An encounter or a chase as read now: `state` after event `seq` of `stream`."""
+    """A scene as read now: `state` after event `seq` of `stream`."""
 
     game_id: int
     stream: str
@@ -251,9 +251,9 @@ async def _board_of(game_id: int, key: str) -> int | None:
 
 
 async def set_board_message(game_id: int, kind: str, message_id: int) -> None:
-    """Remember the chat message showing the active encounter's initiative board (kind
-    "encounter") or the chase row ("chase"), so the bot edits it instead of sending a new
-    one. A new scene starts without one; the kind's `missing` error if none is open."""
+    """Remember the chat message showing the active scene of `kind` (its board), so the
+    bot edits it instead of sending a new one. A new scene starts without one; the kind's
+    `missing` error if none is open."""
     _check_kind(kind)
     stream = await require_active(game_id, kind)
     stream_id = (
@@ -268,7 +268,7 @@ async def set_board_message(game_id: int, kind: str, message_id: int) -> None:
 
 
 async def board_message(game_id: int, kind: str) -> int | None:
-    """The message id stored for the active encounter (or chase); None if none."""
+    """The message id stored for the active scene of `kind`; None if none."""
     _check_kind(kind)
     stream = await agg.active_stream(game_id, kind)
     return None if stream is None else await _board_of(game_id, stream.key)
@@ -285,7 +285,7 @@ async def undo_scene(
     expected_stream: str | None = None,
     follow: Callable[[Unit, str, int], Awaitable[Caused | None]] | None = None,
 ) -> UndoOutcome[Any, Any]:
-    """The GM takes back the last step of the game's active encounter or chase, and with
+    """The GM takes back the last step of the game's active scene of `kind`, and with
     `follow` what that step caused elsewhere, in one transaction. `expected_step` (the step
     the GM saw as last: `event_conflict` if another step came since) or `expected_seq` (the
     board's seq: `stale_state`) keep two undo clicks from taking back two steps."""

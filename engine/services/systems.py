@@ -2,7 +2,7 @@
 
 A rule system has a code (stored with every game and library character), an English name
 (adapters translate it) and its scene kinds: the event-sourced streams a game of that
-system runs (an encounter, a chase, a duel…). A scene kind brings its aggregate (decide is
+system runs (a fight, a pursuit, a duel…). A scene kind brings its aggregate (decide is
 the system's own; evolve, state and event codecs are the aggregate's) and the errors that
 say a game has none open or one already. The shared services read what they need here and
 never name a system; a system registers itself in engine/services/installed.py.
@@ -16,6 +16,7 @@ from typing import Any
 
 from engine.services.aggregates.model import Aggregate, register_aggregate
 from engine.services.errors import SceneActive, ServiceError, UnknownScene, WrongSystem
+from engine.services.notify import add_topic
 
 
 @dataclass(frozen=True)
@@ -52,6 +53,7 @@ def register(system: RuleSystem) -> RuleSystem:
     _SYSTEMS[system.code] = system
     for scene in system.scenes:
         register_aggregate(scene.aggregate)
+        add_topic(scene.name)
         _SCENES[scene.name] = (system, scene)
     return system
 

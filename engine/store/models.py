@@ -11,7 +11,6 @@ from typing import Any
 from tortoise import fields
 from tortoise.models import Model
 
-SYSTEMS = ("savage", "storyteller", "duel")
 ROLE_GM = "gm"
 ROLE_PLAYER = "player"
 
@@ -94,7 +93,7 @@ class GameEvent(Model):
 
 
 class Stream(Model):
-    # One event-sourced aggregate of a game ("encounter:3", "chase:1"): see
+    # One event-sourced aggregate of a game ("<kind>:3", a scene): see
     # engine/services/aggregates. The row is the stream's head — writers lock it and advance
     # head_seq with a conditional UPDATE, so two commands can never both apply on one state.
 
@@ -179,8 +178,8 @@ class StreamCheckpoint(Model):
 
 
 class BoardMessage(Model):
-    # The chat message the bot keeps up to date for a stream (an encounter's initiative
-    # board, a chase's row): edited rather than sent again. One row per stream.
+    # The chat message the bot keeps up to date for a stream (the scene's board): edited
+    # rather than sent again. One row per stream.
 
     id = fields.IntField(primary_key=True)
     stream: fields.OneToOneRelation[Stream] = fields.OneToOneField(
@@ -211,8 +210,8 @@ class OutboxItem(Model):
 
 
 class SavedCharacter(Model):
-    # A game's library of SWADE characters and NPC templates (engine.savage Character as
-    # JSON, fresh state). owner_id NULL = an NPC template; count > 1 = a group of Extras.
+    # A game's library of characters and NPC templates (the sheet of the game's rule system
+    # as JSON, fresh state). owner_id NULL = an NPC template; count > 1 = a group (of Extras).
     # `key` is the normalised name, unique per game.
 
     id = fields.IntField(primary_key=True)
@@ -222,8 +221,9 @@ class SavedCharacter(Model):
     key = fields.CharField(max_length=255)
     name = fields.CharField(max_length=255)
     # The rule system whose sheet `data` is (a game keeps one system; stored so that a
-    # library row never reaches another system's engine).
-    system = fields.CharField(max_length=16, default="savage", db_default="savage")
+    # library row never reaches another system's engine); always written by the system's
+    # services. Rows older than the column got the one system there was then (0004).
+    system = fields.CharField(max_length=16)
     owner_id = fields.BigIntField(null=True)
     count = fields.IntField(default=1, db_default=1)
     data: dict[str, Any] = fields.JSONField()

@@ -1,6 +1,6 @@
 """Generic event-sourced aggregates per game: an event log + snapshot per stream.
 
-A stream ("encounter:3", "chase:1") belongs to a game and holds one aggregate, described by
+A stream ("<kind>:3") belongs to a game and holds one aggregate, described by
 an `Aggregate` (the pure engine's `initial`/`evolve` and JSON codecs). `execute` runs a pure
 decision on the current state and appends its events as one step under optimistic
 sequencing; `undo_last_step` takes steps back by logging an undo; `load` reads the state

@@ -1,6 +1,6 @@
-"""The streams of a game: listing, opening a numbered one ("encounter:4"), closing.
+"""The streams of a game: listing, opening a numbered one ("<kind>:4"), closing.
 
-Keys are "<kind>:<suffix>". The game's current encounter is `active_stream(game, "encounter")`:
+Keys are "<kind>:<suffix>". The game's current scene of a kind is `active_stream(game, kind)`:
 the newest stream of that kind not closed yet.
 """
 
@@ -45,7 +45,7 @@ async def list_streams(
 
 
 async def active_stream(game_id: int, kind: str) -> StreamInfo | None:
-    """The newest open stream of a kind, e.g. the game's current encounter."""
+    """The newest open stream of a kind: the game's current scene of that kind."""
     streams = await list_streams(game_id, kind, include_closed=False)
     return streams[-1] if streams else None
 

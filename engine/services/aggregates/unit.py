@@ -1,8 +1,8 @@
 """One step of a game, over any of its streams, in one transaction: the unit of work.
 
     async def work(unit: Unit) -> T:
-        state = await unit.state(ENCOUNTER, key, expected_seq=seen)   # locked, read once
-        unit.record(ENCOUNTER, key, events, state=after)               # kept in memory
+        state = await unit.state(AGGREGATE, key, expected_seq=seen)   # locked, read once
+        unit.record(AGGREGATE, key, events, state=after)               # kept in memory
         ...                                                            # follow-up policies
         return outcome
     outcome = await run_unit(game_id, work, actor_id=user)
@@ -221,7 +221,7 @@ class Unit:
 
     # -- reading ---------------------------------------------------------------------------
     async def active_key(self, kind: str) -> str | None:
-        """The key of the game's newest open stream of `kind` ("encounter:3"), or None."""
+        """The key of the game's newest open stream of `kind` ("<kind>:3"), or None."""
         if self._open is None:  # read with the game's lock
             self._open, self._boards = {}, {}
             for key, message_id in self.game.open_streams:
@@ -244,7 +244,7 @@ class Unit:
     ) -> S:
         """The stream's state as this unit sees it (its pending steps included). Read from
         the database once; `expected_seq` (and `expected_stream`: the user saw another
-        encounter, since closed) are checked against the stored head then. A stream never
+        scene of the kind, since closed) are checked against the stored head then. A stream never
         written starts from `aggregate.initial(params)` and is created by the flush."""
         if expected_stream is not None and expected_stream != key:
             raise StaleState(stream=key, expected_stream=expected_stream)

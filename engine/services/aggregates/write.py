@@ -2,7 +2,7 @@
 
 Both are a unit of work of their own (`unit.py`): the game row locked, the stream read
 once, the step written with a conditional head UPDATE. Steps that touch several streams
-(a fight step and the chase that follows it) use `run_unit` directly.
+(a step and the steps its follow-up policies cause) use `run_unit` directly.
 """
 
 from __future__ import annotations
@@ -119,7 +119,7 @@ async def undo_caused(
 async def undo_caused_in(
     unit: Unit, aggregate: Aggregate[S, E], stream: str, cause: Mapping[str, Any]
 ) -> list[UndoResult[S, E]]:
-    """`undo_caused` inside a unit (e.g. an encounter undo's own)."""
+    """`undo_caused` inside a unit (the undo of the step that caused them)."""
     undone: list[UndoResult[S, E]] = []
     while True:
         try:

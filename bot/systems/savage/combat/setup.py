@@ -104,7 +104,7 @@ async def on_undo(message: Message, command: CommandObject, bot: Bot) -> None:
     out = await undo_encounter(call.game.id, actor_id=call.user_id)
     await message.reply(texts.undone(len(out.undone_events)))
     await show_board(bot, call.game)
-    if out.chase_steps_undone:  # the chase steps that fight step caused went with it
+    if out.caused_undone:  # the chase steps that fight step caused went with it
         await show_chase(bot, call.game)
 
 

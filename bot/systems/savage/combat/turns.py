@@ -145,7 +145,7 @@ async def _press(
             message_thread_id=game.topic_id,
         )
         await show_board(bot, game)
-        if out.chase_steps_undone:  # the chase steps that fight step caused went with it
+        if out.caused_undone:  # the chase steps that fight step caused went with it
             await show_chase(bot, game)
         return
     command = _button_command(action, state, user_id, game.gm_id == user_id)

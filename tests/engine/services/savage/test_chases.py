@@ -219,7 +219,7 @@ async def test_undoing_a_fight_step_takes_back_the_chase_steps_it_caused(
     assert chased.state.turns
 
     undone = await swade.undo_encounter(scene.id, actor_id=GM)
-    assert undone.chase_steps_undone == 2  # StartRound and StartTurn: both went with it
+    assert undone.caused_undone == 2  # StartRound and StartTurn: both went with it
     assert (await swade.current_chase(scene.id)).state == before.state
 
     # a chase step made since (a player's move) is never undone with a fight step
@@ -229,7 +229,7 @@ async def test_undoing_a_fight_step_takes_back_the_chase_steps_it_caused(
     move = ChangePosition(acting, 1)
     moved = await swade.chase_command(scene.id, move, actor_id=owner, rng=rng)
     undone = await swade.undo_encounter(scene.id, actor_id=GM)
-    assert undone.chase_steps_undone == 0
+    assert undone.caused_undone == 0
     assert (await swade.current_chase(scene.id)).state == moved.state
 
 
@@ -358,7 +358,7 @@ async def test_a_wound_in_the_fight_weighs_on_the_next_maneuvering_roll(
 
     # Undoing the fight step takes the chase's copy back with it.
     undone = await swade.undo_encounter(scene.id, actor_id=GM)
-    assert undone.chase_steps_undone == 1
+    assert undone.caused_undone == 1
     assert (await swade.current_chase(scene.id)).state == before.state  # type: ignore[union-attr]
 
     await fight(scene.id, AcceptDamage(RUNNER), rng)
@@ -427,5 +427,5 @@ async def test_a_participant_added_wounded_and_one_out_of_the_fight(
     assert state.ended is not None and state.ended.reason == "out_of_action"
     assert state.ended.side == "pursuers"
     undone = await swade.undo_encounter(scene.id, actor_id=GM)
-    assert undone.chase_steps_undone == 1 and out.step_id == undone.undone_step
+    assert undone.caused_undone == 1 and out.step_id == undone.undone_step
     assert (await swade.current_chase(scene.id)).state.participant(HUNTER).active  # type: ignore[union-attr]
