@@ -1,7 +1,8 @@
-"""Who shares a view of a SWADE scene: the keys of `WebScene.audience`, read off the rules of
-projection.py. A viewer's JSON there depends on the viewer only through «is the GM» (every
-sheet, every chase participant's stats) and «owns this character / controls this
-participant» (`mine`, that one's sheet or stats). So the GM has a view of their own, so has
+"""Who shares a view of a SWADE scene: the keys of `WebScene.audience`, from the engine's
+observation functions (engine/savage/observe.py, engine/savage/chase/observe.py). A viewer's
+JSON there depends on the viewer only through «is the GM» (every sheet, every chase
+participant's stats) and «owns this character / controls this participant» (`mine`, that
+one's sheet or stats). So the GM has a view of their own, so has
 every other viewer who owns something in the scene, and everyone else — players who own
 nothing, spectators — shares one public view. tests/webapp/systems/savage/test_audience.py
 checks that viewers with equal keys get equal JSON."""
@@ -10,25 +11,19 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
-from webapp.projection import GM, Viewer
+from engine.savage.chase.observe import chase_audience as observed_chase
+from engine.savage.observe import encounter_audience as observed_encounter
+from webapp.projection import Viewer
 from webapp.systems.savage.projection import ChaseScene, EncounterScene
-
-PUBLIC = "public"
 
 
 def encounter_audience(scene: EncounterScene | None, viewer: Viewer) -> Hashable:
     if scene is None:
         return None  # nothing open: null for everybody
-    if viewer.role == GM:
-        return (GM, viewer.user_id)
-    owns = any(m.owner == viewer.user_id for c in scene.state.combatants for m in c.members)
-    return ("owner", viewer.user_id) if owns else PUBLIC
+    return observed_encounter(scene.state, viewer)
 
 
 def chase_audience(scene: ChaseScene | None, viewer: Viewer) -> Hashable:
     if scene is None:
         return None
-    if viewer.role == GM:
-        return (GM, viewer.user_id)
-    owns = any(viewer.user_id in owners for owners in scene.owners.values())
-    return ("owner", viewer.user_id) if owns else PUBLIC
+    return observed_chase(scene.owners, viewer)
