@@ -44,6 +44,7 @@ class CommandOutcome(Generic[S, E]):
     # follow-up policies of the rule system: another scene following this one).
     followed: tuple[Caused, ...] = ()
     board_message_id: int | None = None  # the stream's board in the chat (as read in the step)
+    before: S | None = None  # the state the command was decided on (names of the removed)
 
     def view(self, game_id: int) -> SceneView[S]:
         """The stream as the step left it (what a board shows), without reading it again."""

@@ -88,7 +88,8 @@ async def encounter_command(
             ENCOUNTER, key, expected_seq=expected_seq, expected_stream=expected_stream
         )
         events = savage.decide(state, as_actor(command, role, actor_id), rng)
-        return await record_step(unit, key, events, rng)
+        out = await record_step(unit, key, events, rng)
+        return dataclasses.replace(out, before=state)
 
     return await run_unit(game_id, work, actor_id=actor_id)
 

@@ -159,7 +159,7 @@ async def perform(
     out = await encounter_command(
         game.id, command, actor_id=user_id, rng=rng, expected_seq=expected_seq
     )
-    await report(bot, game, out, before=before, reply_to=reply_to)
+    await report(bot, game, out, before=before or out.before, reply_to=reply_to)
     return out
 
 
@@ -247,12 +247,20 @@ class Call:
         return actor_ref(self.state, self.words, self.user_id, self.gm)
 
     async def run(self, bot: Bot, command: savage.Command, rng: Rng) -> Any:
+        before = self.view.state if self.view is not None else None
         return await perform(
-            bot, self.game, self.user_id, command, rng, reply_to=self.message, before=self.state
+            bot, self.game, self.user_id, command, rng, reply_to=self.message, before=before
         )
 
 
-async def call_of(message: Message, args: str | None, *, encounter: bool = True) -> Call:
+async def call_of(
+    message: Message, args: str | None, *, encounter: bool = True, read: bool = True
+) -> Call:
+    """The command's game and words, and the encounter as stored now — unless `read` is
+    False: a command that needs no name resolved (`/next`) is decided on the state its own
+    transaction reads, and the outcome tells the chat the state it was decided on."""
     game = await game_here(message)
+    if not read:
+        return Call(message, game, None, args)
     view = await encounter_of(game) if encounter else await current_encounter(game.id)
     return Call(message, game, view, args)

@@ -43,7 +43,7 @@ def register(router: Router) -> None:
 
 
 async def on_next(message: Message, command: CommandObject, bot: Bot, rng: Any) -> None:
-    call = await call_of(message, command.args)
+    call = await call_of(message, command.args, read=False)  # no fight: the step says so
     await call.run(bot, savage.NextTurn(), rng)
 
 

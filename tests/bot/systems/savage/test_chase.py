@@ -111,5 +111,7 @@ async def test_chase_needs_a_fight_and_the_gm(tg: TelegramDriver, **_: Any) -> N
     await table.say(ALICE, "/newgame дикий Пустые земли")
     await table.say(BORIS, "/join")
     assert text_of(await table.say(ALICE, "/chase")) == "В этой игре сейчас нет боя."
+    # /next reads no fight before its own step: the step's transaction refuses it alike
+    assert text_of(await table.say(ALICE, "/next")) == "В этой игре сейчас нет боя."
     await table.say(ALICE, "/fight")
     assert text_of(await table.say(BORIS, "/chase")) == "Это может только ведущий игры."
