@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from contextlib import suppress
 from datetime import UTC
 from typing import Any, Literal
@@ -13,7 +14,15 @@ from tortoise.transactions import in_transaction
 from engine import receipt as receipts
 from engine.services import updates
 from engine.services.aggregates.sql import dump_json, sql
-from engine.services.errors import AlreadyRevealed, GameEnded, NoGame, NoRoll, NotGm, NotHidden
+from engine.services.errors import (
+    AlreadyRevealed,
+    GameEnded,
+    NoGame,
+    NoRoll,
+    NotGm,
+    NotHidden,
+    ServiceError,
+)
 from engine.services.games import active_slot
 from engine.services.notify import notify
 from engine.services.types import RollRecord
@@ -139,6 +148,14 @@ async def recent_rolls(game_id: int, limit: int) -> list[RollRecord]:
     return [_record(row) for row in reversed(rows)]
 
 
+_INSERT_HIDDEN = (
+    "INSERT INTO roll_log (user_id, chat_id, topic_id, game_id, command, args, result,"
+    " hidden, salt, created_at) SELECT ?, ?, ?, id, ?, ?, ?, ?, ?, ? FROM games"
+    " WHERE id = ? AND active RETURNING id"
+)
+_SET_RECEIPT = "UPDATE roll_log SET receipt = ? WHERE id = ?"
+
+
 async def create_hidden_roll(
     *,
     user_id: int,
@@ -149,34 +166,54 @@ async def create_hidden_roll(
     args: str,
     result: dict[str, Any],
 ) -> RollRecord:
-    """Store a hidden roll with a fresh salt and its receipt (the group sees only the receipt)."""
-    await require_user(user_id)
-    game = await Game.get_or_none(id=game_id)
-    if game is None:
-        raise NoGame(game_id=game_id)
-    if not game.active:
-        raise GameEnded(game_id=game_id)
-    async with in_transaction():
-        row = await RollLog.create(
-            user_id=user_id,
-            chat_id=chat_id,
-            topic_id=topic_id or 0,
-            game_id=game_id,
-            command=command,
-            args=args,
-            result=result,
-            hidden=True,
-            salt=receipts.new_salt(),
-            created_at=timezone.now(),
-        )
-        # The content includes the id and time, known only now; re-read so that it is built
-        # from exactly what the database returns later.
-        stored = _record(await RollLog.get(id=row.id))
-        digest = receipts.make_receipt(receipt_content(stored), stored.salt or "")
-        await RollLog.filter(id=row.id).update(receipt=digest)
-    record = await get_roll(row.id)
+    """Store a hidden roll with a fresh salt and its receipt (the group sees only the
+    receipt), with the chat update's claim, in one transaction: the INSERT takes the game
+    only while it is active (else nothing is written: NoGame or GameEnded), the receipt is
+    made of what was written — the id the INSERT returns and the time given to it."""
+    created_at = timezone.now()
+    salt = receipts.new_salt()
+    values: list[Any] = [user_id, chat_id, topic_id or 0, command, args, dump_json(result)]
+    values += [True, salt, created_at, game_id]
+    claim = None
+    try:
+        async with in_transaction() as tx:
+            claim = await updates.claim_in(tx)
+            rows = await tx.execute_query_dict(sql(tx, _INSERT_HIDDEN), values)
+            if not rows:
+                raise await _no_active_game(game_id)
+            record = RollRecord(
+                id=int(rows[0]["id"]),
+                user_id=user_id,
+                chat_id=chat_id,
+                topic_id=topic_id or None,
+                game_id=game_id,
+                command=command,
+                args=args,
+                result=result,
+                hidden=True,
+                salt=salt,
+                receipt=None,
+                created_at=created_at,
+                revealed_at=None,
+            )
+            digest = receipts.make_receipt(receipt_content(record), salt)
+            await tx.execute_query(sql(tx, _SET_RECEIPT), [digest, record.id])
+    except IntegrityError:
+        updates.release(claim)
+        await require_user(user_id)  # NoUser; otherwise the error was another one
+        raise
+    except BaseException:
+        updates.release(claim)
+        raise
+    record = dataclasses.replace(record, receipt=digest)
     await notify(game_id, "roll", record=record)
     return record
+
+
+async def _no_active_game(game_id: int) -> ServiceError:
+    """Why a roll found no active game: NoGame or GameEnded (read on this path only)."""
+    exists = await Game.exists(id=game_id)
+    return GameEnded(game_id=game_id) if exists else NoGame(game_id=game_id)
 
 
 async def reveal_roll(roll_id: int, *, actor_id: int) -> RollRecord:

@@ -79,3 +79,21 @@ async def test_a_roll_and_its_claim_are_one_transaction(game: services.GameInfo)
     with updates.claiming(904), pytest.raises(updates.DuplicateUpdate):
         await roll()
     assert await RollLog.filter(game_id=game.id).count() == 1
+
+
+async def test_a_hidden_roll_and_its_claim_are_one_transaction(game: services.GameInfo) -> None:
+    def roll() -> object:
+        return services.create_hidden_roll(
+            user_id=GM, game_id=game.id, chat_id=game.chat_id, topic_id=None,
+            command="r", args="d20", result={"kind": "roll", "total": 11},
+        )  # fmt: skip
+
+    with updates.claiming(905):
+        record = await roll()
+    assert services.verify_roll(await services.get_roll(record.id))  # as stored, it checks
+    with updates.claiming(905), pytest.raises(updates.DuplicateUpdate):
+        await roll()
+    assert await RollLog.filter(game_id=game.id, hidden=True).count() == 1
+    await services.end_game(game.id, actor_id=GM)
+    with pytest.raises(services.GameEnded):
+        await roll()
