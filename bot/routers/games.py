@@ -3,12 +3,12 @@
 
 from __future__ import annotations
 
-from aiogram import Bot, F, Router
-from aiogram.enums import ChatType
+from aiogram import Bot, Router
 from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message
 
 from bot.callbacks import PickGameCallback
+from bot.filters import IN_GROUPS, IN_PRIVATE
 from bot.miniapp import MiniApp
 from bot.parsing import split_newgame, topic_of
 from bot.render import games as texts
@@ -29,7 +29,7 @@ from engine.services import (
 )
 from engine.services.types import GameInfo
 
-GROUPS = F.chat.type.in_({ChatType.GROUP, ChatType.SUPERGROUP})
+GROUPS = IN_GROUPS
 
 
 def make_router() -> Router:
@@ -39,7 +39,7 @@ def make_router() -> Router:
     router.message.register(on_gm, Command("gm"), GROUPS)
     router.message.register(on_game, Command("game"), GROUPS)
     router.message.register(on_endgame, Command("endgame"), GROUPS)
-    router.message.register(on_games, Command("games", "play"), F.chat.type == ChatType.PRIVATE)
+    router.message.register(on_games, Command("games", "play"), IN_PRIVATE)
     router.message.register(on_group_only, Command("newgame", "join", "gm", "game", "endgame"))
     router.message.register(on_private_only, Command("games", "play"))
     router.callback_query.register(on_pick_game, PickGameCallback.filter())

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from aiogram import Bot, F, Router
-from aiogram.enums import ChatType
+from aiogram import Bot, Router
 from aiogram.filters import Command, CommandObject, CommandStart
 from aiogram.types import Message
 from aiogram.utils.i18n import I18n
 
+from bot.filters import IN_PRIVATE
 from bot.hidden_rolls import deliver_pending
 from bot.render import games as game_texts
 from bot.render import help as texts
@@ -18,7 +18,7 @@ GAME_PAYLOAD_PREFIX = "game_"
 
 def make_router() -> Router:
     router = Router(name="start")
-    router.message.register(on_start_private, CommandStart(), F.chat.type == ChatType.PRIVATE)
+    router.message.register(on_start_private, CommandStart(), IN_PRIVATE)
     router.message.register(on_start_group, CommandStart())
     router.message.register(on_help, Command("help"))
     return router

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from aiogram import F, Router
-from aiogram.enums import ChatType
+from aiogram import Router
 
+from bot.filters import IN_GROUPS
 from bot.systems.savage.combat import actions, setup, states, turns
 from bot.systems.savage.combat.scene import guard
 
-GROUPS = F.chat.type.in_({ChatType.GROUP, ChatType.SUPERGROUP})
+GROUPS = IN_GROUPS
 
 
 def make_router() -> Router:
