@@ -1,13 +1,15 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 from datetime import timedelta
 
 import pytest
 from tortoise import timezone
 
 from engine import services
-from engine.store.models import ProcessedUpdate
+from engine.services import users
+from engine.store.models import ProcessedUpdate, User
 from tests.engine.services.conftest import GM
 
 
@@ -62,3 +64,23 @@ async def test_prune_updates(db: object) -> None:
     assert await services.prune_updates(timedelta(days=1)) == 1
     assert await services.claim_update(1) is True  # forgotten, so claimable again
     assert await services.claim_update(2) is False
+
+
+async def test_a_known_sender_with_the_same_name_costs_no_statement(
+    db: object, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await services.touch_user(GM, "Мастер")
+    with caplog.at_level(logging.DEBUG, logger="tortoise.db_client"):
+        caplog.clear()
+        again = await services.touch_user(GM, "Мастер")
+        assert caplog.records == []  # from this process's memory
+        renamed = await services.touch_user(GM, "Мастер Игры")
+        assert caplog.records  # a new name: read and written
+    assert again.first_name == "Мастер" and renamed.first_name == "Мастер Игры"
+    assert (await services.get_user(GM)).first_name == "Мастер Игры"  # type: ignore[union-attr]
+    await services.set_language(GM, "en")
+    assert (await services.touch_user(GM, "Мастер Игры")).language == "en"  # own write: at once
+    await User.filter(id=GM).update(language="ru")  # another worker's write …
+    assert (await services.touch_user(GM, "Мастер Игры")).language == "en"
+    monkeypatch.setattr(users, "FRESH_S", 0.0)  # … is seen once the memory is old
+    assert (await services.touch_user(GM, "Мастер Игры")).language == "ru"
