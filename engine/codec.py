@@ -191,6 +191,11 @@ class Family(Generic[T]):
             return data
         return {self.key: self._tags[cls], **data}
 
+    def prepare(self) -> None:
+        """Build every member's adapter now (a first decode would otherwise pay for it)."""
+        for cls in self.classes.values():
+            codec(cls)
+
     def from_data(self, data: Mapping[str, Any]) -> T:
         try:
             cls = self.classes[data[self.key]]

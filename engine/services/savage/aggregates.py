@@ -12,9 +12,12 @@ from engine.savage.chase.events import EVENTS as CHASE_EVENTS
 from engine.savage.events import EVENTS as ENCOUNTER_EVENTS
 from engine.services.aggregates.model import Aggregate
 
-# The engines' own formats (engine.codec), each adapter built once.
+# The engines' own formats (engine.codec), every adapter built once, at start-up: not in
+# the first step a process serves.
 _ENCOUNTER = codec.codec(savage.Encounter)
 _CHASE = codec.codec(chase.ChaseState)
+ENCOUNTER_EVENTS.prepare()
+CHASE_EVENTS.prepare()
 
 
 def _initial_encounter(params: Mapping[str, Any]) -> savage.Encounter:
