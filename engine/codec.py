@@ -35,18 +35,14 @@ T = TypeVar("T")
 _MEMO_MAX = 4096  # decoded scalars kept per type (cards: 54; trait dice: a handful)
 
 
-@dataclass(frozen=True, eq=False)
 class Scalar:
     """A value stored as the JSON scalar `encode(value)` and read back by `decode`, which is
     memoised (the values are immutable and few). A value already of `cls` passes as is."""
 
-    cls: type
-    encode: Callable[[Any], Any]
-    decode: Callable[[Any], Any]
+    __slots__ = ("schema",)
 
-    def __post_init__(self) -> None:
+    def __init__(self, cls: type, encode: Callable[[Any], Any], decode: Callable[[Any], Any]):
         memo: dict[Any, Any] = {}
-        cls, decode = self.cls, self.decode
 
         def read(value: Any) -> Any:
             if isinstance(value, cls):
@@ -61,15 +57,13 @@ class Scalar:
             except TypeError:  # unhashable: not a scalar
                 raise ValueError(f"not a {cls.__name__}: {value!r}") from None
 
-        serialize = core_schema.plain_serializer_function_ser_schema(self.encode)
-        schema = core_schema.no_info_plain_validator_function(read, serialization=serialize)
-        object.__setattr__(self, "schema", schema)
+        serialize = core_schema.plain_serializer_function_ser_schema(encode)
+        self.schema = core_schema.no_info_plain_validator_function(read, serialization=serialize)
 
     def __get_pydantic_core_schema__(
         self, source: Any, handler: GetCoreSchemaHandler
     ) -> CoreSchema:
-        schema: CoreSchema = self.schema  # type: ignore[attr-defined]  # set in __post_init__
-        return schema
+        return self.schema
 
 
 def scalar(cls: type[T], *, encode: Callable[[T], Any], decode: Callable[[Any], T]) -> None:
