@@ -25,7 +25,7 @@ Reported per size (medians of `--runs` runs, ms):
   `history(last=8)`, the newest 8 steps, where the store offers it;
 - load: `load()` (snapshot at the head) / `current_encounter`;
 - board: "encounter" only, what the Mini App reads per change of the encounter
-  (`webapp.scenes.load_encounter`: the state and the log of its newest steps).
+  (`webapp.systems.savage.scenes.load_encounter`: the state and the log of its newest steps).
 """
 
 from __future__ import annotations
@@ -50,8 +50,9 @@ from bench.aggregates import GM, KEY, damage, make
 from bench.initiative import cast
 from engine import savage, services
 from engine.services import aggregates as agg
+from engine.services import savage as swade
 from engine.store.db import close_db, init_db, migrate
-from webapp.scenes import load_encounter
+from webapp.systems.savage.scenes import load_encounter
 
 WALK = 20
 LAST = 8
@@ -80,17 +81,17 @@ async def synthetic(game_id: int, seed: int) -> Subject:
 
 
 async def encounter(game_id: int, seed: int) -> Subject:
-    view = await services.start_encounter(game_id, actor_id=GM)
+    view = await swade.start_encounter(game_id, actor_id=GM)
     rng = random.Random(seed)
     for c in cast()[:FIGHTERS]:
         add = savage.AddCombatant(c.id, c.name, (c,))
-        await services.encounter_command(game_id, add, actor_id=GM, rng=rng)
+        await swade.encounter_command(game_id, add, actor_id=GM, rng=rng)
     return Subject(
         game_id,
         view.stream,
-        lambda: services.encounter_command(game_id, savage.NextTurn(), actor_id=GM, rng=rng),
-        lambda: services.undo_encounter(game_id, actor_id=GM),
-        lambda: services.current_encounter(game_id),
+        lambda: swade.encounter_command(game_id, savage.NextTurn(), actor_id=GM, rng=rng),
+        lambda: swade.undo_encounter(game_id, actor_id=GM),
+        lambda: swade.current_encounter(game_id),
         lambda: load_encounter(game_id),
     )
 

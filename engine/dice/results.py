@@ -1,8 +1,8 @@
 """Result dataclasses: every face is kept so the bot can render and audit a roll.
 
-All classes are frozen. Each has a ``kind`` and ``to_dict()`` giving JSON-safe data
-(dataclass -> dict of its fields, ``kind`` included; tuple -> list; Fraction -> "n/d");
-``result_from_dict`` (in ``serialize``) rebuilds the exact object.
+All classes are frozen. Each has a ``kind`` and ``to_dict()`` giving JSON-safe data through
+``engine.codec`` (dataclass -> dict of its fields, ``kind`` included; tuple -> list;
+Fraction -> "n/d"); ``result_from_dict`` (``RESULTS.from_data``) rebuilds the exact object.
 """
 
 from __future__ import annotations
@@ -11,25 +11,34 @@ import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Annotated, Any, ClassVar
+
+from engine import codec
 
 
-def to_data(obj: object) -> Any:
-    """``obj`` as JSON-safe data (the encoding ``to_dict()`` uses)."""
-    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        return {f.name: to_data(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
-    if isinstance(obj, tuple | list):
-        return [to_data(x) for x in obj]
-    if isinstance(obj, Fraction):
-        return f"{obj.numerator}/{obj.denominator}"
-    return obj
+def kind_of(cls: type) -> str:
+    """The fixed ``kind`` of a result class (its ``init=False`` field's default)."""
+    for f in dataclasses.fields(cls):
+        if f.name == "kind" and not f.init and isinstance(f.default, str):
+            return f.default
+    raise TypeError(f"{cls.__name__} has no fixed kind")
 
 
 class _Serializable:
     __slots__ = ()
+    # Decoded as __init__ builds them: ``kind`` stays the class default (see below).
+    __get_pydantic_core_schema__: ClassVar[Any] = classmethod(codec.init_defaults)
 
     def to_dict(self) -> dict[str, Any]:
-        return to_data(self)
+        data: dict[str, Any] = codec.to_data(self)
+        return data
+
+
+# Stored as "n/d", the denominator always written ("1/1").
+Probability = Annotated[
+    Fraction,
+    codec.Scalar(Fraction, lambda f: f"{f.numerator}/{f.denominator}", Fraction),
+]
 
 
 # The hot classes (Die, Literal, DiceGroup, ExpressionResult, RollResult) keep a __dict__ so
@@ -96,7 +105,8 @@ class DiceGroup(_Serializable):
         return sum(1 for d in self.dice if d.cancels and d.counted)
 
 
-Token = Literal | DiceGroup
+# A display token: told apart by its "kind" in the stored data.
+Token = Annotated[Literal | DiceGroup, codec.Tagged("kind", kind_of)]
 
 
 @dataclass(frozen=True)
@@ -236,7 +246,7 @@ class DuelCheckResult(_Serializable):
 class OutcomeOdds(_Serializable):
     kind: str = field(default="outcome_odds", init=False)
     name: str
-    probability: Fraction
+    probability: Probability
 
     @property
     def percent(self) -> float:
@@ -249,7 +259,7 @@ class ThresholdOdds(_Serializable):
 
     kind: str = field(default="threshold_odds", init=False)
     at_least: int
-    probability: Fraction
+    probability: Probability
 
     @property
     def percent(self) -> float:
@@ -394,4 +404,8 @@ RESULT_CLASSES: tuple[type[_Serializable], ...] = (
     OutcomeOdds,
     ThresholdOdds,
     OddsResult,
+)
+
+RESULTS: codec.Family[Any] = codec.Family(
+    "kind", {kind_of(cls): cls for cls in RESULT_CLASSES}, tag_in_fields=True
 )

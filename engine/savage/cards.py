@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from engine import codec
 from engine.dice.rng import Rng
 
 SUITS: tuple[str, ...] = ("clubs", "diamonds", "hearts", "spades")  # low -> high (line 8)
@@ -72,6 +73,10 @@ class Card:
         if not 2 <= rank <= 14:
             raise ValueError(f"not a card: {code!r}")
         return cls(rank, suits[letter])
+
+
+# Stored as its code ("AS", "JokerR") wherever a state or an event holds a card.
+codec.scalar(Card, encode=lambda card: card.code, decode=Card.parse)
 
 
 def full_deck() -> tuple[Card, ...]:

@@ -9,7 +9,8 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
-from .serial import from_data, to_data
+from engine.codec import Coded
+
 from .traits import ATTRIBUTES, Die
 
 MAX_WOUNDS = 3  # seed 000 line 74: a fourth Wound makes a Wild Card Incapacitated
@@ -132,7 +133,7 @@ class Status:
 
 
 @dataclass(frozen=True, slots=True)
-class Character:
+class Character(Coded):
     id: str
     name: str
     wild: bool = False
@@ -181,10 +182,3 @@ class Character:
 
     def with_conditions(self, conditions: tuple[Condition, ...]) -> Character:
         return self.with_status(conditions=conditions)
-
-    def to_dict(self) -> dict[str, Any]:
-        return to_data(self)
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Character:
-        return from_data(cls, data)

@@ -6,14 +6,13 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
+from engine.codec import Coded
 from engine.dice.results import Modifier, TraitResult
 
 from .cards import Card, Deck
 from .character import Character
 from .errors import RuleError
-from .serial import from_data, to_data
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,7 +109,7 @@ class LastRoll:
 
 
 @dataclass(frozen=True, slots=True)
-class Encounter:
+class Encounter(Coded):
     combatants: tuple[Combatant, ...] = ()
     deck: Deck = field(default_factory=Deck.fresh)
     round: int = 0
@@ -206,10 +205,3 @@ class Encounter:
             return self.queued[0]
         waiting = self.waiting()
         return waiting[0].id if waiting else None
-
-    def to_dict(self) -> dict[str, Any]:
-        return to_data(self)
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Encounter:
-        return from_data(cls, data)

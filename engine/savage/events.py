@@ -2,7 +2,8 @@
 
 Every event carries ``step`` (the id of the command that produced it: /undo drops the last
 step) and every card drawn and die rolled, so ``replay`` needs no seed. ``to_dict`` gives
-``{"type": <class name>, ...fields}``; ``event_from_dict`` is its inverse.
+``{"type": <class name>, ...fields}`` (``EVENTS``, engine.codec); ``event_from_dict`` is its
+inverse.
 """
 
 from __future__ import annotations
@@ -10,12 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from engine import codec
 from engine.dice.results import DamageResult, RollResult, TraitResult
 
 from .cards import Card
 from .character import Condition, Injury
 from .encounter import Combatant, FollowUp
-from .serial import from_data, to_data
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,7 +24,7 @@ class Event:
     step: int
 
     def to_dict(self) -> dict[str, Any]:
-        return {"type": type(self).__name__, **to_data(self)}
+        return EVENTS.to_data(self)
 
 
 # --- set-up ---------------------------------------------------------------------------
@@ -344,7 +345,6 @@ EVENT_TYPES: dict[str, type[Event]] = {
 }
 
 
-def event_from_dict(data: dict[str, Any]) -> Event:
-    body = dict(data)
-    cls = EVENT_TYPES[body.pop("type")]
-    return from_data(cls, body)
+EVENTS: codec.Family[Event] = codec.Family("type", EVENT_TYPES)
+event_to_dict = EVENTS.to_data
+event_from_dict = EVENTS.from_data

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from engine import codec
+
 from .errors import RuleError
 
 SIDES = (4, 6, 8, 10, 12)
@@ -46,6 +48,10 @@ def parse_die(text: str) -> Die:
     if sides not in SIDES or (bonus and sides != 12):
         raise RuleError("sheet_bad_die", {"fragment": text.strip()[:20]})
     return Die(sides, bonus)
+
+
+# Stored as its code ("d8", "d12+1") in sheets, states and events.
+codec.scalar(Die, encode=lambda die: die.code, decode=parse_die)
 
 
 ATTRIBUTES: tuple[str, ...] = ("agility", "smarts", "spirit", "strength", "vigor")

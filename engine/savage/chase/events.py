@@ -2,13 +2,16 @@
 events of one command share it), so undo drops the last step and replays the rest.
 
 Every card dealt and every maneuvering roll is inside the events: replay needs no rng.
+``to_dict`` gives ``{"kind": <kind>, ...fields}`` (``EVENTS``, engine.codec);
+``event_from_dict`` is its inverse (a field added later takes its default in older events).
 """
 
 from __future__ import annotations
 
-from dataclasses import MISSING, dataclass, fields
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from engine import codec
 from engine.savage.cards import Card
 
 from .model import Participant, Pending
@@ -22,10 +25,7 @@ class Event:
     step: int
 
     def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"kind": self.kind}
-        for f in fields(self):
-            data[f.name] = _encode(getattr(self, f.name))
-        return data
+        return EVENTS.to_data(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -252,36 +252,5 @@ EVENT_TYPES: dict[str, type[Event]] = {
     )
 }
 
-# Field name -> decoder for the non-primitive fields.
-_DECODERS: dict[str, Any] = {
-    "options": ChaseOptions.from_dict,
-    "row": lambda v: tuple(Card.parse(c) for c in v),
-    "cards": lambda v: v if isinstance(v, int) else tuple(Card.parse(c) for c in v),
-    "action_card": lambda v: v and Card.parse(v),
-    "chase_card": Card.parse,
-    "participant": lambda v: Participant.from_dict(v) if isinstance(v, dict) else v,
-    "roll": ManeuverRoll.from_dict,
-    "pending": lambda v: Pending.from_dict(v) if isinstance(v, dict) else v,
-}
-
-
-def _encode(value: Any) -> Any:
-    if isinstance(value, Card):
-        return value.code
-    if isinstance(value, tuple):
-        return [_encode(v) for v in value]
-    if hasattr(value, "to_dict"):
-        return value.to_dict()
-    return value
-
-
-def event_from_dict(data: dict[str, Any]) -> Event:
-    cls = EVENT_TYPES[data["kind"]]
-    kwargs = {}
-    for f in fields(cls):
-        if f.name not in data and f.default is not MISSING:
-            continue  # a field added later: older stored events take its default
-        value = data[f.name]
-        decode = _DECODERS.get(f.name)
-        kwargs[f.name] = decode(value) if decode and value is not None else value
-    return cls(**kwargs)
+EVENTS: codec.Family[Event] = codec.Family("kind", EVENT_TYPES)
+event_from_dict = EVENTS.from_data

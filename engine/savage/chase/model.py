@@ -1,4 +1,4 @@
-"""Frozen chase state. Everything is JSON-safe through ``to_dict``/``from_dict``.
+"""Frozen chase state. Everything is JSON-safe through ``to_dict``/``from_dict`` (engine.codec).
 
 The row runs from the rear (card 0) to the front (the last card); "dropping back" moves toward
 card 0. Cards are stored as their short codes (engine.savage.cards.Card.code).
@@ -7,8 +7,8 @@ card 0. Cards are stored as their short codes (engine.savage.cards.Card.code).
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any
 
+from engine.codec import Coded
 from engine.savage.cards import Card
 
 from .errors import ChaseError
@@ -32,7 +32,7 @@ OUT_OF_ACTION = "out_of_action"
 
 
 @dataclass(frozen=True, slots=True)
-class Participant:
+class Participant(Coded):
     """An independently moving participant, or a member of a group (``leader`` set) who
     stands on the leader's card and moves with it (seed 001, line 8)."""
 
@@ -64,32 +64,9 @@ class Participant:
         """Seed 000, line 73: «Каждая Рана даёт −1 к … проверкам параметров, максимум −3»."""
         return -min(MAX_WOUND_PENALTY, max(0, self.wounds - self.ignored_wounds))
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "side": self.side,
-            "position": self.position,
-            "movement": self.movement,
-            "skill": self.skill,
-            "die": self.die,
-            "die_bonus": self.die_bonus,
-            "wild_card": self.wild_card,
-            "unskilled": self.unskilled,
-            "modifier": self.modifier,
-            "leader": self.leader,
-            "status": self.status,
-            "wounds": self.wounds,
-            "fatigue": self.fatigue,
-            "ignored_wounds": self.ignored_wounds,
-        }
-
-    @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> Participant:
-        return cls(**d)
-
 
 @dataclass(frozen=True, slots=True)
-class TurnState:
+class TurnState(Coded):
     """One participant's open turn. ``bumped`` lists targets this participant has bumped
     during the turn (one card per target per turn, seed 001, line 36)."""
 
@@ -102,26 +79,9 @@ class TurnState:
     lost: bool = False  # the rest of the turn was lost to a critical failure
     bumped: tuple[str, ...] = ()
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "participant": self.participant,
-            "action_card": self.action_card.code if self.action_card else None,
-            "changed_position": self.changed_position,
-            "dropped_back": self.dropped_back,
-            "declared_actions": self.declared_actions,
-            "actions_used": self.actions_used,
-            "lost": self.lost,
-            "bumped": list(self.bumped),
-        }
-
-    @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> TurnState:
-        card = d["action_card"]
-        return cls(**{**d, "action_card": card and Card.parse(card), "bumped": tuple(d["bumped"])})
-
 
 @dataclass(frozen=True, slots=True)
-class Pending:
+class Pending(Coded):
     """A choice waiting for someone.
 
     ``kind == "bump"``: an indirect Bump of ``target`` by up to ``max_cards`` cards whose
@@ -138,36 +98,16 @@ class Pending:
     max_cards: int = 0
     choices: tuple[str, ...] = ()
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "kind": self.kind,
-            "target": self.target,
-            "max_cards": self.max_cards,
-            "choices": list(self.choices),
-        }
-
-    @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> Pending:
-        return cls(**{**d, "choices": tuple(d["choices"])})
-
 
 @dataclass(frozen=True, slots=True)
-class ChaseEnd:
+class ChaseEnd(Coded):
     reason: str  # see rules.END_REASONS
     side: str | None = None  # the side that stopped / was taken out / escaped
     round: int = 0
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"reason": self.reason, "side": self.side, "round": self.round}
-
-    @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> ChaseEnd:
-        return cls(**d)
-
 
 @dataclass(frozen=True, slots=True)
-class ChaseState:
+class ChaseState(Coded):
     options: ChaseOptions = field(default_factory=ChaseOptions)
     row: tuple[Card, ...] = ()
     participants: tuple[Participant, ...] = ()
@@ -214,31 +154,4 @@ class ChaseState:
     def with_turn(self, t: TurnState) -> ChaseState:
         return replace(
             self, turns=tuple(t if q.participant == t.participant else q for q in self.turns)
-        )
-
-    # --- serialisation -------------------------------------------------------------------
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "options": self.options.to_dict(),
-            "row": [c.code for c in self.row],
-            "participants": [p.to_dict() for p in self.participants],
-            "round": self.round,
-            "turns": [t.to_dict() for t in self.turns],
-            "pending": [x.to_dict() for x in self.pending],
-            "ended": self.ended.to_dict() if self.ended else None,
-            "step": self.step,
-        }
-
-    @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> ChaseState:
-        return cls(
-            options=ChaseOptions.from_dict(d["options"]),
-            row=tuple(Card.parse(c) for c in d["row"]),
-            participants=tuple(Participant.from_dict(p) for p in d["participants"]),
-            round=d["round"],
-            turns=tuple(TurnState.from_dict(t) for t in d["turns"]),
-            pending=tuple(Pending.from_dict(x) for x in d["pending"]),
-            ended=ChaseEnd.from_dict(d["ended"]) if d["ended"] else None,
-            step=d["step"],
         )

@@ -6,8 +6,9 @@ from; the defaults are the readings we chose.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
-from typing import Any
+from dataclasses import dataclass, replace
+
+from engine.codec import Coded
 
 from .errors import ChaseError
 
@@ -26,7 +27,7 @@ MAX_ROW = 54  # one deck of 52 cards and 2 Jokers
 
 
 @dataclass(frozen=True, slots=True)
-class ChaseOptions:
+class ChaseOptions(Coded):
     linear: bool = True  # a linear chase allows dropping back (seed 001, line 16)
     scale: int = 1  # distance units per card for ranged attacks (seed 001, line 41)
     round_limit: int | None = None  # the GM's round limit (seed 001, line 47)
@@ -50,10 +51,3 @@ class ChaseOptions:
 
     def with_round_limit(self, limit: int | None) -> ChaseOptions:
         return replace(self, round_limit=limit).validate()
-
-    def to_dict(self) -> dict[str, Any]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> ChaseOptions:
-        return cls(**{f.name: data[f.name] for f in fields(cls) if f.name in data})

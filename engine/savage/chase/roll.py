@@ -5,11 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from engine.codec import Coded
+
 SUCCESS_OUTCOMES = ("success", "raise")
 
 
 @dataclass(frozen=True, slots=True)
-class ManeuverRoll:
+class ManeuverRoll(Coded):
     """A maneuvering trait roll: the labelled modifiers we asked for, the outcome the dice
     engine gave, and its full result (``TraitResult.to_dict()``) for audit and rendering."""
 
@@ -31,24 +33,3 @@ class ManeuverRoll:
     @property
     def modifier_total(self) -> int:
         return sum(v for _, v in self.modifiers)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "skill": self.skill,
-            "modifiers": [[label, value] for label, value in self.modifiers],
-            "total": self.total,
-            "outcome": self.outcome,
-            "raises": self.raises,
-            "result": self.result,
-        }
-
-    @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> ManeuverRoll:
-        return cls(
-            skill=d["skill"],
-            modifiers=tuple((label, value) for label, value in d["modifiers"]),
-            total=d["total"],
-            outcome=d["outcome"],
-            raises=d["raises"],
-            result=d["result"],
-        )

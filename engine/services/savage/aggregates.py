@@ -6,15 +6,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine import savage
+from engine import codec, savage
 from engine.savage import chase
+from engine.savage.chase.events import EVENTS as CHASE_EVENTS
+from engine.savage.events import EVENTS as ENCOUNTER_EVENTS
 from engine.services.aggregates.model import Aggregate
-from engine.services.savage.codec import (
-    encounter_from_dict,
-    encounter_to_dict,
-    event_from_dict,
-    event_to_dict,
-)
+
+# The engines' own formats (engine.codec), every adapter built once, at start-up: not in
+# the first step a process serves.
+_ENCOUNTER = codec.codec(savage.Encounter)
+_CHASE = codec.codec(chase.ChaseState)
+ENCOUNTER_EVENTS.prepare()
+CHASE_EVENTS.prepare()
 
 
 def _initial_encounter(params: Mapping[str, Any]) -> savage.Encounter:
@@ -25,11 +28,10 @@ ENCOUNTER: Aggregate[savage.Encounter, savage.Event] = Aggregate(
     name="encounter",
     initial=_initial_encounter,
     evolve=savage.evolve,
-    # The engine's own format (serial.py), through a faster compiled codec.
-    event_to_dict=event_to_dict,  # {"type": <class name>, ...}
-    event_from_dict=event_from_dict,
-    state_to_dict=encounter_to_dict,
-    state_from_dict=encounter_from_dict,
+    event_to_dict=ENCOUNTER_EVENTS.to_data,  # {"type": <class name>, ...}
+    event_from_dict=ENCOUNTER_EVENTS.from_data,
+    state_to_dict=_ENCOUNTER.to_data,
+    state_from_dict=_ENCOUNTER.from_data,
     version=1,  # bump when Encounter.to_dict's format changes
     snapshot_every=1,
 )
@@ -41,7 +43,7 @@ def _initial_chase(params: Mapping[str, Any]) -> chase.ChaseState:
 
 def _chase_event_to_dict(event: chase.Event) -> dict[str, Any]:
     # Chase events are tagged "kind"; the store wants "type" (event_from_dict ignores it).
-    data = event.to_dict()
+    data = CHASE_EVENTS.to_data(event)
     return {"type": data["kind"], **data}
 
 
@@ -50,9 +52,9 @@ CHASE: Aggregate[chase.ChaseState, chase.Event] = Aggregate(
     initial=_initial_chase,
     evolve=chase.evolve,
     event_to_dict=_chase_event_to_dict,
-    event_from_dict=chase.event_from_dict,
-    state_to_dict=chase.ChaseState.to_dict,
-    state_from_dict=chase.ChaseState.from_dict,
+    event_from_dict=CHASE_EVENTS.from_data,
+    state_to_dict=_CHASE.to_data,
+    state_from_dict=_CHASE.from_data,
     version=2,  # bump when ChaseState.to_dict's format changes (2: participants' health)
     snapshot_every=1,
 )

@@ -7,10 +7,10 @@ from __future__ import annotations
 import dataclasses
 
 from engine import savage
+from engine.savage import event_from_dict
 from engine.services.aggregates import UNDO
 from engine.services.savage import current_chase, current_encounter
 from engine.services.savage.characters import name_key
-from engine.services.savage.codec import event_from_dict
 from engine.services.scenes import SceneView
 from engine.store.models import SavedCharacter, StreamEvent
 from webapp.systems.savage.encounter_log import LOGGED, encounter_log

@@ -25,12 +25,7 @@ from engine.savage import (
 )
 from engine.services import aggregates as agg
 from engine.services import savage as swade
-from engine.services.savage.codec import (
-    encounter_from_dict,
-    encounter_to_dict,
-    event_from_dict,
-    event_to_dict,
-)
+from engine.services.savage.aggregates import ENCOUNTER
 from engine.store.db import close_db, init_db
 from tests.engine.services.conftest import ALICE, BOB, CAROL, CHAT, GM
 
@@ -153,7 +148,7 @@ async def play_turns(game_id: int, turns: int, rng: random.Random, twin: Twin) -
 # --- the aggregate --------------------------------------------------------------------------
 
 
-def test_codec_is_the_engines_format_both_ways() -> None:
+def test_the_aggregate_stores_the_engines_format_both_ways() -> None:
     twin = Twin(5)
     for text, cid in ((ICHIGO, "ichigo"), (GRIMMJOW, "grimmjow")):
         character = dataclasses.replace(savage.parse_sheet(text).character, id=cid)
@@ -162,11 +157,13 @@ def test_codec_is_the_engines_format_both_ways() -> None:
     attacker = twin.state.current or ""
     events += twin.run(Attack(attacker, ({"ichigo", "grimmjow"} - {attacker}).pop()), None)
     state = twin.state
-    assert encounter_to_dict(state) == state.to_dict()
-    assert encounter_from_dict(state.to_dict()) == state == Encounter.from_dict(state.to_dict())
+    assert ENCOUNTER.state_to_dict(state) == state.to_dict()
+    data = state.to_dict()
+    assert ENCOUNTER.state_from_dict(data) == state == Encounter.from_dict(data)
     for e in events:
-        assert event_to_dict(e) == e.to_dict()
-        assert event_from_dict(e.to_dict()) == e == savage.event_from_dict(event_to_dict(e))
+        assert ENCOUNTER.event_to_dict(e) == e.to_dict()
+        assert ENCOUNTER.event_from_dict(e.to_dict()) == e
+        assert savage.event_from_dict(ENCOUNTER.event_to_dict(e)) == e
 
 
 # --- a fight through the service ------------------------------------------------------------
