@@ -19,7 +19,10 @@ webhook handles updates in the background; the Mini App's chat hooks tell the ch
 the boards) counts too.
 
 Transactions: BEGIN … COMMIT/ROLLBACK blocks plus writes in autocommit mode (each is its own
-transaction); reads outside a transaction are printed beside them. Statement shapes: the SQL
+transaction); reads outside a transaction are printed beside them. The outbox marks the rows
+a process delivered once a second, in a transaction of its own (engine/services/outbox.py):
+that one falls in whichever step runs then and is counted there, so a row's steps show 1 or
+2; targets are judged on the median step. Statement shapes: the SQL
 with literals as ``?`` and long column lists as ``…``, the top 10 over a row's steps.
 
 Steps, in two group chats, each with a savage game whose GM and player have /start-ed the
@@ -287,7 +290,8 @@ def report(row: Row, runs: list[list[str]], answered: list[int] | None = None) -
     median, median_tx = statistics.median(statements), statistics.median(tx)
     goal = ""
     if row.target is not None:
-        ok = median <= row.target and max(tx) <= 1
+        # the median step: a step in a busy second may also carry the outbox's marks
+        ok = median <= row.target and median_tx <= 1
         goal = f"target <= {row.target} / 1: {'OK' if ok else 'OVER'}"
     print(f"\n{row.label}   {goal}")
     control = statistics.median(c.control for c in counts)
