@@ -9,7 +9,8 @@ from aiohttp.typedefs import Handler
 
 from engine.services.errors import ServiceError
 from webapp.auth import AuthError, credentials, validate_init_data
-from webapp.errors import ERRORS, HTTP_CODES, SERVICE_CODES, ApiError, error_message, json_error
+from webapp.errors import HTTP_CODES, ApiError, error_message, json_error, refusal
+from webapp.i18n import pick_locale
 from webapp.keys import AUTH_TOKEN, CONFIG, INIT_DATA
 
 log = logging.getLogger(__name__)
@@ -34,9 +35,9 @@ async def json_errors(request: web.Request, handler: Handler) -> web.StreamRespo
         return await handler(request)
     except ApiError as exc:
         return json_error(exc.code, exc.message, **exc.details)
-    except ServiceError as exc:
-        code = SERVICE_CODES.get(exc.code, exc.code)
-        return json_error(code if code in ERRORS else "bad_request")
+    except ServiceError as exc:  # a service's refusal no handler turned into its answer
+        api = refusal(exc, _locale(request))
+        return json_error(api.code, api.message, **api.details)
     except web.HTTPException as exc:
         if exc.status < 400:
             raise
@@ -47,6 +48,12 @@ async def json_errors(request: web.Request, handler: Handler) -> web.StreamRespo
     except Exception:
         log.exception("unhandled error on %s %s", request.method, request.path)
         return json_error("internal")
+
+
+def _locale(request: web.Request) -> str:
+    """The language of the signed-in user's Telegram (their stored choice is not read here)."""
+    data = request.get(INIT_DATA)
+    return pick_locale(None, data.user.language_code if data is not None else None)
 
 
 @web.middleware
