@@ -45,7 +45,7 @@ function newer(old, next) {
 }
 
 // What a snapshot holds besides the game's scenes (one key per scene kind of its system).
-const SNAPSHOT_KEYS = new Set(["type", "epoch", "seq", "locale", "game", "rolls"]);
+const SNAPSHOT_KEYS = new Set(["type", "seq", "locale", "game", "rolls"]);
 const ROLL_PUSHES = new Set(["roll", "roll_revealed"]);
 // Screens of the start_param that are the dice; any other is a tab of the game's system.
 const DICE_SCREENS = new Set(["game", "roll", "rolls"]);
