@@ -131,7 +131,10 @@ async def _run(settings: Settings, notifier: Notifier, stop: asyncio.Event | Non
                 await dispatcher.stop_polling()
             with suppress(asyncio.CancelledError, Exception):
                 await asyncio.wait_for(polling, timeout=15)
-        await runner.cleanup()
+        await runner.cleanup()  # no new webhook updates; the bot's session stays open
+        left = await dispatcher["in_flight"].drained(settings.shutdown_timeout)
+        if left:
+            log.warning("stopping with %d update(s) still being handled", left)
         unsubscribe()
         await hooks.wait_idle()
         await bot.session.close()

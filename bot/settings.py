@@ -25,6 +25,8 @@ class Settings(BaseSettings):
     mini_app_name: str = "app"  # the Mini App's short name in @BotFather (/newapp)
     default_locale: str = "ru"
     log_level: str = "INFO"
+    # at SIGTERM: seconds to wait for the updates being handled (and what they send)
+    shutdown_timeout: float = 25.0
 
     @field_validator("log_level")
     @classmethod

@@ -109,12 +109,21 @@ def create_app(
     setup_bridge(app)
     if settings.webhook_url and bot is not None and dispatcher is not None:
         secret = settings.webhook_secret_value()
-        SimpleRequestHandler(dispatcher, bot, secret_token=secret).register(
+        WebhookHandler(dispatcher, bot, secret_token=secret).register(
             app, path=webhook_path(settings)
         )
     app.on_shutdown.append(_close_sockets)
     app.on_shutdown.append(_finish_background)
     return app
+
+
+class WebhookHandler(SimpleRequestHandler):
+    """aiogram's webhook route, except that the app's shutdown leaves the bot's session open:
+    the updates still being handled need it, and the owner of the bot (bot/runner.py) closes
+    it once they are done."""
+
+    async def close(self) -> None:
+        return None
 
 
 async def _close_sockets(app: web.Application) -> None:

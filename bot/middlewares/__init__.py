@@ -1,4 +1,5 @@
-"""Update-level middlewares, outermost first: de-duplication, user upsert, locale, errors."""
+"""Update-level middlewares, outermost first: the updates in flight (for a graceful
+shutdown), de-duplication, user upsert, locale, errors."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from aiogram.utils.i18n import I18n
 
 from bot.middlewares.dedup import DedupMiddleware
 from bot.middlewares.errors import ErrorReplyMiddleware
+from bot.middlewares.in_flight import InFlight
 from bot.middlewares.locale import StoredLocaleMiddleware
 from bot.middlewares.users import UserUpsertMiddleware
 
@@ -14,6 +16,9 @@ from bot.middlewares.users import UserUpsertMiddleware
 def setup_middlewares(dp: Dispatcher, *, i18n: I18n, default_locale: str) -> None:
     # Registered after aiogram's own update middlewares, so `event_from_user` and
     # `event_chat` are already in the data, and errors are caught inside the user's locale.
+    in_flight = InFlight()
+    dp["in_flight"] = in_flight  # the runner waits for it at shutdown
+    dp.update.outer_middleware(in_flight)
     dp.update.outer_middleware(DedupMiddleware())
     dp.update.outer_middleware(UserUpsertMiddleware())
     dp.update.outer_middleware(StoredLocaleMiddleware(i18n, default_locale=default_locale))

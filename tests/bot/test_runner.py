@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
+import pytest
 from pydantic import SecretStr
 
 from bot.runner import run
@@ -142,3 +143,62 @@ def test_a_malformed_token_is_refused_without_a_traceback(tmp_path: Path):
     assert done.returncode == 2
     assert "Traceback" not in done.stdout + done.stderr
     assert "BOT_TOKEN не подходит" in done.stderr
+
+
+GM_USER = {"id": 401, "is_bot": False, "first_name": "Мастер"}
+PLAYER = {"id": 402, "is_bot": False, "first_name": "Вера"}
+
+
+def private_update(update_id: int, text: str, user: dict[str, Any]) -> dict[str, Any]:
+    update = command_update(update_id, text, user)
+    update["message"]["chat"] = {"id": user["id"], "type": "private", "first_name": "x"}
+    return update
+
+
+async def _feed(mode: str, api: FakeBotAPI, settings: Settings, updates: list[dict[str, Any]]):  # type: ignore[no-untyped-def]
+    if mode == "polling":
+        api.pending_updates.extend(updates)
+        return
+    hook = f"http://127.0.0.1:{settings.port}/tg/hook"
+    headers = {"X-Telegram-Bot-Api-Secret-Token": settings.webhook_secret_value()}
+    async with aiohttp.ClientSession() as http:
+        for update in updates:
+            async with http.post(hook, json=update, headers=headers) as response:
+                assert response.status == 200
+
+
+@pytest.mark.parametrize("mode", ["webhook", "polling"])
+async def test_sigterm_waits_for_hidden_rolls_in_flight(
+    api: FakeBotAPI, tmp_path: Path, mode: str
+) -> None:
+    """A deploy's SIGTERM while five /hr wait on a Bot API that answers after 2 s: every
+    private copy and every receipt is still sent before the process exits."""
+    extra = {"webhook_url": "https://kosti.example/tg/hook"} if mode == "webhook" else {}
+    settings = runner_settings(api, tmp_path, **extra)
+    stop = asyncio.Event()
+    process = asyncio.create_task(run(settings, stop=stop))
+    try:
+        await wait_for(lambda: any(c.method in ("setWebhook", "getUpdates") for c in api.calls))
+        set_up = [
+            private_update(10, "/start", GM_USER),
+            private_update(11, "/start", PLAYER),
+            command_update(12, "/newgame дикий Тайна", GM_USER),
+            command_update(13, "/join", PLAYER),
+        ]
+        for update in set_up:  # one by one: the game before the join
+            before = api.mark()
+            await _feed(mode, api, settings, [update])
+            await wait_for(lambda before=before: api.since(before, "sendMessage"))
+        api.slow_down("sendMessage", 2.0)
+        mark = api.mark()
+        rolls = [command_update(20 + i, f"/hr d20 тайна {i}", PLAYER) for i in range(5)]
+        await _feed(mode, api, settings, rolls)
+        await wait_for(lambda: len(api.since(mark, "sendMessage")) >= 5)  # all five under way
+    finally:
+        stop.set()  # what SIGTERM does (bot/runner.py `_stop_on_signals`)
+        await asyncio.wait_for(process, 40)
+    to_gm = api.sent(mark, chat_id=GM_USER["id"])
+    to_player = api.sent(mark, chat_id=PLAYER["id"])
+    in_group = [c for c in api.sent(mark, chat_id=GROUP["id"]) if "№" in c.text]
+    assert len(to_gm) == 5 and len(to_player) == 5, (len(to_gm), len(to_player))
+    assert len(in_group) == 5  # the receipts

@@ -63,6 +63,7 @@ class FakeBotAPI:
     pending_updates: list[dict[str, Any]] = field(default_factory=list)
     base_url: str = ""  # set once served: pass it as BOT_API_URL
     _failures: dict[str, list[int]] = field(default_factory=dict)
+    _delays: dict[str, float] = field(default_factory=dict)
     _message_id: int = 1000
 
     # -- configuration -------------------------------------------------------------------
@@ -77,6 +78,10 @@ class FakeBotAPI:
     def fail_with_retry_after(self, method: str, retry_after: int = 1, times: int = 1) -> None:
         """Answer the next `times` calls of `method` with 429 Too Many Requests."""
         self._failures.setdefault(method, []).extend([retry_after] * times)
+
+    def slow_down(self, method: str, seconds: float) -> None:
+        """Answer every call of `method` only after `seconds` (a slow or distant Bot API)."""
+        self._delays[method] = seconds
 
     # -- inspection ----------------------------------------------------------------------
     def mark(self) -> int:
@@ -119,6 +124,8 @@ class FakeBotAPI:
                 params[key] = files.get(value[len(UPLOAD_PREFIX) :], value)
         call = ApiCall(method, params)
         self.calls.append(call)
+        if method in self._delays:
+            await asyncio.sleep(self._delays[method])
 
         queued = self._failures.get(method)
         if queued:
