@@ -4,16 +4,20 @@ to test-artifacts/webapp/ (light and dark)."""
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
 
+from engine.dice import roll
+from engine.services import create_game, join_game, log_roll, touch_user
 from tests.webapp.browser import ARTIFACTS, CHROMIUM_ARGS, IN_CI, chromium_path
 from tests.webapp.conftest import GM_ID, OTHER_ID, PLAYER_ID, TOKEN, user
 from webapp.auth import sign_init_data
 from webapp.dev import DARK_THEME, LIGHT_THEME, launch_fragment
+from webapp.links import startapp_token
 
 
 @pytest.fixture
@@ -107,3 +111,35 @@ async def test_a_hidden_roll_never_reaches_another_players_page(browser, server,
     await other.locator("li.roll", has_text="тайный манёвр").wait_for(timeout=3000)
     for page in (gm, other, roller):
         assert page.problems == []
+
+
+async def test_long_unbroken_names_never_widen_the_page(browser, server, db):  # type: ignore[no-untyped-def]
+    """A name or comment without spaces wraps inside the 390 px screen (it once made the
+    page 2,490 px wide)."""
+    long = "Оченьдлинноеимябезединогопробела" * 4
+    await touch_user(GM_ID, "Мастер")
+    await touch_user(PLAYER_ID, long)
+    game = await create_game(
+        chat_id=-100777, topic_id=None, system="storyteller", name=long,
+        creator_id=GM_ID, chat_title=long,
+    )  # fmt: skip
+    await join_game(game.id, PLAYER_ID)
+    await log_roll(
+        user_id=PLAYER_ID, chat_id=-100777, topic_id=None, game_id=game.id,
+        command="r", args="2d6 " + long, result=roll("2d6 " + long, random.Random(1)).to_dict(),
+    )  # fmt: skip
+    page = await open_app(browser, server, PLAYER_ID, startapp_token(game.id, bot_token=TOKEN))
+    await page.locator("li.roll").first.wait_for(timeout=3000)
+    width = await page.evaluate("document.documentElement.scrollWidth")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    await page.screenshot(path=str(ARTIFACTS / "long-names-light.png"), full_page=True)
+    assert width <= 390, f"the page is {width} px wide"
+    dark = await open_app(
+        browser, server, PLAYER_ID, startapp_token(game.id, bot_token=TOKEN), dark=True
+    )
+    await dark.locator("li.roll").first.wait_for(timeout=3000)
+    await dark.get_by_role("button", name="← Мои игры").click()  # the list of games
+    await dark.get_by_text(long[:20]).first.wait_for(timeout=3000)
+    await dark.screenshot(path=str(ARTIFACTS / "long-names-list-dark.png"), full_page=True)
+    assert await dark.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page.problems == [] and dark.problems == []
