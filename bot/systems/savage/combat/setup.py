@@ -8,6 +8,8 @@ import re
 from typing import Any
 
 from aiogram import Bot, Router
+from aiogram.enums import ChatType
+from aiogram.exceptions import TelegramForbiddenError
 from aiogram.filters import Command, CommandObject
 from aiogram.types import BufferedInputFile, Message
 
@@ -27,7 +29,7 @@ from engine.services.savage import (
     start_encounter,
     undo_encounter,
 )
-from engine.services.savage.characters import slug
+from engine.services.savage.characters import CharacterRecord, slug
 
 END_WORDS = ("конец", "end", "стоп", "stop", "закончить", "завершить")
 JSON_WORDS = ("json", "джейсон")
@@ -108,7 +110,7 @@ async def on_undo(message: Message, command: CommandObject, bot: Bot) -> None:
         await show_chase(bot, call.game)
 
 
-async def on_char(message: Message, command: CommandObject) -> None:
+async def on_char(message: Message, command: CommandObject, bot: Bot) -> None:
     call = await call_of(message, command.args, encounter=False)
     if not call.args:
         raise Refusal(texts.char_usage())
@@ -122,18 +124,32 @@ async def on_char(message: Message, command: CommandObject) -> None:
     record = await get_character(call.game.id, name)
     if record.template and not call.gm:  # NPC templates are the GM's secret
         raise NoCharacter(name=name)
+    # A sheet is the GM's and its owner's (the Mini App answers others 403): never posted in
+    # a group, sent to the asker's private chat.
+    if not call.gm and record.owner_id != call.user_id:
+        raise Refusal(texts.sheet_not_yours(record))
+    private = message.chat.type == ChatType.PRIVATE
+    try:
+        await _send_sheet(bot, call.user_id, record, as_json)
+    except TelegramForbiddenError:
+        raise Refusal(texts.sheet_needs_private_chat()) from None
+    if not private:
+        await message.reply(texts.sheet_sent_privately(record))
+
+
+async def _send_sheet(bot: Bot, chat_id: int, record: CharacterRecord, as_json: bool) -> None:
     if not as_json:
-        await message.reply(texts.sheet(record))
+        await bot.send_message(chat_id, texts.sheet(record))
         return
     data = record.character.to_dict()
     if record.count > 1:
         data["count"] = record.count  # a group of Extras, as save_character reads it
     payload = json.dumps(data, ensure_ascii=False)
     if len(payload) <= JSON_INLINE_MAX:
-        await message.reply(texts.sheet_json(payload))
+        await bot.send_message(chat_id, texts.sheet_json(payload))
         return
     document = BufferedInputFile(payload.encode("utf-8"), filename=f"{slug(record.name)}.json")
-    await message.reply_document(document, caption=texts.json_caption(record))
+    await bot.send_document(chat_id, document, caption=texts.json_caption(record))
 
 
 async def on_chars(message: Message, command: CommandObject) -> None:

@@ -52,6 +52,25 @@ def sheet(record: CharacterRecord) -> str:
     return f"<code>{quoted(record.sheet)}</code>"
 
 
+def sheet_not_yours(record: CharacterRecord) -> str:
+    return _("The sheet of {name} is for the GM and the player it belongs to.").format(
+        name=quoted(record.name)
+    )
+
+
+def sheet_sent_privately(record: CharacterRecord) -> str:
+    return _("📄 The sheet of {name} is in your private chat with me.").format(
+        name=quoted(record.name)
+    )
+
+
+def sheet_needs_private_chat() -> str:
+    return _(
+        "A sheet is sent privately, and you have not opened a private chat with me yet: "
+        "open it, press Start and ask again."
+    )
+
+
 def sheet_json(payload: str) -> str:
     return f"<pre>{quoted(payload)}</pre>"
 

@@ -11,7 +11,7 @@ import json
 import random
 from typing import Any
 
-from tests.bot.conftest import ALICE, BORIS, VERA
+from tests.bot.conftest import ALICE, BORIS, GROUP, VERA
 from tests.bot.systems.savage.test_combat import GRIMMJOW, Table, set_up_table, text_of
 from tests.support.fake_botapi import ApiCall
 from tests.support.telegram import Feed, TelegramDriver
@@ -84,8 +84,11 @@ async def test_reroll_command_keeps_the_better_and_refuses_a_critical_failure(
 async def test_char_json_export_and_import(tg: TelegramDriver, monkeypatch: Any) -> None:
     table = Table(tg)
     await set_up_table(table)
-    shown = text_of(await table.say(BORIS, "/char Ичиго json"))
+    asked = await table.say(BORIS, "/char Ичиго json")
+    shown = "\n".join(c.text for c in asked.sent(chat_id=BORIS.id))  # in the private chat
     assert shown.startswith("<pre>") and shown.endswith("</pre>")
+    in_group = "\n".join(c.text for c in asked.sent(chat_id=GROUP.id))
+    assert "личном чате" in in_group and "bennies" not in in_group
     data = json.loads(html.unescape(shown[len("<pre>") : -len("</pre>")]))
     assert data["name"] == "Ичиго" and data["owner"] == BORIS.id and data["bennies"] == 3
 
@@ -102,8 +105,26 @@ async def test_char_json_export_and_import(tg: TelegramDriver, monkeypatch: Any)
     monkeypatch.setattr("bot.systems.savage.combat.setup.JSON_INLINE_MAX", 10)
     feed = await table.say(BORIS, "/char Ичиго json")
     (doc,) = [c for c in feed.calls if c.method == "sendDocument"]
-    assert doc.params["document"]["filename"] == "ichigo.json"
+    assert doc.chat_id == BORIS.id and doc.params["document"]["filename"] == "ichigo.json"
     assert json.loads(doc.params["document"]["content"])["name"] == "Ичиго"
+
+
+async def test_a_sheet_is_the_gms_and_its_owners_and_never_posted_in_the_group(
+    tg: TelegramDriver,
+) -> None:
+    """The chat keeps the Mini App's rule (a sheet for the GM and its owner only; DESIGN
+    decision 3): another player is refused, the owner and the GM get it privately."""
+    table = Table(tg)
+    await set_up_table(table)
+    refused = text_of(await table.say(VERA, "/char Ичиго"))
+    assert "только ведущий и игрок" in refused and "Драка" not in refused
+    for who in (BORIS, ALICE):
+        asked = await table.say(who, "/char Ичиго")
+        assert "Драка" in asked.only_text(chat_id=who.id)  # the sheet, privately
+        assert "Драка" not in "\n".join(c.text for c in asked.sent(chat_id=GROUP.id))
+    tg.api.forbid(BORIS.id)  # blocked the bot: told how to get it, nothing in the group
+    blocked = text_of(await table.say(BORIS, "/char Ичиго"))
+    assert "нажмите «Запустить»" in blocked and "Драка" not in blocked
 
 
 async def test_a_double_tap_on_the_benny_button_spends_one_benny(tg: TelegramDriver) -> None:
