@@ -1,7 +1,8 @@
 """Composition root of the bot: the Bot (HTTP session to the Bot API) and the Dispatcher.
 
 Everything a handler needs arrives through the dispatcher's workflow data: `settings`,
-`rng` (the dice randomness; seeded in tests) and `i18n`; `miniapp` (bot.miniapp.MiniApp)
+`rng` (the dice randomness; seeded in tests), `i18n` and `chat_rights` (bot.chat_rights:
+may the bot delete messages in a group); `miniapp` (bot.miniapp.MiniApp)
 is added per update.
 """
 
@@ -16,6 +17,7 @@ from aiogram.client.telegram import TelegramAPIServer
 from aiogram.enums import ParseMode
 from aiogram.utils.i18n import I18n
 
+from bot.chat_rights import ChatRights
 from bot.i18n import setup_i18n
 from bot.middlewares import setup_middlewares
 from bot.middlewares.response_types import KeepResponseTypes
@@ -48,6 +50,7 @@ def build_dispatcher(
     """The dispatcher with every feature router; `rng` defaults to OS entropy, `i18n` to the
     compiled `locales/` catalogs. Extra keyword arguments become workflow data too."""
     i18n = i18n or setup_i18n(settings.default_locale)
+    workflow.setdefault("chat_rights", ChatRights())
     dp = Dispatcher(
         settings=settings, rng=rng if rng is not None else system_rng(), i18n=i18n, **workflow
     )

@@ -3,6 +3,11 @@ result privately to the roller and the GM, post the sealed receipt to the game's
 private message Telegram refuses (the user never started the bot) is kept as a pending
 delivery and sent on their next /start; the GM's reveal publishes content, salt and payload.
 
+A `/hr` typed in the group shows its expression and comment to everyone: the command is
+deleted when the bot may (bot.chat_rights) and the receipt then quotes nothing; when it may
+not, the receipt answers the command as before and, once per chat, says where hidden rolls
+belong and how to give the bot the right.
+
 Chat commands and the Mini App (bot.miniapp_hooks) share `deliver_hidden_roll` and
 `post_reveal`."""
 
@@ -16,6 +21,7 @@ from aiogram.exceptions import TelegramBadRequest, TelegramForbiddenError
 from aiogram.types import BufferedInputFile, Message, User
 from aiogram.utils.i18n import I18n
 
+from bot.chat_rights import ChatRights
 from bot.i18n import translator
 from bot.parsing import topic_of
 from bot.render import hidden as texts
@@ -59,8 +65,12 @@ async def publish_hidden_roll(
     command: str,
     args: str,
     result: Any,
+    rights: ChatRights | None = None,
 ) -> RollRecord:
-    """`message` is the command: in the game's chat (`/hr`) or in the private chat."""
+    """`message` is the command: in the game's chat (`/hr`) or in the private chat.
+
+    `rights` (for a command typed in the game's chat): delete the command once the roll is
+    stored — not before, so a refusal can still answer it."""
     record = await create_hidden_roll(
         user_id=roller.id,
         game_id=game.id,
@@ -70,8 +80,19 @@ async def publish_hidden_roll(
         args=args,
         result=result.to_dict(),
     )
+    deleted = hint = False
+    if rights is not None and message.chat.id == game.chat_id:
+        deleted = await rights.delete(bot, message)
+        hint = not deleted and rights.first_hint(message.chat.id)
     await deliver_hidden_roll(
-        bot, i18n, record, game, roller_name=roller.first_name, command_message=message
+        bot,
+        i18n,
+        record,
+        game,
+        roller_name=roller.first_name,
+        command_message=message,
+        command_deleted=deleted,
+        hint=hint,
     )
     return record
 
@@ -84,11 +105,15 @@ async def deliver_hidden_roll(
     *,
     roller_name: str,
     command_message: Message | None = None,
+    command_deleted: bool = False,
+    hint: bool = False,
 ) -> None:
     """Send a stored hidden roll to the roller and the GM and post its sealed receipt.
 
     `command_message`: the chat command it answers (`/hr` in the group, or a roll in the
-    private chat); None for a roll made in the Mini App — both copies go privately then."""
+    private chat); None for a roll made in the Mini App — both copies go privately then.
+    `command_deleted`: the `/hr` was removed from the group, so the receipt quotes nothing;
+    `hint`: add the sentence on where hidden rolls belong (the command stays visible)."""
     in_game_chat = command_message is not None and command_message.chat.id == game.chat_id
     undelivered: list[str] = []
     # The roller's copy: a DM (the GM's variant, with «Reveal», when the roller is the GM);
@@ -110,8 +135,16 @@ async def deliver_hidden_roll(
     parts = [texts.receipt(record, roller_name)]
     if command_message is None:
         parts.append(texts.made_in_app())
-    text = "\n\n".join(parts + [texts.cannot_write_to(name) for name in undelivered])
+    parts += [texts.cannot_write_to(name) for name in undelivered]
+    if hint:
+        parts.append(texts.typed_in_group_hint())
+    text = "\n\n".join(parts)
     markup = start_link_keyboard(await start_link(bot)) if undelivered else None
+    if in_game_chat and command_deleted:
+        await bot.send_message(
+            game.chat_id, text, message_thread_id=game.topic_id, reply_markup=markup
+        )
+        return
     if in_game_chat:
         await command_message.reply(text, reply_markup=markup)  # type: ignore[union-attr]
         return

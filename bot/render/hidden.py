@@ -35,6 +35,21 @@ def choose_game_first() -> str:
     )
 
 
+def not_a_member(game: GameInfo) -> str:
+    return _(
+        "Hidden rolls of {title} are for its GM and players: join with /join first. A roll "
+        "just for yourself: /r in my private chat."
+    ).format(title=html.bold(quoted(game.name)))
+
+
+def typed_in_group_hint() -> str:
+    return _(
+        "Everyone here can read what follows /hr. Make hidden rolls in my private chat (choose "
+        "the game with /games) or in the Mini App (/app). Or make me an administrator with the "
+        "right to delete messages, and I will remove these commands myself."
+    )
+
+
 def receipt(record: RollRecord, roller_name: str) -> str:
     return _(
         "🔒 {name} made hidden roll #{id} at {time}.\n"

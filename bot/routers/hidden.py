@@ -1,5 +1,10 @@
 """Hidden rolls: /hr in a game's chat (or in private for the chosen game), /reveal and the
-GM's «Reveal» button."""
+GM's «Reveal» button.
+
+A `/hr` in a game's chat by someone who is neither its GM nor a player is refused, not
+turned into a private roll: a hidden roll is made for the GM, and the GM of a game one does
+not play in has no business receiving it; a roll meant for oneself is an open /r in the
+private chat, which the refusal points to."""
 
 from __future__ import annotations
 
@@ -12,6 +17,7 @@ from aiogram.types import CallbackQuery, Message
 from aiogram.utils.i18n import I18n
 
 from bot.callbacks import RevealCallback
+from bot.chat_rights import ChatRights
 from bot.hidden_rolls import publish_hidden_roll, reveal
 from bot.parsing import parse_roll_id, split_hidden, topic_of
 from bot.render import hidden as texts
@@ -29,7 +35,12 @@ def make_router() -> Router:
 
 
 async def on_hidden_roll(
-    message: Message, command: CommandObject, bot: Bot, rng: Any, i18n: I18n
+    message: Message,
+    command: CommandObject,
+    bot: Bot,
+    rng: Any,
+    i18n: I18n,
+    chat_rights: ChatRights,
 ) -> None:
     user = message.from_user
     assert user is not None
@@ -45,6 +56,9 @@ async def on_hidden_roll(
     if game is None:
         await message.reply(missing)
         return
+    if not game.is_member(user.id):
+        await message.reply(texts.not_a_member(game))
+        return
     kind, args = split_hidden(command.args or "")
     result = make_roll(kind, args, rng)
     await publish_hidden_roll(
@@ -56,6 +70,7 @@ async def on_hidden_roll(
         command=kind,
         args=args,
         result=result,
+        rights=chat_rights,
     )
 
 

@@ -209,6 +209,7 @@ async def test_gm_the_bot_never_met_is_kept_pending_too(
     tg: TelegramDriver, api: FakeBotAPI
 ) -> None:
     await tg.send(ALICE, GROUP, "/newgame дикий Тени")
+    await tg.send(BORIS, GROUP, "/join")
     await tg.send(BORIS, private(BORIS), "/start")
     api.unknown_chats.add(ALICE.id)  # 400 "chat not found" instead of 403
     feed = await tg.send(BORIS, GROUP, "/hr d8")

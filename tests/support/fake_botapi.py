@@ -2,7 +2,8 @@
 
 It answers `POST /bot{token}/{method}` like the real Bot API, records every call (method and
 decoded parameters) and can be told to refuse messages to some chats (403, "bot can't initiate
-conversation") or to answer one call with 429 and `retry_after`.
+conversation") or to answer one call with 429 and `retry_after`. In a group the bot is a
+plain member unless made an administrator that may delete messages (`grant_delete`).
 """
 
 from __future__ import annotations
@@ -27,7 +28,31 @@ TEXT_PARAMS = frozenset(
 # Methods that address a chat and get 403 for chats marked as "never started the bot".
 SENDING_METHODS = frozenset({"sendMessage", "sendPhoto", "sendDocument", "copyMessage"})
 UPLOAD_PREFIX = "attach://"
+# The fields of a ChatMemberAdministrator besides status and user (all required).
+ADMIN_RIGHTS = (
+    "can_be_edited",
+    "is_anonymous",
+    "can_manage_chat",
+    "can_delete_messages",
+    "can_manage_video_chats",
+    "can_restrict_members",
+    "can_promote_members",
+    "can_change_info",
+    "can_invite_users",
+    "can_post_stories",
+    "can_edit_stories",
+    "can_delete_stories",
+    "can_send_welcome_messages",
+)
 FORBIDDEN_DESCRIPTION = "Forbidden: bot can't initiate conversation with a user"
+
+
+class _Refused(Exception):
+    """A method handler's Bot API error answer."""
+
+    def __init__(self, status: int, description: str) -> None:
+        super().__init__(description)
+        self.status, self.description = status, description
 
 
 @dataclass
@@ -61,6 +86,8 @@ class FakeBotAPI:
     forbidden_chats: set[int] = field(default_factory=set)
     unknown_chats: set[int] = field(default_factory=set)  # 400 "chat not found"
     pending_updates: list[dict[str, Any]] = field(default_factory=list)
+    delete_rights: set[int] = field(default_factory=set)  # chats where the bot is such an admin
+    stale_rights: set[int] = field(default_factory=set)  # getChatMember says yes, deletes fail
     base_url: str = ""  # set once served: pass it as BOT_API_URL
     _failures: dict[str, list[int]] = field(default_factory=dict)
     _delays: dict[str, float] = field(default_factory=dict)
@@ -74,6 +101,10 @@ class FakeBotAPI:
     def allow(self, chat_id: int) -> None:
         self.forbidden_chats.discard(chat_id)
         self.unknown_chats.discard(chat_id)
+
+    def grant_delete(self, chat_id: int) -> None:
+        """Make the bot an administrator of `chat_id` with the right to delete messages."""
+        self.delete_rights.add(chat_id)
 
     def fail_with_retry_after(self, method: str, retry_after: int = 1, times: int = 1) -> None:
         """Answer the next `times` calls of `method` with 429 Too Many Requests."""
@@ -142,7 +173,10 @@ class FakeBotAPI:
         if method == "getUpdates" and not self.pending_updates:
             await asyncio.sleep(0.05)  # a short "long poll" instead of a busy loop
         handler = getattr(self, f"_m_{method}", None)
-        result = handler(params) if handler else True
+        try:
+            result = handler(params) if handler else True
+        except _Refused as refused:
+            return _error(refused.status, refused.description)
         call.result = result
         return web.json_response({"ok": True, "result": result})
 
@@ -158,6 +192,21 @@ class FakeBotAPI:
     def _m_sendMessage(self, params: dict[str, Any]) -> dict[str, Any]:
         self._message_id += 1
         return self._message(self._message_id, params)
+
+    def _m_getChatMember(self, params: dict[str, Any]) -> dict[str, Any]:
+        chat_id, user = int(params["chat_id"]), _bot_user()
+        if (
+            int(params["user_id"]) != BOT_ID
+            or chat_id not in self.delete_rights | self.stale_rights
+        ):
+            return {"status": "member", "user": user}
+        rights = dict.fromkeys(ADMIN_RIGHTS, False) | {"can_delete_messages": True}
+        return {"status": "administrator", "user": user, **rights}
+
+    def _m_deleteMessage(self, params: dict[str, Any]) -> bool:
+        if int(params["chat_id"]) not in self.delete_rights:
+            raise _Refused(400, "Bad Request: message can't be deleted")
+        return True
 
     def _m_sendDocument(self, params: dict[str, Any]) -> dict[str, Any]:
         self._message_id += 1
