@@ -17,6 +17,7 @@ from aiohttp import WSCloseCode, web
 from bot.settings import Settings
 from engine.dice.rng import Rng, system_rng
 from engine.services.notify import Notifier
+from webapp import access_log
 from webapp.api import setup_api
 from webapp.bridge import setup_bridge
 from webapp.config import WebAppConfig
@@ -74,6 +75,7 @@ def create_app(
     notifier: Notifier | None = None,
 ) -> web.Application:
     config = webapp_config or WebAppConfig()
+    access_log.install()  # ?tma= credentials never reach the access log
     app = web.Application(middlewares=[json_errors, security_headers, authenticate])
     app[SETTINGS] = settings
     app[CONFIG] = config
