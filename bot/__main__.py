@@ -40,6 +40,9 @@ def main() -> int:
     except TokenValidationError:
         print(bad_token_message(settings.default_locale), file=sys.stderr)
         return 2
+    if refusal := _dev_mode_refusal(settings):
+        print(refusal, file=sys.stderr)
+        return 2
     try:
         with contextlib.suppress(KeyboardInterrupt):
             asyncio.run(run(settings))
@@ -51,6 +54,21 @@ def main() -> int:
         print(startup_failed_message(str(error), settings.default_locale), file=sys.stderr)
         return 1
     return 0
+
+
+def _dev_mode_refusal(settings: Settings) -> str | None:
+    """The console text when development mode may not start with this token (webapp/dev.py)."""
+    from bot.render.system import dev_real_token_message, settings_error_message
+    from webapp.config import WebAppConfig
+    from webapp.dev import DevModeRefused, check_dev_mode
+
+    try:
+        check_dev_mode(WebAppConfig(), settings.token)
+    except ValidationError as exc:
+        return settings_error_message(exc, settings.default_locale)
+    except DevModeRefused:
+        return dev_real_token_message(settings.default_locale)
+    return None
 
 
 if __name__ == "__main__":

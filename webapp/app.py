@@ -17,10 +17,11 @@ from aiohttp import WSCloseCode, web
 from bot.settings import Settings
 from engine.dice.rng import Rng, system_rng
 from engine.services.notify import Notifier
+from webapp import access_log
 from webapp.api import setup_api
 from webapp.bridge import setup_bridge
 from webapp.config import WebAppConfig
-from webapp.dev import DEV_BOT_TOKEN, setup_dev
+from webapp.dev import DEV_BOT_TOKEN, check_dev_mode, is_dev_token, setup_dev
 from webapp.errors import json_error
 from webapp.keys import (
     AUTH_TOKEN,
@@ -74,6 +75,7 @@ def create_app(
     notifier: Notifier | None = None,
 ) -> web.Application:
     config = webapp_config or WebAppConfig()
+    access_log.install()  # ?tma= credentials never reach the access log
     app = web.Application(middlewares=[json_errors, security_headers, authenticate])
     app[SETTINGS] = settings
     app[CONFIG] = config
@@ -89,9 +91,13 @@ def create_app(
         app[ON_REVEAL] = on_reveal
     token = settings.token
     if config.dev_init_data:
+        check_dev_mode(config, token)  # raises DevModeRefused
         log.warning(
-            "Mini App development mode: /dev/open signs initData locally%s",
-            " WITH THE REAL BOT TOKEN" if token else "",
+            "DEVELOPMENT MODE (KOSTI_DEV_INIT_DATA=1): /dev/open signs Telegram data for any "
+            "user and game for browsers on this machine%s. Never expose this server.",
+            " WITH THE REAL BOT TOKEN (KOSTI_DEV_ALLOW_REAL_TOKEN=1)"
+            if token and not is_dev_token(token)
+            else "",
         )
         token = token or DEV_BOT_TOKEN
         setup_dev(app)

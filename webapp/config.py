@@ -21,5 +21,8 @@ class WebAppConfig(BaseSettings):
     dev_init_data: bool = Field(
         False, validation_alias=AliasChoices("KOSTI_DEV_INIT_DATA", "DEV_INIT_DATA")
     )
+    # Development mode with a token that is not of the dev/test form (webapp/dev.py
+    # `is_dev_token`): refused at start unless this second setting says so too.
+    dev_allow_real_token: bool = Field(False, validation_alias="KOSTI_DEV_ALLOW_REAL_TOKEN")
     # Rolls shown in the feed and in a live snapshot.
     feed_size: int = Field(30, ge=1, le=200, validation_alias="WEBAPP_FEED_SIZE")

@@ -3,7 +3,10 @@ Mini App opens in a plain browser, and launch-URL helpers shared with tests and 
 
 ``GET /dev/open?user=<id>&name=<first name>&lang=ru&game=<game id>&screen=roll&scheme=dark``
 answers loopback clients only and redirects to ``/app/#tgWebAppData=...`` signed with the bot
-token (or DEV_BOT_TOKEN when there is none)."""
+token (or DEV_BOT_TOKEN when there is none). It mints credentials for any user and game, so it
+must never face the internet: a request that came through a proxy (any of PROXY_HEADERS) is
+refused, and with a real token the app refuses to start unless KOSTI_DEV_ALLOW_REAL_TOKEN=1
+(`check_dev_mode`)."""
 
 from __future__ import annotations
 
@@ -16,11 +19,20 @@ from urllib.parse import quote
 from aiohttp import web
 
 from webapp.auth import sign_init_data
+from webapp.config import WebAppConfig
 from webapp.errors import ApiError
 from webapp.keys import AUTH_TOKEN, LINK_SECRET
 from webapp.links import SCREEN, game_token
 
 DEV_BOT_TOKEN = "1:kosti-development-only"
+# The dev/test form of a token: DEV_BOT_TOKEN, or `<digits>:` and a secret beginning with one
+# of these markers (the tests' and benches' "123456:TEST-token"). Any other token counts as
+# real — @BotFather's secrets are random base64url, so the safe default is to assume a token
+# could be one, and a misjudged dev token costs only the second setting.
+DEV_TOKEN_MARKERS = ("TEST-", "DEV-", "BENCH-")
+# A same-host reverse proxy makes every request look local to the TCP peer check; any of these
+# headers shows the request did not come straight from the browser.
+PROXY_HEADERS = ("X-Forwarded-For", "X-Forwarded-Host", "Forwarded", "X-Real-IP")
 LIGHT_THEME = {
     "bg_color": "#ffffff",
     "text_color": "#000000",
@@ -64,7 +76,35 @@ def dev_user(user_id: int, name: str, lang: str = "ru") -> dict[str, Any]:
     return {"id": user_id, "first_name": name, "language_code": lang, "allows_write_to_pm": True}
 
 
+class DevModeRefused(RuntimeError):
+    """Development mode was asked for with a real token and without the second setting."""
+
+
+def is_dev_token(token: str) -> bool:
+    bot_id, _, secret = token.partition(":")
+    if token == DEV_BOT_TOKEN:
+        return True
+    return bot_id.isdigit() and secret.startswith(DEV_TOKEN_MARKERS)
+
+
+def check_dev_mode(config: WebAppConfig, token: str | None) -> None:
+    """Refuse development mode with a real token unless KOSTI_DEV_ALLOW_REAL_TOKEN is set."""
+    real = bool(token) and not is_dev_token(token or "")
+    if config.dev_init_data and real and not config.dev_allow_real_token:
+        raise DevModeRefused(
+            "KOSTI_DEV_INIT_DATA=1 with a real bot token: /dev/open would sign Telegram "
+            "data for any user and game with it. Unset KOSTI_DEV_INIT_DATA, use a dev "
+            "token, or set KOSTI_DEV_ALLOW_REAL_TOKEN=1 on a machine no one else reaches."
+        )
+
+
+def _proxied(request: web.Request) -> bool:
+    return any(name in request.headers for name in PROXY_HEADERS)
+
+
 async def dev_open(request: web.Request) -> web.Response:
+    if _proxied(request):
+        raise ApiError("dev_proxied")
     if request.remote is None or not ip_address(request.remote).is_loopback:
         raise ApiError("forbidden")
     query = request.query

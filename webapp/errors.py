@@ -31,6 +31,10 @@ ERRORS: dict[str, tuple[int, str]] = {
     "payload_too_large": (413, N_("The request is too large.")),
     "game_ended": (409, N_("The game has ended.")),
     "conflict": (409, N_("Someone changed this at the same moment: try again.")),
+    "dev_proxied": (
+        403,
+        N_("Development mode answers only a browser on this machine, not through a proxy."),
+    ),
     "not_configured": (503, N_("The app is not configured: the bot token is missing.")),
     "unauthorized": (401, N_("Not authorized.")),
     "internal": (500, N_("Something went wrong. Please try again a bit later.")),

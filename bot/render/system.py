@@ -70,3 +70,15 @@ def startup_failed_message(reason: str, locale: str = "ru") -> str:
             "LOG_LEVEL=DEBUG shows more."
         )
     return "\n".join([header, "    " + reason, footer])
+
+
+def dev_real_token_message(locale: str = "ru") -> str:
+    """Development mode was asked for with a real token and without the second setting."""
+    i18n = I18n.get_current(no_error=True) or setup_i18n()
+    with translator(locale, i18n):
+        return _(
+            "Development mode is refused: KOSTI_DEV_INIT_DATA=1 is set together with a real "
+            "BOT_TOKEN, and /dev/open would then sign Telegram data for any user and game.\n"
+            "Unset KOSTI_DEV_INIT_DATA, or use a development token (123456:TEST-...), or, "
+            "on a machine no one else can reach, also set KOSTI_DEV_ALLOW_REAL_TOKEN=1."
+        )

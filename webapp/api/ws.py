@@ -14,7 +14,9 @@ Protocol (JSON text frames):
 - the client may send ``{"type": "resync"}`` (a new snapshot follows) and ``{"type": "ping"}``
   (``{"type": "pong"}``); on reconnect it simply gets a fresh snapshot;
 - refusals: ``{"type": "error", "error": {"code", "message"}}`` then close 4401 (auth),
-  4403 (forbidden) or 4404 (no such game).
+  4403 (forbidden) or 4404 (no such game); a client that closes before its auth message gets
+  the 4401 close alone, quietly (an INFO line, no error);
+- the ``?tma=`` value never reaches the access log (webapp/access_log.py).
 """
 
 from __future__ import annotations
@@ -107,7 +109,9 @@ class Connection:
 
 
 async def _refuse(ws: web.WebSocketResponse, code: str, status: int) -> web.WebSocketResponse:
-    await ws.send_str(json.dumps({"type": "error", **error_body(code)}, ensure_ascii=False))
+    # the client may be gone already (closed before its auth message): then the close alone
+    with contextlib.suppress(ConnectionResetError):
+        await ws.send_str(json.dumps({"type": "error", **error_body(code)}, ensure_ascii=False))
     await ws.close(code=CLOSE_CODES.get(status, 4400), message=code.encode())
     return ws
 
@@ -117,6 +121,8 @@ async def _first_message_auth(request: web.Request, ws: web.WebSocketResponse) -
         msg = await ws.receive(timeout=AUTH_TIMEOUT)
     except TimeoutError:
         raise AuthError("auth_missing", "no auth message") from None
+    if msg.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED):
+        raise AuthError("auth_missing", "closed before the auth message")
     if msg.type != WSMsgType.TEXT:
         raise AuthError("auth_missing", "no auth message")
     try:
@@ -136,7 +142,9 @@ async def _first_message_auth(request: web.Request, ws: web.WebSocketResponse) -
 
 
 async def game_socket(request: web.Request) -> web.WebSocketResponse:
-    ws = web.WebSocketResponse(heartbeat=25.0, max_msg_size=8 * 1024)
+    # autoclose off: a client that closes before authenticating gets 4401, not an echoed 1000
+    # (after authentication the loop below ends on the close and answers it in `finally`)
+    ws = web.WebSocketResponse(heartbeat=25.0, max_msg_size=8 * 1024, autoclose=False)
     await ws.prepare(request)
     request.app[SOCKETS].add(ws)
     try:

@@ -3,13 +3,16 @@ active encounter.
 
 A saved character is the engine's `Character` (fresh state) plus how many copies it
 stands for (`count` > 1: a group of Extras, «×6» in the text block). `owner_id` None
-marks an NPC template. Names are unique per game, compared case- and «ё»-insensitively.
+marks an NPC template. Names are unique per game, compared case- and «ё»-insensitively —
+except that a player's entry under a template's name is kept apart (`private_key`): the
+template's name is the GM's secret, and a refusal would tell it.
 Players save and delete only their own characters; the GM any, and NPC templates.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import json
 from dataclasses import dataclass
 from datetime import datetime
@@ -36,6 +39,7 @@ from engine.services.scenes import (
 from engine.store.models import ROLE_GM, SavedCharacter
 
 NAME_MAX = 255
+KEY_MAX = 255  # SavedCharacter.key
 ID_MAX = 24  # combatant ids travel in callback data (64 bytes)
 # fmt: off
 _LATIN = (
@@ -69,6 +73,16 @@ class CharacterRecord:
 
 def name_key(name: str) -> str:
     return " ".join(name.casefold().replace("ё", "е").split())
+
+
+def private_key(key: str, owner_id: int) -> str:
+    """The key of a player's entry whose name an NPC template holds: the template's name is
+    the GM's secret, so the player's save must answer as for a free name (a key of its own,
+    never a public one: `name_key` has no tab). It fits the column however long the name."""
+    suffix = f"\t{owner_id}"
+    if len(key) + len(suffix) > KEY_MAX:
+        key = key[:200] + hashlib.sha256(key.encode()).hexdigest()[:16]
+    return key + suffix
 
 
 def slug(name: str) -> str:
@@ -121,7 +135,8 @@ async def save_character(
 
     The GM may save anyone's character (`owner_id`, or «игрок N» in the block) and NPC
     templates (no owner). A player saves their own: the owner defaults to them, and
-    another owner — or replacing someone else's entry — is `not_your_character`. The
+    another owner — or replacing another player's entry — is `not_your_character`; under a
+    template's name their entry is kept apart (`private_key`), answered as a free name. The
     engine's sheet errors (`sheet_*`, `bad_group_size`) pass through as RuleError.
     """
     await require_system(game_id, CODE)
@@ -147,7 +162,7 @@ async def save_character(
         "count": spec.count,
         "data": character.to_dict(),
     }
-    key = name_key(name)
+    key = name_key(name) if is_gm else await _player_key(game_id, name_key(name), actor_id)
     for _ in range(2):
         row = await SavedCharacter.get_or_none(game_id=game_id, key=key)
         if row is not None:
@@ -164,6 +179,16 @@ async def save_character(
         except IntegrityError:  # saved concurrently under the same name: replace it
             continue
     raise NoCharacter(name=name)  # pragma: no cover - the row vanished twice in a row
+
+
+async def _player_key(game_id: int, key: str, actor_id: int) -> str:
+    """Where a player's save goes: their entry kept apart from a template of the same name,
+    else — if a template holds the name — such a kept-apart entry, else the name's key."""
+    own = private_key(key, actor_id)
+    if await SavedCharacter.exists(game_id=game_id, key=own):
+        return own
+    row = await SavedCharacter.get_or_none(game_id=game_id, key=key)
+    return own if row is not None and row.owner_id is None else key
 
 
 async def _find(game_id: int, name_or_id: str | int) -> SavedCharacter:

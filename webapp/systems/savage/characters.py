@@ -2,9 +2,10 @@
 characters and NPC templates (the same engine.services calls and rules as the chat's /char).
 The shared routes (webapp/api/characters.py) check the role, then call these handlers.
 
-``GET .../characters/{id}`` — the GM, or the owner of a player character (a template is the
-GM's: 404 to players, as in the chat); ``POST .../characters`` saves (creates or replaces by
-name; with ``id`` it renames that entry); ``POST .../characters/preview`` parses without
+``GET .../characters/{id}`` — the GM, or the owner of a player character (anything else is
+404 to a player, whether it exists or not: no oracle); ``POST .../characters`` saves
+(creates or replaces by name — a player's beside a template of that name is kept apart;
+with ``id`` it renames that entry); ``POST .../characters/preview`` parses without
 saving and answers 200 either way (``valid`` false with the engine's code, a message and
 the fragment); ``DELETE .../characters/{id}``; ``GET .../characters`` is the library list.
 GM and players only; writes need an active game."""
@@ -166,8 +167,9 @@ async def _entry(viewer: Viewer, raw_id: Any) -> CharacterRecord:
         record = await get_character(viewer.game.id, raw_id)
     except ServiceError:
         raise ApiError("not_found") from None
+    # what the viewer may not see answers as what does not exist (no 403/404 oracle)
     if viewer.role != GM and record.owner_id != viewer.user_id:
-        raise ApiError("not_found" if record.template else "forbidden")
+        raise ApiError("not_found")
     return record
 
 
@@ -199,9 +201,10 @@ async def post_character(request: web.Request, viewer: Viewer) -> web.Response:
     if body.id is not None:  # editing this entry: a new name renames it
         old = await _entry(viewer, body.id)
         key = name_key(spec.character.name)
-        if key != name_key(old.name) and any(
-            name_key(r.name) == key for r in await list_characters(game_id)
-        ):
+        # a player's save beside a template of the same name goes to a key of its own
+        # (engine.services.savage.characters.private_key): templates are no conflict for them
+        seen = await list_characters(game_id, viewer_id=viewer.user_id)
+        if key != name_key(old.name) and any(name_key(r.name) == key for r in seen):
             raise ApiError("conflict", name=spec.character.name)
     data = {**spec.character.to_dict(), "count": spec.count}
     try:

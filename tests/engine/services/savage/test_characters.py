@@ -11,7 +11,7 @@ import pytest
 from engine import savage, services
 from engine.savage import RuleError
 from engine.services import savage as swade
-from engine.services.savage.characters import slug
+from engine.services.savage.characters import KEY_MAX, name_key, private_key, slug
 from tests.engine.services.conftest import ALICE, BOB, CAROL, CHAT, GM
 from tests.engine.services.savage.test_encounters import GRIMMJOW, HOLLOWS, ICHIGO, RUKIA
 
@@ -39,14 +39,43 @@ async def test_players_cannot_save_for_others(party: services.GameInfo) -> None:
         await swade.save_character(party.id, RUKIA, actor_id=ALICE, owner_id=BOB)
     with pytest.raises(services.NotYourCharacter):  # «игрок N» in the block
         await swade.save_character(party.id, f"Рукия (Дикая, игрок {BOB}) Дух d8", actor_id=ALICE)
-    await swade.save_character(party.id, GRIMMJOW, actor_id=GM)
-    with pytest.raises(services.NotYourCharacter):  # replacing the GM's NPC by its name
-        await swade.save_character(party.id, "Гриммджо (Дикий) Дух d4", actor_id=ALICE)
+    await swade.save_character(party.id, RUKIA, actor_id=BOB)
+    with pytest.raises(services.NotYourCharacter):  # replacing Bob's by its name
+        await swade.save_character(party.id, "Рукия (Дикая) Дух d4", actor_id=ALICE)
+    with pytest.raises(services.NotMember):
+        await swade.save_character(party.id, ICHIGO, actor_id=CAROL)
+
+
+async def test_a_template_name_is_saved_apart_for_a_player(party: services.GameInfo) -> None:
+    template = await swade.save_character(party.id, GRIMMJOW, actor_id=GM)
+    # the template's name is the GM's secret: the player's save answers as for a free name
+    mine = await swade.save_character(party.id, "Гриммджо (Дикий) Дух d4", actor_id=ALICE)
+    assert mine.id != template.id and mine.owner_id == ALICE
+    assert (await swade.get_character(party.id, "гриммджо")).id == template.id
     assert (await swade.get_character(party.id, "гриммджо")).character.die("spirit") == (
         savage.parse_die("d8")
     )
-    with pytest.raises(services.NotMember):
-        await swade.save_character(party.id, ICHIGO, actor_id=CAROL)
+    again = await swade.save_character(party.id, "Гриммджо (Дикий) Дух d6", actor_id=ALICE)
+    assert again.id == mine.id and again.character.die("spirit") == savage.parse_die("d6")
+    bobs = await swade.save_character(party.id, "ГРИММДЖО (Дикий) Дух d8", actor_id=BOB)
+    assert bobs.id not in (mine.id, template.id)
+    # the GM still replaces the template by its name
+    replaced = await swade.save_character(party.id, "Гриммджо Дух d12", actor_id=GM)
+    assert replaced.id == template.id and replaced.template
+    # the player's entry stays theirs after the template is gone
+    await swade.delete_character(party.id, template.id, actor_id=GM)
+    last = await swade.save_character(party.id, "Гриммджо (Дикий) Дух d10", actor_id=ALICE)
+    assert last.id == mine.id
+    assert len(await swade.list_characters(party.id)) == 2
+
+
+def test_a_kept_apart_key_fits_the_column_and_never_is_a_name_key() -> None:
+    short = private_key(name_key("Гриммджо"), ALICE)
+    assert short == f"гриммджо\t{ALICE}" and name_key(short) != short
+    long_a, long_b = name_key("а" * 250 + "б"), name_key("а" * 250 + "в")
+    assert len(private_key(long_a, ALICE)) <= KEY_MAX
+    assert private_key(long_a, ALICE) != private_key(long_b, ALICE)
+    assert private_key(long_a, ALICE) != private_key(long_a, BOB)
 
 
 async def test_the_gm_saves_templates_and_anyones_characters(party: services.GameInfo) -> None:

@@ -100,10 +100,10 @@ async def test_players_touch_only_their_own_entries(client, sw, base):
     template = await save_character(sw.id, HOLLOWS, actor_id=GM_ID)
     rukia = await save_character(sw.id, RUKIA, actor_id=OTHER_ID)
     mine = await save(client, base, PLAYER_ID, ICHIGO)
-    await call(client, "GET", f"{base}/{rukia.id}", PLAYER_ID, 403)
-    await call(client, "GET", f"{base}/{template.id}", PLAYER_ID, 404)  # the GM's secret
-    await call(client, "DELETE", f"{base}/{rukia.id}", PLAYER_ID, 403)
-    await call(client, "DELETE", f"{base}/{template.id}", PLAYER_ID, 404)
+    # another's entry, the GM's template and no entry at all answer alike
+    for entry in (rukia.id, template.id, 999_999):
+        await call(client, "GET", f"{base}/{entry}", PLAYER_ID, 404)
+        await call(client, "DELETE", f"{base}/{entry}", PLAYER_ID, 404)
     error = await save(client, base, PLAYER_ID, RUKIA, 403)  # replace Борис's by name
     assert error["code"] == "not_your_character"
     assert error["message"].startswith("Это не ваш персонаж")
@@ -114,10 +114,62 @@ async def test_players_touch_only_their_own_entries(client, sw, base):
     assert (await save(client, base, PLAYER_ID, tagged, 403))["code"] == "not_your_character"
     # renaming someone else's entry through "id"
     other = RUKIA.replace("Рукия", "Ренджи")
-    await save(client, base, PLAYER_ID, other, 403, id=rukia.id)
-    await call(client, "GET", f"{base}/{mine['id']}", OTHER_ID, 403)
+    await save(client, base, PLAYER_ID, other, 404, id=rukia.id)
+    await call(client, "GET", f"{base}/{mine['id']}", OTHER_ID, 404)
     names = sorted(r.name for r in await list_characters(sw.id))
     assert names == ["Ичиго", "Пустой", "Рукия"]
+
+
+async def test_what_a_player_may_not_read_answers_as_what_does_not_exist(client, sw, base):
+    template = await save_character(sw.id, HOLLOWS, actor_id=GM_ID)
+    rukia = await save_character(sw.id, RUKIA, actor_id=OTHER_ID)
+    gone = await save_character(sw.id, ICHIGO, actor_id=GM_ID, owner_id=OTHER_ID)
+    await call(client, "DELETE", f"{base}/{gone.id}", GM_ID)
+    answers = []
+    for method in ("GET", "DELETE"):
+        for entry in (template.id, rukia.id, gone.id):
+            response = await client.request(method, f"{base}/{entry}", headers=auth(PLAYER_ID))
+            answers.append((response.status, await response.json()))
+    assert answers[0][0] == 404 and answers[0][1]["error"]["code"] == "not_found"
+    assert all(answer == answers[0] for answer in answers)
+    assert len(await list_characters(sw.id)) == 2
+
+
+async def test_a_template_name_answers_a_player_as_a_free_name(client, sw, base):
+    template = await save_character(sw.id, HOLLOWS, actor_id=GM_ID)
+    secret = HOLLOWS.split(" (")[0]
+    taken = await save(client, base, PLAYER_ID, ICHIGO.replace("Ичиго", secret))
+    free = await save(client, base, PLAYER_ID, ICHIGO.replace("Ичиго", "Свободное имя"))
+    assert taken.keys() == free.keys()
+    assert (taken["name"], taken["owner"], taken["template"]) == (secret, PLAYER_ID, False)
+    assert taken["id"] != template.id
+    # saved again, it replaces the player's own entry; the template is untouched
+    again = await save(client, base, PLAYER_ID, ICHIGO.replace("Ичиго", secret.upper()))
+    assert again["id"] == taken["id"]
+    kept = (await call(client, "GET", f"{base}/{template.id}", GM_ID))["character"]
+    assert kept["template"] and kept["sheet"] == template.sheet
+    library = await call(client, "GET", base, GM_ID)
+    assert sorted((c["name"], c["template"]) for c in library["characters"]) == [
+        (secret.upper(), False),
+        (secret, True),
+        ("Свободное имя", False),
+    ]
+    mine = await call(client, "GET", base, PLAYER_ID)
+    assert sorted(c["id"] for c in mine["characters"]) == sorted([taken["id"], free["id"]])
+
+
+async def test_renaming_onto_a_template_name_is_no_conflict_for_a_player(client, sw, base):
+    await save_character(sw.id, HOLLOWS, actor_id=GM_ID)
+    secret = HOLLOWS.split(" (")[0]
+    first = await save(client, base, PLAYER_ID, ICHIGO)
+    renamed = await save(client, base, PLAYER_ID, ICHIGO.replace("Ичиго", secret), id=first["id"])
+    assert renamed["name"] == secret and renamed["owner"] == PLAYER_ID
+    # a name another player's character holds is known to the party: still a conflict
+    await save_character(sw.id, RUKIA, actor_id=OTHER_ID)
+    error = await save(client, base, PLAYER_ID, RUKIA, 409, id=renamed["id"])
+    assert error["code"] == "conflict"
+    names = sorted(r.name for r in await list_characters(sw.id))
+    assert names == [secret, secret, "Рукия"]
 
 
 async def test_a_spectator_may_not_read_check_or_write(client, sw, base):
@@ -139,9 +191,11 @@ async def test_rename_through_the_id(client, sw, base):
     renamed = await save(client, base, PLAYER_ID, kurosaki, id=first["id"])
     assert renamed["name"] == "Куросаки" and renamed["id"] != first["id"]
     assert [r.name for r in await list_characters(sw.id)] == ["Куросаки"]
-    await save_character(sw.id, HOLLOWS, actor_id=GM_ID)
-    error = await save(client, base, PLAYER_ID, HOLLOWS, 409, id=renamed["id"])
-    assert error["code"] == "conflict" and error["details"] == {"name": "Пустой"}
+    await save(client, base, PLAYER_ID, ICHIGO.replace("Ичиго", "Ренджи"))
+    error = await save(
+        client, base, PLAYER_ID, ICHIGO.replace("Ичиго", "Ренджи"), 409, id=renamed["id"]
+    )
+    assert error["code"] == "conflict" and error["details"] == {"name": "Ренджи"}
     await save(client, base, PLAYER_ID, ICHIGO, 404, id=999999)
 
 
