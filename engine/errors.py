@@ -2,8 +2,8 @@
 JSON-safe ``params``. The sentence is the family's English template (engine/describe.py), which
 the chat and the Mini App translate; no user text is built here.
 
-Families: ``dice`` (engine/dice/errors.py), ``rule`` (engine/savage/errors.py), ``chase``
-(engine/savage/chase/errors.py), ``service`` (engine/services/errors.py).
+Families: ``dice`` (engine/dice/errors.py), ``service`` (engine/services/errors.py), and each
+rule system's own (in its engine package, registered as its module is imported).
 """
 
 from __future__ import annotations

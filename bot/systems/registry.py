@@ -54,7 +54,7 @@ def get(code: str) -> ChatSystem | None:
 
 
 def by_alias(word: str) -> str | None:
-    """The code of the system a /newgame word means ('дикий' -> 'savage'), or None."""
+    """The code of the system a /newgame word means (an alias -> its code), or None."""
     word = word.strip().lower()
     for system in _SYSTEMS.values():
         if word == system.code or word in system.aliases:

@@ -1,6 +1,6 @@
 """Errors raised by the services. `code` is stable; its sentence is the English template of
 `ERROR_CODES` (the msgid of the ``engine`` catalog), which the bot and the Mini App translate.
-A rule system's services add their codes to the table (engine/services/savage/errors.py)."""
+A rule system's services add their codes to the table (engine/services/<system>/errors.py)."""
 
 from __future__ import annotations
 

@@ -37,9 +37,6 @@ def active_slot(chat_id: int, topic_id: int | None) -> str:
     return f"{chat_id}:{topic_id or 0}"
 
 
-_slot = active_slot
-
-
 async def _info(game: Game) -> GameInfo:
     roles = await Role.filter(game_id=game.id).order_by("id").values_list("user_id", "role")
     chat_id: int = game.chat_id  # type: ignore[attr-defined]
@@ -125,7 +122,7 @@ async def create_game(
                 system=system,
                 name=name,
                 created_by=creator_id,
-                active_slot=_slot(chat_id, topic),
+                active_slot=active_slot(chat_id, topic),
             )
             await Role.create(game_id=game.id, user_id=creator_id, role=ROLE_GM)
             await record_event(
@@ -182,7 +179,7 @@ def _info_of(first: tuple[Any, ...], rows: Any) -> GameInfo:
 
 async def find_game(chat_id: int, topic_id: int | None) -> GameInfo | None:
     """The active game of (chat, topic), if any."""
-    found = await _read_info(_BY_SLOT, _slot(chat_id, topic_id or 0))
+    found = await _read_info(_BY_SLOT, active_slot(chat_id, topic_id))
     return None if found is None else found[0]
 
 
@@ -190,7 +187,7 @@ async def find_game_id(chat_id: int, topic_id: int | None) -> int | None:
     """Only the id of the active game of (chat, topic): one indexed read, for the hot path
     of a roll (`find_game` also reads the roles and the chat's title)."""
     found: Any = (
-        await Game.filter(active_slot=_slot(chat_id, topic_id or 0))
+        await Game.filter(active_slot=active_slot(chat_id, topic_id))
         .first()
         .values_list("id", flat=True)
     )

@@ -9,7 +9,6 @@ from typing import Any, Literal
 
 from tortoise import timezone
 from tortoise.exceptions import IntegrityError
-from tortoise.transactions import in_transaction
 
 from engine import receipt as receipts
 from engine.services import updates
@@ -96,22 +95,16 @@ async def log_roll(
     game = active_slot(chat_id, topic_id) if game_id == OF_CHAT else game_id
     values: list[Any] = [user_id, chat_id, topic_id or 0, game, command, args]
     values += [dump_json(result), False, created_at]
-    claim = None
     try:
         # execute_query_dict: the asyncpg client drops the rows of an INSERT otherwise
         if updates.unclaimed():
-            async with in_transaction() as tx:
-                claim = await updates.claim_in(tx)
+            async with updates.step_transaction() as tx:
                 rows = await tx.execute_query_dict(sql(tx, text), values)
         else:  # nothing to claim with it (the Mini App): the INSERT is its transaction
             conn = RollLog._meta.db
             rows = await conn.execute_query_dict(sql(conn, text), values)
     except IntegrityError:
-        updates.release(claim)
         await require_user(user_id)  # NoUser; otherwise the error was another one
-        raise
-    except BaseException:
-        updates.release(claim)
         raise
     stored_game = rows[0]["game_id"]
     record = RollRecord(
@@ -174,10 +167,8 @@ async def create_hidden_roll(
     salt = receipts.new_salt()
     values: list[Any] = [user_id, chat_id, topic_id or 0, command, args, dump_json(result)]
     values += [True, salt, created_at, game_id]
-    claim = None
     try:
-        async with in_transaction() as tx:
-            claim = await updates.claim_in(tx)
+        async with updates.step_transaction() as tx:
             rows = await tx.execute_query_dict(sql(tx, _INSERT_HIDDEN), values)
             if not rows:
                 raise await _no_active_game(game_id)
@@ -199,11 +190,7 @@ async def create_hidden_roll(
             digest = receipts.make_receipt(receipt_content(record), salt)
             await tx.execute_query(sql(tx, _SET_RECEIPT), [digest, record.id])
     except IntegrityError:
-        updates.release(claim)
         await require_user(user_id)  # NoUser; otherwise the error was another one
-        raise
-    except BaseException:
-        updates.release(claim)
         raise
     record = dataclasses.replace(record, receipt=digest)
     await notify(game_id, "roll", record=record)

@@ -12,7 +12,7 @@ claimed after its handler (`settle`, one plain INSERT).
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -20,6 +20,7 @@ from datetime import datetime, timedelta
 from tortoise import timezone
 from tortoise.backends.base.client import BaseDBAsyncClient
 from tortoise.exceptions import IntegrityError
+from tortoise.transactions import in_transaction
 
 from engine.services.aggregates.sql import sql
 from engine.store.models import ProcessedUpdate
@@ -80,6 +81,20 @@ def release(claim: Claim | None) -> None:
     """The transaction that took `claim` rolled back: the next one claims again."""
     if claim is not None:
         claim.taken = False
+
+
+@contextlib.asynccontextmanager
+async def step_transaction() -> AsyncIterator[BaseDBAsyncClient]:
+    """A step's transaction, the current update's claim its first INSERT (`claim_in`); if it
+    does not commit, the claim is released for the next attempt."""
+    claim = None
+    try:
+        async with in_transaction() as tx:
+            claim = await claim_in(tx)
+            yield tx
+    except BaseException:
+        release(claim)
+        raise
 
 
 async def claim_update(update_id: int) -> bool:

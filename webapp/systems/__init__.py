@@ -1,5 +1,5 @@
 """The rule systems of the Mini App: the shared interface (registry.py: a system's web
-adapter; commands.py: board commands) and one package per system (savage/), registered in
+adapter; commands.py: board commands) and one package per system (<code>/), registered in
 installed.py."""
 
 from __future__ import annotations

@@ -38,7 +38,6 @@ from typing import Any, Generic, TypeVar
 
 from tortoise.backends.base.client import BaseDBAsyncClient
 from tortoise.exceptions import IntegrityError, OperationalError
-from tortoise.transactions import in_transaction
 
 from engine.services import outbox, updates
 from engine.services.aggregates.log import View, decode, effective, read_view
@@ -503,10 +502,8 @@ async def run_unit(
     """Run `work` in one transaction on the locked game (see the module docstring) and
     deliver its notifications after the commit. `work` raising leaves nothing written."""
     for attempt in range(max_retries + 1):
-        claim = None
         try:
-            async with in_transaction() as conn:
-                claim = await updates.claim_in(conn)  # the chat update's id, if one
+            async with updates.step_transaction() as conn:  # the chat update's claim first
                 game = await _lock_game(conn, game_id, actor_id)
                 if require_active and not game.active:
                     raise GameEnded(game_id=game_id)
@@ -514,17 +511,12 @@ async def run_unit(
                 result = await work(unit)
                 item = await unit.flush()
         except (Conflict, IntegrityError):
-            updates.release(claim)
             continue  # caught outside the transaction: on PostgreSQL it is aborted
         except OperationalError as exc:
-            updates.release(claim)
             if not _busy(exc):
                 raise
             await asyncio.sleep(0.01 * (attempt + 1))
             continue
-        except BaseException:
-            updates.release(claim)
-            raise
         await outbox.deliver(game_id, item, unit.with_states())
         return result
     raise EventConflict(game_id=game_id, attempts=max_retries + 1)
