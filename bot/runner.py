@@ -118,7 +118,12 @@ async def _run(settings: Settings, notifier: Notifier, stop: asyncio.Event | Non
         else:
             await bot.delete_webhook()
             polling = asyncio.create_task(
-                dispatcher.start_polling(bot, handle_signals=False, close_bot_session=False)
+                dispatcher.start_polling(
+                    bot,
+                    handle_signals=False,
+                    close_bot_session=False,
+                    tasks_concurrency_limit=settings.max_updates_in_flight,
+                )
             )
             log.info("long polling started")
         await _wait(stop, polling)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
-from pydantic import SecretStr, field_validator
+from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 DEFAULT_BOT_API_URL = "https://api.telegram.org"
@@ -27,6 +27,9 @@ class Settings(BaseSettings):
     log_level: str = "INFO"
     # at SIGTERM: seconds to wait for the updates being handled (and what they send)
     shutdown_timeout: float = 25.0
+    # updates handled at once; beyond it the webhook answers 503 and Telegram delivers again,
+    # polling reads no further (webapp/webhook.py)
+    max_updates_in_flight: int = Field(default=64, ge=1)
 
     @field_validator("log_level")
     @classmethod

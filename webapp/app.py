@@ -11,7 +11,6 @@ import weakref
 from urllib.parse import urlsplit
 
 from aiogram import Bot, Dispatcher
-from aiogram.webhook.aiohttp_server import SimpleRequestHandler
 from aiohttp import WSCloseCode, web
 
 from bot.settings import Settings
@@ -40,6 +39,7 @@ from webapp.links import link_secret
 from webapp.live import Broadcaster, LocalBroadcaster
 from webapp.middleware import authenticate, json_errors, security_headers
 from webapp.static_files import setup_static
+from webapp.webhook import WebhookHandler
 
 log = logging.getLogger(__name__)
 SETTINGS = web.AppKey("settings", Settings)
@@ -115,21 +115,15 @@ def create_app(
     setup_bridge(app)
     if settings.webhook_url and bot is not None and dispatcher is not None:
         secret = settings.webhook_secret_value()
-        WebhookHandler(dispatcher, bot, secret_token=secret).register(
-            app, path=webhook_path(settings)
-        )
+        WebhookHandler(
+            dispatcher,
+            bot,
+            secret_token=secret,
+            max_in_flight=settings.max_updates_in_flight,
+        ).register(app, path=webhook_path(settings))
     app.on_shutdown.append(_close_sockets)
     app.on_shutdown.append(_finish_background)
     return app
-
-
-class WebhookHandler(SimpleRequestHandler):
-    """aiogram's webhook route, except that the app's shutdown leaves the bot's session open:
-    the updates still being handled need it, and the owner of the bot (bot/runner.py) closes
-    it once they are done."""
-
-    async def close(self) -> None:
-        return None
 
 
 async def _close_sockets(app: web.Application) -> None:

@@ -92,6 +92,8 @@ class FakeBotAPI:
     _failures: dict[str, list[int]] = field(default_factory=dict)
     _delays: dict[str, float] = field(default_factory=dict)
     _message_id: int = 1000
+    _waiting: dict[str, int] = field(default_factory=dict)
+    most_at_once: dict[str, int] = field(default_factory=dict)  # of slowed-down methods
 
     # -- configuration -------------------------------------------------------------------
     def forbid(self, chat_id: int) -> None:
@@ -156,7 +158,12 @@ class FakeBotAPI:
         call = ApiCall(method, params)
         self.calls.append(call)
         if method in self._delays:
-            await asyncio.sleep(self._delays[method])
+            self._waiting[method] = self._waiting.get(method, 0) + 1
+            self.most_at_once[method] = max(self.most_at_once.get(method, 0), self._waiting[method])
+            try:
+                await asyncio.sleep(self._delays[method])
+            finally:
+                self._waiting[method] -= 1
 
         queued = self._failures.get(method)
         if queued:
