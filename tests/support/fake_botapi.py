@@ -60,6 +60,7 @@ class ApiCall:
     method: str
     params: dict[str, Any]
     result: Any = None  # None until answered successfully
+    received: float = field(default_factory=time.perf_counter)  # when the request came in
 
     @property
     def chat_id(self) -> int | None:
