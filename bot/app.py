@@ -20,6 +20,8 @@ from aiogram.utils.i18n import I18n
 from bot.chat_rights import ChatRights
 from bot.i18n import setup_i18n
 from bot.middlewares import setup_middlewares
+from bot.middlewares.dedup import SharedUpdates
+from bot.middlewares.flood import FloodControl
 from bot.middlewares.response_types import KeepResponseTypes
 from bot.middlewares.retry import RetryAfterMiddleware
 from bot.miniapp import MiniApp, MiniAppMiddleware
@@ -28,13 +30,17 @@ from bot.settings import Settings
 from bot.systems import installed, registry
 from bot.systems.filters import GameMiddleware, PlaysSystem
 from engine.dice import system_rng
+from engine.store.redis import connect as connect_redis
+from engine.store.redis import worker_id
 
 
 def create_bot(settings: Settings, *, retry_attempts: int = 3) -> Bot:
-    """A Bot talking to `settings.bot_api_url`, HTML by default, retrying on 429."""
+    """A Bot talking to `settings.bot_api_url`, HTML by default, within Telegram's limits
+    (queued per chat), retrying on 429."""
     if settings.token is None:
         raise ValueError("BOT_TOKEN is not set")
     session = AiohttpSession(api=TelegramAPIServer.from_base(settings.bot_api_url))
+    session.middleware(FloodControl(settings.flood_per_second, settings.flood_group_per_minute))
     session.middleware(RetryAfterMiddleware(attempts=retry_attempts))
     session.middleware(KeepResponseTypes())
     return Bot(
@@ -54,7 +60,11 @@ def build_dispatcher(
     dp = Dispatcher(
         settings=settings, rng=rng if rng is not None else system_rng(), i18n=i18n, **workflow
     )
-    setup_middlewares(dp, i18n=i18n, default_locale=settings.default_locale)
+    shared = None
+    if settings.redis_url:  # several workers: the updates each holds or finished
+        shared = SharedUpdates(connect_redis(settings.redis_url), worker_id())
+        dp["shared_updates"] = shared  # the runner closes its client
+    setup_middlewares(dp, i18n=i18n, default_locale=settings.default_locale, shared=shared)
     # The Mini App's buttons (/app, the game card, the boards) need its name and URL.
     dp.update.outer_middleware(MiniAppMiddleware(MiniApp.from_settings(settings)))
     # A rule system's routers see the messages of its games only (the game loaded once).

@@ -37,6 +37,20 @@ async def prune_update_ids_forever() -> None:
         await asyncio.sleep(PRUNE_EVERY_SECONDS)
 
 
+async def sweep_outbox_forever(lease: timedelta) -> None:
+    """Deliver what a stopped worker left undelivered, once its lease ran out (several
+    workers; with one process the start-up delivers it)."""
+    from engine.services import outbox
+
+    while True:
+        await asyncio.sleep(lease.total_seconds() / 3)
+        try:
+            if taken := await outbox.deliver_pending(lease=lease):
+                log.info("delivered %d outbox rows left by a stopped worker", taken)
+        except Exception:  # a hiccup of the database must not stop the bot
+            log.exception("the outbox sweep failed")
+
+
 async def prepare_database(settings: Settings) -> None:
     from engine.store.db import init_db, migrate
 
@@ -87,7 +101,7 @@ async def _run(settings: Settings, notifier: Notifier, stop: asyncio.Event | Non
     runner = web.AppRunner(app)
     await runner.setup()
     polling: asyncio.Task[None] | None = None
-    pruning = asyncio.create_task(prune_update_ids_forever())
+    background = [asyncio.create_task(prune_update_ids_forever())]
     unsubscribe = notifier.subscribe(hooks.on_change)
     try:
         await web.TCPSite(runner, settings.host, settings.port).start()
@@ -98,8 +112,13 @@ async def _run(settings: Settings, notifier: Notifier, stop: asyncio.Event | Non
         gc.collect()
         gc.freeze()
         # What a crash left between a step's commit and its delivery (boards, chat).
-        if redelivered := await outbox.deliver_pending():
+        lease = timedelta(seconds=settings.outbox_lease)
+        # Alone, the rows left undelivered are the last run's; among several workers, only
+        # those whose lease ran out (the others' rows may be under way).
+        several = settings.redis_url is not None
+        if redelivered := await outbox.deliver_pending(lease=lease if several else None):
             log.info("delivered %d outbox rows left by the last run", redelivered)
+        background.append(asyncio.create_task(sweep_outbox_forever(lease)))
         await set_commands(bot)
         try:
             await set_menu_button(bot, miniapp, settings.default_locale)
@@ -128,9 +147,10 @@ async def _run(settings: Settings, notifier: Notifier, stop: asyncio.Event | Non
             log.info("long polling started")
         await _wait(stop, polling)
     finally:
-        pruning.cancel()
-        with suppress(asyncio.CancelledError):
-            await pruning
+        for task in background:
+            task.cancel()
+            with suppress(asyncio.CancelledError):
+                await task
         if polling is not None:
             with suppress(RuntimeError):
                 await dispatcher.stop_polling()
@@ -143,6 +163,8 @@ async def _run(settings: Settings, notifier: Notifier, stop: asyncio.Event | Non
         unsubscribe()
         await hooks.wait_idle()
         await bot.session.close()
+        if shared := dispatcher.workflow_data.get("shared_updates"):
+            await shared.redis.aclose()
         await outbox.flush_marks()  # the rows delivered since the last step's transaction
         await close_db()
         log.info("stopped")

@@ -17,6 +17,9 @@ class Settings(BaseSettings):
     bot_token: SecretStr | None = None
     database_url: str = "sqlite://data/kosti.sqlite3"
     bot_api_url: str = DEFAULT_BOT_API_URL
+    redis_url: str | None = None  # several workers share live pushes and handled updates
+    # seconds after which a step a worker committed and did not deliver is another's to deliver
+    outbox_lease: float = Field(default=30.0, gt=0)
     webhook_url: str | None = None
     webhook_secret: SecretStr | None = None
     host: str = "127.0.0.1"
@@ -30,6 +33,9 @@ class Settings(BaseSettings):
     # updates handled at once; beyond it the webhook answers 503 and Telegram delivers again,
     # polling reads no further (webapp/webhook.py)
     max_updates_in_flight: int = Field(default=64, ge=1)
+    # Telegram's limits on what the bot sends (bot/middlewares/flood.py); 0 turns one off
+    flood_per_second: int = Field(default=30, ge=0)
+    flood_group_per_minute: int = Field(default=20, ge=0)
 
     @field_validator("log_level")
     @classmethod

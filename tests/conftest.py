@@ -21,9 +21,11 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+from redis.asyncio import Redis
 from tortoise.context import TortoiseContext
 
 from engine.store.db import close_db, init_db, migrate
+from tests.support.redis_server import RedisServer
 
 DEFAULT_POSTGRES_URL = "postgres://kosti:kosti@127.0.0.1:5432/kosti_test"
 DB_BACKEND = os.environ.get("KOSTI_TEST_DB", "sqlite").strip().lower() or "sqlite"
@@ -147,3 +149,31 @@ async def db(
 def db_url_of_current(db: TortoiseContext) -> str:
     """The URL of the `db` fixture's database: for another process on the same database."""
     return _urls[id(db)]
+
+
+@pytest.fixture(scope="session")
+def redis_server(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
+    """One throwaway redis-server for the whole run (tests/support/redis_server.py). Not
+    installed: the tests that need it skip — with CI=true they fail."""
+    try:
+        server = RedisServer(tmp_path_factory.mktemp("redis"))
+    except FileNotFoundError as missing:
+        if IN_CI:
+            pytest.fail(f"{missing} — CI=true, so this is a failure", pytrace=False)
+        pytest.skip(str(missing))
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+async def redis_url(redis_server) -> str:  # type: ignore[no-untyped-def]
+    """The server's URL, emptied for this test."""
+    if redis_server.process is None:
+        redis_server.start()
+    client = Redis.from_url(redis_server.url)
+    try:
+        await client.flushall()
+    finally:
+        await client.aclose()
+    return str(redis_server.url)

@@ -22,6 +22,7 @@ from webapp.bridge import setup_bridge
 from webapp.config import WebAppConfig
 from webapp.dev import DEV_BOT_TOKEN, check_dev_mode, is_dev_token, setup_dev
 from webapp.errors import json_error
+from webapp.fanout import setup_fanout
 from webapp.keys import (
     AUTH_TOKEN,
     BACKGROUND,
@@ -113,6 +114,8 @@ def create_app(
     setup_static(app)
     setup_api(app)
     setup_bridge(app)
+    if settings.redis_url:
+        setup_fanout(app, settings.redis_url)
     if settings.webhook_url and bot is not None and dispatcher is not None:
         secret = settings.webhook_secret_value()
         WebhookHandler(

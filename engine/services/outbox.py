@@ -5,9 +5,11 @@ transaction (one row per step, `outbox`), then delivered to the change subscribe
 
 A crash between the commit and the delivery loses nothing: `deliver_pending` (at start-up)
 hands over every row still undelivered, in order, with its events decoded by their
-aggregate. A row is marked only after every subscriber took it, so what a crash interrupts
-is delivered again; subscribers that post to the chat keep that window short (they queue
-the work; docs/storage.md «Outbox»).
+aggregate. Several workers: each delivers the rows it wrote; the rows of a worker that
+stopped are claimed and delivered by another one once their lease ran out (every worker
+sweeps for them, `deliver_pending(lease=…)`). A row is marked only after every subscriber
+took it, so what a crash interrupts is delivered again; subscribers that post to the chat
+keep that window short (they queue the work; docs/storage.md «Outbox»).
 
 Marks cost the steps nothing: the rows this process delivered are marked together, by one
 UPDATE in a transaction of its own at most `MARK_AFTER_S` after the first of them was
@@ -27,6 +29,7 @@ from typing import Any
 
 from tortoise.backends.base.client import BaseDBAsyncClient
 from tortoise.context import get_current_context
+from tortoise.expressions import Q
 
 from engine.services.aggregates.model import Aggregate, aggregate_named
 from engine.services.aggregates.sql import dump_json, load_json, now, sql
@@ -69,7 +72,10 @@ def note(topic: str, aggregate: Aggregate[Any, Any] | None = None, **info: Any) 
     return Note(topic, info, aggregate)
 
 
-_INSERT = "INSERT INTO outbox (game_id, notes, created_at) VALUES (?, ?, ?) RETURNING id"
+# Claimed by its writer, which delivers it right after the commit.
+_INSERT = (
+    "INSERT INTO outbox (game_id, notes, created_at, claimed_at) VALUES (?, ?, ?, ?) RETURNING id"
+)
 
 
 async def write(conn: BaseDBAsyncClient, game_id: int, notes: Iterable[Note]) -> int | None:
@@ -78,7 +84,8 @@ async def write(conn: BaseDBAsyncClient, game_id: int, notes: Iterable[Note]) ->
     if not data:
         return None
     # execute_query_dict: the asyncpg client drops the rows of an INSERT in execute_query.
-    rows = await conn.execute_query_dict(sql(conn, _INSERT), [game_id, dump_json(data), now()])
+    at = now()
+    rows = await conn.execute_query_dict(sql(conn, _INSERT), [game_id, dump_json(data), at, at])
     return int(rows[0]["id"])
 
 
@@ -157,20 +164,42 @@ async def deliver(game_id: int, item_id: int | None, notes: Iterable[Note]) -> N
         _marks.add(item_id)
 
 
-async def deliver_pending(limit: int = 1000) -> int:
-    """Deliver the rows a crash left undelivered, oldest first; how many."""
+async def deliver_pending(limit: int = 1000, *, lease: timedelta | None = None) -> int:
+    """Deliver the rows a crash left undelivered, oldest first; how many.
+
+    One process (`lease` None, at start-up): every undelivered row is the last run's. Several
+    workers: only rows claimed longer than `lease` ago, each claimed anew by one conditional
+    UPDATE first — of two workers sweeping at once, one delivers it. The lease must be far
+    longer than a step's delivery (its writer delivers it at once and marks it within
+    `MARK_AFTER_S`)."""
     told = set(_marks.take())  # delivered by this process, only not marked yet
-    rows = await OutboxItem.filter(delivered_at__isnull=True).order_by("id").limit(limit)
-    rows = [row for row in rows if row.id not in told]
+    undelivered = OutboxItem.filter(delivered_at__isnull=True)
+    if lease is not None:
+        cutoff = now() - lease
+        undelivered = undelivered.filter(Q(claimed_at__isnull=True) | Q(claimed_at__lt=cutoff))
+    rows = [r for r in await undelivered.order_by("id").limit(limit) if r.id not in told]
+    delivered = 0
     for row in rows:
+        if lease is not None and not await _claim(row, cutoff):
+            continue  # another worker took it
         try:
             notes = [Note.from_data(d) for d in load_json(row.notes)]
         except Exception:  # a row no code can read any more: kept, logged, skipped
             log.exception("outbox row %s cannot be decoded", row.id)
             continue
         await deliver(row.game_id, row.id, notes)  # type: ignore[attr-defined]
+        delivered += 1
     await flush_marks()
-    return len(rows)
+    return delivered
+
+
+async def _claim(row: OutboxItem, cutoff: Any) -> bool:
+    claimed = (
+        await OutboxItem.filter(id=row.id, delivered_at__isnull=True)
+        .filter(Q(claimed_at__isnull=True) | Q(claimed_at__lt=cutoff))
+        .update(claimed_at=now())
+    )
+    return bool(claimed)
 
 
 async def prune_delivered(older_than: timedelta = timedelta(days=1)) -> int:

@@ -204,6 +204,9 @@ class OutboxItem(Model):
     notes: list[Any] = fields.JSONField()
     created_at = fields.DatetimeField(auto_now_add=True)
     delivered_at = fields.DatetimeField(null=True, db_index=True)
+    # Who delivers it: the worker that wrote it, at once; a row still undelivered a lease
+    # after its claim was left by a stopped worker, and another one claims it anew.
+    claimed_at = fields.DatetimeField(null=True)
 
     class Meta:
         table = "outbox"

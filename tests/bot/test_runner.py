@@ -52,6 +52,7 @@ def runner_settings(api: FakeBotAPI, tmp_path: Path, **extra: Any) -> Settings:
         database_url=f"sqlite://{tmp_path}/db/kosti.sqlite3",
         host="127.0.0.1",
         port=free_port(),
+        flood_group_per_minute=0,  # as in tests/bot/conftest.py
         _env_file=None,  # type: ignore[call-arg]
         **extra,
     )
@@ -246,11 +247,15 @@ async def test_polling_handles_at_most_the_bound_at_once(api: FakeBotAPI, tmp_pa
     """Issue 14, backpressure: long polling reads no further while the bound is reached."""
     settings = runner_settings(api, tmp_path, max_updates_in_flight=2)
     api.slow_down("sendMessage", 0.5)
-    api.pending_updates.extend(command_update(60 + i, f"/r d6 номер {i}") for i in range(6))
+    groups = [GROUP | {"id": GROUP["id"] - i} for i in range(6)]  # chats' queues apart
+    for i, chat in enumerate(groups):
+        update = command_update(60 + i, f"/r d6 номер {i}")
+        update["message"]["chat"] = chat
+        api.pending_updates.append(update)
     stop = asyncio.Event()
     process = asyncio.create_task(run(settings, stop=stop))
     try:
-        await wait_for(lambda: len(api.sent(chat_id=GROUP["id"])) == 6)
+        await wait_for(lambda: len(api.sent()) == 6)
     finally:
         stop.set()
         await asyncio.wait_for(process, 20)

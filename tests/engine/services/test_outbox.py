@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from datetime import timedelta
 
 import pytest
 
@@ -110,4 +111,47 @@ async def test_a_crash_between_commit_and_delivery_loses_and_repeats_nothing(
     assert [(n.topic, n.info["seq"], n.origin) for n in heard] == [("encounter", view.seq, "chat")]
     assert any(isinstance(e, RoundStarted) for e in heard[0].info["events"])  # decoded
     assert await outbox.deliver_pending() == 0  # delivered once
+    assert len(heard) == 1
+
+
+async def _crashed_step(game: services.GameInfo, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A step committed by a worker that died before delivering it."""
+
+    async def crash(*args: object) -> None:
+        raise SystemExit("the worker died after the commit")
+
+    monkeypatch.setattr(agg_unit.outbox, "deliver", crash)
+    with pytest.raises(SystemExit):
+        await swade.encounter_command(game.id, NextTurn(), actor_id=GM, rng=random.Random(2))
+    monkeypatch.undo()
+
+
+async def test_another_worker_takes_a_stopped_workers_row_only_after_its_lease(
+    game: services.GameInfo, heard: list[Notification], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Several workers: a row its writer may still be delivering is not another's to take."""
+    await fight(game)
+    await outbox.deliver_pending()
+    await _crashed_step(game, monkeypatch)
+    heard.clear()
+    lease = timedelta(seconds=30)
+    assert await outbox.deliver_pending(lease=lease) == 0  # claimed by its writer just now
+    [row] = await OutboxItem.filter(game_id=game.id, delivered_at__isnull=True)
+    await OutboxItem.filter(id=row.id).update(claimed_at=row.claimed_at - timedelta(seconds=31))
+    assert await outbox.deliver_pending(lease=lease) == 1
+    assert [n.topic for n in heard] == ["encounter"]
+    assert await outbox.deliver_pending(lease=lease) == 0
+
+
+async def test_two_workers_sweeping_at_once_deliver_a_row_once(
+    game: services.GameInfo, heard: list[Notification], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await fight(game)
+    await outbox.deliver_pending()
+    await _crashed_step(game, monkeypatch)
+    await OutboxItem.filter(delivered_at__isnull=True).update(claimed_at=None)  # long stopped
+    heard.clear()
+    lease = timedelta(seconds=30)
+    counts = await asyncio.gather(*(outbox.deliver_pending(lease=lease) for _ in range(4)))
+    assert sorted(counts) == [0, 0, 0, 1]
     assert len(heard) == 1

@@ -1,0 +1,218 @@
+"""Outgoing flood control: Telegram's limits kept before a call is made, not learnt from 429s.
+
+Telegram allows a bot about 30 messages a second in all and 20 a minute in one group. Every
+call that posts, edits or deletes a chat's messages waits in that chat's queue and is made in
+the order it was queued, one at a time per chat, once the windows allow it: the bot's window
+(`per_second`) for all of them, the chat's window (`group_per_minute`) for new messages in a
+group or channel (edits are not part of Telegram's published per-group limit; a 429 on one is
+still honoured by the retry inside). Nothing is dropped, except that an edit of a message
+still waiting behind others is replaced by a newer edit of the same message: only the latest
+text is sent, and both callers get its answer. Other calls (answering a button, reading a
+member) are not queued. One process's limits; several workers share them through Redis (the
+several-workers issue).
+
+aiogram has no outgoing limiter of its own (only the session's middleware hook), so this is
+kept here."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from aiogram.client.session.middlewares.base import (
+    BaseRequestMiddleware,
+    NextRequestMiddlewareType,
+)
+from aiogram.methods import (
+    CopyMessage,
+    CopyMessages,
+    DeleteMessage,
+    DeleteMessages,
+    ForwardMessage,
+    ForwardMessages,
+    Response,
+    SendChatAction,
+    TelegramMethod,
+)
+from aiogram.methods.base import TelegramType
+
+if TYPE_CHECKING:
+    from aiogram import Bot
+
+Clock = Callable[[], float]
+
+
+class Window:
+    """At most `count` calls in any `per` seconds (a sliding window: Telegram counts "20 a
+    minute" that way, where a token bucket would let 40 through in the first minute)."""
+
+    def __init__(self, count: int, per: float, clock: Clock = time.monotonic) -> None:
+        self.count, self.per, self.clock = count, per, clock
+        self.times: deque[float] = deque()
+
+    def wait(self) -> float:
+        """Seconds until one more call is allowed (0: now)."""
+        now = self.clock()
+        while self.times and now - self.times[0] >= self.per:
+            self.times.popleft()
+        return 0.0 if len(self.times) < self.count else self.times[0] + self.per - now
+
+    def take(self) -> None:
+        self.times.append(self.clock())
+
+    def idle(self) -> bool:
+        self.wait()
+        return not self.times
+
+
+def is_new_message(method: TelegramMethod[Any]) -> bool:
+    name = type(method).__name__
+    if isinstance(method, SendChatAction):
+        return False
+    return name.startswith("Send") or isinstance(
+        method, CopyMessage | CopyMessages | ForwardMessage | ForwardMessages
+    )
+
+
+def is_edit(method: TelegramMethod[Any]) -> bool:
+    return type(method).__name__.startswith("EditMessage")
+
+
+def queue_key(method: TelegramMethod[Any]) -> int | str | None:
+    """The chat whose queue the call waits in; None: not a call on a chat's messages."""
+    if not (
+        is_new_message(method)
+        or is_edit(method)
+        or isinstance(method, DeleteMessage | DeleteMessages)
+    ):
+        return None
+    chat = getattr(method, "chat_id", None)
+    if chat is not None:
+        return chat
+    inline = getattr(method, "inline_message_id", None)
+    return f"inline:{inline}" if inline else None
+
+
+def is_group(chat: int | str) -> bool:
+    """Groups, supergroups and channels have negative ids (or an @username)."""
+    return isinstance(chat, str) or chat < 0
+
+
+def edit_target(method: TelegramMethod[Any]) -> tuple[Any, ...] | None:
+    if not is_edit(method):
+        return None
+    return (
+        type(method),
+        getattr(method, "chat_id", None),
+        getattr(method, "message_id", None),
+        getattr(method, "inline_message_id", None),
+    )
+
+
+@dataclass
+class Call:
+    make_request: NextRequestMiddlewareType[Any]
+    bot: Bot
+    method: TelegramMethod[Any]
+    waiters: list[asyncio.Future[Any]] = field(default_factory=list)
+
+
+@dataclass
+class ChatQueue:
+    calls: deque[Call] = field(default_factory=deque)
+    worker: asyncio.Task[None] | None = None
+
+
+def _retrieved(future: asyncio.Future[Any]) -> None:
+    if not future.cancelled():
+        future.exception()
+
+
+class FloodControl(BaseRequestMiddleware):
+    def __init__(
+        self,
+        per_second: int = 30,
+        group_per_minute: int = 20,
+        *,
+        group_window: float = 60.0,
+        clock: Clock = time.monotonic,
+    ) -> None:
+        self.clock = clock
+        self.group_per_minute, self.group_window = group_per_minute, group_window
+        self.bot_window = Window(per_second, 1.0, clock) if per_second > 0 else None
+        self.chats: dict[int | str, ChatQueue] = {}  # the chats with calls waiting
+        self.groups: dict[int | str, Window] = {}  # outlive the queues; dropped once idle
+
+    async def __call__(
+        self,
+        make_request: NextRequestMiddlewareType[TelegramType],
+        bot: Bot,
+        method: TelegramMethod[TelegramType],
+    ) -> Response[TelegramType]:
+        key = queue_key(method)
+        if key is None:
+            return await make_request(bot, method)
+        chat = self.chats.get(key)
+        if chat is None:
+            chat = self.chats[key] = ChatQueue()
+        waiter: asyncio.Future[Response[TelegramType]] = asyncio.get_running_loop().create_future()
+        target = edit_target(method)
+        older = next(
+            (c for c in chat.calls if target is not None and edit_target(c.method) == target), None
+        )
+        if older is not None:  # the newer text replaces the one still waiting
+            older.method, older.make_request, older.bot = method, make_request, bot
+            older.waiters.append(waiter)
+        else:
+            chat.calls.append(Call(make_request, bot, method, [waiter]))
+        if chat.worker is None or chat.worker.done():
+            chat.worker = asyncio.create_task(self._drain(key, chat))
+        # A cancelled caller (a handler cut off) does not take its message back: the queue
+        # still sends it, and its failure, if any, is not reported as never retrieved.
+        waiter.add_done_callback(_retrieved)
+        return await asyncio.shield(waiter)
+
+    def _group_window(self, key: int | str) -> Window | None:
+        if self.group_per_minute <= 0 or not is_group(key):
+            return None
+        if isinstance(key, str) and key.startswith("inline:"):
+            return None
+        window = self.groups.get(key)
+        if window is None:
+            if len(self.groups) > 1000:  # forget the groups quiet for a window
+                idle = [k for k, b in self.groups.items() if k not in self.chats and b.idle()]
+                for k in idle:
+                    del self.groups[k]
+            window = self.groups[key] = Window(self.group_per_minute, self.group_window, self.clock)
+        return window
+
+    async def _drain(self, key: int | str, chat: ChatQueue) -> None:
+        while chat.calls:
+            call = chat.calls[0]
+            await self._allow(key, call.method)
+            chat.calls.popleft()  # from here on, a newer edit queues anew
+            try:
+                result = await call.make_request(call.bot, call.method)
+            except BaseException as error:  # the callers get the failure, the queue goes on
+                for waiter in call.waiters:
+                    if not waiter.done():
+                        waiter.set_exception(error)
+            else:
+                for waiter in call.waiters:
+                    if not waiter.done():
+                        waiter.set_result(result)
+        if self.chats.get(key) is chat and not chat.calls:
+            del self.chats[key]
+
+    async def _allow(self, key: int | str, method: TelegramMethod[Any]) -> None:
+        windows = [w for w in (self.bot_window,) if w is not None]
+        if is_new_message(method) and (group := self._group_window(key)) is not None:
+            windows.append(group)
+        while windows and (wait := max(w.wait() for w in windows)) > 0:
+            await asyncio.sleep(wait)
+        for window in windows:
+            window.take()

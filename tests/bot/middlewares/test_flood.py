@@ -1,0 +1,128 @@
+"""Outgoing flood control (bot/middlewares/flood.py) with a real Bot and the fake Bot API over
+HTTP. Telegram's windows (a second, a minute) are scaled down so the tests run in seconds:
+the limiter's arithmetic does not depend on the window's length."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+
+import pytest
+from aiogram import Bot
+from aiogram.client.session.aiohttp import AiohttpSession
+from aiogram.client.telegram import TelegramAPIServer
+
+from bot.middlewares.flood import FloodControl
+from bot.middlewares.retry import RetryAfterMiddleware
+from tests.support.fake_botapi import BOT_TOKEN, FakeBotAPI
+
+GROUP, OTHER_GROUP = -100500, -100600
+WINDOW = 0.6  # stands for Telegram's minute
+SLACK = 0.05  # the fake stamps a call when it arrives, a little after it was sent
+
+
+def limited_bot(api: FakeBotAPI, *, per_second: int = 1000, group: int = 3) -> Bot:
+    session = AiohttpSession(api=TelegramAPIServer.from_base(api.base_url))
+    session.middleware(FloodControl(per_second, group, group_window=WINDOW))
+    session.middleware(RetryAfterMiddleware())
+    return Bot(BOT_TOKEN, session=session)
+
+
+@pytest.fixture
+async def bot(api: FakeBotAPI) -> AsyncIterator[Bot]:
+    instance = limited_bot(api)
+    try:
+        yield instance
+    finally:
+        await instance.session.close()
+
+
+def arrivals(api: FakeBotAPI, chat_id: int, method: str = "sendMessage") -> list[float]:
+    return [c.received for c in api.calls if c.method == method and c.chat_id == chat_id]
+
+
+def most_in_any(times: list[float], window: float) -> int:
+    """The largest number of `times` inside one window of that length (minus the slack)."""
+    return max(sum(1 for t in times if start <= t < start + window - SLACK) for start in times)
+
+
+async def test_a_group_gets_at_most_its_limit_per_window_in_the_order_sent(
+    bot: Bot, api: FakeBotAPI
+) -> None:
+    """Telegram: at most 20 messages a minute in one group (here 3 in 0.6 s); nothing dropped,
+    sent in the order the bot queued them."""
+    await asyncio.gather(*(bot.send_message(GROUP, f"сообщение {i}") for i in range(7)))
+    sent = [c for c in api.calls if c.method == "sendMessage"]
+    assert [c.text for c in sent] == [f"сообщение {i}" for i in range(7)]
+    times = arrivals(api, GROUP)
+    assert most_in_any(times, WINDOW) == 3
+    assert times[-1] - times[0] >= 2 * WINDOW - SLACK  # 7 messages need three windows
+
+
+async def test_another_group_does_not_wait_for_a_busy_one(bot: Bot, api: FakeBotAPI) -> None:
+    busy = asyncio.gather(*(bot.send_message(GROUP, f"занято {i}") for i in range(6)))
+    await asyncio.sleep(0.05)
+    await asyncio.wait_for(bot.send_message(OTHER_GROUP, "сразу"), WINDOW / 3)
+    await busy
+
+
+async def test_edits_of_one_board_waiting_in_line_are_sent_once_with_the_latest_text(
+    bot: Bot, api: FakeBotAPI
+) -> None:
+    """While the group's window is full, five edits of the same board message queue up
+    behind a new message: only the last text goes out, and every caller gets it."""
+    for i in range(3):
+        await bot.send_message(GROUP, f"до {i}")
+    pending = asyncio.create_task(bot.send_message(GROUP, "ждёт окна"))
+    await asyncio.sleep(0.01)
+    edits = [
+        bot.edit_message_text(f"доска, вариант {i}", chat_id=GROUP, message_id=77) for i in range(5)
+    ]
+    answers = await asyncio.gather(*edits)
+    await pending
+    sent = [c for c in api.calls if c.method == "editMessageText"]
+    assert [c.text for c in sent] == ["доска, вариант 4"]
+    assert {a.text for a in answers} == {"доска, вариант 4"}  # type: ignore[union-attr]
+    order = [c.text for c in api.calls if c.chat_id == GROUP and c.method != "getMe"]
+    assert order[-2:] == ["ждёт окна", "доска, вариант 4"]
+
+
+async def test_the_bot_wide_limit_spans_chats(api: FakeBotAPI) -> None:
+    """Telegram: about 30 messages a second in all (here 4): twelve private chats."""
+    bot = limited_bot(api, per_second=4)
+    try:
+        await asyncio.gather(*(bot.send_message(1000 + i, "привет") for i in range(12)))
+    finally:
+        await bot.session.close()
+    times = sorted(c.received for c in api.calls if c.method == "sendMessage")
+    assert len(times) == 12
+    assert most_in_any(times, 1.0) == 4
+
+
+async def test_a_429_is_waited_out_and_the_chat_keeps_its_order(bot: Bot, api: FakeBotAPI) -> None:
+    api.fail_with_retry_after("sendMessage", retry_after=1, times=1)
+    await asyncio.gather(bot.send_message(GROUP, "первое"), bot.send_message(GROUP, "второе"))
+    delivered = [c.text for c in api.calls if c.method == "sendMessage" and c.result is not None]
+    assert delivered == ["первое", "второе"]
+    first_try, *_ = [c.received for c in api.calls if c.method == "sendMessage"]
+    assert arrivals(api, GROUP)[-1] - first_try >= 1.0 - SLACK
+
+
+async def test_a_cancelled_caller_does_not_take_its_message_back(bot: Bot, api: FakeBotAPI) -> None:
+    for i in range(3):
+        await bot.send_message(GROUP, f"до {i}")
+    caller = asyncio.create_task(bot.send_message(GROUP, "после отмены"))
+    await asyncio.sleep(0.05)
+    caller.cancel()
+    await asyncio.sleep(WINDOW + 0.2)
+    assert [c.text for c in api.calls if c.method == "sendMessage"][-1] == "после отмены"
+
+
+async def test_answers_to_buttons_are_not_queued_behind_messages(bot: Bot, api: FakeBotAPI) -> None:
+    for i in range(3):
+        await bot.send_message(GROUP, f"до {i}")
+    waiting = asyncio.create_task(bot.send_message(GROUP, "ждёт окна"))
+    await asyncio.sleep(0.01)
+    await asyncio.wait_for(bot.answer_callback_query("cb-1", text="Готово"), WINDOW / 3)
+    assert not waiting.done()
+    await waiting
