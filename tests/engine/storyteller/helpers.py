@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import itertools
+
+from engine.dice.rng import ScriptedRng
 from engine.storyteller.character import Character
 from engine.storyteller.sheet import parse_sheet
 
@@ -25,3 +28,8 @@ def character(
     parsed = parse_sheet(text)
     assert parsed.warnings == ()
     return parsed.character
+
+
+def script(*groups: list[int]) -> ScriptedRng:
+    """A scripted rng of the faces of each roll in turn (attack, defense, damage, soak…)."""
+    return ScriptedRng(itertools.chain.from_iterable(groups))
