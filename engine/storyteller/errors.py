@@ -27,6 +27,8 @@ ERROR_CODES: dict[str, Template] = {
     "bad_difficulty": "The difficulty is from 2 to 10.",
     "bad_dice": "The die count must not be negative.",
     # the fight
+    "gm_only": "Only the GM can do that.",
+    "not_your_character": "This is not your character: you can act only for your own.",
     "fighter_exists": "This fighter is already in the fight.",
     "unknown_fighter": "There is no such fighter in the fight: {id}",
     "no_round": "No turn is running: roll initiative first.",
