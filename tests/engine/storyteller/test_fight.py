@@ -77,8 +77,7 @@ class Game:
         return self.state.fighter(fid).character.health
 
 
-@pytest.fixture
-def game() -> Game:
+def new_game() -> Game:
     g = Game()
     for fid, c, owner in (
         ("vera", VERA, 1),
@@ -92,8 +91,17 @@ def game() -> Game:
     return g
 
 
+@pytest.fixture
+def game() -> Game:
+    return new_game()
+
+
 def test_the_scripted_fight(game: Game) -> None:
-    g = game
+    play(game)
+
+
+def play(g: Game) -> None:
+    """The fight, step by step (also told by tests/engine/storyteller/test_describe.py)."""
     # --- the ambush --------------------------------------------------------------------
     # «вы совершаете бросок на Ловкость + Маскировку и сравниваете результат с броском жертвы
     # на Восприятие + Бдительность. Если ваш результат превосходит результат жертвы, вы
