@@ -252,8 +252,6 @@ def _attack(state: Fight, cmd: Attack, rng: Rng, step: int) -> list[ev.Event]:
             raise StorytellerError("already_acted")
         if not can_act(turn, attacker.id):
             raise StorytellerError("not_your_turn")
-        if attacker.full_defense:
-            raise StorytellerError("full_defense_no_attack")
     out: list[ev.Event] = []
     if attacker.actions > 1:
         penalty = multiple_actions(attacker.actions)[attacker.actions_used]

@@ -51,7 +51,6 @@ ERROR_CODES: dict[str, Template] = {
     "unknown_target": "Unknown aim target size: {size}",
     "unknown_preset": "Unknown action: {name}",
     "cannot_attack_self": "A fighter cannot attack themselves.",
-    "full_defense_no_attack": "A fighter on full defense cannot attack this turn.",
 }
 
 describe.register(FAMILY, ERROR_CODES)

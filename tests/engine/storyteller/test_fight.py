@@ -22,6 +22,7 @@ from engine.storyteller.commands import (
     EndAction,
     FullDefense,
     StartTurn,
+    Yield,
 )
 from engine.storyteller.decide import decide
 from engine.storyteller.errors import StorytellerError
@@ -299,3 +300,43 @@ def test_willpower_point_interrupt_and_refusals(game: Game) -> None:
     with pytest.raises(StorytellerError) as err:
         decide(g.state, Attack("boss", "vera", by=1), ScriptedRng([]))
     assert err.value.code == "not_your_character"
+
+
+def test_full_defense_limits(game: Game) -> None:
+    g = game
+    g.do(StartTurn(), [1, 10, 9, 1, 1, 1])  # max 14, boss 15, vera 8, …
+    turn = g.state.turn
+    assert turn is not None and turn.up() == ("boss",)
+    g.do(Delay("boss"))
+    g.do(FullDefense("max"))
+    # «Однако, он не может защититься от атаки персонажа, чья очередь наступает раньше»
+    with pytest.raises(StorytellerError) as err:
+        decide(g.state, Attack("boss", "max", defense="dodge"), ScriptedRng([]))
+    assert err.value.code == "cannot_defend"
+    # «Если ваш персонаж решает только защищаться … он не может совершать атаки.»
+    with pytest.raises(StorytellerError) as err:
+        decide(g.state, Attack("max", "boss"), ScriptedRng([]))
+    assert err.value.code == "already_acted"  # the full defense took his turn
+    # «Когда количество бросков исчерпано, персонаж больше не сможет защищаться.» Max blocks
+    # with Dex 2 + Brawl 3: five defenses, then none
+    state = g.state
+    for n in range(5):
+        state = state.replace_fighter("max", defenses=n)
+        out = decide(state, Attack("vera", "max", "Кулак", defense="block"), script([2] * 20))
+        attack = next(e for e in out if isinstance(e, ev.AttackResolved))
+        assert attack.defense_pool is not None and attack.defense_pool.dice == 5 - n
+    state = state.replace_fighter("max", defenses=5)
+    with pytest.raises(StorytellerError) as err:
+        decide(state, Attack("vera", "max", "Кулак", defense="block"), ScriptedRng([]))
+    assert err.value.code == "no_defense_dice"
+
+
+def test_everyone_yields_nothing_happens(game: Game) -> None:
+    # «Если все, включая Ведущего, уступили ход, то никаких действий не происходит»
+    g = game
+    g.do(StartTurn(), [10, 9, 8, 7, 6, 5])
+    assert g.state.turn is not None
+    for r in g.state.turn.rolls:  # each in turn yields
+        out = g.do(Yield(r.fighter))
+    assert isinstance(out[-1], ev.TurnEnded) and out[-1].nothing_happened
+    assert g.state.turn is None
