@@ -24,8 +24,6 @@ ERROR_CODES: dict[str, Template] = {
     # pools
     "no_ability": "Without {ability} this action is impossible (the game's option).",
     "bad_actions": "From 1 to {max} actions can be declared.",
-    "bad_difficulty": "The difficulty is from 2 to 10.",
-    "bad_dice": "The die count must not be negative.",
     # the fight
     "gm_only": "Only the GM can do that.",
     "not_your_character": "This is not your character: you can act only for your own.",

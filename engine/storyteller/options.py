@@ -120,6 +120,8 @@ class Options(Coded):
     # считается уничтоженной»: the armor still soaks the attack that destroys it
     armor_soaks_destroying_attack: bool = True
     max_actions: int = 3
+    # the NPCs' health, Willpower and pools are the GM's (a player sees only what a roll did)
+    hide_npcs: bool = True
 
     def aim_target(self, code: str) -> AimTarget | None:
         return next((t for t in self.aim_targets if t.code == code), None)

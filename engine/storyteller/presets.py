@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .character import Character
+from .errors import StorytellerError
 from .options import DEFAULT_OPTIONS, Options
 from .pools import Part, Pool, action_pool, build
 
@@ -252,12 +253,25 @@ PRESETS: tuple[Preset, ...] = (
         "Сообразительность + Выживание.",
     ),
 )
-_BY_NAME = {name: p for p in PRESETS for name in (p.code, *p.names)}
+
+
+def _key(name: str) -> str:
+    return " ".join(name.lower().replace("ё", "е").split())
+
+
+_BY_NAME = {_key(name): p for p in PRESETS for name in (p.code, *p.names)}
 
 
 def find_preset(name: str) -> Preset | None:
     """A preset by its code or any of its Russian names (case and «ё» ignored)."""
-    return _BY_NAME.get(" ".join(name.lower().replace("ё", "е").split()))
+    return _BY_NAME.get(_key(name))
+
+
+def preset_named(name: str) -> Preset:
+    found = find_preset(name)
+    if found is None:
+        raise StorytellerError("unknown_preset", {"name": name})
+    return found
 
 
 def preset_pool(

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from engine.dice.rng import ScriptedRng
+from engine.storyteller.errors import StorytellerError
 from engine.storyteller.presets import (
     ACTOR,
     FEATS,
@@ -30,6 +31,7 @@ from engine.storyteller.presets import (
     movement,
     opposed,
     performance_result,
+    preset_named,
     preset_pool,
     shadowing,
     speech_difficulty,
@@ -55,6 +57,10 @@ def test_every_preset_names_known_traits_and_quotes_the_seed() -> None:
         assert find_preset(p.names[0]) is p and find_preset(p.code) is p
     assert find_preset("ПРЫЖОК").code == "jump"  # type: ignore[union-attr]
     assert find_preset("полёт") is None
+    assert find_preset("Подъём") is find_preset("подъем") is find_preset("climb")
+    with pytest.raises(StorytellerError) as err:
+        preset_named("полёт")
+    assert err.value.code == "unknown_preset" and err.value.params == {"name": "полёт"}
 
 
 def test_climbing_three_metres_a_success() -> None:
