@@ -80,7 +80,9 @@ class Turn:
         return not self.acted and bool(self.yielded) and not self.pending() and not self.delayed
 
     def over(self) -> bool:
-        return not self.up()
+        """Nobody is up and nobody waits on a delayed action (the GM may still end a turn
+        whose delayed fighters never act: the next turn's initiative ends it)."""
+        return self.all_yielded() or (not self.up() and not self.delayed)
 
     def simultaneous(self) -> tuple[tuple[str, ...], ...]:
         """The order as groups of equal totals."""

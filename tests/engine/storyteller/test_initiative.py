@@ -99,3 +99,11 @@ def test_defensive_interrupt_by_roll_or_point() -> None:
     with pytest.raises(StorytellerError) as err:
         defensive_interrupt(turn, "c", broke, ScriptedRng([]), spend_point=True)
     assert err.value.code == "no_willpower"
+
+
+def test_a_delayed_fighter_keeps_the_turn_open() -> None:
+    turn = roll_initiative(FIGHTERS, ScriptedRng([10, 5, 5]))
+    turn = act(act(turn, "a"), "b")
+    turn = delay(turn, "c")  # the last one waits: the turn is not over
+    assert turn.up() == () and not turn.over()
+    assert act(turn, "c").over()
