@@ -18,6 +18,7 @@ name that cannot be placed is a warning naming it, never a silent loss.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from dataclasses import dataclass
@@ -273,6 +274,15 @@ def format_sheet(c: Character) -> str:
         lines.append("Оружие: " + "; ".join(_format_weapon(w) for w in c.weapons))
     lines.append(f"Поглощает летальные: {'да' if c.soaks_lethal else 'нет'}")
     return "\n".join(lines) + "\n"
+
+
+def instantiate(template: Character, count: int) -> tuple[Character, ...]:
+    """An NPC template as ``count`` characters: «Бандит 1», «Бандит 2», … (one: as it is)."""
+    if count == 1:
+        return (template,)
+    return tuple(
+        dataclasses.replace(template, name=f"{template.name} {i}") for i in range(1, count + 1)
+    )
 
 
 def character_to_json(c: Character) -> str:

@@ -122,3 +122,18 @@ def test_a_damage_pool_is_never_below_one_die() -> None:
     rng = script([6, 2, 2], [6], [2, 2, 2])  # a knife: Dex 2 + Melee 1, diff 4
     out = resolve_attack("b", BRUTE, "c", COP, rng, overrides=Overrides(damage_dice=0))
     assert out.damage is not None and out.damage.pool.dice == 1 and out.damage.levels == 1
+
+
+def test_the_supernatural_soak_lethal_with_stamina() -> None:
+    # «сверхъестественные существа имеют возможность поглощать и летальные повреждения»
+    rng = script([6, 2, 2, 2], [6, 6, 6, 6], [6, 6, 2])
+    out = resolve_attack("c", COP, "z", BEAST, rng)
+    assert out.damage is not None and out.damage.soak_pool is not None
+    assert out.damage.soak_pool.dice == 3 and out.damage.levels == 2
+
+
+def test_a_willpower_point_adds_a_success_to_the_attack() -> None:
+    # DESIGN.md: «Willpower point: one automatic success.»
+    rng = script([2, 2, 2, 2], [6, 2, 2, 2])
+    out = resolve_attack("c", COP, "b", BRUTE, rng, situation=Situation(willpower=True))
+    assert out.attack.net == 1 and out.hit and out.extra == 0

@@ -6,6 +6,8 @@ decide draws them (engine/storyteller/decide.py, combat.py).
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from engine.dice.rng import ScriptedRng
@@ -340,3 +342,28 @@ def test_everyone_yields_nothing_happens(game: Game) -> None:
         out = g.do(Yield(r.fighter))
     assert isinstance(out[-1], ev.TurnEnded) and out[-1].nothing_happened
     assert g.state.turn is None
+
+
+def test_willpower_success_costs_a_point_and_the_fallen_cannot_act(game: Game) -> None:
+    g = game
+    g.do(StartTurn(), [10, 1, 1, 1, 1, 1])
+    hit = g.attack(
+        "vera",
+        "thug2",
+        "Нож",
+        situation=Situation(willpower=True),
+        faces=[[2, 2, 2, 2, 2], [6, 6, 6]],
+    )
+    assert hit.attack.net == 1 and hit.hit
+    assert g.state.fighter("vera").character.willpower_points == VERA.willpower_points - 1
+    # Thug 2 had five bashing marks: three lethal levels fill his track
+    assert any(isinstance(e, ev.Incapacitated) and e.fighter == "thug2" for e in g.log)
+    with pytest.raises(StorytellerError) as err:
+        decide(g.state, Attack("thug2", "vera"), ScriptedRng([]))
+    assert err.value.code == "incapacitated"
+    # a full track with no bashing mark left: the next level kills (DESIGN.md default)
+    doomed = g.state.replace_fighter(
+        "thug1", character=dataclasses.replace(THUG1, health=("lethal",) * 7)
+    )
+    out = decide(doomed, Attack("boss", "thug1"), script([6, 6, 2, 2], [6] * 5))
+    assert any(isinstance(e, ev.Died) and e.fighter == "thug1" for e in out)

@@ -14,6 +14,7 @@ from engine.storyteller.sheet import (
     character_from_json,
     character_to_json,
     format_sheet,
+    instantiate,
     parse_sheet,
 )
 from engine.storyteller.traits import ABILITIES, ATTRIBUTES, trait_code
@@ -110,3 +111,10 @@ def test_the_fist_is_always_at_hand_and_missing_attributes_are_one() -> None:
     c = Character("Безоружный")
     assert c.weapon(None) == FIST and c.rating("strength") == 1 and c.rating("brawl") == 0
     assert c.damage_pool(FIST) == 1
+
+
+def test_an_npc_template_makes_numbered_copies() -> None:
+    thug = parse_sheet("Имя: Бандит\nОружие: Нож").character
+    assert [c.name for c in instantiate(thug, 3)] == ["Бандит 1", "Бандит 2", "Бандит 3"]
+    assert instantiate(thug, 1) == (thug,)
+    assert all(c.weapons == thug.weapons for c in instantiate(thug, 2))
