@@ -19,7 +19,7 @@ from .character import Character
 from .errors import StorytellerError
 from .maneuvers import Situation, attack_modifiers
 from .options import AGGRAVATED, BASHING, DEFAULT_OPTIONS, LETHAL, Options, Weapon
-from .pools import Part, Pool, action_pool, build
+from .pools import Part, Pool, action_pool, build, clamp_difficulty
 
 BLOCK, DODGE, PARRY = "block", "dodge", "parry"
 # «Блокирование удара (Ловкость + Рукопашный бой)», «Уклонение от удара (Ловкость + Уворот)»,
@@ -229,7 +229,7 @@ def resolve_attack(
     if overrides.dice is not None:
         pool = dataclasses.replace(pool, dice=max(0, overrides.dice))
     if overrides.difficulty is not None:
-        pool = dataclasses.replace(pool, difficulty=overrides.difficulty)
+        pool = dataclasses.replace(pool, difficulty=clamp_difficulty(overrides.difficulty))
     attack = pool.roll(rng)
 
     chosen = overrides.defense or defense

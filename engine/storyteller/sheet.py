@@ -219,6 +219,8 @@ def parse_sheet(text: str, options: Options = DEFAULT_OPTIONS) -> ParsedSheet:
             for m in _PAREN_RE.finditer(value):
                 names = tuple(s.strip() for s in m["inside"].split(",") if s.strip())
                 specialties[trait_code(m["name"])] = names
+            if _PAREN_RE.sub("", value).strip(" ,;"):  # a part not written «Способность (…)»
+                warnings.append(Description(f"{WARNINGS}.unknown_line", {"line": line[:60]}))
         elif field == "willpower":
             wp = _WP_RE.match(value)
             if not wp:

@@ -115,6 +115,10 @@ def test_overrides_are_a_different_input() -> None:
         "c", COP, "b", BRUTE, rng, overrides=Overrides(dice=3, difficulty=9, damage_dice=2)
     )
     assert out.hit and out.damage is not None and out.damage.pool.dice == 2
+    # a GM's difficulty stays within 2–10 too (DESIGN.md)
+    rng = script([9, 9, 9], [6, 6])
+    out = resolve_attack("c", COP, "b", BRUTE, rng, overrides=Overrides(dice=3, difficulty=12))
+    assert out.attack_pool.difficulty == 10
 
 
 def test_a_damage_pool_is_never_below_one_die() -> None:

@@ -118,3 +118,9 @@ def test_an_npc_template_makes_numbered_copies() -> None:
     assert [c.name for c in instantiate(thug, 3)] == ["Бандит 1", "Бандит 2", "Бандит 3"]
     assert instantiate(thug, 1) == (thug,)
     assert all(c.weapons == thug.weapons for c in instantiate(thug, 2))
+
+
+def test_a_specialty_not_in_parentheses_is_a_warning() -> None:
+    parsed = parse_sheet("Имя: Ян\nСпециализации: Фехтование (ножи), Уворот — в толпе")
+    assert parsed.character.specialties == {"melee": ("ножи",)}
+    assert [w.code for w in parsed.warnings] == ["st_sheet.unknown_line"]
