@@ -5,11 +5,12 @@ SWADE: an acing die d s reaches t with probability, writing t = k*s + r (1 <= r 
 ``P(max >= v) = 1 - P(T < v) * P(W < v)``; a critical failure (both natural 1s, probability
 1/(6s)) is taken out of whichever outcome it would otherwise count as.
 
-Storyteller: ones are binomial; given o ones, the other n - o dice are "non-one" dice whose
-raw successes are convolved exactly. A specialty 10 contributes 1 + E successes, E the
-successes of its bonus-die chain: P(E = 0) = c, P(E = k) = a**(k-1) * (b + a*c), with
-a = 1/10 (another 10), b = (10 - diff)/10, c = (diff - 1)/10. Raw successes are lumped at
-3n + 1 (a reported threshold plus the ones never exceeds 3n), which keeps the result exact.
+Storyteller: the net successes are max(0, S) (+ Willpower), S the sum over the pool dice
+of −1 (a 1), 0 (below the difficulty), 1 (a success) or, with a specialty, 1 + E for a 10,
+E the successes of its bonus-die chain: P(E = 0) = c, P(E = k) = a**(k-1) * (b + a*c), with
+a = 1/10 (another 10), b = (10 - diff)/10, c = (diff - 1)/10. S's distribution is a
+polynomial power computed in integers (``_net_tail``), so every number stays exact; a pool
+of 30 dice with a specialty takes well under a millisecond (bench/pool_odds.py).
 The roller caps a chain at 100 bonus dice; the odds ignore that cap (its probability is
 below 10**-100).
 """
@@ -17,9 +18,10 @@ below 10**-100).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from fractions import Fraction
 from functools import lru_cache
-from math import comb
+from itertools import accumulate
 
 from .errors import DiceError
 from .limits import MAX_ODDS_POOL_DICE, MAX_RAISE_THRESHOLDS
@@ -71,67 +73,66 @@ def trait_odds(spec: TraitSpec) -> OddsResult:
     return OddsResult("swade", spec.normalised(), outcomes, thresholds)
 
 
-def _non_one_dists(n: int, diff: int, specialty: bool, cap: int) -> list[list[Fraction]]:
-    """dists[m][r]: P(m dice all show 2..10 and give r raw successes), r lumped at ``cap``.
+def _kronecker_power(coeffs: Sequence[int], n: int) -> list[int]:
+    """The coefficients of ``(sum coeffs[i] z**i) ** n`` (coefficients >= 0): the polynomial
+    packed into one integer, one slot per degree, raised by CPython's C ``pow``."""
+    bits = (sum(coeffs) ** n).bit_length() + 1  # no coefficient of the power is larger
+    width = (bits + 7) // 8
+    packed = 0
+    for i, c in enumerate(coeffs):
+        packed |= c << (8 * width * i)
+    size = (len(coeffs) - 1) * n + 1
+    raw = (packed**n).to_bytes(size * width, "little")
+    return [int.from_bytes(raw[i * width : (i + 1) * width], "little") for i in range(size)]
 
-    One such die gives 0 (faces 2..diff-1), 1 (a plain success, or a 10 whose bonus chain
-    adds nothing) or j >= 2 (a 10 whose chain adds j - 1); the j >= 2 weights are geometric,
-    g * a**(j-2), so each convolution step is a linear recurrence, O(cap).
+
+def _net_tail(n: int, diff: int, specialty: bool, top: int) -> list[Fraction]:
+    """``tail[t] = P(S >= t)`` for t = 0..top, S = raw successes − ones (see the module doc).
+
+    Per die, d = S_die + 1 takes 0 (a 1), 1 (2..diff−1), 2 (a plain success) and, with a
+    specialty, d = j + 1 >= 3 for a 10 whose chain adds j − 1. Without a specialty
+    P(S + n = d) = [x**d] (1 + (diff−2) x + (11−diff) x**2)**n / 10**n. With one, writing
+    Q = 99 − 9 diff, P(S + n = d) = [z**d] h(z)**n / 10**(n+d) where
+    h = 1 + 10(diff−2) z + 10Q (z**2 + z**3 + …) = (1 + u z + v z**2) / (1 − z),
+    u = 10(diff−2) − 1, v = 10Q − 10(diff−2): a quadratic to the n-th power (one ``pow``)
+    then n prefix sums, all in integers; only degrees below n + top are ever needed.
     """
-    tenth = Fraction(1, 10)
-    q0 = Fraction(diff - 2, 10)
     if specialty:
-        a, b, c = tenth, Fraction(10 - diff, 10), Fraction(diff - 1, 10)
-        q1, g = b + tenth * c, tenth * (b + a * c)
+        q = 99 - 9 * diff
+        u, v = 10 * (diff - 2) - 1, 10 * q - 10 * (diff - 2)
+        deg = n + top - 1
+        coeffs = _kronecker_power((1, abs(u), v), n)
+        if u < 0:  # (1 − z + v z**2)**n from (1 + z + v z**2)**n: odd degrees change sign
+            coeffs = [-c if i % 2 else c for i, c in enumerate(coeffs)]
+        coeffs = (coeffs + [0] * deg)[: deg + 1]
+        for _ in range(n):  # times 1 / (1 − z)
+            coeffs = list(accumulate(coeffs))
+        scale = n + deg
+        weighted = [c * 10 ** (deg - d) for d, c in enumerate(coeffs)]  # over 10**scale
     else:
-        a, q1, g = tenth, Fraction(11 - diff, 10), Fraction(0)
-    zero = Fraction(0)
-    dists = [[ONE] + [zero] * cap]
-    mass = ONE
-    for _ in range(n):
-        prev = dists[-1]
-        new = [zero] * (cap + 1)
-        chain = zero  # sum over j >= 2 of prev[k - j] * a**(j - 2)
-        for k in range(cap):
-            if k >= 2:
-                chain = prev[k - 2] + a * chain
-            v = q0 * prev[k]
-            if k:
-                v += q1 * prev[k - 1]
-            if g:
-                v += g * chain
-            new[k] = v
-        mass *= Fraction(9, 10)
-        new[cap] = mass - sum(new[:cap])  # everything else is lumped at the cap
-        dists.append(new)
-    return dists
+        weighted = _kronecker_power((1, diff - 2, 11 - diff), n)
+        scale = n
+    below = list(accumulate(weighted))  # below[m] = P(S + n <= m) * 10**scale
+    whole = 10**scale
+    tail = [ONE]
+    for t in range(1, top + 1):
+        m = n + t - 1
+        tail.append(Fraction(whole - below[m], whole) if m < len(below) else Fraction(0))
+    return tail
 
 
 def pool_odds(spec: PoolSpec) -> OddsResult:
     n, diff, wp = spec.dice_count, spec.difficulty, int(spec.willpower)
-    # thresholds: net successes up to n (2n with a specialty) plus Willpower; a threshold k
-    # needs raw >= k + ones <= 3n, so lumping raw at 3n + 1 keeps every number exact
+    # thresholds: net successes up to n (2n with a specialty) plus Willpower
     top = (2 * n if spec.specialty else n) + wp
-    cap = 3 * n + 1
-    dists = _non_one_dists(n, diff, spec.specialty, cap)
-
-    at_least = [Fraction(0)] * (top + 1)  # P(net >= k)
+    tail = _net_tail(n, diff, spec.specialty, top - wp)
+    # net = max(0, S) + wp
+    at_least = [ONE if k <= wp else tail[k - wp] for k in range(top + 1)]
     botch = failure = Fraction(0)
-    for o in range(n + 1):
-        w = comb(n, o) * Fraction(1, 10) ** o  # times dists[n - o], which carries the rest
-        dist = dists[n - o]
-        tail = [Fraction(0)] * (cap + 2)
-        for r in range(cap, -1, -1):
-            tail[r] = tail[r + 1] + dist[r]
-        for k in range(1, top + 1):
-            need = k - wp  # net = max(0, raw - o) + wp
-            at_least[k] += w * (tail[0] if need <= 0 else tail[min(need + o, cap)])
-        if wp == 0:
-            zero_net = w * (tail[0] - tail[o + 1])  # raw <= o
-            if spec.can_botch and o > 0:
-                botch += w * dist[0]
-                zero_net -= w * dist[0]
-            failure += zero_net
+    if wp == 0:
+        if spec.can_botch:  # no die reached the difficulty, and some die is a 1
+            botch = Fraction((diff - 1) ** n - (diff - 2) ** n, 10**n)
+        failure = 1 - tail[1] - botch
     success = at_least[1] if top >= 1 else Fraction(0)
     outcomes = (
         OutcomeOdds("botch", botch),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from engine.services.savage import SAVAGE
 from engine.services.systems import RuleSystem, register
+from engine.storyteller import describe as _storyteller  # noqa: F401  (its templates)
 
 register(SAVAGE)
 register(RuleSystem("storyteller", "Storyteller"))  # dice only so far: no scenes yet

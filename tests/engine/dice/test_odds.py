@@ -152,3 +152,45 @@ def test_pool_odds_agree_with_monte_carlo(text):
         _sigma_check(hits, trials, o.probability(name))
     assert o.thresholds[2].at_least == 3
     _sigma_check(net_at_least_3, trials, o.thresholds[2].probability)
+
+
+def _reference_tail(n: int, diff: int, specialty: bool, top: int) -> list[F]:
+    """P(successes − ones >= t), t = 1..top, by convolving one die's exact distribution
+    (Fractions); a die's values at or above top + n cannot change P(S < t), so the chain
+    of a specialty 10 is cut there."""
+    cut = top + n
+    die: dict[int, F] = {-1: F(1, 10), 0: F(diff - 2, 10)}
+    if specialty:
+        a, b, c = F(1, 10), F(10 - diff, 10), F(diff - 1, 10)
+        die[1] = F(10 - diff, 10) + F(1, 10) * c
+        for k in range(1, cut):  # a 10 whose chain adds k successes
+            die[1 + k] = F(1, 10) * a ** (k - 1) * (b + a * c)
+    else:
+        die[1] = F(11 - diff, 10)
+    dist = {0: F(1)}
+    for _ in range(n):
+        new: dict[int, F] = {}
+        for s, p in dist.items():
+            for v, q in die.items():
+                if s + v < cut:
+                    new[s + v] = new.get(s + v, F(0)) + p * q
+        dist = new
+    return [1 - sum((p for s, p in dist.items() if s < t), F(0)) for t in range(1, top + 1)]
+
+
+@pytest.mark.parametrize("diff", range(2, 11))
+@pytest.mark.parametrize(("n", "specialty"), [(1, True), (4, True), (9, True), (12, False)])
+def test_pool_odds_match_a_per_die_convolution(n: int, diff: int, specialty: bool) -> None:
+    o = odds(f"p {n} {diff}{' спец' if specialty else ''}")
+    top = 2 * n if specialty else n
+    assert [x.probability for x in o.thresholds] == _reference_tail(n, diff, specialty, top)
+    botch = F((diff - 1) ** n - (diff - 2) ** n, 10**n)
+    assert o.probability("botch") == botch
+    assert o.probability("failure") == 1 - o.thresholds[0].probability - botch
+
+
+def test_thirty_dice_with_a_specialty_stay_exact() -> None:
+    o = odds("p 30 6 спец")
+    assert sum(x.probability for x in o.outcomes) == 1
+    probs = [x.probability for x in o.thresholds]
+    assert all(p > q for p, q in itertools.pairwise(probs)) and probs[-1] > 0

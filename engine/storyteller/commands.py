@@ -1,0 +1,103 @@
+"""Commands of a Storyteller fight: what a GM or a player asks for; ``decide`` checks them.
+
+``by``: the Telegram id of the player issuing it, or None for the GM (who may do everything);
+a player acts only for the fighters they own, and set-up is the GM's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .character import Character
+from .combat import NO_OVERRIDES, PLAIN, Overrides
+from .maneuvers import Situation
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class AddFighter(Command):
+    id: str
+    character: Character
+    owner: int | None = None
+    by: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveFighter(Command):
+    id: str
+    by: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Ambush(Command):
+    """Before the fight: Dexterity + Stealth against Perception + Alertness."""
+
+    attacker: str
+    victim: str
+    by: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class StartTurn(Command):
+    """End the running turn (if any) and roll initiative for the next one."""
+
+    by: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DeclareActions(Command):
+    fighter: str
+    count: int
+    by: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Delay(Command):
+    fighter: str
+    by: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Yield(Command):
+    fighter: str
+    by: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class FullDefense(Command):
+    """Defend the whole turn instead of acting (seed «Сложные оборонительные маневры»)."""
+
+    fighter: str
+    by: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class EndAction(Command):
+    """The fighter's turn is taken by something other than an attack (or its end)."""
+
+    fighter: str
+    by: int | None = None
+
+
+INTERRUPT_ROLL, INTERRUPT_POINT = "roll", "point"
+
+
+@dataclass(frozen=True, slots=True)
+class Attack(Command):
+    """``defense``: block | dodge | parry | None; ``interrupt``: how a target that has not
+    acted yet gets to defend (INTERRUPT_ROLL, INTERRUPT_POINT) when it has no declared
+    defense; ``defense_weapon`` a parry's weapon."""
+
+    attacker: str
+    target: str
+    weapon: str | None = None
+    defense: str | None = None
+    interrupt: str | None = None
+    defense_weapon: str | None = None
+    situation: Situation = PLAIN
+    overrides: Overrides = NO_OVERRIDES
+    by: int | None = None

@@ -1,0 +1,312 @@
+"""``decide(fight, command, rng) -> events``: checks a command against the rules and the
+fight's state, rolls what it needs and returns the events (nothing is changed here).
+
+An attack draws its dice in this order: a defensive interrupt's Willpower roll (the target
+decides to defend when the attack is declared), then combat.resolve_attack's."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from typing import Any
+
+from engine.dice.rng import Rng
+
+from . import events as ev
+from .combat import DEFENSE_ABILITY, Defense, resolve_attack
+from .commands import (
+    INTERRUPT_POINT,
+    INTERRUPT_ROLL,
+    AddFighter,
+    Ambush,
+    Attack,
+    Command,
+    DeclareActions,
+    Delay,
+    EndAction,
+    FullDefense,
+    RemoveFighter,
+    StartTurn,
+    Yield,
+)
+from .errors import StorytellerError
+from .evolve import replay
+from .fight import Fight, Fighter
+from .initiative import (
+    Turn,
+    act,
+    can_act,
+    defensive_interrupt,
+    delay,
+    roll_initiative,
+    yield_turn,
+)
+from .maneuvers import ambush
+from .pools import action_pool, multiple_actions
+
+_GM_ONLY = (AddFighter, RemoveFighter, StartTurn, Ambush)
+_ACTIONS = (Yield, FullDefense, EndAction, Attack, Delay)
+Handler = Callable[[Fight, Any, Rng, int], list[ev.Event]]
+_HANDLERS: dict[type[Command], Handler] = {}
+
+
+def _on(cls: type[Command]) -> Callable[[Handler], Handler]:
+    def register(fn: Handler) -> Handler:
+        _HANDLERS[cls] = fn
+        return fn
+
+    return register
+
+
+def decide(state: Fight, command: Command, rng: Rng) -> tuple[ev.Event, ...]:
+    by = getattr(command, "by", None)
+    if by is not None and isinstance(command, _GM_ONLY):
+        raise StorytellerError("gm_only")
+    step = state.step + 1
+    out = _HANDLERS[type(command)](state, command, rng, step)
+    # the turn ends once nobody is left to act (or everyone yielded)
+    after = replay(out, state)
+    if after.turn is not None and after.turn.over() and isinstance(command, _ACTIONS):
+        out.append(ev.TurnEnded(step, after.round, nothing_happened=after.turn.all_yielded()))
+    return tuple(out)
+
+
+def _own(state: Fight, fid: str, by: int | None) -> Fighter:
+    fighter = state.fighter(fid)
+    if by is not None and fighter.owner != by:
+        raise StorytellerError("not_your_character", {"id": fid})
+    return fighter
+
+
+def _turn(state: Fight) -> Turn:
+    if state.turn is None:
+        raise StorytellerError("no_round")
+    return state.turn
+
+
+def _able(state: Fight, fid: str) -> None:
+    if not state.can_fight(fid):
+        raise StorytellerError("incapacitated")
+
+
+@_on(AddFighter)
+def _add(state: Fight, cmd: AddFighter, rng: Rng, step: int) -> list[ev.Event]:
+    if state.has(cmd.id):
+        raise StorytellerError("fighter_exists")
+    return [ev.FighterAdded(step, Fighter(cmd.id, cmd.character, cmd.owner))]
+
+
+@_on(RemoveFighter)
+def _remove(state: Fight, cmd: RemoveFighter, rng: Rng, step: int) -> list[ev.Event]:
+    state.fighter(cmd.id)
+    return [ev.FighterRemoved(step, cmd.id)]
+
+
+@_on(Ambush)
+def _ambush(state: Fight, cmd: Ambush, rng: Rng, step: int) -> list[ev.Event]:
+    a, v = state.fighter(cmd.attacker), state.fighter(cmd.victim)
+    out = ambush(
+        a.character, v.character, rng, victim_in_fight=state.round > 0, options=state.options
+    )
+    pending = None
+    if out.attacks_first:
+        pending = ev.PendingAmbush(a.id, v.id, out.situation())
+    return [
+        ev.AmbushRolled(step, a.id, v.id, out.stealth, out.notice, out.outcome, out.bonus, pending)
+    ]
+
+
+@_on(StartTurn)
+def _start(state: Fight, cmd: StartTurn, rng: Rng, step: int) -> list[ev.Event]:
+    able = [(f.id, f.character) for f in state.fighters if state.can_fight(f.id)]
+    if not able:
+        raise StorytellerError("no_fighters")
+    out: list[ev.Event] = []
+    if state.turn is not None:
+        out.append(ev.TurnEnded(step, state.round))
+    turn = roll_initiative(able, rng, state.options)
+    out.append(ev.TurnStarted(step, state.round + 1, turn.rolls))
+    return out
+
+
+@_on(DeclareActions)
+def _declare(state: Fight, cmd: DeclareActions, rng: Rng, step: int) -> list[ev.Event]:
+    f = _own(state, cmd.fighter, cmd.by)
+    if not can_act(_turn(state), f.id):
+        raise StorytellerError("not_your_turn")
+    multiple_actions(cmd.count, state.options)  # checks the count
+    return [ev.ActionsDeclared(step, f.id, cmd.count)]
+
+
+@_on(Delay)
+def _delay(state: Fight, cmd: Delay, rng: Rng, step: int) -> list[ev.Event]:
+    f = _own(state, cmd.fighter, cmd.by)
+    delay(_turn(state), f.id)
+    return [ev.Delayed(step, f.id)]
+
+
+@_on(Yield)
+def _yield(state: Fight, cmd: Yield, rng: Rng, step: int) -> list[ev.Event]:
+    f = _own(state, cmd.fighter, cmd.by)
+    turn = yield_turn(_turn(state), f.id)  # checks
+    if f.id in turn.acted:  # yielded twice: the action is lost
+        return [ev.Acted(step, f.id)]
+    return [ev.Yielded(step, f.id)]
+
+
+@_on(FullDefense)
+def _full_defense(state: Fight, cmd: FullDefense, rng: Rng, step: int) -> list[ev.Event]:
+    f = _own(state, cmd.fighter, cmd.by)
+    _able(state, f.id)
+    turn = _turn(state)
+    from_delay = f.id in turn.delayed
+    act(turn, f.id)  # checks
+    return [
+        ev.FullDefenseDeclared(step, f.id),
+        ev.Acted(step, f.id, from_delay),
+    ]
+
+
+@_on(EndAction)
+def _end_action(state: Fight, cmd: EndAction, rng: Rng, step: int) -> list[ev.Event]:
+    f = _own(state, cmd.fighter, cmd.by)
+    turn = _turn(state)
+    from_delay = f.id in turn.delayed
+    act(turn, f.id)  # checks
+    return [ev.Acted(step, f.id, from_delay)]
+
+
+def _defense(
+    state: Fight, cmd: Attack, target: Fighter, rng: Rng, step: int, out: list[ev.Event]
+) -> tuple[Defense | None, str | None]:
+    """The defense the target can make against this attack, and how it has it."""
+    if cmd.overrides.defense is not None:
+        return cmd.overrides.defense, "gm"
+    if cmd.defense is None:
+        return None, None
+    kind = cmd.defense
+    _able(state, target.id)
+    turn = state.turn
+
+    def pool_left(penalty: int) -> Defense:
+        dice = action_pool(
+            target.character,
+            "dexterity",
+            DEFENSE_ABILITY[kind],
+            options=state.options,
+            actions_penalty=penalty,
+        ).dice
+        if dice <= 0:
+            raise StorytellerError("no_defense_dice")
+        return Defense(kind, penalty, cmd.defense_weapon)
+
+    if turn is None:  # a tied ambush: «жертва имеет возможность защититься»
+        if state.ambush is not None and not state.ambush.situation.no_defense:
+            return pool_left(0), "ambush_tie"
+        raise StorytellerError("cannot_defend")
+    if target.full_defense:
+        # «он защищается от нападений тех противников, чья очередь ходить совпадает с его или
+        # наступает после него ... для отражения каждой последующей атаки, вы будете
+        # использовать меньшее количество кубиков»
+        if turn.total(cmd.attacker) > turn.total(target.id):
+            raise StorytellerError("cannot_defend")
+        return pool_left(target.defenses), "full"
+    if target.actions > 1 and target.actions_used < target.actions:
+        # «Если множественное действие включает нападение и защиту ... применяется система
+        # множественного действия»
+        return pool_left(multiple_actions(target.actions)[target.actions_used]), "actions"
+    if cmd.interrupt in (INTERRUPT_ROLL, INTERRUPT_POINT):
+        spend = cmd.interrupt == INTERRUPT_POINT
+        _, result = defensive_interrupt(turn, target.id, target.character, rng, spend_point=spend)
+        if spend:
+            out.append(ev.WillpowerSpent(step, target.id, "interrupt"))
+        out.append(ev.InterruptRolled(step, target.id, result.success, spend, result.roll))
+        # «Если ваш бросок неудачен, считается, что вы не смогли защититься»
+        return (pool_left(0), "interrupt") if result.success else (None, None)
+    raise StorytellerError("cannot_defend")
+
+
+@_on(Attack)
+def _attack(state: Fight, cmd: Attack, rng: Rng, step: int) -> list[ev.Event]:
+    attacker = _own(state, cmd.attacker, cmd.by)
+    target = state.fighter(cmd.target)
+    _able(state, attacker.id)
+    if target.dead:
+        raise StorytellerError("unknown_fighter", {"id": target.id})
+    situation = cmd.situation
+    turn = state.turn
+    ambushing = (
+        turn is None
+        and state.ambush is not None
+        and (state.ambush.attacker, state.ambush.victim) == (attacker.id, target.id)
+    )
+    if ambushing:
+        assert state.ambush is not None
+        amb = state.ambush.situation
+        situation = dataclasses.replace(
+            situation, ambush_bonus=amb.ambush_bonus, no_defense=amb.no_defense
+        )
+    else:
+        turn = _turn(state)
+        if turn.done(attacker.id):
+            raise StorytellerError("already_acted")
+        if not can_act(turn, attacker.id):
+            raise StorytellerError("not_your_turn")
+    out: list[ev.Event] = []
+    if attacker.actions > 1:
+        penalty = multiple_actions(attacker.actions)[attacker.actions_used]
+        situation = dataclasses.replace(situation, actions_penalty=penalty)
+    if situation.willpower:
+        if attacker.character.willpower_points < 1:
+            raise StorytellerError("no_willpower")
+        out.append(ev.WillpowerSpent(step, attacker.id, "success"))
+    if situation.no_defense and cmd.defense is not None:
+        # a won ambush: «жертва не имеет возможности защищаться»
+        raise StorytellerError("cannot_defend")
+    defense, source = (
+        (None, None) if situation.no_defense else _defense(state, cmd, target, rng, step, out)
+    )
+    r = resolve_attack(
+        attacker.id,
+        attacker.character,
+        target.id,
+        target.character,
+        rng,
+        weapon=cmd.weapon,
+        defense=defense,
+        situation=situation,
+        overrides=cmd.overrides,
+        options=state.options,
+    )
+    out.append(
+        ev.AttackResolved(
+            step,
+            r.attacker,
+            r.target,
+            r.weapon,
+            r.attack_pool,
+            r.attack,
+            r.defense,
+            source,
+            r.defense_pool,
+            r.defense_roll,
+            r.hit,
+            r.extra,
+            r.damage,
+            r.counter,
+        )
+    )
+    for hurt in (r.damage, r.counter):
+        if hurt is None:
+            continue
+        was = state.fighter(hurt.victim).character.incapacitated(state.options.health)
+        if hurt.dead:
+            out.append(ev.Died(step, hurt.victim))
+        elif hurt.incapacitated and not was:
+            out.append(ev.Incapacitated(step, hurt.victim))
+    if turn is not None and not ambushing:
+        last = attacker.actions_used + 1 >= attacker.actions
+        if last:
+            from_delay = attacker.id in turn.delayed
+            out.append(ev.Acted(step, attacker.id, from_delay))
+    return out

@@ -1,0 +1,71 @@
+"""The fight's state: its fighters, the turn and its order, the game's options. Frozen;
+``evolve`` (evolve.py) makes the next one from an event."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+from engine.codec import Coded
+
+from .character import Character
+from .errors import StorytellerError
+from .initiative import Turn
+from .maneuvers import Situation
+from .options import DEFAULT_OPTIONS, Options
+
+
+@dataclass(frozen=True, slots=True)
+class Fighter:
+    id: str
+    character: Character
+    owner: int | None = None  # the player's Telegram id; None: the GM's (an NPC)
+    dead: bool = False
+    # this turn
+    actions: int = 1  # declared actions (multiple actions)
+    actions_used: int = 0
+    full_defense: bool = False
+    defenses: int = 0  # defenses made on full defense (each next one a die fewer)
+
+    @property
+    def npc(self) -> bool:
+        return self.owner is None
+
+
+@dataclass(frozen=True, slots=True)
+class PendingAmbush:
+    """A won or tied ambush: the ambusher attacks the victim first, before initiative."""
+
+    attacker: str
+    victim: str
+    situation: Situation
+
+
+@dataclass(frozen=True, slots=True)
+class Fight(Coded):
+    step: int = 0
+    fighters: tuple[Fighter, ...] = ()
+    round: int = 0  # 0: initiative not rolled yet
+    turn: Turn | None = None
+    ambush: PendingAmbush | None = None
+    options: Options = DEFAULT_OPTIONS
+
+    def fighter(self, fid: str) -> Fighter:
+        for f in self.fighters:
+            if f.id == fid:
+                return f
+        raise StorytellerError("unknown_fighter", {"id": fid})
+
+    def has(self, fid: str) -> bool:
+        return any(f.id == fid for f in self.fighters)
+
+    def replace_fighter(self, fid: str, **changes: object) -> Fight:
+        fighters = tuple(
+            dataclasses.replace(f, **changes) if f.id == fid else f  # type: ignore[arg-type]
+            for f in self.fighters
+        )
+        return dataclasses.replace(self, fighters=fighters)
+
+    def can_fight(self, fid: str) -> bool:
+        f = self.fighter(fid)
+        return not f.dead and not f.character.incapacitated(self.options.health)

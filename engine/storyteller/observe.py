@@ -1,0 +1,143 @@
+"""What each viewer sees of a Storyteller fight (the initiative board), JSON-safe.
+
+Public at the table: the turn, the order with its ties (groups of equal totals), who is up,
+the delayed / yielded / acted marks, every fighter's name, and the player characters'
+health track, wound penalty and Willpower. The GM's and the owner's only: a character's
+sheet (attributes, abilities, armor, weapons). With ``options.hide_npcs`` (the default) an
+NPC's health, Willpower and initiative roll are the GM's too — the table sees only whether
+it still fights — and an NPC's roll shows what it did (net successes, outcome), never its
+pool: no die count, no faces, no difficulty (``observe_roll``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Any
+
+from engine.dice.results import PoolResult
+from engine.observe import GM, Observer, private_audience
+
+from .events import AttackResolved
+from .fight import Fight, Fighter
+from .traits import trait_name
+
+
+def audience(fight: Fight, observer: Observer) -> Hashable:
+    """Equal views share a key: the GM's own, each owner's (their sheets), the rest public."""
+    owns = any(f.owner is not None and f.owner == observer.user_id for f in fight.fighters)
+    return private_audience(observer, owns)
+
+
+def _sees_all(fight: Fight, f: Fighter, viewer: Observer) -> bool:
+    return viewer.role == GM or not (f.npc and fight.options.hide_npcs)
+
+
+def _owns(f: Fighter, viewer: Observer) -> bool:
+    return viewer.role == GM or (f.owner is not None and f.owner == viewer.user_id)
+
+
+def _mark(fight: Fight, fid: str) -> str:
+    turn = fight.turn
+    if turn is None:
+        return "waiting"
+    if fid in turn.gave_up:
+        return "gave_up"
+    if fid in turn.acted:
+        return "acted"
+    if fid in turn.delayed:
+        return "delayed"
+    if fid in turn.yielded:
+        return "yielded"
+    return "up" if fid in turn.up() else "waiting"
+
+
+def _fighter(fight: Fight, f: Fighter, viewer: Observer) -> dict[str, Any]:
+    c = f.character
+    track = fight.options.health
+    out: dict[str, Any] = {
+        "id": f.id,
+        "name": c.name,
+        "npc": f.npc,
+        "mark": _mark(fight, f.id),
+        "out": f.dead or c.incapacitated(track),
+        "dead": f.dead,
+        "full_defense": f.full_defense,
+    }
+    if _sees_all(fight, f, viewer):
+        total = None
+        if fight.turn is not None and any(r.fighter == f.id for r in fight.turn.rolls):
+            total = fight.turn.total(f.id)
+        out |= {
+            "initiative": total,
+            "health": list(c.health),
+            "levels": len(track),
+            "penalty": c.penalty(track),
+            "willpower": [c.willpower_points, c.willpower],
+        }
+    if _owns(f, viewer):
+        out["sheet"] = {
+            "attributes": {trait_name(k): v for k, v in c.attributes.items()},
+            "abilities": {trait_name(k): v for k, v in c.abilities.items()},
+            "specialties": {trait_name(k): list(v) for k, v in c.specialties.items()},
+            "armor": None if c.armor is None else [c.armor.name, c.armor.rating],
+            "weapons": [w.name for w in c.weapons],
+            "soaks_lethal": c.soaks_lethal,
+        }
+    return out
+
+
+def observe(fight: Fight, viewer: Observer) -> dict[str, Any]:
+    """The board as ``viewer`` sees it."""
+    turn = fight.turn
+    by_id = {f.id: f for f in fight.fighters}
+    groups: list[list[str]] = []
+    if turn is not None:
+        groups = [[fid for fid in g if fid in by_id] for g in turn.simultaneous()]
+    return {
+        "round": fight.round,
+        "up": list(turn.up()) if turn is not None else [],
+        "groups": [g for g in groups if g],
+        "fighters": [_fighter(fight, f, viewer) for f in fight.fighters],
+    }
+
+
+def observe_roll(roll: PoolResult | None, hidden: bool) -> dict[str, Any] | None:
+    """A roll as a viewer sees it; a hidden one says only what it did."""
+    if roll is None:
+        return None
+    if hidden:
+        return {"hidden": True, "net": roll.net, "outcome": roll.outcome}
+    return roll.to_dict()
+
+
+def observe_attack(fight: Fight, e: AttackResolved, viewer: Observer) -> dict[str, Any]:
+    """The current attack's steps as ``viewer`` sees them: each roll hidden when it is an
+    NPC's and the viewer may not see that NPC."""
+
+    def hidden(fid: str) -> bool:
+        f = next((x for x in fight.fighters if x.id == fid), None)
+        return f is not None and not _sees_all(fight, f, viewer)
+
+    out: dict[str, Any] = {
+        "attacker": e.attacker,
+        "target": e.target,
+        "weapon": e.weapon,
+        "attack": observe_roll(e.attack, hidden(e.attacker)),
+        "defense": None if e.defense is None else e.defense.kind,
+        "defense_roll": observe_roll(e.defense_roll, hidden(e.target)),
+        "hit": e.hit,
+    }
+    for key, step, roller in (("damage", e.damage, e.attacker), ("counter", e.counter, e.target)):
+        if step is None:
+            out[key] = None
+            continue
+        victim_hidden = hidden(step.victim)
+        out[key] = {
+            "victim": step.victim,
+            "roll": observe_roll(step.roll, hidden(roller)),
+            "soak": observe_roll(step.soak, victim_hidden),
+            "levels": None if victim_hidden else step.levels,
+            "damage_type": step.damage_type,
+            "armor_destroyed": step.armor_destroyed,
+        }
+    return out

@@ -1,0 +1,138 @@
+"""Per-game options: the readings of seed 002's ambiguous sentences and the tables the seed
+lists in its contents but does not contain (weapons, armor, health). Every default is
+DESIGN.md's («Rules where the seeds are silent») or named a default in
+docs/rules/storyteller.md; a game may replace any of them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.codec import Coded
+
+# «Игрок может ... полагаться только на Атрибут, если нет необходимой Способности. Это
+# усложняет действие или делает его невозможным.»
+HARDER = "harder"  # the attribute alone, difficulty + missing_ability_step (the default)
+ATTRIBUTE_ONLY = "attribute_only"  # the attribute alone, the same difficulty
+IMPOSSIBLE = "impossible"  # refused
+MISSING_ABILITY_READINGS = (HARDER, ATTRIBUTE_ONLY, IMPOSSIBLE)
+
+BASHING, LETHAL, AGGRAVATED = "bashing", "lethal", "aggravated"
+DAMAGE_TYPES = (BASHING, LETHAL, AGGRAVATED)
+
+
+@dataclass(frozen=True, slots=True)
+class HealthLevel:
+    code: str
+    penalty: int  # dice taken away while this is the worst level marked
+    name: str  # Russian, for the sheet and the board
+
+
+@dataclass(frozen=True, slots=True)
+class Weapon:
+    """A table row: damage is ``damage`` (+ Strength when ``strength``)."""
+
+    name: str
+    damage: int
+    damage_type: str
+    difficulty: int
+    ability: str  # brawl | melee | firearms | athletics (thrown)
+    strength: bool = False
+
+    @property
+    def ranged(self) -> bool:
+        return self.ability in RANGED_ABILITIES
+
+
+@dataclass(frozen=True, slots=True)
+class Armor:
+    name: str
+    rating: int
+    dex_penalty: int
+
+
+@dataclass(frozen=True, slots=True)
+class AimTarget:
+    """Seed «Прицеливание»: «Цель: Сложность // Повреждение»."""
+
+    code: str
+    difficulty: int
+    damage: int
+    name: str
+
+
+RANGED_ABILITIES = frozenset({"firearms", "athletics"})
+
+# DESIGN.md: «Health levels: Bruised 0, Hurt −1, Injured −1, Wounded −2, Mauled −2,
+# Crippled −5, Incapacitated»
+DEFAULT_HEALTH: tuple[HealthLevel, ...] = (
+    HealthLevel("bruised", 0, "Ушиблен"),
+    HealthLevel("hurt", 1, "Поранен"),
+    HealthLevel("injured", 1, "Ранен"),
+    HealthLevel("wounded", 2, "Тяжело ранен"),
+    HealthLevel("mauled", 2, "Изувечен"),
+    HealthLevel("crippled", 5, "Искалечен"),
+    HealthLevel("incapacitated", 0, "Недееспособен"),
+)
+
+# Defaults (the seed's «Таблица холодного оружия», «Таблица огнестрельного оружия» are absent)
+DEFAULT_WEAPONS: tuple[Weapon, ...] = (
+    Weapon("Кулак", 0, BASHING, 6, "brawl", strength=True),
+    Weapon("Пинок", 1, BASHING, 7, "brawl", strength=True),
+    Weapon("Дубинка", 2, BASHING, 4, "melee", strength=True),
+    Weapon("Нож", 1, LETHAL, 4, "melee", strength=True),
+    Weapon("Меч", 2, LETHAL, 6, "melee", strength=True),
+    Weapon("Топор", 3, LETHAL, 7, "melee", strength=True),
+    Weapon("Пистолет", 4, LETHAL, 6, "firearms"),
+    Weapon("Тяжёлый пистолет", 5, LETHAL, 6, "firearms"),
+    Weapon("Дробовик", 8, LETHAL, 6, "firearms"),
+    Weapon("Винтовка", 8, LETHAL, 8, "firearms"),
+    Weapon("Метательный нож", 1, LETHAL, 6, "athletics", strength=True),
+)
+
+# Defaults (the seed's «Таблица брони» is absent): rating / Dexterity penalty
+DEFAULT_ARMOR: tuple[Armor, ...] = (
+    Armor("Укреплённая одежда", 1, 0),
+    Armor("Бронефутболка", 2, 1),
+    Armor("Кевларовый жилет", 3, 1),
+    Armor("Бронежилет", 4, 2),
+    Armor("Полное снаряжение", 5, 3),
+)
+
+# Seed «Прицеливание»: «Средняя (нога, рука, портфель): +1 // Модификатора нет / Маленькая
+# (кисть руки, голова, оружие): +2 // +1 / Очень маленькая (глаз, сердце, висячий замок): +3 // +2»
+SEED_AIM_TARGETS: tuple[AimTarget, ...] = (
+    AimTarget("medium", 1, 0, "Средняя"),
+    AimTarget("small", 2, 1, "Маленькая"),
+    AimTarget("tiny", 3, 2, "Очень маленькая"),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Options(Coded):
+    missing_ability: str = HARDER
+    missing_ability_step: int = 1
+    health: tuple[HealthLevel, ...] = DEFAULT_HEALTH
+    weapons: tuple[Weapon, ...] = DEFAULT_WEAPONS
+    armor: tuple[Armor, ...] = DEFAULT_ARMOR
+    aim_targets: tuple[AimTarget, ...] = SEED_AIM_TARGETS
+    # reading of «Если урон ... до поглощения, в два раза превышает рейтинг брони, то броня
+    # считается уничтоженной»: the armor still soaks the attack that destroys it
+    armor_soaks_destroying_attack: bool = True
+    max_actions: int = 3
+    # the NPCs' health, Willpower and pools are the GM's (a player sees only what a roll did)
+    hide_npcs: bool = True
+
+    def aim_target(self, code: str) -> AimTarget | None:
+        return next((t for t in self.aim_targets if t.code == code), None)
+
+    def weapon(self, name: str) -> Weapon | None:
+        key = name.strip().lower().replace("ё", "е")
+        return next((w for w in self.weapons if w.name.lower().replace("ё", "е") == key), None)
+
+    def armor_named(self, name: str) -> Armor | None:
+        key = name.strip().lower().replace("ё", "е")
+        return next((a for a in self.armor if a.name.lower().replace("ё", "е") == key), None)
+
+
+DEFAULT_OPTIONS = Options()

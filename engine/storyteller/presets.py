@@ -1,0 +1,481 @@
+"""The seed's numbered actions as presets (seed 002 «Физические действия», «Социальные
+действия», «Интеллектуальные действия», «Автоматические действия»): each one's pool,
+difficulty and kind, and what its successes mean (the functions below).
+
+A preset is data: ``pools`` lists the (attribute, ability) pairs the seed allows («Ловкость /
+Сообразительность + Вождение» is two), the first one the default; ``difficulty`` is the
+seed's, or 6 where the seed leaves it to the GM («Ведущий может установить сложность»).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .character import Character
+from .errors import StorytellerError
+from .options import DEFAULT_OPTIONS, Options
+from .pools import Part, Pool, action_pool, build
+
+SIMPLE, OPPOSED, EXTENDED, AUTOMATIC = "simple", "opposed", "extended", "automatic"
+
+
+@dataclass(frozen=True, slots=True)
+class Preset:
+    code: str
+    names: tuple[str, ...]  # how a player calls it: /p прыжок
+    pools: tuple[tuple[str, str | None], ...]  # (attribute, ability); ability None: alone
+    difficulty: int
+    kind: str = SIMPLE
+    # an opposed action's other side: its pools ("willpower", None) for a Willpower roll
+    against: tuple[tuple[str, str | None], ...] = ()
+    against_difficulty: int = 6
+    quote: str = ""
+
+
+PRESETS: tuple[Preset, ...] = (
+    # --- physical
+    Preset(
+        "climb",
+        ("карабкаться", "лазание", "подъём"),
+        (("dexterity", "athletics"),),
+        6,
+        EXTENDED,
+        quote="ваш персонаж сможет преодолеть 3 метра за каждый успешный балл",
+    ),
+    Preset(
+        "drive",
+        ("вождение",),
+        (("dexterity", "drive"), ("wits", "drive")),
+        6,
+        quote="Сложность броска на вождение увеличивается в более рискованных условиях.",
+    ),
+    Preset(
+        "security",
+        ("проникновение", "взлом замка"),
+        (("dexterity", "security"), ("perception", "security")),
+        7,
+        quote="Сложность взлома может варьироваться от 5 до 9",
+    ),
+    Preset(
+        "jump",
+        ("прыжок", "прыжки"),
+        (("strength", None),),
+        3,
+        quote="Выполняется бросок с сложностью 3.",
+    ),
+    Preset(
+        "running_jump",
+        ("прыжок с разбега",),
+        (("strength", "athletics"),),
+        3,
+        quote="Сила + Атлетика для прыжков с разбега",
+    ),
+    Preset(
+        "jump_estimate",
+        ("оценить прыжок",),
+        (("perception", "athletics"),),
+        6,
+        quote="бросок на Восприятие + Атлетика (сложность 6), чтобы определить, способен "
+        "ли ваш персонаж преодолеть необходимую дистанцию",
+    ),
+    Preset(
+        "jump_catch",
+        ("зацепиться",),
+        (("dexterity", "athletics"),),
+        6,
+        quote="бросок на Ловкость + Атлетика (сложность 6), чтобы попытаться зацепиться",
+    ),
+    Preset(
+        "lift",
+        ("поднять", "сломать"),
+        (("willpower", None),),
+        9,
+        quote="требуется бросок на Силу воли (сложность 9). Каждый успешный балл временно "
+        "увеличивает значение Силы на единицу",
+    ),
+    Preset(
+        "chase",
+        ("преследование", "погоня"),
+        (("dexterity", "athletics"), ("dexterity", "drive")),
+        6,
+        EXTENDED,
+        quote="Преследование обычно рассматривается как длительное действие",
+    ),
+    Preset(
+        "shadow",
+        ("слежка",),
+        (("dexterity", "stealth"), ("dexterity", "drive")),
+        6,
+        OPPOSED,
+        (("perception", "alertness"),),
+        quote="Результаты сравниваются, и если равны, преследуемый не замечает наблюдателя.",
+    ),
+    Preset(
+        "sneak",
+        ("красться",),
+        (("dexterity", "stealth"),),
+        6,
+        OPPOSED,
+        (("perception", "alertness"),),
+        quote="потенциальные наблюдатели бросают на Восприятие + Бдительность",
+    ),
+    Preset(
+        "swim",
+        ("плавание",),
+        (("stamina", "athletics"),),
+        6,
+        quote="Ведущий может установить сложность в зависимости от условий",
+    ),
+    Preset(
+        "throw",
+        ("метание",),
+        (("dexterity", "athletics"),),
+        6,
+        quote="( 6 или 7, учитывая расстояние и вес предмета)",
+    ),
+    Preset(
+        "stand_up",
+        ("встать",),
+        (("dexterity", "athletics"),),
+        4,
+        quote="успех вставания определяется броском на Ловкость + Атлетика (сложность 4)",
+    ),
+    Preset(
+        "start_car",
+        ("завести машину",),
+        (("wits", "drive"),),
+        4,
+        quote="бросок на Сообразительность + Вождение (сложность 4)",
+    ),
+    # --- social
+    Preset(
+        "drinking",
+        ("умение пить", "выпивка"),
+        (("charisma", "empathy"),),
+        6,
+        quote="бросьте на Обаяние + Эмпатию (сложность 6)",
+    ),
+    Preset(
+        "credibility",
+        ("правдоподобие", "обман"),
+        (("manipulation", "subterfuge"),),
+        7,
+        OPPOSED,
+        (("perception", "subterfuge"),),
+        7,
+        quote="Оба броска выполняются со сложностью 7, и побеждает тот, кто набрал больше "
+        "успешных баллов.",
+    ),
+    Preset(
+        "interrogation",
+        ("допрос",),
+        (("manipulation", "empathy"), ("manipulation", "intimidation")),
+        6,
+        OPPOSED,
+        (("willpower", None),),
+        quote="Если количество успешных баллов превышает Силу воли жертвы, она рассказывает "
+        "все, что знает.",
+    ),
+    Preset(
+        "intimidation",
+        ("запугивание",),
+        (("manipulation", "intimidation"), ("strength", "intimidation")),
+        6,
+        OPPOSED,
+        (("willpower", None),),
+        quote="Оппонент выполняет бросок на Силу воли. Сложность обоих бросков равна 6.",
+    ),
+    Preset(
+        "speech",
+        ("речь",),
+        (("charisma", "leadership"),),
+        6,
+        quote="Бросок на Обаяние + Лидерство выполняется со сложностью 6.",
+    ),
+    Preset(
+        "speech_prepared",
+        ("подготовить речь",),
+        (("intelligence", "expression"),),
+        7,
+        quote="Успешный балл из этого броска уменьшает сложность последующего броска на "
+        "Обаяние + Лидерство на 1.",
+    ),
+    Preset(
+        "performance",
+        ("представление", "выступление"),
+        (("charisma", "performance"),),
+        7,
+        quote="Один успешный балл означает, что ваше представление было приятным",
+    ),
+    # --- mental
+    Preset(
+        "hacking",
+        ("хакерство", "взлом"),
+        (("intelligence", "computer"), ("wits", "computer")),
+        6,
+        quote="Стандартная система имеет сложность 6",
+    ),
+    Preset(
+        "investigation",
+        ("расследование",),
+        (("perception", "investigation"),),
+        6,
+        quote="Успешные баллы определяют количество обнаруженных улик.",
+    ),
+    Preset(
+        "repair",
+        ("ремонт",),
+        (("dexterity", "crafts"), ("perception", "technology")),
+        6,
+        quote="Обычно замена колеса имеет сложность 4, а капитальный ремонт двигателя - 9.",
+    ),
+    Preset(
+        "research",
+        ("исследование",),
+        (("intelligence", "research"), ("intelligence", "occult"), ("intelligence", "science")),
+        6,
+        quote="Один успешный балл означает, что персонаж обнаружил основную информацию",
+    ),
+    Preset(
+        "tracking",
+        ("выслеживание", "следы"),
+        (("perception", "survival"),),
+        6,
+        quote="Каждый успешный балл увеличивает сложность выслеживания на единицу.",
+    ),
+    Preset(
+        "cover_tracks",
+        ("замести следы",),
+        (("wits", "survival"),),
+        6,
+        quote="Преследуемый может попытаться замаскировать свои следы путем броска на "
+        "Сообразительность + Выживание.",
+    ),
+)
+
+
+def _key(name: str) -> str:
+    return " ".join(name.lower().replace("ё", "е").split())
+
+
+_BY_NAME = {_key(name): p for p in PRESETS for name in (p.code, *p.names)}
+
+
+def find_preset(name: str) -> Preset | None:
+    """A preset by its code or any of its Russian names (case and «ё» ignored)."""
+    return _BY_NAME.get(_key(name))
+
+
+def preset_named(name: str) -> Preset:
+    found = find_preset(name)
+    if found is None:
+        raise StorytellerError("unknown_preset", {"name": name})
+    return found
+
+
+def preset_pool(
+    character: Character,
+    preset: Preset,
+    choice: int = 0,
+    *,
+    difficulty: int | None = None,
+    options: Options = DEFAULT_OPTIONS,
+) -> Pool:
+    """The pool of one of the preset's (attribute, ability) pairs; "willpower" is the
+    permanent rating («бросок на Силу воли»)."""
+    attribute, ability = preset.pools[choice]
+    diff = preset.difficulty if difficulty is None else difficulty
+    if attribute == "willpower":
+        return build([Part("willpower", character.willpower)], [Part("base", diff)])
+    return action_pool(character, attribute, ability, difficulty=diff, options=options)
+
+
+# --- what the successes mean -------------------------------------------------------------
+
+
+def climb_metres(successes: int) -> int:
+    """«ваш персонаж сможет преодолеть 3 метра за каждый успешный балл»"""
+    return 3 * successes
+
+
+def jump_metres(successes: int, *, up: bool) -> float:
+    """«Ваш персонаж может прыгнуть на полметра вверх или на метр вперед за каждый успешный
+    балл.»"""
+    return successes * (0.5 if up else 1.0)
+
+
+def jump_made(successes: int, needed: int) -> bool:
+    """«Если общее количество успешных баллов не позволяет персонажу достичь цели, попытка
+    считается неудачной.»"""
+    return successes >= needed
+
+
+def jump_needed(metres: float, *, up: bool) -> int:
+    """The successes a jump needs — what a successful estimate tells («Если успех, вы узнаете,
+    сколько успешных баллов нужно набрать для успешного прыжка»)."""
+    step = 0.5 if up else 1.0
+    return max(1, -int(-metres // step))
+
+
+# «Уровень Силы - Пример - Вес (кг)»: DESIGN.md — «the 15 rows of seed 002 are Strength 1–15»
+FEATS: tuple[tuple[int, str, int], ...] = (
+    (1, "Разбить окно", 20),
+    (2, "Сломать деревянный стул", 50),
+    (3, "Взломать деревянный ящик", 120),
+    (4, "Сломать доску 2 на 4", 200),
+    (5, "Разогнуть звено в стальной цепи", 300),
+    (6, "Разрушить железную ограду", 350),
+    (7, "Перевернуть маленький автомобиль", 400),
+    (8, "Согнуть арматурный стержень", 500),
+    (9, "Пробить бетонную стену", 550),
+    (10, "Вырвать стальные заклепки", 650),
+    (11, "Согнуть дюймовый лист металла", 900),
+    (12, "Выломать металлический фонарный столб", 1300),
+    (13, "Перевернуть автомобиль", 1800),
+    (14, "Перевернуть фургон", 2400),
+    (15, "Перевернуть грузовик", 3000),
+)
+
+
+def feat_strength(strengths: Sequence[int], willpower_successes: int = 0) -> int:
+    """The Strength a lift or a break counts: «Каждый успешный балл [Силы воли] временно
+    увеличивает значение Силы на единицу»; «Несколько персонажей могут объединить усилия ...
+    и суммируют успешные баллы Силы» (read: the team's Strength ratings add up)."""
+    return sum(strengths) + willpower_successes
+
+
+def heaviest_lift(strength: int) -> int:
+    """The weight (kg) the table allows at this Strength (0 below the first row)."""
+    rows = [kg for level, _, kg in FEATS if level <= strength]
+    return rows[-1] if rows else 0
+
+
+def feats_within(strength: int) -> tuple[str, ...]:
+    return tuple(example for level, example, _ in FEATS if level <= strength)
+
+
+@dataclass(frozen=True, slots=True)
+class Load:
+    difficulty: int  # added to physical actions
+    speed: float  # a multiple of the normal speed
+    can_move: bool
+
+
+def carry_limit(strength: int) -> int:
+    """«Максимальный вес, который он может нести, составляет 10 кг за каждую точку Силы.»"""
+    return 10 * strength
+
+
+def load(strength: int, kg: float) -> Load:
+    """«Превышение этого предела увеличивает сложность действий, требующих физического
+    напряжения, на единицу. При каждых дополнительных 10 кг ... его скорость движения
+    уменьшается вдвое. Если персонаж пытается поднять в два раза больший вес, чем способен,
+    он вообще не может двигаться.»"""
+    limit = carry_limit(strength)
+    if kg <= limit:
+        return Load(0, 1.0, True)
+    if kg >= 2 * limit:
+        return Load(1, 0.0, False)
+    extra_tens = -int(-(kg - limit) // 10)
+    return Load(1, 0.5**extra_tens, True)
+
+
+@dataclass(frozen=True, slots=True)
+class Movement:
+    walk: int
+    run: int
+    sprint: int
+
+
+def movement(dexterity: int) -> Movement:
+    """«Обычным шагом он проходит 5 метров за ход. При беге он пробегает 10 + Ловкость
+    метров за ход, а при скоростном беге - 20 + (3 * Ловкость) метров.»"""
+    return Movement(5, 10 + dexterity, 20 + 3 * dexterity)
+
+
+ACTOR, OPPONENT, NOBODY = "actor", "opponent", "nobody"
+
+
+def opposed(mine: int, theirs: int, *, tie: str = NOBODY) -> str:
+    """«побеждает тот, кто набрал больше успешных баллов»; ``tie`` says who wins a tie where
+    the seed says so (shadowing: «если равны, преследуемый не замечает наблюдателя» — the
+    one shadowing wins)."""
+    if mine > theirs:
+        return ACTOR
+    if theirs > mine:
+        return OPPONENT
+    return tie
+
+
+def shadowing(mine: int, theirs: int) -> str:
+    return opposed(mine, theirs, tie=ACTOR)
+
+
+@dataclass(frozen=True, slots=True)
+class Interrogation:
+    """«Каждый успешный балл допрашивающего позволяет получить часть нужной информации. Если
+    количество успешных баллов превышает Силу воли жертвы, она рассказывает все, что знает.
+    Если допрос проводится несколькими персонажами, их успешные баллы суммируются»."""
+
+    victim_willpower: int
+    successes: int = 0
+
+    def add(self, successes: int) -> Interrogation:
+        return Interrogation(self.victim_willpower, self.successes + max(0, successes))
+
+    @property
+    def pieces(self) -> int:
+        return self.successes
+
+    @property
+    def tells_all(self) -> bool:
+        return self.successes > self.victim_willpower
+
+
+def tracking_difficulty(base: int, cover_successes: int) -> int:
+    """«Каждый успешный балл увеличивает сложность выслеживания на единицу.» (at most 10)"""
+    return min(10, base + cover_successes)
+
+
+def speech_difficulty(base: int, prepared_successes: int) -> int:
+    """«Успешный балл из этого броска уменьшает сложность последующего броска на Обаяние +
+    Лидерство на 1.» Read: each success lowers it by one, down to 2."""
+    return max(2, base - prepared_successes)
+
+
+def hacking_dice(successes: int, normal_pool: int) -> int:
+    """«Успешные баллы определяют количество бросков (не превышающее вашего обычного запаса)
+    при последующем взаимодействии с компьютером.»"""
+    return min(successes, normal_pool)
+
+
+def performance_result(successes: int) -> str:
+    """«Один успешный балл означает, что ваше представление было приятным, но не более того.
+    Дополнительные успешные баллы делают его запоминающимся»"""
+    if successes <= 0:
+        return "failed"
+    return "pleasant" if successes == 1 else "memorable"
+
+
+@dataclass(frozen=True, slots=True)
+class Extended:
+    """An extended action: successes accumulate towards ``target`` over several rolls
+    («длительное действие, в котором игроки бросают кубики, чтобы набрать нужное количество
+    успешных баллов»). Reading (a default): a botch ends it and loses what was gathered; a
+    plain failure adds nothing («При неудаче можно попробовать еще раз, но сложность может
+    увеличиться»)."""
+
+    target: int
+    total: int = 0
+    rolls: int = 0
+    failed: bool = False
+
+    def add(self, successes: int, *, botch: bool = False) -> Extended:
+        if botch:
+            return Extended(self.target, 0, self.rolls + 1, True)
+        return Extended(self.target, self.total + successes, self.rolls + 1, self.failed)
+
+    @property
+    def done(self) -> bool:
+        return not self.failed and self.total >= self.target

@@ -1,0 +1,109 @@
+"""Initiative (seed «Инициатива», «Уступить ход», «Прервать действие»)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from engine.dice.rng import ScriptedRng
+from engine.storyteller.errors import StorytellerError
+from engine.storyteller.initiative import (
+    act,
+    defensive_interrupt,
+    delay,
+    delayed_order,
+    roll_initiative,
+    yield_turn,
+)
+
+from .helpers import character
+
+A = character("А", d=3, w=2)  # 5
+B = character("Б", d=2, w=2)  # 4
+C = character("В", d=1, w=1)  # 2
+FIGHTERS = [("a", A), ("b", B), ("c", C)]
+
+
+def test_d10_plus_dex_plus_wits_minus_wounds_highest_first() -> None:
+    # «бросают один кубик и добавляют результат к своей инициативе (Ловкость + Сообразительность)»
+    # «Урон, полученный ранее, может повлиять на инициативу»
+    hurt = dataclasses.replace(C, health=("lethal",) * 4)  # Wounded −2
+    turn = roll_initiative([("a", A), ("b", B), ("c", hurt)], ScriptedRng([2, 9, 10]))
+    assert [(r.fighter, r.total) for r in turn.rolls] == [("b", 13), ("c", 10), ("a", 7)]
+    assert turn.rolls[1].penalty == 2
+    assert turn.up() == ("b",)
+
+
+def test_equal_totals_act_simultaneously() -> None:
+    # «Если у двух игроков инициативы совпадают, они считаются действующими одновременно.»
+    turn = roll_initiative(FIGHTERS, ScriptedRng([4, 5, 1]))
+    assert turn.simultaneous() == (("a", "b"), ("c",))
+    assert turn.up() == ("a", "b")
+    turn = act(turn, "b")
+    assert turn.up() == ("a",)
+    with pytest.raises(StorytellerError) as err:
+        act(turn, "c")
+    assert err.value.code == "not_your_turn"
+
+
+def test_delay_then_interrupt_a_later_fighter() -> None:
+    # «он может вступить в игру в любой момент после своей очереди ... может даже прервать
+    # действие персонажа, идущего после него»
+    turn = roll_initiative(FIGHTERS, ScriptedRng([10, 5, 5]))  # a 15, b 9, c 7
+    turn = delay(turn, "a")
+    assert turn.up() == ("b",)
+    turn = act(turn, "a")  # in the middle of b's turn
+    assert turn.acted == ("a",) and turn.up() == ("b",)
+
+
+def test_two_who_waited_higher_initiative_first() -> None:
+    # «Если два игрока решают подождать и сделать ход одновременно, первым действует игрок с
+    # более высокой инициативой.»
+    turn = roll_initiative(FIGHTERS, ScriptedRng([10, 5, 5]))
+    turn = delay(delay(turn, "a"), "b")
+    assert delayed_order(turn, ["b", "a"]) == ("a", "b")
+    with pytest.raises(StorytellerError):
+        delayed_order(turn, ["c"])
+
+
+def test_yield_acts_at_the_end_and_all_yield_means_nothing_happens() -> None:
+    # «Вы можете выполнить свое задуманное действие позже, в конце хода. Если все, включая
+    # Ведущего, уступили ход, то никаких действий не происходит»
+    turn = roll_initiative(FIGHTERS, ScriptedRng([10, 5, 5]))
+    turn = yield_turn(turn, "a")
+    assert turn.up() == ("b",)
+    moved = act(act(turn, "b"), "c")
+    assert moved.up() == ("a",)
+    everyone = yield_turn(yield_turn(turn, "b"), "c")
+    assert everyone.all_yielded() and everyone.over()
+
+
+def test_defensive_interrupt_by_roll_or_point() -> None:
+    # «совершить успешный бросок на Силу воли ... с сложностью 6 и использованием запаса бросков
+    # равного вашей Силе воли, либо потратить одну единицу Силы воли»
+    strong = dataclasses.replace(C, willpower=3, willpower_points=1)
+    turn = roll_initiative(FIGHTERS, ScriptedRng([10, 5, 5]))
+    failed, out = defensive_interrupt(turn, "c", strong, ScriptedRng([2, 5, 3]), spend_point=False)
+    # «Если ваш бросок неудачен ... должны продолжать свое предыдущее действие»
+    assert not out.success and failed == turn and out.roll is not None
+    assert out.roll.dice_count == 3 and out.roll.difficulty == 6
+    done, out = defensive_interrupt(turn, "c", strong, ScriptedRng([]), spend_point=True)
+    assert out.success and out.spent_point and done.gave_up == ("c",)
+    # «Игрок может отказаться от своего задуманного действия»: no action left this turn
+    assert "c" not in done.up() and done.done("c")
+    with pytest.raises(StorytellerError) as err:
+        defensive_interrupt(act(turn, "a"), "a", strong, ScriptedRng([]), spend_point=True)
+    assert err.value.code == "cannot_interrupt"
+    broke = dataclasses.replace(strong, willpower_points=0)
+    with pytest.raises(StorytellerError) as err:
+        defensive_interrupt(turn, "c", broke, ScriptedRng([]), spend_point=True)
+    assert err.value.code == "no_willpower"
+
+
+def test_a_delayed_fighter_keeps_the_turn_open() -> None:
+    turn = roll_initiative(FIGHTERS, ScriptedRng([10, 5, 5]))
+    turn = act(act(turn, "a"), "b")
+    turn = delay(turn, "c")  # the last one waits: the turn is not over
+    assert turn.up() == () and not turn.over()
+    assert act(turn, "c").over()
