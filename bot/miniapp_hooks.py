@@ -30,7 +30,7 @@ from bot.render.dice import app_roll_message
 from bot.render.keyboards import reroll_keyboard
 from bot.systems import registry
 from engine.dice import result_from_dict
-from engine.services import get_game, get_language, systems
+from engine.services import get_game, get_language, outbox, systems
 from engine.services.notify import Notification
 from engine.services.types import GameInfo, RollRecord
 
@@ -114,6 +114,7 @@ class ChatHooks:
         task = asyncio.get_running_loop().create_task(guarded())
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+        outbox.hold(task)  # the step counts as delivered once the chat has it
 
     async def wait_idle(self, timeout: float = 10.0) -> None:
         """Let pending chat updates finish (shutdown, tests)."""

@@ -162,6 +162,8 @@ async def _run(settings: Settings, notifier: Notifier, stop: asyncio.Event | Non
             log.warning("stopping with %d update(s) still being handled", left)
         unsubscribe()
         await hooks.wait_idle()
+        if waiting := await outbox.wait_held(5):
+            log.warning("%d step(s) not yet in the chat: delivered after the restart", waiting)
         await bot.session.close()
         if shared := dispatcher.workflow_data.get("shared_updates"):
             await shared.redis.aclose()

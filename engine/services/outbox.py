@@ -23,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Iterable
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
@@ -156,12 +157,49 @@ async def flush_marks() -> None:
         log.debug("outbox marks left for later", exc_info=True)
 
 
+_holding: ContextVar[list[asyncio.Future[Any]] | None] = ContextVar("outbox_hold", default=None)
+_held: set[asyncio.Task[None]] = set()
+
+
+def hold(work: asyncio.Future[Any]) -> None:
+    """Called by a subscriber during a delivery: the row stays undelivered until `work` (the
+    chat post it queued) is done, so a worker stopped meanwhile leaves it to another one
+    (`deliver_pending`) instead of losing it. Outside a delivery: nothing."""
+    held = _holding.get()
+    if held is not None:
+        held.append(work)
+
+
 async def deliver(game_id: int, item_id: int | None, notes: Iterable[Note]) -> None:
-    """Hand the notes to the subscribers; the row is marked delivered within a second."""
-    for n in notes:
-        await notify(game_id, n.topic, **n.info)
-    if item_id is not None:
+    """Hand the notes to the subscribers; the row is marked delivered within a second of
+    the last work a subscriber held (`hold`)."""
+    held: list[asyncio.Future[Any]] = []
+    token = _holding.set(held)
+    try:
+        for n in notes:
+            await notify(game_id, n.topic, **n.info)
+    finally:
+        _holding.reset(token)
+    if item_id is None:
+        return
+    if not held:
         _marks.add(item_id)
+        return
+
+    async def mark_when_done() -> None:
+        await asyncio.wait(held)
+        _marks.add(item_id)
+
+    task = asyncio.get_running_loop().create_task(mark_when_done())
+    _held.add(task)
+    task.add_done_callback(_held.discard)
+
+
+async def wait_held(timeout: float) -> int:
+    """Let the held work finish (shutdown, before `flush_marks`); how many rows still wait."""
+    if _held:
+        await asyncio.wait(list(_held), timeout=timeout)
+    return len(_held)
 
 
 async def deliver_pending(limit: int = 1000, *, lease: timedelta | None = None) -> int:

@@ -155,3 +155,29 @@ async def test_two_workers_sweeping_at_once_deliver_a_row_once(
     counts = await asyncio.gather(*(outbox.deliver_pending(lease=lease) for _ in range(4)))
     assert sorted(counts) == [0, 0, 0, 1]
     assert len(heard) == 1
+
+
+async def test_a_row_whose_chat_work_is_held_stays_undelivered_until_it_is_done(
+    game: services.GameInfo, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A subscriber that queued a chat post holds the row (`outbox.hold`): a worker killed
+    before the post went out leaves the row to another worker instead of losing it."""
+    await fight(game)
+    await outbox.deliver_pending()
+    posted = asyncio.Event()
+    notifier = Notifier()
+
+    def chat_post(note: Notification) -> None:
+        outbox.hold(asyncio.ensure_future(posted.wait()))
+
+    notifier.subscribe(chat_post)
+    with using(notifier):
+        await swade.encounter_command(game.id, NextTurn(), actor_id=GM, rng=random.Random(1))
+    await outbox.flush_marks()
+    [row] = await OutboxItem.filter(game_id=game.id).order_by("-id").limit(1)
+    assert row.delivered_at is None  # the post is still on its way
+    posted.set()
+    assert await outbox.wait_held(5) == 0
+    await outbox.flush_marks()
+    await row.refresh_from_db()
+    assert row.delivered_at is not None

@@ -1,0 +1,297 @@
+"""Several workers: two real processes of `python -m bot` in webhook mode on one database and
+one real redis-server, with the fake Bot API in this process (docs/deploy.md). The test
+process sets the table up through the services on the same database.
+
+Run by ./scripts/test on SQLite and again on PostgreSQL (PG_SUITES)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import statistics
+import sys
+import time
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import pytest
+
+from engine.services import outbox
+from engine.services.types import GameInfo
+from engine.store.models import OutboxItem
+from tests.bot.test_runner import free_port
+from tests.support.fake_botapi import BOT_TOKEN, FakeBotAPI
+from tests.support.redis_server import RedisServer
+from tests.webapp.conftest import GM_ID, PLAYER_ID, init_for
+from tests.webapp.systems.savage.fight import make_fight
+from webapp.links import startapp_token
+
+ROOT = Path(__file__).resolve().parents[2]
+SECRET = "workers-test-secret"
+HOOK = "/tg/hook"
+LEASE_S = 2
+
+
+@dataclass
+class Worker:
+    name: str
+    port: int
+    log: Path
+    process: asyncio.subprocess.Process
+
+    def url(self, path: str) -> str:
+        return f"http://127.0.0.1:{self.port}{path}"
+
+    def log_text(self) -> str:
+        return self.log.read_text(errors="replace")
+
+
+async def start_worker(name: str, env: dict[str, str], folder: Path) -> Worker:
+    port = free_port()
+    log = folder / f"{name}.log"
+    with log.open("wb") as out:
+        process = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "bot", env=env | {"PORT": str(port)}, cwd=ROOT,
+            stdout=out, stderr=out,
+        )  # fmt: skip
+    worker = Worker(name, port, log, process)
+    deadline = time.monotonic() + 60
+    async with aiohttp.ClientSession() as http:
+        while True:
+            try:
+                async with http.get(worker.url("/healthz")) as response:
+                    if response.status == 200:
+                        return worker
+            except aiohttp.ClientError:
+                pass
+            if process.returncode is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"worker {name} did not start:\n{worker.log_text()[-3000:]}")
+            await asyncio.sleep(0.1)
+
+
+async def stop_worker(worker: Worker) -> None:
+    if worker.process.returncode is None:
+        worker.process.send_signal(signal.SIGTERM)
+        try:
+            await asyncio.wait_for(worker.process.wait(), 30)
+        except TimeoutError:
+            worker.process.kill()
+            await worker.process.wait()
+
+
+@pytest.fixture
+async def fight(db: object) -> GameInfo:
+    return await make_fight()
+
+
+@pytest.fixture
+async def workers(
+    fight: GameInfo,
+    db_url_of_current: str,
+    redis_url: str,
+    api: FakeBotAPI,
+    tmp_path: Path,
+) -> AsyncIterator[list[Worker]]:
+    env = {
+        **os.environ,
+        "BOT_TOKEN": BOT_TOKEN,
+        "BOT_API_URL": api.base_url,
+        "DATABASE_URL": db_url_of_current,
+        "REDIS_URL": redis_url,
+        "WEBHOOK_URL": "https://kosti.example" + HOOK,
+        "WEBHOOK_SECRET": SECRET,
+        "PUBLIC_URL": "https://kosti.example",
+        "HOST": "127.0.0.1",
+        "OUTBOX_LEASE": str(LEASE_S),
+        "FLOOD_GROUP_PER_MINUTE": "0",  # the race posts more than 20 a minute to the group
+        "LOG_LEVEL": "INFO",
+        "PYTHONPATH": str(ROOT),
+    }
+    started = await asyncio.gather(*(start_worker(n, env, tmp_path) for n in ("a", "b")))
+    try:
+        yield list(started)
+    finally:
+        await asyncio.gather(*(stop_worker(w) for w in started))
+
+
+def chat_update(update_id: int, text: str, user_id: int, chat_id: int) -> dict[str, Any]:
+    return {
+        "update_id": update_id,
+        "message": {
+            "message_id": update_id,
+            "date": int(time.time()),
+            "chat": {"id": chat_id, "type": "supergroup", "title": "Стол"},
+            "from": {"id": user_id, "is_bot": False, "first_name": "Игрок"},
+            "text": text,
+            "entities": [{"type": "bot_command", "offset": 0, "length": len(text.split()[0])}],
+        },
+    }
+
+
+async def post_update(http: aiohttp.ClientSession, worker: Worker, update: dict[str, Any]) -> int:
+    headers = {"X-Telegram-Bot-Api-Secret-Token": SECRET}
+    async with http.post(worker.url(HOOK), json=update, headers=headers) as response:
+        return response.status
+
+
+async def board_socket(
+    http: aiohttp.ClientSession, worker: Worker, game: GameInfo, user_id: int
+) -> aiohttp.ClientWebSocketResponse:
+    token = startapp_token(game.id, bot_token=BOT_TOKEN)
+    ws = await http.ws_connect(worker.url(f"/api/games/{token}/ws"))
+    await ws.send_str(json.dumps({"type": "auth", "initData": init_for(user_id, token=BOT_TOKEN)}))
+    snapshot = await ws.receive_json(timeout=10)
+    assert snapshot["type"] == "snapshot", snapshot
+    return ws
+
+
+async def next_of_type(ws: aiohttp.ClientWebSocketResponse, kind: str) -> dict[str, Any]:
+    while True:
+        message = await ws.receive_json(timeout=10)
+        if message["type"] == kind:
+            return message  # type: ignore[no-any-return]
+
+
+async def until(predicate, timeout: float = 10.0) -> None:  # type: ignore[no-untyped-def]
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        assert time.monotonic() < deadline, "timed out"
+        await asyncio.sleep(0.02)
+
+
+async def test_a_chat_roll_on_worker_a_reaches_a_board_on_worker_b_within_100_ms(
+    workers: list[Worker], fight: GameInfo, api: FakeBotAPI
+) -> None:
+    a, b = workers
+    latencies = []
+    async with aiohttp.ClientSession() as http:
+        ws = await board_socket(http, b, fight, GM_ID)
+        for i in range(5):
+            started = time.perf_counter()
+            update = chat_update(100 + i, f"/r 2d6 бросок {i}", PLAYER_ID, fight.chat_id)
+            assert await post_update(http, a, update) == 200
+            push = await next_of_type(ws, "roll")
+            latencies.append(1000 * (time.perf_counter() - started))
+            assert push["roll"]["result"]["comment"] == f"бросок {i}"
+        await ws.close()
+    print(f"chat on A -> board on B: median {statistics.median(latencies):.1f} ms, {latencies}")
+    assert max(latencies) < 100, latencies
+
+
+async def test_the_same_update_at_both_workers_is_handled_once(
+    workers: list[Worker], fight: GameInfo, api: FakeBotAPI
+) -> None:
+    """Telegram resends an update it did not hear answered, and behind a proxy the copy may
+    reach the other worker while the first is still on it: one answer per update, also for
+    one that stores nothing (/help)."""
+    a, b = workers
+    updates = [
+        chat_update(200 + i, f"/r d6 копия {i}", PLAYER_ID, fight.chat_id) for i in range(10)
+    ]
+    updates += [chat_update(300 + i, "/help", PLAYER_ID, fight.chat_id) for i in range(5)]
+    mark = api.mark()
+    async with aiohttp.ClientSession() as http:
+        statuses = await asyncio.gather(*(post_update(http, w, u) for u in updates for w in (a, b)))
+    assert set(statuses) == {200}
+    await until(lambda: len(api.sent(mark, chat_id=fight.chat_id)) >= 15)
+    await asyncio.sleep(0.5)  # a second answer would come by now
+    texts = [c.text for c in api.sent(mark, chat_id=fight.chat_id)]
+    assert len(texts) == 15, texts
+    assert sorted(t.split("копия ")[1][0] for t in texts if "копия" in t) == list("0123456789")
+
+
+async def test_a_hundred_racing_copies_of_a_mini_app_step_apply_once(
+    workers: list[Worker], fight: GameInfo, api: FakeBotAPI
+) -> None:
+    """A GM's taps on «Дальше» in two Mini App windows, each copy to either worker: one
+    deal, the others are told the board moved on; the chat hears of the step once."""
+    a, b = workers
+    token = startapp_token(fight.id, bot_token=BOT_TOKEN)
+    headers = {"Authorization": "tma " + init_for(GM_ID, token=BOT_TOKEN)}
+    async with aiohttp.ClientSession() as http:
+        async with http.get(a.url(f"/api/games/{token}/encounter"), headers=headers) as r:
+            before = (await r.json())["encounter"]["seq"]
+        rows_before = await OutboxItem.filter(game_id=fight.id).count()
+        mark = api.mark()
+
+        async def tap(worker: Worker) -> int:
+            body = {"command": "next", "seq": before}
+            url = worker.url(f"/api/games/{token}/encounter")
+            async with http.post(url, json=body, headers=headers) as response:
+                return response.status
+
+        statuses = await asyncio.gather(*(tap(workers[i % 2]) for i in range(100)))
+        assert sorted(statuses).count(200) == 1 and statuses.count(409) == 99, statuses
+        async with http.get(b.url(f"/api/games/{token}/encounter"), headers=headers) as r:
+            after = (await r.json())["encounter"]
+    assert after["seq"] > before and after["round"] == 1
+    assert await OutboxItem.filter(game_id=fight.id).count() == rows_before + 1
+    await asyncio.sleep(1.0)  # the chat's side effects of the step, and no second copy
+    posted = [c.text for c in api.since(mark, "sendMessage") if c.chat_id == fight.chat_id]
+    assert posted and len(posted) == len(set(posted)), posted
+
+
+async def test_redis_going_away_and_coming_back(
+    workers: list[Worker], fight: GameInfo, api: FakeBotAPI, redis_server: RedisServer
+) -> None:
+    """The workers say so in the log, keep answering the chat, and resume the fan-out."""
+    a, b = workers
+    async with aiohttp.ClientSession() as http:
+        ws = await board_socket(http, b, fight, GM_ID)
+        redis_server.stop()
+        try:
+            mark = api.mark()
+            update = chat_update(400, "/r 2d6 без редиса", PLAYER_ID, fight.chat_id)
+            assert await post_update(http, a, update) == 200
+            await until(lambda: api.sent(mark, chat_id=fight.chat_id))
+            await until(lambda: "Redis" in a.log_text() and "down" in a.log_text())
+        finally:
+            redis_server.start()
+        await until(lambda: "fan-out through Redis resumed" in b.log_text(), 20)
+        await until(lambda: "fan-out through Redis resumed" in a.log_text(), 20)
+        update = chat_update(401, "/r 2d6 снова", PLAYER_ID, fight.chat_id)
+        assert await post_update(http, a, update) == 200
+        while (await next_of_type(ws, "roll"))["roll"]["result"]["comment"] != "снова":
+            pass
+        await ws.close()
+
+
+async def test_a_killed_workers_step_is_delivered_once_by_the_other(
+    workers: list[Worker], fight: GameInfo, api: FakeBotAPI
+) -> None:
+    """kill -9 of worker A right after a step's commit, before it told anyone (its chat
+    post waits on a slow Bot API): worker B delivers the step once its lease ran out."""
+    a, b = workers
+    token = startapp_token(fight.id, bot_token=BOT_TOKEN)
+    headers = {"Authorization": "tma " + init_for(GM_ID, token=BOT_TOKEN)}
+    async with aiohttp.ClientSession() as http:
+        async with http.get(a.url(f"/api/games/{token}/encounter"), headers=headers) as r:
+            before = (await r.json())["encounter"]["seq"]
+        api.slow_down("sendMessage", 30.0)
+        api.slow_down("editMessageText", 30.0)
+        mark = api.mark()
+        body = {"command": "next", "seq": before}
+        async with http.post(
+            a.url(f"/api/games/{token}/encounter"), json=body, headers=headers
+        ) as r:
+            assert r.status == 200
+        await until(lambda: api.since(mark))  # A's chat work is under way
+        await asyncio.sleep(outbox.MARK_AFTER_S + 0.5)  # the step would be marked by now
+        a.process.kill()
+        await a.process.wait()
+        api.slow_down("sendMessage", 0.0)
+        api.slow_down("editMessageText", 0.0)
+        killed = api.mark()
+        await until(lambda: "left by a stopped worker" in b.log_text(), 4 * LEASE_S + 10)
+    deadline = time.monotonic() + 10
+    while (await OutboxItem.filter(game_id=fight.id).order_by("-id").first()).delivered_at is None:  # type: ignore[union-attr]
+        assert time.monotonic() < deadline, "worker B did not mark the step delivered"
+        await asyncio.sleep(0.1)
+    after = [c for c in api.since(killed) if c.chat_id == fight.chat_id and c.result is not None]
+    assert after, "worker B told the chat nothing"
+    assert len({c.text for c in after}) == len(after)  # each of the step's posts once
