@@ -32,6 +32,7 @@ ERROR_CODES: dict[str, Template] = {
         "Only {count} defense actions are allowed this turn.",
     ),
     "one_trick": "Only one trick per turn.",
+    "trick_first": "A trick is the first action of a turn.",
     "exhausted_defense_only": "An exhausted fighter has one defense action only.",
     "exhausted_no_ap": "An exhausted fighter cannot use AP.",
     "ap_per_action": "At most {max} AP on one action.",
