@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
+from engine.dice.rng import ScriptedRng
 from engine.duel import KENSEI, OROCHI, RAIDER, Fighter, Stats
+from engine.duel.actions import Action
+from engine.duel.check import submit
+from engine.duel.proposal import Proposal, Step
+from engine.duel.resolve import resolve_turn
 from engine.duel.state import DuelState, FighterState, new_duel
 
 BJORN = Fighter("Бьорн", Stats(attack=2, block=1, dodge=0, damage_die=8, hp=20, armor=1), RAIDER)
@@ -27,3 +33,21 @@ def with_fighter(state: DuelState, fighter_id: str, **changes: Any) -> DuelState
 
 def fighter(state: DuelState, fighter_id: str) -> FighterState:
     return state.fighter(fighter_id)
+
+
+def resolve(
+    state: DuelState,
+    a: Sequence[Action],
+    a_faces: list[int],
+    b: Sequence[Action],
+    b_faces: list[int],
+) -> Proposal:
+    """Both submissions with scripted dice (per action its d10s, then a die per blow)."""
+    rng_a, rng_b = ScriptedRng(a_faces), ScriptedRng(b_faces)
+    sub_a, sub_b = submit(state, "a", a, rng_a), submit(state, "b", b, rng_b)
+    assert rng_a.remaining == rng_b.remaining == 0
+    return resolve_turn(state, sub_a, sub_b)
+
+
+def steps(p: Proposal, code: str, fighter: str | None = None) -> list[Step]:
+    return [s for s in p.steps if s.code == code and fighter in (None, s.fighter)]
