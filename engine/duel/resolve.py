@@ -86,7 +86,7 @@ def _tricks(
     steps: list[Step] = []
     won = {fid: bool(c.success) for fid, c in rolls.items()}
     for fid, c in rolls.items():
-        params = {"total": c.total, "face": c.die.value, "target": c.target}
+        params = {"total": c.total, "face": c.die.value, "difficulty": c.target}
         steps.append(Step("trick_rolled" if won[fid] else "trick_failed", "trick", fid, params))
     if len(rolls) == 2 and all(won.values()):  # «успешным считается больший результат, либо ничья»
         (ia, ca), (ib, cb) = rolls.items()

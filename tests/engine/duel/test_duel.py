@@ -1,39 +1,13 @@
-"""The scripted six-turn duel (seed 003), each rule cited from the seed where it applies.
-
-Бьорн (raider: Атака 2, Блок 1, Уклонение 0, Урон d8, Хп 24, Броня 1) against Такеда
-(kensei: Атака 1, Блок 0, Уклонение 2, Урон d6, Хп 16, Броня 0). Dice are scripted per
-submission in the order they are rolled: per action its d10 (two for full defense), then one
-damage die per blow of an attack.
-"""
+"""The scripted six-turn duel (seed 003), each rule cited from the seed where it applies
+(the fighters and the dice: tests/engine/duel/six_turns.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from engine.dice.rng import ScriptedRng
-from engine.duel import KENSEI, RAIDER, Fighter, Stats
-from engine.duel.actions import Action, Attack, Block, Dodge, FullDefense, Trick
-from engine.duel.check import submit
 from engine.duel.proposal import Proposal, Step
-from engine.duel.resolve import apply, resolve_turn
-from engine.duel.state import DuelState, new_duel
+from engine.duel.resolve import apply
+from engine.duel.state import new_duel
 
-BJORN = Fighter("Бьорн", Stats(attack=2, block=1, dodge=0, damage_die=8, hp=24, armor=1), RAIDER)
-TAKEDA = Fighter("Такеда", Stats(attack=1, block=0, dodge=2, damage_die=6, hp=16, armor=0), KENSEI)
-
-
-def _turn(
-    state: DuelState,
-    a: Sequence[Action],
-    a_faces: list[int],
-    b: Sequence[Action],
-    b_faces: list[int],
-) -> Proposal:
-    rng_a, rng_b = ScriptedRng(a_faces), ScriptedRng(b_faces)
-    sub_a = submit(state, "a", a, rng_a)
-    sub_b = submit(state, "b", b, rng_b)
-    assert rng_a.remaining == rng_b.remaining == 0  # every scripted die was rolled
-    return resolve_turn(state, sub_a, sub_b)
+from .six_turns import BJORN, TAKEDA, TURNS, turn
 
 
 def _step(p: Proposal, code: str, fighter: str, index: int | None = None) -> Step:
@@ -54,11 +28,7 @@ def test_six_turns() -> None:
     state = new_duel(BJORN, TAKEDA)
 
     # --- turn 1: directions --------------------------------------------------------------
-    p = _turn(
-        state,
-        [Attack("left"), Block("right")], [6, 3, 3],
-        [Attack("right"), Dodge("right")], [7, 4, 2],
-    )  # fmt: skip
+    p = turn(state, *TURNS[0])
     # «Уклонение в сторону, противоположную атаке противника, помогает избежать удара даже при
     # провале по броску»: 2+2 = 4 against 6+2 = 8, to the right against a blow from the left
     hit = _step(p, "dodged", "a")
@@ -74,11 +44,7 @@ def test_six_turns() -> None:
     assert (a.hp, a.sp, b.hp, b.sp) == (24, 4 - 1 + 1, 16, 4 - 1 + 1)
 
     # --- turn 2: a series parried, a wrong-side block, a trick cancelled -------------------
-    p = _turn(
-        state,
-        [Attack("top"), Attack("left")], [5, 6, 4, 2],
-        [Trick(), Block("top")], [7, 8],
-    )  # fmt: skip
+    p = turn(state, *TURNS[1])
     # «Защитное действие можно потратить на атаку, но она будет на 1СП дороже»: 1 + 2
     assert _step(p, "sp_spent", "a").params == {"cost": 3, "sp": 1}
     # «Удачный бросок защиты в сочетании с верным направлением защиты позволяет парировать»:
@@ -102,11 +68,7 @@ def test_six_turns() -> None:
     assert (b.hp, b.sp) == (14, 4)
 
     # --- turn 3: one action left; flanking --------------------------------------------------
-    p = _turn(
-        state,
-        [Dodge("left")], [9],
-        [Attack("right"), Block("left")], [5, 2, 4],
-    )  # fmt: skip
+    p = turn(state, *TURNS[2])
     # «При удачном фланкировании (уклонение в сторону противоположную атаке, с превышением
     # броска атаки противника) ... бонус к атаке, в размере шага превышения»: 9 - (5+1) = 3
     assert _step(p, "dodged", "b").rule == "dodge"
@@ -117,11 +79,7 @@ def test_six_turns() -> None:
     assert b.sp == 4  # 4 - 1 + 1: the block was not broken (reading: no attack came)
 
     # --- turn 4: overspending, knockdown, bleeding; a critical trick survives ---------------
-    p = _turn(
-        state,
-        [Attack("left", move="shield_bash"), Attack("right", move="cleave")], [5, 1, 3, 2],
-        [Trick(), Dodge("left")], [10, 4],
-    )  # fmt: skip
+    p = turn(state, *TURNS[3])
     # the flanking bonus rides on the first attack: 5 + 2 + 3 = 10 against 4 + 2 = 6
     bash = _step(p, "hit", "a", 1)
     assert (bash.rule, bash.params["total"], bash.params["damage"]) == ("dodge_failed", 10, 5)
@@ -145,11 +103,7 @@ def test_six_turns() -> None:
     assert (b.hp, b.standing_up, b.bleeding_turns, b.attack_bonus) == (3, True, 3, 2)
 
     # --- turn 5: a critical multi-hit attack ------------------------------------------------
-    p = _turn(
-        state,
-        [Block("left")], [6],
-        [Attack("left", move="flurry")], [10, 3, 4],
-    )  # fmt: skip
+    p = turn(state, *TURNS[4])
     # «Жертва теряет по 2ХП в течение трех ходов»
     assert _step(p, "bled", "b").params == {"hp": 2, "left": 2}
     # «На следующий ход противник тратит одно действие на то, чтобы подняться на ноги»
@@ -172,11 +126,7 @@ def test_six_turns() -> None:
     assert (b.hp, b.sp, b.extra_actions, b.standing_up) == (1, 1, 1, False)
 
     # --- turn 6: a critical block, full defense, death by bleeding --------------------------
-    p = _turn(
-        state,
-        [Block("top")], [10],
-        [Attack("top"), FullDefense("right", dodge=True)], [8, 5, 3, 6],
-    )  # fmt: skip
+    p = turn(state, *TURNS[5])
     # «Критический успех при проверке защиты оружием позволяет избежать любых атак в этот
     # ход, кроме неблокируемых, и восстановить 2СП»
     assert _step(p, "stopped", "b").rule == "block_critical"
