@@ -83,7 +83,10 @@ TEMPLATES: dict[str, Template] = {
     "extra_action": "⭐ {fighter} gets an extra action next turn — {why}",
     "died": "☠️ {fighter} falls ({hp} HP).",
     # the GM's changes
-    "adjusted": "✏️ The GM: {what} — {reason}",
+    "adjusted_roll": (
+        "✏️ The GM: {fighter}, action {action} — the d10 shows {face} (was {was}): {reason}"
+    ),
+    "adjusted_value": "✏️ The GM: {fighter}, {field} — {value} (was {was}): {reason}",
     # after the turn
     "status": "{fighter}: HP {hp}, SP {sp}, AP {ap}",
     "state_dead": "{fighter}: dead",
@@ -109,6 +112,19 @@ WAYS: dict[str, Template] = {
     "right": "to the right",
     "top": "upwards",
     "other": "to an unknown side",
+}
+
+FIELDS: dict[str, Template] = {
+    "hp": "HP",
+    "sp": "SP",
+    "exhausted_turns": "turns of exhaustion",
+    "bleeding_turns": "turns of bleeding",
+    "standing_up": "knocked down (1 yes, 0 no)",
+    "lost_actions": "actions lost",
+    "extra_actions": "extra actions",
+    "attack_bonus": "attack bonus",
+    "defense_bonus": "defense bonus",
+    "other": "a value",
 }
 
 WHY: dict[str, Template] = {
@@ -161,6 +177,7 @@ describe.register(FAMILY, TEMPLATES)
 describe.register("duel_side", SIDES)
 describe.register("duel_way", WAYS)
 describe.register("duel_why", WHY)
+describe.register("duel_field", FIELDS)
 describe.kinds(
     FAMILY,
     fighter=NAME,
@@ -168,6 +185,7 @@ describe.kinds(
     side=label("duel_side"),
     way=label("duel_way"),
     why=label("duel_why"),
+    field=label("duel_field"),
 )
 
 _WITHOUT_WHY = frozenset(
@@ -233,6 +251,15 @@ def describe_submission(sub: Submission, fighters: Mapping[str, FighterState]) -
         move = _move_name(fighters, sub.fighter, action.move) if isinstance(action, Attack) else ""
         out.append(describe_action(sub.fighter, action, roll, move))
     return out
+
+
+def describe_adjustment(a: Step) -> Description:
+    params = {"fighter": a.fighter, **a.params}
+    params.pop("check", None)
+    if a.code == "adjusted_value":
+        # a yes/no field shows as a number: 1 yes, 0 no
+        params["value"], params["was"] = int(params["value"]), int(params["was"])
+    return Description(f"{FAMILY}.{a.code}", params)
 
 
 def describe_fighter(fs: FighterState) -> list[Description]:

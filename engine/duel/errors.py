@@ -43,6 +43,10 @@ ERROR_CODES: dict[str, Template] = {
     "full_defense_alone": "Full defense takes both actions: no other defense with it.",
     "unknown_move": "This fighter has no such move: {move}",
     "bad_dice": "The dice of this submission do not match its actions.",
+    "not_your_fighter": "This is not your fighter: you can submit only for your own.",
+    "gm_only": "Only the GM publishes a turn.",
+    "both_in": "Both fighters have submitted: the turn waits for the GM.",
+    "bad_adjustment": "This cannot be set: {field}",
     "missing_submission": "Both fighters must submit before the turn is resolved.",
     "stale_proposal": "This proposal is for turn {got}, the duel is at turn {turn}.",
 }

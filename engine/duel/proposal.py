@@ -9,7 +9,7 @@ from typing import Any
 
 from engine.codec import Coded
 
-from .state import FighterState
+from .combatant import FighterState
 from .submission import Submission
 
 
@@ -35,3 +35,19 @@ class Proposal(Coded):
 
     def after_of(self, fighter_id: str) -> FighterState:
         return next(f for f in self.after if f.id == fighter_id)
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal:
+    """A receipt and its salt, revealed with the published turn: anyone can check
+    ``make_receipt(submission.to_dict(), salt) == receipt`` (engine/receipt.py)."""
+
+    fighter: str
+    receipt: str
+    salt: str
+
+
+@dataclass(frozen=True, slots=True)
+class Published:
+    proposal: Proposal
+    reveals: tuple[Reveal, ...]

@@ -10,43 +10,22 @@ from dataclasses import dataclass
 
 from engine.codec import Coded
 
+from .combatant import FighterState
 from .errors import DuelError
-from .fighter import START_SP, Fighter
+from .fighter import Fighter
 from .options import DEFAULT_OPTIONS, DuelOptions
-from .series import NO_SERIES, Series
+from .proposal import Published
+from .submission import Submission
 
 
 @dataclass(frozen=True, slots=True)
-class FighterState:
-    """``standing_up``: knocked down last turn («На следующий ход противник тратит одно
-    действие на то, чтобы подняться на ноги»); ``lost_actions``: parried («Парирование
-    лишает атакующего одного действия на следующий ход») or a trick's effect;
-    ``extra_actions``: a critical attack («получает дополнительное действие в следующем
-    раунде»); ``attack_bonus``: one-time, the flanking margin and a trick's bonus;
-    ``exhausted_turns``: «истощение на столько ходов, сколько минусов получил к пулу СП»."""
+class Sealed:
+    """A submission waiting for the turn's resolution, with its receipt («Броски делаем
+    скрытно»): the thread sees ``receipt`` only; ``salt`` is revealed on publication."""
 
-    id: str
-    fighter: Fighter
-    hp: int
-    sp: int = START_SP
-    exhausted_turns: int = 0
-    bleeding_turns: int = 0
-    standing_up: bool = False
-    lost_actions: int = 0
-    extra_actions: int = 0
-    attack_bonus: int = 0
-    defense_bonus: int = 0
-    series: Series = NO_SERIES
-
-    @property
-    def dead(self) -> bool:
-        """«Снижаются до нуля или меньше - боец погиб.»"""
-        return self.hp <= 0
-
-    @property
-    def exhausted(self) -> bool:
-        """«Если в начале хода у бойца нет СП, он находится в состоянии истощения»."""
-        return self.sp <= 0 or self.exhausted_turns > 0
+    submission: Submission
+    salt: str
+    receipt: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +33,12 @@ class DuelState(Coded):
     fighters: tuple[FighterState, FighterState]
     turn: int = 1
     options: DuelOptions = DEFAULT_OPTIONS
+    pending: tuple[Sealed, ...] = ()  # this turn's submissions, the latest of each fighter
+    history: tuple[Published, ...] = ()  # the published turns, oldest first
+    step: int = 0  # the last event's step
+
+    def sealed(self, fighter_id: str) -> Sealed | None:
+        return next((s for s in self.pending if s.submission.fighter == fighter_id), None)
 
     def fighter(self, fighter_id: str) -> FighterState:
         for f in self.fighters:
@@ -74,11 +59,18 @@ class DuelState(Coded):
 
 
 def new_duel(
-    a: Fighter, b: Fighter, options: DuelOptions | None = None, ids: tuple[str, str] = ("a", "b")
+    a: Fighter,
+    b: Fighter,
+    options: DuelOptions | None = None,
+    ids: tuple[str, str] = ("a", "b"),
+    owners: tuple[int | None, int | None] = (None, None),
 ) -> DuelState:
     if ids[0] == ids[1]:
         raise ValueError("the fighters need two ids")
     return DuelState(
-        (FighterState(ids[0], a, a.stats.hp), FighterState(ids[1], b, b.stats.hp)),
+        (
+            FighterState(ids[0], a, a.stats.hp, owner=owners[0]),
+            FighterState(ids[1], b, b.stats.hp, owner=owners[1]),
+        ),
         options=options or DEFAULT_OPTIONS,
     )
