@@ -104,9 +104,9 @@ def _vs_block(atk: _Roll, block: _Roll, move: Move, options: DuelOptions) -> tup
 
 def _vs_dodge(atk: _Roll, dodge: _Roll, options: DuelOptions) -> tuple[str, str, int]:
     """(outcome, rule, flanking margin) of one attack against one dodge: dodged or hit."""
-    if dodge.fumble:
-        return "hit", "dodge_opposite", 0  # «(кроме критического провала)»
     opposite = _is_opposite(atk.direction, dodge.direction, options)
+    if dodge.fumble:  # «(кроме критического провала)»
+        return "hit", "dodge_opposite" if opposite else "critical", 0
     margin = dodge.total - atk.total
     flank = margin if opposite and margin > 0 else 0
     if atk.critical and not (dodge.critical and options.critical_clash == "defense"):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .actions import Action
+from .options import DuelOptions
 from .proposal import Proposal
 
 
@@ -29,4 +30,12 @@ class Publish:
     by: int | None = None
 
 
-Command = Submit | Publish
+@dataclass(frozen=True, slots=True)
+class Configure:
+    """The GM switches the game's readings (docs/rules/duel.md); from the next resolution."""
+
+    options: DuelOptions
+    by: int | None = None
+
+
+Command = Submit | Publish | Configure

@@ -14,9 +14,9 @@ from dataclasses import replace
 from engine.dice.rng import Rng
 
 from .check import submit
-from .commands import Command, Publish, Submit
+from .commands import Command, Configure, Publish, Submit
 from .errors import DuelError
-from .events import Event, Submitted, TurnPublished
+from .events import Configured, Event, Submitted, TurnPublished
 from .proposal import Proposal, Published, Reveal
 from .resolve import apply, resolve_turn
 from .state import DuelState, Sealed
@@ -30,6 +30,10 @@ def decide(state: DuelState, command: Command, rng: Rng) -> tuple[Event, ...]:
         return (Submitted(step, _seal(state, command, rng)),)
     if command.by is not None:
         raise DuelError("gm_only")
+    if isinstance(command, Configure):
+        if state.pending:  # the sealed dice were rolled with the options they met
+            raise DuelError("options_between_turns")
+        return (Configured(step, command.options),)
     return (TurnPublished(step, _publish(state, command)),)
 
 
@@ -75,6 +79,8 @@ def evolve(state: DuelState, event: Event) -> DuelState:
         fighter = event.sealed.submission.fighter
         pending = tuple(s for s in state.pending if s.submission.fighter != fighter)
         return replace(state, pending=(*pending, event.sealed), step=event.step)
+    if isinstance(event, Configured):
+        return replace(state, options=event.options, step=event.step)
     assert isinstance(event, TurnPublished)
     after = apply(state, event.published.proposal)
     return replace(after, pending=(), history=(*state.history, event.published), step=event.step)

@@ -47,6 +47,7 @@ ERROR_CODES: dict[str, Template] = {
     "gm_only": "Only the GM publishes a turn.",
     "both_in": "Both fighters have submitted: the turn waits for the GM.",
     "bad_adjustment": "This cannot be set: {field}",
+    "options_between_turns": "The readings change between turns, not while submissions wait.",
     "missing_submission": "Both fighters must submit before the turn is resolved.",
     "stale_proposal": "This proposal is for turn {got}, the duel is at turn {turn}.",
 }

@@ -9,6 +9,7 @@ from typing import Any
 
 from engine import codec
 
+from .options import DuelOptions
 from .proposal import Published
 from .state import Sealed
 
@@ -33,8 +34,13 @@ class TurnPublished(Event):
     published: Published
 
 
+@dataclass(frozen=True, slots=True)
+class Configured(Event):
+    options: DuelOptions
+
+
 EVENTS: codec.Family[Event] = codec.Family(
-    "type", {cls.__name__: cls for cls in (Submitted, TurnPublished)}
+    "type", {cls.__name__: cls for cls in (Submitted, TurnPublished, Configured)}
 )
 
 

@@ -10,7 +10,7 @@ import pytest
 from engine.dice.rng import ScriptedRng
 from engine.duel.actions import Attack, Block, Dodge
 from engine.duel.adjust import set_roll, set_value
-from engine.duel.commands import Publish, Submit
+from engine.duel.commands import Configure, Publish, Submit
 from engine.duel.decide import decide, evolve, propose, replay
 from engine.duel.errors import DuelError
 from engine.duel.events import Event, event_from_dict
@@ -110,3 +110,15 @@ def test_the_gm_changes_a_roll_and_a_value_with_reasons() -> None:
         decide(state, Publish(1, forged), ScriptedRng([]))
     with pytest.raises(DuelError, match="bad_adjustment"):
         set_value(auto, "b", "name", 1, "")
+
+
+def test_the_gm_switches_readings_between_turns() -> None:
+    state, log = _start(), []
+    state = _run(state, Configure(replace(state.options, dodge_tie="attack")), [], log)
+    assert state.options.dodge_tie == "attack"
+    with pytest.raises(DuelError, match="gm_only"):
+        decide(state, Configure(state.options, by=ALICE), ScriptedRng([]))
+    state = _run(state, Submit("a", (Attack("left"),), SALT_A, by=ALICE), [5, 3], log)
+    with pytest.raises(DuelError, match="options_between_turns"):
+        decide(state, Configure(state.options), ScriptedRng([]))
+    assert replay([event_from_dict(e.to_dict()) for e in log], _start()) == state
