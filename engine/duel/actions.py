@@ -1,7 +1,9 @@
 """What a fighter declares for a turn (seed 003): «Первое действие: атака, или трюк. Второе
 действие: защита блоком либо защита уклонением. Защитное действие можно потратить на атаку,
 но она будет на 1СП дороже»; «Глухая оборона: боец может уйти в защитную стойку, потратив оба
-действия на защиту оружием». Each action carries the AP put into it.
+действия на защиту оружием». Each action carries the AP put into it, and the
+situational bonus the player counts («Да, желательно самим считать всякие ситуативные
+бонусы +1 к атаке и т.д.»; the GM may change it in the review).
 
 Actions are stored as ``{"kind": <tag>, …fields}`` (engine.codec ``Tagged``).
 """
@@ -38,6 +40,7 @@ class Attack(_Action):
     move: str = "attack"
     ap: int = 0
     damage_ap: int = 0
+    situational: int = 0
 
     def ap_spent(self) -> int:
         return self.ap + self.damage_ap
@@ -51,6 +54,7 @@ class Trick(_Action):
     kind: str = field(default="trick", init=False)
     ap: int = 0
     ease: int = 0
+    situational: int = 0
 
     def ap_spent(self) -> int:
         return self.ap + 2 * self.ease
@@ -61,6 +65,7 @@ class Block(_Action):
     kind: str = field(default="block", init=False)
     direction: Direction = "left"
     ap: int = 0
+    situational: int = 0
 
 
 @dataclass(frozen=True)
@@ -68,6 +73,7 @@ class Dodge(_Action):
     kind: str = field(default="dodge", init=False)
     direction: Direction = "left"
     ap: int = 0
+    situational: int = 0
 
 
 @dataclass(frozen=True)
@@ -79,6 +85,7 @@ class FullDefense(_Action):
     direction: Direction = "left"
     ap: int = 0
     dodge: bool = False
+    situational: int = 0
 
 
 def _tag(cls: type) -> str:

@@ -25,6 +25,7 @@ from .submission import ActionRoll, Bonus, Submission
 BASE_ACTIONS = 2  # «Стандартно в свой ход боец может заявить два действия.»
 TRICK_SP = 1  # «Расходует 1СП.»
 SECOND_ATTACK_SP = 1  # «Защитное действие можно потратить на атаку, но она будет на 1СП дороже»
+MAX_SITUATIONAL = 5  # a player's situational bonus or malus on one roll
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +102,7 @@ def plan(state: DuelState, fighter_id: str, actions: Sequence[Action]) -> Submis
             first_taken = True
             series = series.attack()
             bonuses = [Bonus("stat", stats.attack), Bonus("ap", action.ap)]
+            bonuses.append(Bonus("situational", action.situational))
             if carried:  # «одноразовый бонус к атаке»: the first attack takes it
                 bonuses.append(Bonus("bonus", carried))
                 carried = 0
@@ -111,20 +113,19 @@ def plan(state: DuelState, fighter_id: str, actions: Sequence[Action]) -> Submis
             first_taken = True
             series = series.broken()
             target = TRICK_TARGET - action.ease
-            planned.append(
-                PlannedAction(action, TRICK_SP, _nonzero([Bonus("ap", action.ap)]), target)
-            )
+            bonuses = [Bonus("ap", action.ap), Bonus("situational", action.situational)]
+            planned.append(PlannedAction(action, TRICK_SP, _nonzero(bonuses), target))
         else:
-            stat = stats.block if isinstance(action, Block) else stats.dodge
-            if isinstance(action, FullDefense) and action.dodge:
-                stat = stats.dodge
-            elif isinstance(action, FullDefense):
-                stat = stats.block
+            dodging = isinstance(action, Dodge) or (
+                isinstance(action, FullDefense) and action.dodge
+            )
+            stat = stats.dodge if dodging else stats.block
             series = series.defense(action.actions)
             bonuses = [
                 Bonus("stat", stat),
                 Bonus("ap", action.ap),
                 Bonus("trick", fs.defense_bonus),
+                Bonus("situational", action.situational),
             ]
             planned.append(PlannedAction(action, 0, _nonzero(bonuses)))
     return SubmissionCheck(tuple(planned), allowed, fs.sp)
@@ -177,6 +178,8 @@ def _check_ap(fs: FighterState, actions: Sequence[Action]) -> None:
             parts = [a.ap, a.ease]
         if any(p < 0 for p in parts):
             raise DuelError("ap_negative")
+        if abs(a.situational) > MAX_SITUATIONAL:
+            raise DuelError("bad_situational", {"max": MAX_SITUATIONAL})
         if a.ap_spent() > MAX_AP_PER_ACTION:
             raise DuelError("ap_per_action", {"max": MAX_AP_PER_ACTION})
         spent += a.ap_spent()

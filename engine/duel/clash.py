@@ -48,6 +48,7 @@ class Guard:
     full_dodge: _Roll | None = None
     broken: bool = False
     dodged: int = 0  # attacks avoided by a (non-stance) dodge
+    avoided: int = 0  # attacks avoided by any dodge (a stance, a critical)
     faced: int = 0  # attacks that came at the block
     dodge_declared: bool = False
     critical_block: bool = False
@@ -69,8 +70,8 @@ class Tally:
     attack_bonus: int = 0
     defense_bonus: int = 0
     lose_action: bool = False  # a trick's effect on them
-    trick_knockdown: bool = False
-    trick_bleeding: bool = False
+    effect_knockdown: bool = False  # a trick's or a dodge's effect on them
+    effect_bleeding: bool = False
 
 
 def _is_opposite(attack: str, dodge: str, options: DuelOptions) -> bool:
@@ -235,6 +236,7 @@ def _defend(
         flank = (
             best.total - atk.total if _is_opposite(atk.direction, best.direction, options) else 0
         )
+        guard.avoided += 1
         return "dodged", "dodge_critical", max(flank, 0)
     dodge = guard.full_dodge
     if dodge is None and guard.dodges:
@@ -248,6 +250,7 @@ def _defend(
             guard.full_dodge = None
         if outcome == "dodged":
             guard.dodged += int(counted)
+            guard.avoided += 1
             return outcome, rule, flank
         guard.broken = guard.broken or guard.full
         if guard.block is None:

@@ -34,6 +34,7 @@ KENSEI = FighterClass(
     ),
     trick=TrickEffect("attack_bonus", 2),
     full_dodge=True,
+    dodge_effect=TrickEffect("attack_bonus", 1),
 )
 OROCHI = FighterClass(
     "orochi",

@@ -61,18 +61,14 @@ TEMPLATES: dict[str, Template] = {
     "trick_lost": "🎭 {fighter}: the opponent's trick is higher — {why}",
     "tricks_tied_neither": "🎭 The tricks tie: neither works — {why}",
     "trick_cancelled": "🎭 {fighter}: the trick is cancelled by damage ({damage}) — {why}",
-    "trick_attack_bonus": (
-        "🎭 {fighter}: the trick works, +{value} to the next turn's attack — {why}"
+    "effect_attack_bonus": "✨ {fighter}: {source}, +{value} to the next turn's attack — {why}",
+    "effect_defense_bonus": "✨ {fighter}: {source}, +{value} to the next turn's defense — {why}",
+    "effect_knockdown": "✨ {fighter}: {source}, the opponent is knocked down — {why}",
+    "effect_bleeding": "✨ {fighter}: {source}, the opponent bleeds — {why}",
+    "effect_lose_action": (
+        "✨ {fighter}: {source}, the opponent loses an action next turn — {why}"
     ),
-    "trick_defense_bonus": (
-        "🎭 {fighter}: the trick works, +{value} to the next turn's defense — {why}"
-    ),
-    "trick_knockdown": "🎭 {fighter}: the trick works, the opponent is knocked down — {why}",
-    "trick_bleeding": "🎭 {fighter}: the trick works, the opponent bleeds — {why}",
-    "trick_lose_action": (
-        "🎭 {fighter}: the trick works, the opponent loses an action next turn — {why}"
-    ),
-    "trick_sp": "🎭 {fighter}: the trick works, +{value} SP — {why}",
+    "effect_sp": "✨ {fighter}: {source}, +{value} SP — {why}",
     "sp_recovered": "🔋 {fighter} gets {sp} SP back at the start of the next turn — {why}",
     "overspent": (
         "😩 {fighter} spends {deficit} SP more than there is: exhausted, turns: {turns}."
@@ -114,6 +110,11 @@ WAYS: dict[str, Template] = {
     "other": "to an unknown side",
 }
 
+SOURCES: dict[str, Template] = {
+    "trick": "the trick works",
+    "dodge": "after the dodge",
+    "other": "an effect",
+}
 FIELDS: dict[str, Template] = {
     "hp": "HP",
     "sp": "SP",
@@ -148,6 +149,7 @@ WHY: dict[str, Template] = {
     "dodge_opposite": "a dodge to the opposite side works even on a failed roll, not on a 1",
     "dodge_failed": "the dodge did not beat the attack",
     "dodge_one": "a dodge covers one attack",
+    "dodge_effect": "some classes act after a dodge",
     "dodge_critical": "a critical dodge avoids every attack",
     "flanking": "flanking: the margin of the dodge is a bonus to the next attack",
     "undefended": "no defense",
@@ -178,6 +180,7 @@ describe.register("duel_side", SIDES)
 describe.register("duel_way", WAYS)
 describe.register("duel_why", WHY)
 describe.register("duel_field", FIELDS)
+describe.register("duel_source", SOURCES)
 describe.kinds(
     FAMILY,
     fighter=NAME,
@@ -186,6 +189,7 @@ describe.kinds(
     way=label("duel_way"),
     why=label("duel_why"),
     field=label("duel_field"),
+    source=label("duel_source"),
 )
 
 _WITHOUT_WHY = frozenset(
@@ -212,8 +216,8 @@ def describe_step(step: Step, fighters: Mapping[str, FighterState]) -> Descripti
         key = "hit_blows"
     if "blows" in params:
         params["blows"] = " + ".join(str(b) for b in params["blows"])
-    if key == "trick_succeeded":
-        key = f"trick_{params.pop('effect')}"
+    if key == "effect":
+        key = f"effect_{params.pop('effect')}"
     if key not in _WITHOUT_WHY:
         params["why"] = step.rule
     return Description(f"{FAMILY}.{key}", params)

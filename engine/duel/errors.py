@@ -38,6 +38,7 @@ ERROR_CODES: dict[str, Template] = {
     "ap_per_action": "At most {max} AP on one action.",
     "ap_total": "Only {max} AP per turn ({spent} spread).",
     "ap_negative": "AP cannot be negative.",
+    "bad_situational": "A situational bonus is from −{max} to +{max}.",
     "no_ap_to_damage": "AP cannot raise damage (only a class that allows it).",
     "no_full_dodge": "Only a class that allows it may take full defense by dodging.",
     "full_defense_alone": "Full defense takes both actions: no other defense with it.",

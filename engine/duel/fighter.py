@@ -68,7 +68,9 @@ class FighterClass(Coded):
     """``full_dodge``: «исключение - кенсей, он может уйти в глухую защиту уклонением»;
     ``ap_to_damage``: «За счет АП нельзя увеличивать урон (есть исключение - орочи)»;
     ``extra_attacks``: «Некоторые персонажи в определенных условиях способны произвести
-    больше атак» — attacks a turn may hold beyond its actions, at their moves' cost."""
+    больше атак» — attacks a turn may hold beyond its actions, at their moves' cost;
+    ``dodge_effect``: «некоторым классам доступны особые действия после уклонения» — an
+    effect of the trick kinds after a turn in which the fighter dodged an attack."""
 
     code: str
     name: str
@@ -77,6 +79,7 @@ class FighterClass(Coded):
     full_dodge: bool = False
     ap_to_damage: bool = False
     extra_attacks: int = 0
+    dodge_effect: TrickEffect | None = None
 
     def move(self, code: str) -> Move | None:
         return next((m for m in self.moves if m.code == code), None)

@@ -15,6 +15,7 @@ from .actions import Attack, Block, Dodge, FullDefense, Trick
 from .check import SubmissionCheck, check_submission
 from .clash import Guard, Tally, attack, guard_of
 from .errors import DuelError
+from .fighter import TrickEffect
 from .options import DuelOptions
 from .proposal import Proposal, Step
 from .state import DuelState, FighterState
@@ -61,6 +62,7 @@ def resolve_turn(
                     f, other, p, r, guards[other.id], tally[f.id], tally[other.id], opts, index
                 )
     steps += _tricks(state, checked, subs, tally, opts)
+    steps += _dodge_effects(state, guards, tally)
     after = tuple(
         _next(f, state.opponent(f.id), checked[f.id], guards[f.id], tally, opts, steps)
         for f in state
@@ -107,22 +109,38 @@ def _tricks(
             continue
         rule = "trick_critical" if tally[fid].damage_taken > 0 else "trick_effect"
         effect = state.fighter(fid).fighter.fighter_class.trick
-        steps.append(
-            Step("trick_succeeded", rule, fid, {"effect": effect.kind, "value": effect.value})
-        )
-        me, them = tally[fid], tally[state.opponent(fid).id]
-        if effect.kind == "attack_bonus":
-            me.attack_bonus += effect.value
-        elif effect.kind == "defense_bonus":
-            me.defense_bonus += effect.value
-        elif effect.kind == "sp":
-            me.sp_back += effect.value
-        elif effect.kind == "knockdown":
-            them.trick_knockdown = True
-        elif effect.kind == "bleeding":
-            them.trick_bleeding = True
-        elif effect.kind == "lose_action":
-            them.lose_action = True
+        steps.append(_effect(effect, "trick", rule, fid, tally[fid], tally[state.opponent(fid).id]))
+    return steps
+
+
+def _effect(effect: TrickEffect, source: str, rule: str, fid: str, me: Tally, them: Tally) -> Step:
+    """A class's effect for the next turn (a trick's, or one after a dodge)."""
+    if effect.kind == "attack_bonus":
+        me.attack_bonus += effect.value
+    elif effect.kind == "defense_bonus":
+        me.defense_bonus += effect.value
+    elif effect.kind == "sp":
+        me.sp_back += effect.value
+    elif effect.kind == "knockdown":
+        them.effect_knockdown = True
+    elif effect.kind == "bleeding":
+        them.effect_bleeding = True
+    elif effect.kind == "lose_action":
+        them.lose_action = True
+    params = {"effect": effect.kind, "value": effect.value, "source": source}
+    return Step("effect", rule, fid, params)
+
+
+def _dodge_effects(
+    state: DuelState, guards: dict[str, Guard], tally: dict[str, Tally]
+) -> list[Step]:
+    """«Кроме того, некоторым классам доступны особые действия после уклонения.»"""
+    steps = []
+    for f in state:
+        effect = f.fighter.fighter_class.dodge_effect
+        if effect is not None and guards[f.id].avoided:
+            other = state.opponent(f.id).id
+            steps.append(_effect(effect, "dodge", "dodge_effect", f.id, tally[f.id], tally[other]))
     return steps
 
 
@@ -187,7 +205,7 @@ def _next(
     if t.critical_attack:
         steps.append(Step("extra_action", "critical_extra", f.id, {}))
     bleeding = max(0, f.bleeding_turns - 1)
-    if t.bleeding_started or t.trick_bleeding:
+    if t.bleeding_started or t.effect_bleeding:
         bleeding = BLEED_TURNS
     return replace(
         f,
@@ -195,7 +213,7 @@ def _next(
         sp=sp,
         exhausted_turns=exhausted,
         bleeding_turns=bleeding,
-        standing_up=t.knocked_down or t.trick_knockdown,
+        standing_up=t.knocked_down or t.effect_knockdown,
         lost_actions=int(t.parried or t.lose_action),
         extra_actions=int(t.critical_attack),
         attack_bonus=t.flank + t.attack_bonus,

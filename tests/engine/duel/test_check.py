@@ -161,3 +161,20 @@ def test_tampered_dice_and_stale_turns_are_refused() -> None:
     data = sub.to_dict() | {"turn": 2}
     with pytest.raises(DuelError, match="wrong_turn"):
         check_submission(state, "a", Submission.from_dict(data))
+
+
+def test_the_player_counts_situational_bonuses() -> None:
+    # «Да, желательно самим считать всякие ситуативные бонусы +1 к атаке и т.д.»
+    state = duel()
+    sub = submit(state, "a", [Attack("left", situational=1)], ScriptedRng([5, 2]))
+    assert sub.rolls[0].bonuses == (Bonus("stat", 2), Bonus("situational", 1))
+    assert sub.rolls[0].check.total == 5 + 2 + 1
+    assert check_submission(state, "a", sub).cost == 1
+    # not AP: an exhausted fighter may count one too
+    tired = with_fighter(state, "a", sp=0)
+    assert plan(tired, "a", [Block("left", situational=-1)]).planned[0].bonuses == (
+        Bonus("stat", 1),
+        Bonus("situational", -1),
+    )
+    assert plan(state, "a", [Trick(situational=2)]).planned[0].bonuses == (Bonus("situational", 2),)
+    _refused("bad_situational", state, "a", [Dodge("left", situational=6)])

@@ -28,7 +28,7 @@ def test_every_description_of_the_six_turns_has_its_template_filled() -> None:
             seen.add(d.code)
     # the duel shows most of what a turn can say
     assert {"duel.hit_blows", "duel.pierced", "duel.parried", "duel.trick_cancelled"} <= seen
-    assert {"duel.trick_attack_bonus", "duel.overspent", "duel.state_bleeding"} <= seen
+    assert {"duel.effect_attack_bonus", "duel.overspent", "duel.state_bleeding"} <= seen
 
 
 def test_the_post_of_a_turn_in_order() -> None:

@@ -91,8 +91,11 @@ def test_six_turns() -> None:
     assert _step(p, "bleeding_started", "b").rule == "bleeding"
     # «Критический успех при проверке трюка - трюк будет считаться успешным даже при
     # получении урона в этот ход»
-    trick = _step(p, "trick_succeeded", "b")
-    assert (trick.rule, trick.params) == ("trick_critical", {"effect": "attack_bonus", "value": 2})
+    trick = _step(p, "effect", "b")
+    assert (trick.rule, trick.params) == (
+        "trick_critical",
+        {"effect": "attack_bonus", "value": 2, "source": "trick"},
+    )
     # «Боец может их выполнить, даже если у него в данный момент недостаточно СП ... истощение
     # на столько ходов, сколько минусов получил к пулу СП»: 2 - (2 + 3) = -3
     assert _step(p, "overspent", "a").params == {"deficit": 3, "turns": 3}

@@ -110,7 +110,8 @@ def test_a_critical_attack_is_dodged_only_to_the_opposite_side_with_a_higher_rol
     state = with_fighter(duel(), "b", fighter=replace(TAKEDA, stats=replace(TAKEDA.stats, dodge=5)))
     p = resolve(state, [Attack("left")], [10, 2], [Dodge("right")], [8])  # 13 > 12
     assert _outcome(p, "a") == [("dodged", "critical_attack_dodge")]
-    assert p.after_of("b").attack_bonus == 1  # flanking by the margin
+    # flanking by the margin 1, and the kensei's sample effect after a dodge, +1
+    assert p.after_of("b").attack_bonus == 1 + 1
     p = resolve(state, [Attack("left")], [10, 2], [Dodge("left")], [9])  # higher, same side
     assert _outcome(p, "a") == [("hit", "critical_attack")]
 
@@ -172,18 +173,18 @@ def test_two_tricks_the_higher_wins_and_a_tie_is_a_reading() -> None:
     # «В случае если противник также заявляет трюк, успешным считается больший результат,
     # либо ничья»
     p = resolve(duel(), [Trick()], [8], [Trick()], [6])
-    assert [s.fighter for s in steps(p, "trick_succeeded")] == ["a"]
+    assert [s.fighter for s in steps(p, "effect")] == ["a"]
     assert [s.fighter for s in steps(p, "trick_lost")] == ["b"]
     p = resolve(duel(), [Trick()], [7], [Trick()], [7])
-    assert [s.fighter for s in steps(p, "trick_succeeded")] == ["a", "b"]
+    assert [s.fighter for s in steps(p, "effect")] == ["a", "b"]
     p = resolve(duel(trick_tie="neither"), [Trick()], [7], [Trick()], [7])
-    assert not steps(p, "trick_succeeded") and steps(p, "tricks_tied_neither")
+    assert not steps(p, "effect") and steps(p, "tricks_tied_neither")
     # «с успехом на 6+»; «Потратив 2АП, можно снизить сложность выполнения трюка на 1»
     p = resolve(duel(), [Trick(ease=1)], [5], [Trick()], [5])
-    assert [s.code for s in p.steps if s.code.startswith("trick")] == [
+    assert [s.code for s in p.steps if s.code.startswith("trick") or s.code == "effect"] == [
         "trick_rolled",
         "trick_failed",
-        "trick_succeeded",
+        "effect",
     ]
 
 
@@ -203,7 +204,7 @@ def test_bleeding_two_hp_for_three_turns_without_cancelling_a_trick() -> None:
     for left in (2, 1, 0):
         p = resolve(state, [Block("left")], [5], [Trick()], [7])
         assert steps(p, "bled", "b")[0].params == {"hp": 2, "left": left}
-        assert steps(p, "trick_succeeded", "b")
+        assert steps(p, "effect", "b")
         state = apply(state, p)
         hp -= 2
         assert state.fighter("b").hp == hp
@@ -251,3 +252,14 @@ def test_apply_takes_the_gm_edited_proposal_once() -> None:
     assert (after.turn, after.fighter("a").sp) == (2, 9)
     with pytest.raises(DuelError, match="stale_proposal"):
         apply(after, edited)
+
+
+def test_some_classes_act_after_a_dodge() -> None:
+    # «Кроме того, некоторым классам доступны особые действия после уклонения» (the kensei's
+    # sample effect: +1 to the next turn's attack)
+    p = resolve(duel(), [Attack("left")], [3, 2], [Dodge("left")], [9])
+    effect = steps(p, "effect", "b")
+    assert [(s.rule, s.params["source"]) for s in effect] == [("dodge_effect", "dodge")]
+    assert p.after_of("b").attack_bonus == 1
+    p = resolve(duel(), [Attack("left")], [9, 2], [Dodge("left")], [3])  # not dodged
+    assert not steps(p, "effect", "b") and p.after_of("b").attack_bonus == 0
