@@ -49,6 +49,7 @@ class Guard:
     broken: bool = False
     dodged: int = 0  # attacks avoided by a (non-stance) dodge
     avoided: int = 0  # attacks avoided by any dodge (a stance, a critical)
+    dodge_hit: bool = False  # an attack got through a dodge
     faced: int = 0  # attacks that came at the block
     dodge_declared: bool = False
     critical_block: bool = False
@@ -253,6 +254,7 @@ def _defend(
             guard.avoided += 1
             return outcome, rule, flank
         guard.broken = guard.broken or guard.full
+        guard.dodge_hit = True
         if guard.block is None:
             return outcome, rule, 0
     if guard.block is None:

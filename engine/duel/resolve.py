@@ -63,10 +63,7 @@ def resolve_turn(
                 )
     steps += _tricks(state, checked, subs, tally, opts)
     steps += _dodge_effects(state, guards, tally)
-    after = tuple(
-        _next(f, state.opponent(f.id), checked[f.id], guards[f.id], tally, opts, steps)
-        for f in state
-    )
+    after = tuple(_next(f, checked[f.id], guards[f.id], tally, opts, steps) for f in state)
     for f in after:
         if f.dead:
             steps.append(Step("died", "death", f.id, {"hp": f.hp}))
@@ -144,19 +141,21 @@ def _dodge_effects(
     return steps
 
 
-def _recovery(f: FighterState, g: Guard, opts: DuelOptions) -> tuple[int, str] | None:
+def _recovery(g: Guard, opts: DuelOptions) -> tuple[int, str] | None:
     """SP back at the start of the next turn, and the rule."""
-    if g.full:
+    if g.full:  # the stance: 2, 1 if broken (a critical adds nothing to the stance's 2)
+        if g.broken:
+            return 1, "sp_full_defense"
         if g.critical_block or g.critical_dodge:
             return CRITICAL_SP, "block_critical" if g.critical_block else "dodge_critical"
-        return (1 if g.broken else FULL_DEFENSE_SP), "sp_full_defense"
+        return FULL_DEFENSE_SP, "sp_full_defense"
     sp, rule = 0, ""
-    if g.block is not None:
-        if g.critical_block and not g.broken:
+    if g.block is not None and not g.broken:
+        if g.critical_block:
             sp, rule = CRITICAL_SP, "block_critical"
-        elif not g.broken and (g.faced or opts.idle_block_recovers):
+        elif g.faced or opts.idle_block_recovers:
             sp, rule = 1, "sp_block"
-    if g.critical_dodge:
+    if g.critical_dodge and not g.dodge_hit:
         sp, rule = sp + CRITICAL_SP, "dodge_critical"
     elif g.dodged:
         sp, rule = sp + g.dodged, rule or "sp_dodge"
@@ -165,7 +164,6 @@ def _recovery(f: FighterState, g: Guard, opts: DuelOptions) -> tuple[int, str] |
 
 def _next(
     f: FighterState,
-    other: FighterState,
     c: SubmissionCheck,
     g: Guard,
     tally: dict[str, Tally],
@@ -174,7 +172,7 @@ def _next(
 ) -> FighterState:
     t = tally[f.id]
     sp = c.sp_after + t.sp_back
-    back = _recovery(f, g, opts)
+    back = _recovery(g, opts)
     if back is not None:
         gained = back[0]
         if opts.sp_cap is not None:

@@ -240,8 +240,10 @@ def test_the_top_has_no_opposite_side_unless_the_game_says_so() -> None:
 def test_a_critical_defense_against_a_critical_attack_is_a_reading() -> None:
     p = resolve(duel(), [Attack("left")], [10, 1], [Dodge("left")], [10])
     assert _outcome(p, "a") == [("dodged", "dodge_critical")]
+    assert p.after_of("b").sp == 4 + 2  # «уклониться от всех атак и восстановить 2СП»
     p = resolve(duel(critical_clash="attack"), [Attack("left")], [10, 1], [Dodge("left")], [10])
     assert _outcome(p, "a") == [("hit", "critical_attack")]
+    assert p.after_of("b").sp == 4  # the critical dodge was beaten: nothing back
 
 
 def test_apply_takes_the_gm_edited_proposal_once() -> None:
