@@ -50,6 +50,7 @@ def test_the_six_turns_through_commands_and_every_receipt_checks_out() -> None:
     stored = [event_from_dict(e.to_dict()) for e in log]
     assert stored == log
     assert replay(stored, _start()) == state
+    assert DuelState.from_dict(state.to_dict()) == state  # the snapshot too
 
 
 def test_a_change_leaves_a_new_receipt_until_both_are_in() -> None:
