@@ -69,6 +69,29 @@ def allowed_actions(fs: FighterState) -> int:
     return min(n, 1) if fs.exhausted else n
 
 
+def allowed(fs: FighterState) -> dict[str, object]:
+    """What the fighter may still declare this turn (the submission form's choices)."""
+    cls = fs.fighter.fighter_class
+    n = 0 if fs.dead else allowed_actions(fs)
+    fresh = not fs.exhausted and n > 0
+    return {
+        "actions": n,
+        "attack": fresh,
+        "trick": fresh,
+        "defenses": min(n, 1 + fs.extra_actions),
+        "full_defense": fresh and n >= 2,
+        "full_dodge": fresh and n >= 2 and cls.full_dodge,
+        "ap": TURN_AP if fresh else 0,
+        "ap_to_damage": cls.ap_to_damage,
+        "extra_attacks": cls.extra_attacks if fresh else 0,
+        "moves": [
+            {"code": m.code, "sp": m.sp, "second_sp": m.sp + SECOND_ATTACK_SP} for m in cls.moves
+        ]
+        if fresh
+        else [],
+    }
+
+
 def plan(state: DuelState, fighter_id: str, actions: Sequence[Action]) -> SubmissionCheck:
     """Check the declared actions against every rule of the seed; their SP and bonuses."""
     if state.over:

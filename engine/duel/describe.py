@@ -204,6 +204,11 @@ def _move_name(fighters: Mapping[str, FighterState], fighter: str, code: str) ->
     return move.name if move else code
 
 
+def sealed_notice(fighter: str, turn: int, receipt: str) -> Description:
+    """The thread's line when a fighter submits: who and the receipt, nothing else."""
+    return Description(f"{FAMILY}.sealed", {"fighter": fighter, "turn": turn, "receipt": receipt})
+
+
 def describe_step(step: Step, fighters: Mapping[str, FighterState]) -> Description:
     """One step of the resolution; ``fighters`` name the moves (by their class)."""
     params: dict[str, Any] = {"fighter": step.fighter, **step.params}

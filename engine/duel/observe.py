@@ -15,7 +15,7 @@ from typing import Any
 from engine import codec
 from engine.observe import GM, Observer, private_audience
 
-from .check import allowed_actions
+from .check import allowed, allowed_actions
 from .combatant import FighterState
 from .decide import propose
 from .fighter import TURN_AP
@@ -51,6 +51,7 @@ def _fighter(state: DuelState, f: FighterState) -> dict[str, Any]:
         "defense_bonus": f.defense_bonus,
         "series": f.series.length,
         "actions": 0 if f.dead else allowed_actions(f),
+        "allowed": allowed(f),
         "submitted": sealed is not None,
         "receipt": sealed.receipt if sealed else None,
     }

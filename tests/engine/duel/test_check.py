@@ -6,7 +6,7 @@ import pytest
 
 from engine.dice.rng import ScriptedRng
 from engine.duel.actions import Attack, Block, Dodge, FullDefense, Trick
-from engine.duel.check import allowed_actions, check_submission, plan, submit
+from engine.duel.check import allowed, allowed_actions, check_submission, plan, submit
 from engine.duel.errors import DuelError
 from engine.duel.submission import Bonus, Submission
 from engine.receipt import make_receipt, verify
@@ -178,3 +178,19 @@ def test_the_player_counts_situational_bonuses() -> None:
     )
     assert plan(state, "a", [Trick(situational=2)]).planned[0].bonuses == (Bonus("situational", 2),)
     _refused("bad_situational", state, "a", [Dodge("left", situational=6)])
+
+
+def test_what_is_still_allowed() -> None:
+    # the submission form's choices follow the same rules as the check
+    fresh = allowed(duel().fighter("b"))
+    assert (fresh["actions"], fresh["ap"], fresh["full_dodge"], fresh["defenses"]) == (
+        2,
+        3,
+        True,
+        1,
+    )
+    assert {"code": "flurry", "sp": 2, "second_sp": 3} in fresh["moves"]  # type: ignore[operator]
+    tired = allowed(with_fighter(duel(), "a", sp=0).fighter("a"))
+    assert (tired["actions"], tired["attack"], tired["ap"], tired["moves"]) == (1, False, 0, [])
+    parried = allowed(with_fighter(duel(), "a", lost_actions=1).fighter("a"))
+    assert (parried["actions"], parried["full_defense"]) == (1, False)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine import describe, texts
 from engine.describe import LABEL
 from engine.duel import RULES, post
-from engine.duel.describe import WHY
+from engine.duel.describe import WHY, sealed_notice
 
 from .six_turns import play
 
@@ -66,3 +66,9 @@ def test_an_exhausted_fighter_has_no_ap_and_the_sentences_are_russian() -> None:
     assert describe.fill(text, status.params) == "a: ХП 24, СП -3, АП 0"
     side = texts.translate("ru", describe.template("duel_side.left"))
     assert side == "слева"
+
+
+def test_the_sealed_notice_says_who_and_the_receipt_only() -> None:
+    d = sealed_notice("a", 3, "f" * 64)
+    assert d.params == {"fighter": "a", "turn": 3, "receipt": "f" * 64}
+    assert describe.placeholders(d.template) == set(d.params)

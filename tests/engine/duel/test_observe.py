@@ -65,6 +65,7 @@ def test_after_publication_the_turn_and_its_reveals_are_public() -> None:
     assert all(f["receipt"] is None for f in carol["fighters"])  # the new turn: none yet
     a = carol["fighters"][0]
     assert (a["hp"], a["sp"], a["ap"], a["actions"]) == (24, 3, 3, 2)
+    assert a["allowed"]["attack"] and not a["allowed"]["full_dodge"]
 
 
 def test_audiences_group_equal_views() -> None:
