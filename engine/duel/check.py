@@ -100,8 +100,8 @@ def plan(state: DuelState, fighter_id: str, actions: Sequence[Action]) -> Submis
     if fs.dead:
         raise DuelError("dead")
     cls = fs.fighter.fighter_class
-    allowed = allowed_actions(fs)
-    _check_counts(fs, actions, allowed)
+    limit = allowed_actions(fs)
+    _check_counts(fs, actions, limit)
     _check_ap(fs, actions)
     planned: list[PlannedAction] = []
     series = fs.series.broken() if fs.standing_up else fs.series
@@ -151,14 +151,14 @@ def plan(state: DuelState, fighter_id: str, actions: Sequence[Action]) -> Submis
                 Bonus("situational", action.situational),
             ]
             planned.append(PlannedAction(action, 0, _nonzero(bonuses)))
-    return SubmissionCheck(tuple(planned), allowed, fs.sp)
+    return SubmissionCheck(tuple(planned), limit, fs.sp)
 
 
 def _nonzero(bonuses: list[Bonus]) -> tuple[Bonus, ...]:
     return tuple(b for b in bonuses if b.value)
 
 
-def _check_counts(fs: FighterState, actions: Sequence[Action], allowed: int) -> None:
+def _check_counts(fs: FighterState, actions: Sequence[Action], limit: int) -> None:
     cls = fs.fighter.fighter_class
     attacks = sum(1 for a in actions if isinstance(a, Attack))
     others = sum(a.actions for a in actions if not isinstance(a, Attack))
@@ -167,8 +167,8 @@ def _check_counts(fs: FighterState, actions: Sequence[Action], allowed: int) -> 
         raise DuelError("exhausted_defense_only")
     # the class's extra attacks are attacks only
     extra = cls.extra_attacks if not fs.exhausted else 0
-    if declared > allowed + min(extra, attacks) or others > allowed:
-        raise DuelError("too_many_actions", {"declared": declared, "allowed": allowed})
+    if declared > limit + min(extra, attacks) or others > limit:
+        raise DuelError("too_many_actions", {"declared": declared, "allowed": limit})
     defenses = [a for a in actions if isinstance(a, DEFENSES)]
     # «Второе действие: защита»: one defense, two with a critical's extra action
     most = 1 + fs.extra_actions

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from engine.dice.rng import ScriptedRng
+from engine.duel import FighterClass
 from engine.duel.actions import Attack, Block, Dodge, FullDefense, Trick
 from engine.duel.check import allowed, allowed_actions, check_submission, plan, submit
 from engine.duel.errors import DuelError
@@ -194,3 +197,17 @@ def test_what_is_still_allowed() -> None:
     assert (tired["actions"], tired["attack"], tired["ap"], tired["moves"]) == (1, False, 0, [])
     parried = allowed(with_fighter(duel(), "a", lost_actions=1).fighter("a"))
     assert (parried["actions"], parried["full_defense"]) == (1, False)
+
+
+def test_a_class_with_extra_attacks() -> None:
+    # «Некоторые персонажи в определенных условиях способны произвести больше атак»
+    berserk = FighterClass("berserk", "Берсерк", extra_attacks=1)
+    state = duel(replace(MIKO, fighter_class=berserk), TAKEDA)
+    three = [Attack("left"), Attack("right"), Attack("top")]
+    assert [p.sp for p in plan(state, "a", three).planned] == [1, 1, 2]
+    # the extra is an attack: not a second defense, nor a third action besides full defense
+    _refused("too_many_defenses", state, "a", [Attack("left"), Block("left"), Dodge("top")])
+    _refused("too_many_actions", state, "a", [Trick(), FullDefense("left")])
+    # both actions on full defense, and the class's extra attack beyond them
+    assert plan(state, "a", [Attack("left"), FullDefense("left")]).cost == 1
+    _refused("too_many_actions", state, "a", [*three, Attack("left")])
