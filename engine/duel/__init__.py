@@ -5,10 +5,15 @@ the descriptions of a resolved turn. See docs/rules/duel.md."""
 from __future__ import annotations
 
 from .actions import DIRECTIONS, Action, Attack, Block, Direction, Dodge, FullDefense, Trick
+from .adjust import set_roll, set_value
 from .check import SubmissionCheck, allowed_actions, check_submission, plan, submit
 from .classes import BUILTIN, KENSEI, OROCHI, RAIDER, class_table, find_class, validate_class
+from .commands import Command, Configure, Publish, Submit
+from .decide import decide, evolve, propose, replay
 from .describe import describe_fighter, describe_step, describe_submission, post
 from .errors import ERROR_CODES, DuelError
+from .events import EVENTS, Configured, Event, Submitted, TurnPublished, event_from_dict
+from .export import export_text
 from .fighter import (
     BASE_MOVE,
     MAX_AP_PER_ACTION,
@@ -21,6 +26,7 @@ from .fighter import (
     Stats,
     TrickEffect,
 )
+from .observe import audience, observe
 from .options import DEFAULT_OPTIONS, DuelOptions
 from .proposal import Proposal, Step
 from .resolve import apply, resolve_turn
@@ -35,6 +41,7 @@ __all__ = [
     "DEFAULT_OPTIONS",
     "DIRECTIONS",
     "ERROR_CODES",
+    "EVENTS",
     "KENSEI",
     "MAX_AP_PER_ACTION",
     "OROCHI",
@@ -48,11 +55,15 @@ __all__ = [
     "Attack",
     "Block",
     "Bonus",
+    "Command",
+    "Configure",
+    "Configured",
     "Direction",
     "Dodge",
     "DuelError",
     "DuelOptions",
     "DuelState",
+    "Event",
     "Fighter",
     "FighterClass",
     "FighterState",
@@ -60,28 +71,42 @@ __all__ = [
     "Move",
     "ParsedSheet",
     "Proposal",
+    "Publish",
     "Stats",
     "Step",
     "Submission",
     "SubmissionCheck",
+    "Submit",
+    "Submitted",
     "Trick",
     "TrickEffect",
+    "TurnPublished",
     "allowed_actions",
     "apply",
+    "audience",
     "check_submission",
     "class_from_json",
     "class_table",
+    "decide",
     "describe_fighter",
     "describe_step",
     "describe_submission",
+    "event_from_dict",
+    "evolve",
+    "export_text",
     "fighter_from_json",
     "find_class",
     "format_sheet",
     "new_duel",
+    "observe",
     "parse_sheet",
     "plan",
     "post",
+    "propose",
+    "replay",
     "resolve_turn",
+    "set_roll",
+    "set_value",
     "submit",
     "validate_class",
 ]
