@@ -3,9 +3,14 @@
 
 from __future__ import annotations
 
+import pytest
+
+from engine.duel.actions import Action, Attack, Block, Dodge
+from engine.duel.check import plan
+from engine.duel.errors import DuelError
 from engine.duel.proposal import Proposal, Step
 from engine.duel.resolve import apply
-from engine.duel.state import new_duel
+from engine.duel.state import DuelState, new_duel
 
 from .six_turns import BJORN, TAKEDA, TURNS, turn
 
@@ -18,6 +23,12 @@ def _step(p: Proposal, code: str, fighter: str, index: int | None = None) -> Ste
     ]
     assert len(found) == 1, (code, fighter, [(s.code, s.fighter) for s in p.steps])
     return found[0]
+
+
+def _refused(code: str, state: DuelState, fighter: str, actions: list[Action]) -> None:
+    with pytest.raises(DuelError) as caught:
+        plan(state, fighter, actions)
+    assert caught.value.code == code
 
 
 def _codes(p: Proposal, fighter: str) -> list[str]:
@@ -68,6 +79,7 @@ def test_six_turns() -> None:
     assert (b.hp, b.sp) == (14, 4)
 
     # --- turn 3: one action left; flanking --------------------------------------------------
+    _refused("too_many_actions", state, "a", [Dodge("left"), Block("left")])
     p = turn(state, *TURNS[2])
     # «При удачном фланкировании (уклонение в сторону противоположную атаке, с превышением
     # броска атаки противника) ... бонус к атаке, в размере шага превышения»: 9 - (5+1) = 3
@@ -106,6 +118,9 @@ def test_six_turns() -> None:
     assert (b.hp, b.standing_up, b.bleeding_turns, b.attack_bonus) == (3, True, 3, 2)
 
     # --- turn 5: a critical multi-hit attack ------------------------------------------------
+    # «У него есть только одно действие на защиту»; the knocked-down kensei has one action
+    _refused("exhausted_defense_only", state, "a", [Attack("left")])
+    _refused("too_many_actions", state, "b", [Attack("left"), Dodge("left")])
     p = turn(state, *TURNS[4])
     # «Жертва теряет по 2ХП в течение трех ходов»
     assert _step(p, "bled", "b").params == {"hp": 2, "left": 2}
