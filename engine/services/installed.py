@@ -3,6 +3,7 @@ engine/services/__init__.py, so that every use of the services sees them)."""
 
 from __future__ import annotations
 
+import engine.duel  # noqa: F401  (the duel engine's descriptions; its services come later)
 from engine.services.savage import SAVAGE
 from engine.services.systems import RuleSystem, register
 from engine.storyteller import describe as _storyteller  # noqa: F401  (its templates)

@@ -1,0 +1,41 @@
+"""What the players and the GM ask of a duel: ``by`` is a player's user id, None for the GM."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .actions import Action
+from .options import DuelOptions
+from .proposal import Proposal
+
+
+@dataclass(frozen=True, slots=True)
+class Submit:
+    """A fighter's turn, sealed with ``salt`` (the service's ``engine.receipt.new_salt()``);
+    a second Submit of the same turn replaces the first and leaves a new receipt."""
+
+    fighter: str
+    actions: tuple[Action, ...]
+    salt: str
+    comment: str = ""
+    by: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Publish:
+    """The GM publishes ``turn``: the automatic proposal, or the GM's edited one."""
+
+    turn: int
+    proposal: Proposal | None = None
+    by: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Configure:
+    """The GM switches the game's readings (docs/rules/duel.md); from the next resolution."""
+
+    options: DuelOptions
+    by: int | None = None
+
+
+Command = Submit | Publish | Configure

@@ -1,0 +1,93 @@
+"""The duel as commands and events: ``decide(state, command, rng) -> events`` checks and
+rolls, ``evolve(state, event) -> state`` applies (no rng), ``replay`` rebuilds a duel.
+
+«Два игрока на ветку, ходят в произвольном порядке, затем резолв»: each fighter submits in
+private (a change replaces the submission until both are in); the GM then publishes the
+turn, once — a second Publish of the same turn is stale.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+
+from engine.dice.rng import Rng
+
+from .check import submit
+from .commands import Command, Configure, Publish, Submit
+from .errors import DuelError
+from .events import Configured, Event, Submitted, TurnPublished
+from .proposal import Proposal, Published, Reveal
+from .resolve import apply, resolve_turn
+from .state import DuelState, Sealed
+
+MIN_SALT = 16
+
+
+def decide(state: DuelState, command: Command, rng: Rng) -> tuple[Event, ...]:
+    step = state.step + 1
+    if isinstance(command, Submit):
+        return (Submitted(step, _seal(state, command, rng)),)
+    if command.by is not None:
+        raise DuelError("gm_only")
+    if isinstance(command, Configure):
+        if state.pending:  # the sealed dice were rolled with the options they met
+            raise DuelError("options_between_turns")
+        return (Configured(step, command.options),)
+    return (TurnPublished(step, _publish(state, command)),)
+
+
+def _seal(state: DuelState, cmd: Submit, rng: Rng) -> Sealed:
+    if len(cmd.salt) < MIN_SALT:  # the service's new_salt(): a programming error
+        raise ValueError("a submission is sealed with a salt of at least 16 characters")
+    fighter = state.fighter(cmd.fighter)
+    if cmd.by is not None and cmd.by != fighter.owner:
+        raise DuelError("not_your_fighter")
+    others = [s for s in state.pending if s.submission.fighter != cmd.fighter]
+    if len(others) == len(state.fighters) - 1 and state.sealed(cmd.fighter) is not None:
+        raise DuelError("both_in")  # «a fighter may change a submission until both are in»
+    sub = submit(state, cmd.fighter, cmd.actions, rng, cmd.comment)
+    return Sealed(sub, cmd.salt, sub.receipt(cmd.salt))
+
+
+def propose(state: DuelState) -> Proposal:
+    """The automatic resolution of the sealed submissions (the GM's review)."""
+    a, b = (state.sealed(f.id) for f in state.fighters)
+    if a is None or b is None:
+        raise DuelError("missing_submission")
+    return resolve_turn(state, a.submission, b.submission)
+
+
+def _publish(state: DuelState, cmd: Publish) -> Published:
+    if cmd.turn != state.turn:
+        raise DuelError("stale_proposal", {"got": cmd.turn, "turn": state.turn})
+    proposal = cmd.proposal or propose(state)
+    sealed = [state.sealed(f.id) for f in state.fighters]
+    if any(s is None for s in sealed):
+        raise DuelError("missing_submission")
+    # the GM edits outcomes, never the sealed submissions: their receipts must check out
+    if proposal.turn != state.turn or list(proposal.submissions) != [
+        s.submission for s in sealed if s is not None
+    ]:
+        raise DuelError("stale_proposal", {"got": proposal.turn, "turn": state.turn})
+    reveals = tuple(Reveal(s.submission.fighter, s.receipt, s.salt) for s in sealed if s)
+    return Published(proposal, reveals)
+
+
+def evolve(state: DuelState, event: Event) -> DuelState:
+    if isinstance(event, Submitted):
+        fighter = event.sealed.submission.fighter
+        pending = tuple(s for s in state.pending if s.submission.fighter != fighter)
+        return replace(state, pending=(*pending, event.sealed), step=event.step)
+    if isinstance(event, Configured):
+        return replace(state, options=event.options, step=event.step)
+    assert isinstance(event, TurnPublished)
+    after = apply(state, event.published.proposal)
+    return replace(after, pending=(), history=(*state.history, event.published), step=event.step)
+
+
+def replay(events: Iterable[Event], initial: DuelState) -> DuelState:
+    state = initial
+    for event in events:
+        state = evolve(state, event)
+    return state

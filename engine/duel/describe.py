@@ -1,0 +1,320 @@
+"""The forum post of a resolved turn as descriptions (code, params): both fighters' actions
+with their directions and rolls, each step of the resolution with the rule that decided it
+(``why``: a ``duel_why`` label), the GM's changes with their reasons, the fighters after the
+turn, and the revealed receipts. One English template per code (the msgid of the ``engine``
+catalog); the chat and the Mini App fill the same sentences.
+
+Params are JSON-safe: fighter ids (``NAME``), move names (the class's data, shown as they
+are), numbers, and labels as codes: ``side``/``way`` (``duel_side``/``duel_way``), ``why``
+(``duel_why``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine import describe
+from engine.describe import NAME, Description, Template, label
+
+from .actions import Action, Attack, Block, Dodge, FullDefense, Trick
+from .fighter import TURN_AP
+from .proposal import Proposal, Step
+from .state import FighterState
+from .submission import ActionRoll, Submission
+
+FAMILY = "duel"
+
+TEMPLATES: dict[str, Template] = {
+    "turn": "⚔️ Turn {turn}",
+    "sealed": "🔒 {fighter} has sent the turn {turn}. Receipt: {receipt}",
+    # the declared actions with their rolls
+    "action_attack": "{fighter}: attack «{move}» {side} — d10 {face} → {total}",
+    "action_trick": "{fighter}: trick — d10 {face} → {total} against {difficulty}",
+    "action_block": "{fighter}: block {side} — d10 {face} → {total}",
+    "action_dodge": "{fighter}: dodge {way} — d10 {face} → {total}",
+    "action_full_block": "{fighter}: full defense, block {side} — d10 {faces} → {total}",
+    "action_full_dodge": "{fighter}: full defense, dodge {way} — d10 {faces} → {total}",
+    "action_none": "{fighter}: no action this turn",
+    # the steps
+    "bled": "🩸 {fighter} bleeds: −{hp} HP (turns left: {left})",
+    "stood_up": "{fighter} spends an action getting up.",
+    "sp_spent": "{fighter} spends {cost} SP (left: {sp}).",
+    "hit": "💥 {fighter} → {target}: a hit («{move}» {side}, {total}), damage {damage} — {why}",
+    "hit_blows": (
+        "💥 {fighter} → {target}: a hit («{move}» {side}, {total}), damage {damage} "
+        "(blows {blows}, armor {armor} from each) — {why}"
+    ),
+    "pierced": (
+        "🗡 {fighter} → {target}: the block is pierced («{move}» {side}, {total}), "
+        "damage {damage} — {why}"
+    ),
+    "turned": "🛡 {fighter} → {target}: the blow is turned («{move}» {side}, {total}) — {why}",
+    "parried": "🛡 {fighter} → {target}: parried («{move}» {side}, {total}) — {why}",
+    "dodged": "💨 {fighter} → {target}: dodged («{move}» {side}, {total}) — {why}",
+    "stopped": "🛡 {fighter} → {target}: stopped («{move}» {side}, {total}) — {why}",
+    "knocked_down": "⬇️ {fighter} is knocked down.",
+    "bleeding_started": "🩸 {fighter} is bleeding.",
+    "flanked": "↪️ {fighter} flanks: +{bonus} to the next turn's attack.",
+    "trick_rolled": "🎭 {fighter}: the trick succeeds ({total} against {difficulty}).",
+    "trick_failed": "🎭 {fighter}: the trick fails ({total} against {difficulty}).",
+    "trick_lost": "🎭 {fighter}: the opponent's trick is higher — {why}",
+    "tricks_tied_neither": "🎭 The tricks tie: neither works — {why}",
+    "trick_cancelled": "🎭 {fighter}: the trick is cancelled by damage ({damage}) — {why}",
+    "effect_attack_bonus": "✨ {fighter}: {source}, +{value} to the next turn's attack — {why}",
+    "effect_defense_bonus": "✨ {fighter}: {source}, +{value} to the next turn's defense — {why}",
+    "effect_knockdown": "✨ {fighter}: {source}, the opponent is knocked down — {why}",
+    "effect_bleeding": "✨ {fighter}: {source}, the opponent bleeds — {why}",
+    "effect_lose_action": (
+        "✨ {fighter}: {source}, the opponent loses an action next turn — {why}"
+    ),
+    "effect_sp": "✨ {fighter}: {source}, +{value} SP — {why}",
+    "sp_recovered": "🔋 {fighter} gets {sp} SP back at the start of the next turn — {why}",
+    "overspent": (
+        "😩 {fighter} spends {deficit} SP more than there is: exhausted, turns: {turns}."
+    ),
+    "exhausted": "😩 {fighter} has no SP left: exhausted next turn.",
+    "loses_action": "{fighter} loses an action next turn, the series is broken — {why}",
+    "series": "{fighter}: a series of attacks ({length}).",
+    "extra_action": "⭐ {fighter} gets an extra action next turn — {why}",
+    "died": "☠️ {fighter} falls ({hp} HP).",
+    # the GM's changes
+    "adjusted_roll": (
+        "✏️ The GM: {fighter}, action {action} — the d10 shows {face} (was {was}): {reason}"
+    ),
+    "adjusted_value": "✏️ The GM: {fighter}, {field} — {value} (was {was}): {reason}",
+    # after the turn
+    "status": "{fighter}: HP {hp}, SP {sp}, AP {ap}",
+    "state_dead": "{fighter}: dead",
+    "state_exhausted": "{fighter}: exhausted (turns: {turns})",
+    "state_bleeding": "{fighter}: bleeding (turns: {turns})",
+    "state_standing_up": "{fighter}: knocked down, spends an action getting up",
+    "state_lost_action": "{fighter}: one action fewer (parried)",
+    "state_extra_action": "{fighter}: one extra action",
+    "state_attack_bonus": "{fighter}: +{bonus} to the first attack",
+    "state_defense_bonus": "{fighter}: +{bonus} to defense",
+    "state_series": "{fighter}: a series of {length} attacks goes on",
+    "receipt": "🔓 {fighter}: receipt {receipt}, salt {salt}",
+}
+
+SIDES: dict[str, Template] = {
+    "left": "from the left",
+    "right": "from the right",
+    "top": "from the top",
+    "other": "from an unknown side",
+}
+WAYS: dict[str, Template] = {
+    "left": "to the left",
+    "right": "to the right",
+    "top": "upwards",
+    "other": "to an unknown side",
+}
+
+SOURCES: dict[str, Template] = {
+    "trick": "the trick works",
+    "dodge": "after the dodge",
+    "other": "an effect",
+}
+FIELDS: dict[str, Template] = {
+    "hp": "HP",
+    "sp": "SP",
+    "exhausted_turns": "turns of exhaustion",
+    "bleeding_turns": "turns of bleeding",
+    "standing_up": "knocked down (1 yes, 0 no)",
+    "lost_actions": "actions lost",
+    "extra_actions": "extra actions",
+    "attack_bonus": "attack bonus",
+    "defense_bonus": "defense bonus",
+    "other": "a value",
+}
+
+WHY: dict[str, Template] = {
+    "attack": "d10 plus the attack bonus",
+    "damage": "damage is dX + X/2",
+    "armor": "armor is taken from every blow",
+    "ap_damage": "AP do not raise damage (the orochi excepted)",
+    "critical_attack": "a critical attack beats the defense",
+    "critical_attack_dodge": "a dodge to the opposite side beat even a critical attack",
+    "critical_attack_block": "a block on the same side beat even a critical attack",
+    "block_wrong_side": "the wrong side: the blow pierces for half the guaranteed damage",
+    "block_turned": "the right side turns the blow even on a failed roll",
+    "parry": "a successful block on the right side is a parry",
+    "parry_effect": "a parry costs the attacker an action and breaks the series",
+    "block_critical": "a critical block stops every attack but unblockable ones",
+    "block_critical_failure": "a critically failed block is broken whatever the side",
+    "unblockable": "an unblockable attack pierces a block",
+    "unblockable_parry": "only a parry or a dodge stops an unblockable attack",
+    "dodge": "the dodge beat the attack",
+    "tie": "a tie goes to the defense",
+    "dodge_opposite": "a dodge to the opposite side works even on a failed roll, not on a 1",
+    "dodge_failed": "the dodge did not beat the attack",
+    "dodge_one": "a dodge covers one attack",
+    "dodge_effect": "some classes act after a dodge",
+    "dodge_critical": "a critical dodge avoids every attack",
+    "flanking": "flanking: the margin of the dodge is a bonus to the next attack",
+    "undefended": "no defense",
+    "knocked_down_hit": "attacks on a fighter knocked down this turn hit",
+    "knockdown": "knocked down: an action goes to getting up",
+    "bleeding": "bleeding: 2 HP a turn for three turns",
+    "critical": "a natural 10 is a critical success, a 1 a critical failure",
+    "critical_extra": "a critical attack gives an extra action next turn",
+    "trick": "a trick succeeds on 6+",
+    "trick_effect": "the trick's effect is the class's",
+    "trick_cancelled": "damage taken this turn cancels a trick",
+    "trick_critical": "a critical trick works even after damage",
+    "trick_contest": "of two tricks the higher wins, or a tie",
+    "sp_spent": "attacks cost SP",
+    "sp_block": "a block not broken gives 1 SP back",
+    "sp_dodge": "a successful dodge gives 1 SP back",
+    "sp_full_defense": "full defense gives 2 SP back, 1 if broken",
+    "overspent": "exhausted for as many turns as the SP overspent",
+    "exhaustion": "no SP at the start of a turn is exhaustion",
+    "series": "attacks in a row or with one defense between are a series",
+    "death": "HP at zero or below: dead",
+    "gm": "the GM's decision",
+    "other": "by the rules",
+}
+
+describe.register(FAMILY, TEMPLATES)
+describe.register("duel_side", SIDES)
+describe.register("duel_way", WAYS)
+describe.register("duel_why", WHY)
+describe.register("duel_field", FIELDS)
+describe.register("duel_source", SOURCES)
+describe.kinds(
+    FAMILY,
+    fighter=NAME,
+    target=NAME,
+    side=label("duel_side"),
+    way=label("duel_way"),
+    why=label("duel_why"),
+    field=label("duel_field"),
+    source=label("duel_source"),
+)
+
+_WITHOUT_WHY = frozenset(
+    {"bled", "stood_up", "sp_spent", "knocked_down", "bleeding_started", "flanked", "died"}
+    | {"trick_rolled", "trick_failed", "overspent", "exhausted", "series"}
+)
+
+
+def _move_name(fighters: Mapping[str, FighterState], fighter: str, code: str) -> str:
+    fs = fighters.get(fighter)
+    move = fs.fighter.move(code) if fs else None
+    return move.name if move else code
+
+
+def sealed_notice(fighter: str, turn: int, receipt: str) -> Description:
+    """The thread's line when a fighter submits: who and the receipt, nothing else."""
+    return Description(f"{FAMILY}.sealed", {"fighter": fighter, "turn": turn, "receipt": receipt})
+
+
+def describe_step(step: Step, fighters: Mapping[str, FighterState]) -> Description:
+    """One step of the resolution; ``fighters`` name the moves (by their class)."""
+    params: dict[str, Any] = {"fighter": step.fighter, **step.params}
+    key = step.code
+    if "move" in params:
+        params["move"] = _move_name(fighters, step.fighter, str(params["move"]))
+    if "direction" in params:
+        params["side"] = params.pop("direction")
+    if key == "hit" and len(params.get("blows", ())) > 1:
+        key = "hit_blows"
+    if "blows" in params:
+        params["blows"] = " + ".join(str(b) for b in params["blows"])
+    if key == "effect":
+        key = f"effect_{params.pop('effect')}"
+    if key not in _WITHOUT_WHY:
+        params["why"] = step.rule
+    return Description(f"{FAMILY}.{key}", params)
+
+
+def describe_action(fighter: str, action: Action, roll: ActionRoll, move: str) -> Description:
+    check = roll.check
+    base: dict[str, Any] = {"fighter": fighter, "face": check.die.value, "total": check.total}
+    if isinstance(action, Attack):
+        return Description(
+            f"{FAMILY}.action_attack", base | {"move": move, "side": action.direction}
+        )
+    if isinstance(action, Trick):
+        return Description(f"{FAMILY}.action_trick", base | {"difficulty": check.target})
+    if isinstance(action, Block):
+        return Description(f"{FAMILY}.action_block", base | {"side": action.direction})
+    if isinstance(action, Dodge):
+        return Description(f"{FAMILY}.action_dodge", base | {"way": action.direction})
+    assert isinstance(action, FullDefense)
+    faces = " / ".join(str(c.die.value) for c in roll.checks)
+    if action.dodge:
+        return Description(
+            f"{FAMILY}.action_full_dodge", base | {"faces": faces, "way": action.direction}
+        )
+    return Description(
+        f"{FAMILY}.action_full_block", base | {"faces": faces, "side": action.direction}
+    )
+
+
+def describe_submission(sub: Submission, fighters: Mapping[str, FighterState]) -> list[Description]:
+    if not sub.actions:
+        return [Description(f"{FAMILY}.action_none", {"fighter": sub.fighter})]
+    out = []
+    for action, roll in zip(sub.actions, sub.rolls, strict=True):
+        move = _move_name(fighters, sub.fighter, action.move) if isinstance(action, Attack) else ""
+        out.append(describe_action(sub.fighter, action, roll, move))
+    return out
+
+
+def describe_adjustment(a: Step) -> Description:
+    params = {"fighter": a.fighter, **a.params}
+    params.pop("check", None)
+    if a.code == "adjusted_value":
+        # a yes/no field shows as a number: 1 yes, 0 no
+        params["value"], params["was"] = int(params["value"]), int(params["was"])
+    return Description(f"{FAMILY}.{a.code}", params)
+
+
+def describe_fighter(fs: FighterState) -> list[Description]:
+    """The fighter as the next turn starts: HP, SP, AP and every state."""
+    who = {"fighter": fs.id}
+    if fs.dead:
+        return [
+            Description(f"{FAMILY}.status", who | {"hp": fs.hp, "sp": fs.sp, "ap": 0}),
+            Description(f"{FAMILY}.state_dead", who),
+        ]
+    ap = 0 if fs.exhausted else TURN_AP  # «он не может использовать АП»
+    out = [Description(f"{FAMILY}.status", who | {"hp": fs.hp, "sp": fs.sp, "ap": ap})]
+    states: list[tuple[str, dict[str, Any], bool]] = [
+        ("state_exhausted", {"turns": max(fs.exhausted_turns, 1)}, fs.exhausted),
+        ("state_bleeding", {"turns": fs.bleeding_turns}, fs.bleeding_turns > 0),
+        ("state_standing_up", {}, fs.standing_up),
+        ("state_lost_action", {}, fs.lost_actions > 0),
+        ("state_extra_action", {}, fs.extra_actions > 0),
+        ("state_attack_bonus", {"bonus": fs.attack_bonus}, fs.attack_bonus > 0),
+        ("state_defense_bonus", {"bonus": fs.defense_bonus}, fs.defense_bonus > 0),
+        ("state_series", {"length": fs.series.length}, fs.series.length > 1),
+    ]
+    out += [Description(f"{FAMILY}.{key}", who | params) for key, params, on in states if on]
+    return out
+
+
+def post(
+    proposal: Proposal, receipts: Mapping[str, tuple[str, str]] | None = None
+) -> list[Description]:
+    """The forum post of a published turn: ``receipts`` maps a fighter to (receipt, salt)."""
+    fighters = {f.id: f for f in proposal.after}
+    out = [Description(f"{FAMILY}.turn", {"turn": proposal.turn})]
+    for sub in proposal.submissions:
+        out += describe_submission(sub, fighters)
+    out += [describe_step(s, fighters) for s in proposal.steps]
+    out += [
+        Description(
+            f"{FAMILY}.adjusted",
+            {"what": a.params.get("what", a.code), "reason": a.params.get("reason", "")},
+        )
+        for a in proposal.adjustments
+    ]
+    for f in proposal.after:
+        out += describe_fighter(f)
+    for fighter, (receipt, salt) in (receipts or {}).items():
+        out.append(
+            Description(f"{FAMILY}.receipt", {"fighter": fighter, "receipt": receipt, "salt": salt})
+        )
+    return out

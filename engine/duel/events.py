@@ -1,0 +1,48 @@
+"""Events of a duel: facts produced by ``decide`` and applied by ``evolve``; every die is
+inside them (the submissions), so ``replay`` needs no seed. Stored as ``{"type": <class
+name>, …fields}`` (``EVENTS``, engine.codec)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine import codec
+
+from .options import DuelOptions
+from .proposal import Published
+from .state import Sealed
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    step: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return EVENTS.to_data(self)
+
+
+@dataclass(frozen=True, slots=True)
+class Submitted(Event):
+    """A fighter's sealed submission (the thread sees who, when, and the receipt)."""
+
+    sealed: Sealed
+
+
+@dataclass(frozen=True, slots=True)
+class TurnPublished(Event):
+    published: Published
+
+
+@dataclass(frozen=True, slots=True)
+class Configured(Event):
+    options: DuelOptions
+
+
+EVENTS: codec.Family[Event] = codec.Family(
+    "type", {cls.__name__: cls for cls in (Submitted, TurnPublished, Configured)}
+)
+
+
+def event_from_dict(data: dict[str, Any]) -> Event:
+    return EVENTS.from_data(data)

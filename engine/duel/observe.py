@@ -1,0 +1,82 @@
+"""What each viewer sees of a duel (DESIGN decision 3), JSON-safe, for every surface.
+
+Public: the turn, the options, both fighters (sheet, HP, SP, AP, states, what they may do
+this turn), who has submitted this turn with the sealed receipt, and the published turns
+with their submissions and revealed receipts. A fighter's own unpublished submission goes
+to its owner and the GM only; the proposed resolution to the GM only — a fighter never
+receives the opponent's unpublished submission.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Any
+
+from engine import codec
+from engine.observe import GM, Observer, private_audience
+
+from .check import allowed, allowed_actions
+from .combatant import FighterState
+from .decide import propose
+from .fighter import TURN_AP
+from .state import DuelState
+
+
+def owns(state: DuelState, viewer: Observer) -> set[str]:
+    return {f.id for f in state.fighters if f.owner is not None and f.owner == viewer.user_id}
+
+
+def audience(state: DuelState, viewer: Observer) -> Hashable:
+    """Viewers with equal views share a key: the GM, each fighter's owner, everyone else."""
+    return private_audience(viewer, bool(owns(state, viewer)))
+
+
+def _fighter(state: DuelState, f: FighterState) -> dict[str, Any]:
+    sealed = state.sealed(f.id)
+    return {
+        "id": f.id,
+        "name": f.fighter.name,
+        "sheet": codec.to_data(f.fighter),
+        "hp": f.hp,
+        "sp": f.sp,
+        "ap": 0 if f.exhausted or f.dead else TURN_AP,
+        "dead": f.dead,
+        "exhausted": f.exhausted,
+        "exhausted_turns": f.exhausted_turns,
+        "bleeding_turns": f.bleeding_turns,
+        "standing_up": f.standing_up,
+        "lost_actions": f.lost_actions,
+        "extra_actions": f.extra_actions,
+        "attack_bonus": f.attack_bonus,
+        "defense_bonus": f.defense_bonus,
+        "series": f.series.length,
+        "actions": 0 if f.dead else allowed_actions(f),
+        "allowed": allowed(f),
+        "submitted": sealed is not None,
+        "receipt": sealed.receipt if sealed else None,
+    }
+
+
+def observe(state: DuelState, viewer: Observer) -> dict[str, Any]:
+    mine = owns(state, viewer)
+    gm = viewer.role == GM
+    seen = {s.submission.fighter: s for s in state.pending if gm or s.submission.fighter in mine}
+    out: dict[str, Any] = {
+        "turn": state.turn,
+        "over": state.over,
+        "options": codec.to_data(state.options),
+        "fighters": [_fighter(state, f) for f in state.fighters],
+        "mine": sorted(mine),
+        "submissions": {fid: s.submission.to_dict() for fid, s in seen.items()},
+        "history": [
+            {
+                "turn": p.proposal.turn,
+                "submissions": [s.to_dict() for s in p.proposal.submissions],
+                "reveals": [codec.to_data(r) for r in p.reveals],
+            }
+            for p in state.history
+        ],
+    }
+    if gm and len(state.pending) == len(state.fighters) and not state.over:
+        out["proposal"] = propose(state).to_dict()
+    return out

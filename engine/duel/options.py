@@ -1,0 +1,43 @@
+"""Per-game readings of the seed's ambiguous sentences (docs/rules/duel.md quotes each one).
+The defaults are the readings chosen there; the GM may switch any of them per game."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from engine.codec import Coded
+
+
+@dataclass(frozen=True, slots=True)
+class DuelOptions(Coded):
+    # «В случае ничьей защита > атака» vs «Если чек уклонения выше чека атаки»: a tied dodge
+    # goes to the defense ("defense") or to the attack ("attack").
+    dodge_tie: Literal["defense", "attack"] = "defense"
+    # «атака пробивает блок, нанося 1/2 гарантированного урона»: half of the guaranteed part
+    # X/2 ("half", X/4) or the guaranteed part X/2 itself ("guaranteed").
+    wrong_side_damage: Literal["half", "guaranteed"] = "half"
+    # «успешным считается больший результат, либо ничья»: on a tie both tricks succeed
+    # ("both") or neither does ("neither").
+    trick_tie: Literal["both", "neither"] = "both"
+    # what a series grants (the seed defines it, grants nothing by itself): +N to each attack
+    # that continues a series.
+    series_bonus: int = 0
+    # «Защититься можно только парированием или уклонением»: a parry (right side, block roll
+    # at least the attack) stops an unblockable attack (True), or nothing blocks it (False).
+    unblockable_parry: bool = True
+    # a critical defense (natural 10) against a critical attack: the defense's critical
+    # stops it ("defense") or the critical attack's rule applies ("attack").
+    critical_clash: Literal["defense", "attack"] = "defense"
+    # the opposite side of a blow from the top: none ("none") or either side ("sides").
+    top_opposite: Literal["none", "sides"] = "none"
+    # «защита оружием восстанавливает бойцу 1СП, если защита не была пробита»: also when no
+    # attack came (True), or only after an attack was turned (False).
+    idle_block_recovers: bool = True
+    # the seed's kensei full dodge: it covers every attack of the turn (True) or one (False).
+    full_dodge_covers_all: bool = True
+    # no SP maximum in the seed: None keeps it so; a number caps the recovery.
+    sp_cap: int | None = None
+
+
+DEFAULT_OPTIONS = DuelOptions()

@@ -1,0 +1,53 @@
+"""A proposed resolution: each step with the seed rule it applied (rules.py), and both
+fighters as they start the next turn. The GM may edit it (``after``, a step's params) before
+it is applied; ``apply`` takes it as it is."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.codec import Coded
+
+from .combatant import FighterState
+from .submission import Submission
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """``code``: what happened (a ``duel`` description key); ``rule``: why (a key of
+    rules.RULES); ``fighter``: whom it concerns; ``params``: JSON-safe numbers and codes."""
+
+    code: str
+    rule: str
+    fighter: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Proposal(Coded):
+    turn: int
+    submissions: tuple[Submission, Submission]
+    steps: tuple[Step, ...]
+    after: tuple[FighterState, FighterState]
+    # the GM's changes, each with its reason (the post shows them)
+    adjustments: tuple[Step, ...] = ()
+
+    def after_of(self, fighter_id: str) -> FighterState:
+        return next(f for f in self.after if f.id == fighter_id)
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal:
+    """A receipt and its salt, revealed with the published turn: anyone can check
+    ``make_receipt(submission.to_dict(), salt) == receipt`` (engine/receipt.py)."""
+
+    fighter: str
+    receipt: str
+    salt: str
+
+
+@dataclass(frozen=True, slots=True)
+class Published:
+    proposal: Proposal
+    reveals: tuple[Reveal, ...]

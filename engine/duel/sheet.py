@@ -1,0 +1,145 @@
+"""The fighter's text block (Russian, pasted as it is) and its JSON.
+
+    Бьорн
+    Класс: Рейдер
+    Атака 2, Блок 1, Уклонение 0, Урон d8, Хп 20, Броня 1
+
+The stats line is the seed's own: «Атака X, Блок X, Уклонение X, Урон dX, Хп X, Броня X».
+Items are separated by «,», «;» or new lines, «Атака 2» or «Атака: 2»; the name is the first
+line that is not an item (or «Имя: …»); «Класс: …» names a class of the table. A line that
+cannot be read is not an error: it is a warning naming it, and the rest is kept.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from engine import describe
+from engine.describe import Description
+
+from .classes import BUILTIN, find_class
+from .errors import DuelError
+from .fighter import PLAIN, Fighter, FighterClass, Stats
+
+WARNINGS = "duel_sheet"
+describe.register(WARNINGS, {"unknown_line": "Line {line} was not read: «{text}»"})
+
+_KEYS = {
+    "атака": "attack",
+    "attack": "attack",
+    "блок": "block",
+    "block": "block",
+    "уклонение": "dodge",
+    "dodge": "dodge",
+    "урон": "damage_die",
+    "damage": "damage_die",
+    "хп": "hp",
+    "hp": "hp",
+    "броня": "armor",
+    "armor": "armor",
+    "класс": "class",
+    "class": "class",
+    "имя": "name",
+    "name": "name",
+}
+_STAT_LABELS = {
+    "attack": "Атака",
+    "block": "Блок",
+    "dodge": "Уклонение",
+    "damage_die": "Урон",
+    "hp": "Хп",
+    "armor": "Броня",
+}
+_REQUIRED = ("damage_die", "hp")
+_ITEM = re.compile(r"^(?P<key>[^\s:]+)\s*:?\s*(?P<value>.*?)\s*$")
+_NUMBER = re.compile(r"^[+-]?\d{1,4}$")
+_DIE = re.compile(r"^[dдк](\d{1,3})$", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedSheet:
+    fighter: Fighter
+    warnings: tuple[Description, ...] = ()
+
+
+def parse_sheet(text: str, classes: Mapping[str, FighterClass] = BUILTIN) -> ParsedSheet:
+    if not text or not text.strip():
+        raise DuelError("sheet_empty")
+    name = ""
+    found: dict[str, Any] = {}
+    fighter_class = PLAIN
+    warnings: list[Description] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        items = [part.strip() for part in re.split(r"[,;]", line) if part.strip()]
+        unread = []
+        for item in items:
+            m = _ITEM.match(item)
+            key = _KEYS.get(m.group("key").lower()) if m else None
+            if m is None or key is None:
+                unread.append(item)
+                continue
+            value = m.group("value")
+            if key == "name":
+                name = value
+            elif key == "class":
+                fighter_class = find_class(value, classes)
+            elif key == "damage_die":
+                die = _DIE.match(value)
+                if die is None or int(die.group(1)) < 2:
+                    raise DuelError("sheet_bad_die", {"line": number, "text": item[:40]})
+                found[key] = int(die.group(1))
+            elif _NUMBER.match(value):
+                found[key] = int(value)
+            else:
+                raise DuelError("sheet_bad_value", {"line": number, "text": item[:40]})
+        if unread and not name and not found and len(items) == len(unread):
+            name = line.strip()  # the header: the first line that holds no item
+        elif unread:
+            text_ = ", ".join(unread)[:60]
+            warnings.append(
+                Description(f"{WARNINGS}.unknown_line", {"line": number, "text": text_})
+            )
+    missing = [_STAT_LABELS[k] for k in _REQUIRED if k not in found]
+    if not name:
+        missing.insert(0, "Имя")
+    if missing:
+        raise DuelError("sheet_missing", {"stat": ", ".join(missing)})
+    stats = Stats(
+        attack=found.get("attack", 0),
+        block=found.get("block", 0),
+        dodge=found.get("dodge", 0),
+        damage_die=found["damage_die"],
+        hp=found["hp"],
+        armor=found.get("armor", 0),
+    )
+    return ParsedSheet(Fighter(name[:64], stats, fighter_class), tuple(warnings))
+
+
+def format_sheet(fighter: Fighter) -> str:
+    """The text block ``parse_sheet`` reads back to the same fighter."""
+    s = fighter.stats
+    lines = [fighter.name]
+    if fighter.fighter_class.code != PLAIN.code:
+        lines.append(f"Класс: {fighter.fighter_class.name}")
+    lines.append(
+        f"Атака {s.attack}, Блок {s.block}, Уклонение {s.dodge}, Урон d{s.damage_die}, "
+        f"Хп {s.hp}, Броня {s.armor}"
+    )
+    return "\n".join(lines)
+
+
+def fighter_from_json(data: Any) -> Fighter:
+    try:
+        return Fighter.from_dict(data)
+    except (ValueError, TypeError):
+        raise DuelError("sheet_bad_json") from None
+
+
+def class_from_json(data: Any) -> FighterClass:
+    try:
+        return FighterClass.from_dict(data)
+    except (ValueError, TypeError):
+        raise DuelError("sheet_bad_json") from None

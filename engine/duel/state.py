@@ -1,0 +1,76 @@
+"""The duel's state between turns: both fighters with what carries over to the next turn.
+
+«Два игрока на ветку, ходят в произвольном порядке, затем резолв и так до победного.»
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from engine.codec import Coded
+
+from .combatant import FighterState
+from .errors import DuelError
+from .fighter import Fighter
+from .options import DEFAULT_OPTIONS, DuelOptions
+from .proposal import Published
+from .submission import Submission
+
+
+@dataclass(frozen=True, slots=True)
+class Sealed:
+    """A submission waiting for the turn's resolution, with its receipt («Броски делаем
+    скрытно»): the thread sees ``receipt`` only; ``salt`` is revealed on publication."""
+
+    submission: Submission
+    salt: str
+    receipt: str
+
+
+@dataclass(frozen=True, slots=True)
+class DuelState(Coded):
+    fighters: tuple[FighterState, FighterState]
+    turn: int = 1
+    options: DuelOptions = DEFAULT_OPTIONS
+    pending: tuple[Sealed, ...] = ()  # this turn's submissions, the latest of each fighter
+    history: tuple[Published, ...] = ()  # the published turns, oldest first
+    step: int = 0  # the last event's step
+
+    def sealed(self, fighter_id: str) -> Sealed | None:
+        return next((s for s in self.pending if s.submission.fighter == fighter_id), None)
+
+    def fighter(self, fighter_id: str) -> FighterState:
+        for f in self.fighters:
+            if f.id == fighter_id:
+                return f
+        raise DuelError("unknown_fighter", {"fighter": fighter_id})
+
+    def opponent(self, fighter_id: str) -> FighterState:
+        me = self.fighter(fighter_id)
+        return self.fighters[1] if self.fighters[0] is me else self.fighters[0]
+
+    @property
+    def over(self) -> bool:
+        return any(f.dead for f in self.fighters)
+
+    def __iter__(self) -> Iterator[FighterState]:
+        return iter(self.fighters)
+
+
+def new_duel(
+    a: Fighter,
+    b: Fighter,
+    options: DuelOptions | None = None,
+    ids: tuple[str, str] = ("a", "b"),
+    owners: tuple[int | None, int | None] = (None, None),
+) -> DuelState:
+    if ids[0] == ids[1]:
+        raise ValueError("the fighters need two ids")
+    return DuelState(
+        (
+            FighterState(ids[0], a, a.stats.hp, owner=owners[0]),
+            FighterState(ids[1], b, b.stats.hp, owner=owners[1]),
+        ),
+        options=options or DEFAULT_OPTIONS,
+    )
