@@ -22,6 +22,8 @@ from bot.i18n import setup_i18n
 from bot.middlewares import setup_middlewares
 from bot.middlewares.dedup import SharedUpdates
 from bot.middlewares.flood import FloodControl
+from bot.middlewares.flood_limits import Limits
+from bot.middlewares.polling import OnePoller
 from bot.middlewares.response_types import KeepResponseTypes
 from bot.middlewares.retry import RetryAfterMiddleware
 from bot.miniapp import MiniApp, MiniAppMiddleware
@@ -34,13 +36,15 @@ from engine.store.redis import connect as connect_redis
 from engine.store.redis import worker_id
 
 
-def create_bot(settings: Settings, *, retry_attempts: int = 3) -> Bot:
+def create_bot(settings: Settings, *, retry_attempts: int = 3, limits: Limits | None = None) -> Bot:
     """A Bot talking to `settings.bot_api_url`, HTML by default, within Telegram's limits
-    (queued per chat), retrying on 429."""
+    (queued per chat; `limits`: this process's windows unless given), retrying on 429."""
     if settings.token is None:
         raise ValueError("BOT_TOKEN is not set")
     session = AiohttpSession(api=TelegramAPIServer.from_base(settings.bot_api_url))
-    session.middleware(FloodControl(settings.flood_per_second, settings.flood_group_per_minute))
+    flood = FloodControl(settings.flood_per_second, settings.flood_group_per_minute, limits=limits)
+    session.middleware(OnePoller())
+    session.middleware(flood)
     session.middleware(RetryAfterMiddleware(attempts=retry_attempts))
     session.middleware(KeepResponseTypes())
     return Bot(

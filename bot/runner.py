@@ -85,7 +85,13 @@ async def _run(settings: Settings, notifier: Notifier, stop: asyncio.Event | Non
 
     stop = stop or _stop_on_signals()
     await prepare_database(settings)
-    bot = create_bot(settings)
+    limits = None
+    if settings.redis_url:  # several workers keep Telegram's limits together
+        from bot.middlewares.flood_limits import RedisLimits
+        from engine.store.redis import connect, worker_id
+
+        limits = RedisLimits(connect(settings.redis_url), worker_id())
+    bot = create_bot(settings, limits=limits)
     dispatcher = build_dispatcher(settings)
     # Rolls, reveals and board steps made in the Mini App appear in the chat.
     miniapp = MiniApp.from_settings(settings)
@@ -167,6 +173,8 @@ async def _run(settings: Settings, notifier: Notifier, stop: asyncio.Event | Non
         await bot.session.close()
         if shared := dispatcher.workflow_data.get("shared_updates"):
             await shared.redis.aclose()
+        if limits is not None:
+            await limits.close()
         await outbox.flush_marks()  # the rows delivered since the last step's transaction
         await close_db()
         log.info("stopped")

@@ -8,8 +8,8 @@ group or channel (edits are not part of Telegram's published per-group limit; a 
 still honoured by the retry inside). Nothing is dropped, except that an edit of a message
 still waiting behind others is replaced by a newer edit of the same message: only the latest
 text is sent, and both callers get its answer. Other calls (answering a button, reading a
-member) are not queued. One process's limits; several workers share them through Redis (the
-several-workers issue).
+member) are not queued. The windows are this process's, or with several workers shared in
+Redis (bot/middlewares/flood_limits.py); the order is kept per chat within a worker.
 
 aiogram has no outgoing limiter of its own (only the session's middleware hook), so this is
 kept here."""
@@ -17,9 +17,7 @@ kept here."""
 from __future__ import annotations
 
 import asyncio
-import time
 from collections import deque
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -40,33 +38,10 @@ from aiogram.methods import (
 )
 from aiogram.methods.base import TelegramType
 
+from bot.middlewares.flood_limits import Limits, LocalLimits, Spec
+
 if TYPE_CHECKING:
     from aiogram import Bot
-
-Clock = Callable[[], float]
-
-
-class Window:
-    """At most `count` calls in any `per` seconds (a sliding window: Telegram counts "20 a
-    minute" that way, where a token bucket would let 40 through in the first minute)."""
-
-    def __init__(self, count: int, per: float, clock: Clock = time.monotonic) -> None:
-        self.count, self.per, self.clock = count, per, clock
-        self.times: deque[float] = deque()
-
-    def wait(self) -> float:
-        """Seconds until one more call is allowed (0: now)."""
-        now = self.clock()
-        while self.times and now - self.times[0] >= self.per:
-            self.times.popleft()
-        return 0.0 if len(self.times) < self.count else self.times[0] + self.per - now
-
-    def take(self) -> None:
-        self.times.append(self.clock())
-
-    def idle(self) -> bool:
-        self.wait()
-        return not self.times
 
 
 def is_new_message(method: TelegramMethod[Any]) -> bool:
@@ -98,8 +73,11 @@ def queue_key(method: TelegramMethod[Any]) -> int | str | None:
 
 
 def is_group(chat: int | str) -> bool:
-    """Groups, supergroups and channels have negative ids (or an @username)."""
-    return isinstance(chat, str) or chat < 0
+    """Groups, supergroups and channels have negative ids (or an @username); an inline
+    message's key is none of them."""
+    if isinstance(chat, str):
+        return not chat.startswith("inline:")
+    return chat < 0
 
 
 def edit_target(method: TelegramMethod[Any]) -> tuple[Any, ...] | None:
@@ -139,13 +117,12 @@ class FloodControl(BaseRequestMiddleware):
         group_per_minute: int = 20,
         *,
         group_window: float = 60.0,
-        clock: Clock = time.monotonic,
+        limits: Limits | None = None,
     ) -> None:
-        self.clock = clock
+        self.per_second = per_second
         self.group_per_minute, self.group_window = group_per_minute, group_window
-        self.bot_window = Window(per_second, 1.0, clock) if per_second > 0 else None
+        self.limits: Limits = limits or LocalLimits()
         self.chats: dict[int | str, ChatQueue] = {}  # the chats with calls waiting
-        self.groups: dict[int | str, Window] = {}  # outlive the queues; dropped once idle
 
     async def __call__(
         self,
@@ -176,20 +153,6 @@ class FloodControl(BaseRequestMiddleware):
         waiter.add_done_callback(_retrieved)
         return await asyncio.shield(waiter)
 
-    def _group_window(self, key: int | str) -> Window | None:
-        if self.group_per_minute <= 0 or not is_group(key):
-            return None
-        if isinstance(key, str) and key.startswith("inline:"):
-            return None
-        window = self.groups.get(key)
-        if window is None:
-            if len(self.groups) > 1000:  # forget the groups quiet for a window
-                idle = [k for k, b in self.groups.items() if k not in self.chats and b.idle()]
-                for k in idle:
-                    del self.groups[k]
-            window = self.groups[key] = Window(self.group_per_minute, self.group_window, self.clock)
-        return window
-
     async def _drain(self, key: int | str, chat: ChatQueue) -> None:
         while chat.calls:
             call = chat.calls[0]
@@ -209,10 +172,13 @@ class FloodControl(BaseRequestMiddleware):
             del self.chats[key]
 
     async def _allow(self, key: int | str, method: TelegramMethod[Any]) -> None:
-        windows = [w for w in (self.bot_window,) if w is not None]
-        if is_new_message(method) and (group := self._group_window(key)) is not None:
-            windows.append(group)
-        while windows and (wait := max(w.wait() for w in windows)) > 0:
+        specs: list[Spec] = []
+        if self.per_second > 0:
+            specs.append(("bot", self.per_second, 1.0))
+        if self.group_per_minute > 0 and is_new_message(method) and is_group(key):
+            specs.append((f"chat:{key}", self.group_per_minute, self.group_window))
+        while (wait := await self.limits.acquire(specs)) > 0:
             await asyncio.sleep(wait)
-        for window in windows:
-            window.take()
+
+    async def close(self) -> None:
+        await self.limits.close()

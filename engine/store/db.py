@@ -4,21 +4,36 @@ from __future__ import annotations
 
 from contextlib import suppress
 
+import asyncpg  # type: ignore[import-untyped]
 from tortoise.context import TortoiseContext, get_current_context, set_global_context
 from tortoise.exceptions import ConfigurationError
 from tortoise.migrations.api import migrate as _apply_migrations
 
 from engine.store.config import tortoise_config
 
+# Any constant: the workers of one database agree on it.
+MIGRATION_LOCK = 0x6B6F737469  # "kosti"
+
 
 async def migrate(database_url: str) -> None:
-    """Apply every pending migration (run once at start-up, before any worker serves).
+    """Apply every pending migration (at start-up, before the process serves).
 
     Runs in its own short-lived context so an already initialised ORM is left alone.
-    The folder of an SQLite file must exist (the caller creates it).
+    The folder of an SQLite file must exist (the caller creates it). On PostgreSQL the
+    workers starting together take turns (an advisory lock): the first applies, the others
+    find nothing left to do.
     """
-    async with TortoiseContext():
-        await _apply_migrations(config=tortoise_config(database_url))
+    if not database_url.startswith(("postgres://", "postgresql://")):
+        async with TortoiseContext():
+            await _apply_migrations(config=tortoise_config(database_url))
+        return
+    lock = await asyncpg.connect(database_url)
+    try:
+        await lock.execute("SELECT pg_advisory_lock($1)", MIGRATION_LOCK)
+        async with TortoiseContext():
+            await _apply_migrations(config=tortoise_config(database_url))
+    finally:
+        await lock.close()  # the session's lock goes with it
 
 
 async def init_db(database_url: str) -> TortoiseContext:

@@ -260,3 +260,20 @@ async def test_polling_handles_at_most_the_bound_at_once(api: FakeBotAPI, tmp_pa
         stop.set()
         await asyncio.wait_for(process, 20)
     assert api.most_at_once["sendMessage"] == 2
+
+
+async def test_a_second_poller_is_told_what_it_means(
+    api: FakeBotAPI, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Issue 14: long polling stays single-consumer and says so if started twice (Telegram
+    answers 409 to the second reader)."""
+    api.another_poller = True
+    stop = asyncio.Event()
+    process = asyncio.create_task(run(runner_settings(api, tmp_path), stop=stop))
+    try:
+        await wait_for(lambda: sum(c.method == "getUpdates" for c in api.calls) >= 2)
+    finally:
+        stop.set()
+        await asyncio.wait_for(process, 20)
+    told = [r for r in caplog.records if "only one may" in r.getMessage()]
+    assert len(told) == 1 and "webhook" in told[0].getMessage()

@@ -28,6 +28,7 @@ TEXT_PARAMS = frozenset(
 # Methods that address a chat and get 403 for chats marked as "never started the bot".
 SENDING_METHODS = frozenset({"sendMessage", "sendPhoto", "sendDocument", "copyMessage"})
 UPLOAD_PREFIX = "attach://"
+ONE_POLLER = "make sure that only one bot instance is running"
 # The fields of a ChatMemberAdministrator besides status and user (all required).
 ADMIN_RIGHTS = (
     "can_be_edited",
@@ -90,6 +91,7 @@ class FakeBotAPI:
     delete_rights: set[int] = field(default_factory=set)  # chats where the bot is such an admin
     stale_rights: set[int] = field(default_factory=set)  # getChatMember says yes, deletes fail
     base_url: str = ""  # set once served: pass it as BOT_API_URL
+    another_poller: bool = False  # another process polls this bot: getUpdates answers 409
     _failures: dict[str, list[int]] = field(default_factory=dict)
     _delays: dict[str, float] = field(default_factory=dict)
     _message_id: int = 1000
@@ -192,6 +194,8 @@ class FakeBotAPI:
         return _bot_user()
 
     def _m_getUpdates(self, params: dict[str, Any]) -> list[dict[str, Any]]:
+        if self.another_poller:
+            raise _Refused(409, "Conflict: terminated by other getUpdates request; " + ONE_POLLER)
         offset = int(params.get("offset") or 0)
         updates = [u for u in self.pending_updates if u["update_id"] >= offset]
         self.pending_updates = updates

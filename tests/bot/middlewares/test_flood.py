@@ -11,8 +11,10 @@ import pytest
 from aiogram import Bot
 from aiogram.client.session.aiohttp import AiohttpSession
 from aiogram.client.telegram import TelegramAPIServer
+from redis.asyncio import Redis
 
 from bot.middlewares.flood import FloodControl
+from bot.middlewares.flood_limits import RedisLimits
 from bot.middlewares.retry import RetryAfterMiddleware
 from tests.support.fake_botapi import BOT_TOKEN, FakeBotAPI
 
@@ -126,3 +128,72 @@ async def test_answers_to_buttons_are_not_queued_behind_messages(bot: Bot, api: 
     await asyncio.wait_for(bot.answer_callback_query("cb-1", text="Готово"), WINDOW / 3)
     assert not waiting.done()
     await waiting
+
+
+class WorkerBot(Bot):
+    """A worker's bot: its flood control keeps the windows in Redis."""
+
+    def __init__(self, api: FakeBotAPI, redis_url: str, name: str, per_second: int = 1000):
+        self.flood = FloodControl(
+            per_second, 3, group_window=WINDOW, limits=RedisLimits(Redis.from_url(redis_url), name)
+        )
+        session = AiohttpSession(api=TelegramAPIServer.from_base(api.base_url))
+        session.middleware(self.flood)
+        super().__init__(BOT_TOKEN, session=session)
+
+
+async def close(*bots: WorkerBot) -> None:
+    for bot in bots:
+        await bot.session.close()
+        await bot.flood.close()
+
+
+async def test_two_workers_keep_a_groups_limit_together_through_redis(
+    api: FakeBotAPI, redis_url: str
+) -> None:
+    a, b = WorkerBot(api, redis_url, "a"), WorkerBot(api, redis_url, "b")
+    try:
+        await asyncio.gather(
+            *(
+                bot.send_message(GROUP, f"{name} {i}")
+                for i in range(4)
+                for name, bot in (("a", a), ("b", b))
+            )
+        )
+    finally:
+        await close(a, b)
+    times = arrivals(api, GROUP)
+    assert len(times) == 8
+    assert most_in_any(times, WINDOW) == 3  # alone, each worker would allow 3: 6 together
+    for name in ("a", "b"):  # each worker's own messages in their order
+        mine = [c.text for c in api.calls if c.method == "sendMessage" and c.text.startswith(name)]
+        assert mine == [f"{name} {i}" for i in range(4)]
+
+
+async def test_two_workers_keep_the_bot_wide_limit_together(api: FakeBotAPI, redis_url: str):
+    a = WorkerBot(api, redis_url, "a", per_second=4)
+    b = WorkerBot(api, redis_url, "b", per_second=4)
+    try:
+        await asyncio.gather(
+            *(bot.send_message(1000 + i, "привет") for i in range(5) for bot in (a, b))
+        )
+    finally:
+        await close(a, b)
+    times = sorted(c.received for c in api.calls if c.method == "sendMessage")
+    assert len(times) == 10 and most_in_any(times, 1.0) == 4
+
+
+async def test_without_redis_each_worker_keeps_the_limits_alone(
+    api: FakeBotAPI,
+    redis_server,
+    caplog: pytest.LogCaptureFixture,  # type: ignore[no-untyped-def]
+) -> None:
+    a = WorkerBot(api, redis_server.url, "a")
+    redis_server.stop()
+    try:
+        await asyncio.gather(*(a.send_message(GROUP, f"сообщение {i}") for i in range(4)))
+    finally:
+        redis_server.start()
+        await close(a)
+    assert most_in_any(arrivals(api, GROUP), WINDOW) == 3
+    assert any("flood limits are this worker's" in r.getMessage() for r in caplog.records)

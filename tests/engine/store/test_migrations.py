@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 from pathlib import Path
 
@@ -13,7 +14,7 @@ from tortoise.migrations.autodetector import MigrationAutodetector
 from engine.store import models
 from engine.store.config import tortoise_config
 from engine.store.db import migrate
-from tests.conftest import DB_BACKEND, POSTGRES_URL
+from tests.conftest import DB_BACKEND, POSTGRES_URL, _reset_postgres_schema
 
 TABLES = {
     "users",
@@ -118,3 +119,23 @@ async def test_postgres_schema_comes_from_the_migrations(db: TortoiseContext) ->
     assert id_type == "bigint"
     assert id_default is None  # no sequence behind a Telegram id
     await migrate(POSTGRES_URL)  # re-running applies nothing and does not fail
+
+
+@postgres_only
+async def test_workers_migrating_an_empty_postgres_at_once_take_turns(db_url: str) -> None:
+    """Several workers start together on a new database: one applies the migrations, the
+    others wait for it and find nothing left (without the lock they fail half-way)."""
+    await _reset_postgres_schema(db_url)
+    results = await asyncio.gather(*(migrate(db_url) for _ in range(3)), return_exceptions=True)
+    assert [r for r in results if isinstance(r, BaseException)] == []
+    conn = await asyncpg.connect(db_url)
+    try:
+        names = {
+            r["tablename"]
+            for r in await conn.fetch(
+                "SELECT tablename FROM pg_tables WHERE schemaname = current_schema()"
+            )
+        }
+    finally:
+        await conn.close()
+    assert names >= TABLES
