@@ -26,7 +26,6 @@ import itertools
 import os
 import re
 import shutil
-import subprocess
 import sys
 import tempfile
 import time
@@ -37,45 +36,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import aiohttp
 
-from bench.harness import WEBHOOK_SECRET, FakeTelegram, Updates, free_port, group, until, user
+from bench.harness import WEBHOOK_SECRET, FakeTelegram, Updates, group, until, user
 from bench.pipeline import Server, kosti_server, percentile
+from tests.support.postgres_server import PostgresServer
 from tests.support.redis_server import RedisServer
 
 TAG = re.compile(r"№(\d+)")
 SENDERS = 8
-
-
-def start_postgres(folder: Path) -> tuple[str, subprocess.Popen[bytes] | None]:
-    """A throwaway cluster (initdb + postgres as the postgres user when run as root)."""
-    found = sorted(Path("/usr/lib/postgresql").glob("*/bin/initdb"))
-    if not found:
-        raise SystemExit("no PostgreSQL: pass --postgres URL or apt-get install postgresql")
-    bin_dir = found[-1].parent
-    as_user = ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
-    data = folder / "pg"
-    data.mkdir()
-    if as_user:
-        shutil.chown(folder, "postgres")
-        shutil.chown(data, "postgres")
-    run = dict(check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    subprocess.run([*as_user, str(bin_dir / "initdb"), "-D", str(data), "-U", "postgres",
-                    "-A", "trust", "--no-locale", "-E", "UTF8"], **run)  # type: ignore[call-overload]  # fmt: skip
-    port = free_port()
-    server = subprocess.Popen(
-        [*as_user, str(bin_dir / "postgres"), "-D", str(data), "-p", str(port), "-h", "127.0.0.1",
-         "-k", str(folder), "-F", "-c", "synchronous_commit=off"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )  # fmt: skip
-    psql = [*as_user, str(bin_dir / "psql"), "-X", "-q", "-h", "127.0.0.1", "-p", str(port),
-            "-U", "postgres", "-d", "postgres"]  # fmt: skip
-    deadline = time.monotonic() + 30
-    while subprocess.run([*psql, "-c", "SELECT 1"], capture_output=True).returncode != 0:
-        if time.monotonic() > deadline:
-            raise SystemExit("the throwaway PostgreSQL did not start")
-        time.sleep(0.2)
-    subprocess.run([*psql, "-c", "CREATE ROLE kosti LOGIN PASSWORD 'kosti'",
-                    "-c", "CREATE DATABASE kosti OWNER kosti"], **run)  # type: ignore[call-overload]  # fmt: skip
-    return f"postgres://kosti:kosti@127.0.0.1:{port}/kosti", server
 
 
 async def reset(url: str) -> None:
@@ -191,7 +158,9 @@ async def main(postgres_url: str | None, quick: bool) -> None:
     folder = Path(tempfile.mkdtemp(prefix="kosti-workers-"))
     pg_server = None
     if postgres_url is None:
-        postgres_url, pg_server = start_postgres(folder)
+        pg_server = PostgresServer()
+        pg_server.start()
+        postgres_url = pg_server.url
     redis = RedisServer(folder)
     redis.start()
     fake = FakeTelegram()
@@ -226,8 +195,7 @@ async def main(postgres_url: str | None, quick: bool) -> None:
         await fake.close()
         redis.stop()
         if pg_server is not None:
-            pg_server.terminate()
-            pg_server.wait(30)
+            pg_server.remove()
         shutil.rmtree(folder, ignore_errors=True)
 
 

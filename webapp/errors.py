@@ -38,6 +38,10 @@ ERRORS: dict[str, tuple[int, str]] = {
     "not_configured": (503, N_("The app is not configured: the bot token is missing.")),
     "unauthorized": (401, N_("Not authorized.")),
     "internal": (500, N_("Something went wrong. Please try again a bit later.")),
+    "database_unreachable": (
+        503,
+        N_("The database is out of reach: nothing was stored. Try again in a minute."),
+    ),
     "http_error": (400, N_("The request failed.")),
     # the shared services' refusals of scenes and characters (engine.services.errors)
     "unknown_scene": (404, N_("Not found.")),  # the game's rule system has no such scene

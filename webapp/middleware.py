@@ -8,6 +8,7 @@ from aiohttp import web
 from aiohttp.typedefs import Handler
 
 from engine.services.errors import ServiceError
+from engine.store.db import database_unreachable
 from webapp.auth import AuthError, credentials, validate_init_data
 from webapp.errors import HTTP_CODES, ApiError, error_message, json_error, refusal
 from webapp.i18n import pick_locale
@@ -45,7 +46,12 @@ async def json_errors(request: web.Request, handler: Handler) -> web.StreamRespo
         response = json_error(code, error_message(code))
         response.set_status(exc.status)
         return response
-    except Exception:
+    except Exception as error:
+        if database_unreachable(error):
+            log.warning("the database is out of reach on %s: %s", request.path, error)
+            return json_error(
+                "database_unreachable", error_message("database_unreachable", _locale(request))
+            )
         log.exception("unhandled error on %s %s", request.method, request.path)
         return json_error("internal")
 

@@ -1,5 +1,6 @@
 """Turn a failure into a short answer: dice and service errors are explained, anything
-unexpected is logged and answered with «Что-то пошло не так» — never a traceback."""
+unexpected is logged and answered with «Что-то пошло не так», a database out of reach with
+a sentence that says so (nothing was stored) — never a traceback."""
 
 from __future__ import annotations
 
@@ -12,10 +13,16 @@ from aiogram.exceptions import TelegramAPIError
 from aiogram.types import CallbackQuery, Message, TelegramObject, Update
 
 from bot.render.common import as_plain
-from bot.render.errors import dice_error_text, service_error_text, unexpected_error_text
+from bot.render.errors import (
+    database_unreachable_text,
+    dice_error_text,
+    service_error_text,
+    unexpected_error_text,
+)
 from engine.dice import DiceError
 from engine.services.errors import ServiceError
 from engine.services.updates import DuplicateUpdate
+from engine.store.db import database_unreachable
 
 log = logging.getLogger(__name__)
 
@@ -35,9 +42,13 @@ class ErrorReplyMiddleware(BaseMiddleware):
             text = dice_error_text(error)
         except ServiceError as error:
             text = service_error_text(error)
-        except Exception:
-            log.exception("unexpected error while handling %r", _describe(event))
-            text = unexpected_error_text()
+        except Exception as error:
+            if database_unreachable(error):
+                log.warning("the database is out of reach: %s", error)
+                text = database_unreachable_text()
+            else:
+                log.exception("unexpected error while handling %r", _describe(event))
+                text = unexpected_error_text()
         if isinstance(event, Update):
             await _answer(event, text)
         return None

@@ -16,6 +16,10 @@ def unexpected_error_text() -> str:
     return _("Something went wrong. Please try again a bit later.")
 
 
+def database_unreachable_text() -> str:
+    return _("The database is out of reach: nothing was stored. Try again in a minute.")
+
+
 # -- service refusals ------------------------------------------------------------------------
 # The chat's additions to a shared sentence (engine/services/errors.py): its commands.
 def _service_hints() -> dict[str, str]:

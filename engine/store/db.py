@@ -6,7 +6,7 @@ from contextlib import suppress
 
 import asyncpg  # type: ignore[import-untyped]
 from tortoise.context import TortoiseContext, get_current_context, set_global_context
-from tortoise.exceptions import ConfigurationError
+from tortoise.exceptions import ConfigurationError, DBConnectionError
 from tortoise.migrations.api import migrate as _apply_migrations
 
 from engine.store.config import tortoise_config
@@ -57,3 +57,34 @@ async def close_db(ctx: TortoiseContext | None = None) -> None:
         await ctx.close_connections()  # also clears the global fallback if it was this one
         with suppress(ValueError):  # the ContextVar token belongs to another task's context
             ctx.__exit__(None, None, None)
+
+
+# Where a lost connection to the database is raised from (an OSError elsewhere — the Bot API,
+# a socket of the web app — is not the database's).
+_DRIVERS = ("asyncpg", "aiosqlite", "tortoise")
+
+
+def database_unreachable(error: BaseException) -> bool:
+    """Whether `error` (or what caused it) is the database being out of reach — down,
+    restarting, the network — rather than a refusal or a bug: its transaction wrote nothing."""
+    seen: set[int] = set()
+    current: BaseException | None = error
+    while current is not None and id(current) not in seen:
+        seen.add(id(current))
+        if isinstance(current, DBConnectionError | asyncpg.PostgresConnectionError):
+            return True
+        if isinstance(current, asyncpg.CannotConnectNowError | asyncpg.AdminShutdownError):
+            return True
+        if isinstance(current, OSError) and _raised_in_driver(current):
+            return True
+        current = current.__cause__ or current.__context__
+    return False
+
+
+def _raised_in_driver(error: BaseException) -> bool:
+    frame = error.__traceback__
+    modules = []
+    while frame is not None:
+        modules.append(frame.tb_frame.f_globals.get("__name__", ""))
+        frame = frame.tb_next
+    return any(m.split(".")[0] in _DRIVERS for m in modules)

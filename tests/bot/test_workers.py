@@ -13,19 +13,23 @@ import signal
 import statistics
 import sys
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import aiohttp
+import asyncpg  # type: ignore[import-untyped]
 import pytest
 
 from engine.services import outbox
 from engine.services.types import GameInfo
+from engine.store.db import migrate
 from engine.store.models import OutboxItem
 from tests.bot.test_runner import free_port
+from tests.conftest import IN_CI
 from tests.support.fake_botapi import BOT_TOKEN, FakeBotAPI
+from tests.support.postgres_server import PostgresServer
 from tests.support.redis_server import RedisServer
 from tests.webapp.conftest import GM_ID, PLAYER_ID, init_for
 from tests.webapp.systems.savage.fight import make_fight
@@ -35,6 +39,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SECRET = "workers-test-secret"
 HOOK = "/tg/hook"
 LEASE_S = 2
+ALICE = 301  # a user of no game
 
 
 @dataclass
@@ -295,3 +300,75 @@ async def test_a_killed_workers_step_is_delivered_once_by_the_other(
     after = [c for c in api.since(killed) if c.chat_id == fight.chat_id and c.result is not None]
     assert after, "worker B told the chat nothing"
     assert len({c.text for c in after}) == len(after)  # each of the step's posts once
+
+
+@pytest.fixture
+def own_postgres() -> Iterator[PostgresServer]:
+    """A cluster of this test's own, to restart under a worker."""
+    try:
+        server = PostgresServer()
+    except FileNotFoundError as missing:
+        if IN_CI:
+            pytest.fail(f"{missing} — CI=true, so this is a failure", pytrace=False)
+        pytest.skip(str(missing))
+    server.start()
+    try:
+        yield server
+    finally:
+        server.remove()
+
+
+async def rolls_stored(url: str) -> list[str]:
+    conn = await asyncpg.connect(url)
+    try:
+        return [r["args"] for r in await conn.fetch("SELECT args FROM roll_log ORDER BY id")]
+    finally:
+        await conn.close()
+
+
+async def test_postgres_restarting_under_a_worker(
+    own_postgres: PostgresServer, api: FakeBotAPI, tmp_path: Path
+) -> None:
+    """The database goes down between two commands and comes back: the command in between is
+    told plainly that nothing was stored, and the next one works."""
+    await migrate(own_postgres.url)
+    env = {
+        **os.environ,
+        "BOT_TOKEN": BOT_TOKEN,
+        "BOT_API_URL": api.base_url,
+        "DATABASE_URL": own_postgres.url,
+        "WEBHOOK_URL": "https://kosti.example" + HOOK,
+        "WEBHOOK_SECRET": SECRET,
+        "HOST": "127.0.0.1",
+        "LOG_LEVEL": "INFO",
+        "PYTHONPATH": str(ROOT),
+    }
+    worker = await start_worker("a", env, tmp_path)
+    chat = -100888
+    try:
+        async with aiohttp.ClientSession() as http:
+            mark = api.mark()
+            assert await post_update(http, worker, chat_update(1, "/r d6 до", ALICE, chat)) == 200
+            await until(lambda: api.sent(mark, chat_id=chat))
+            own_postgres.stop()
+            mark = api.mark()
+            assert (
+                await post_update(http, worker, chat_update(2, "/r d6 во время", ALICE, chat))
+                == 200
+            )
+            await until(lambda: api.sent(mark, chat_id=chat))
+            [told] = api.sent(mark, chat_id=chat)
+            assert (
+                told.text
+                == "Нет связи с базой данных: ничего не записано. Попробуйте через минуту."
+            )
+            own_postgres.start()
+            mark = api.mark()
+            assert (
+                await post_update(http, worker, chat_update(3, "/r d6 после", ALICE, chat)) == 200
+            )
+            await until(lambda: api.sent(mark, chat_id=chat), 20)
+            assert "после" in api.sent(mark, chat_id=chat)[0].text
+    finally:
+        await stop_worker(worker)
+    assert await rolls_stored(own_postgres.url) == ["d6 до", "d6 после"]
