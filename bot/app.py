@@ -13,6 +13,7 @@ from typing import Any
 from aiogram import Bot, Dispatcher
 from aiogram.client.default import DefaultBotProperties
 from aiogram.client.session.aiohttp import AiohttpSession
+from aiogram.client.session.base import BaseSession
 from aiogram.client.telegram import TelegramAPIServer
 from aiogram.enums import ParseMode
 from aiogram.utils.i18n import I18n
@@ -30,11 +31,14 @@ from bot.systems.filters import GameMiddleware, PlaysSystem
 from engine.dice import system_rng
 
 
-def create_bot(settings: Settings, *, retry_attempts: int = 3) -> Bot:
-    """A Bot talking to `settings.bot_api_url`, HTML by default, retrying on 429."""
+def create_bot(
+    settings: Settings, *, retry_attempts: int = 3, session: BaseSession | None = None
+) -> Bot:
+    """A Bot talking to `settings.bot_api_url` (or through `session`), HTML by default,
+    retrying on 429."""
     if settings.token is None:
         raise ValueError("BOT_TOKEN is not set")
-    session = AiohttpSession(api=TelegramAPIServer.from_base(settings.bot_api_url))
+    session = session or AiohttpSession(api=TelegramAPIServer.from_base(settings.bot_api_url))
     session.middleware(RetryAfterMiddleware(attempts=retry_attempts))
     session.middleware(KeepResponseTypes())
     return Bot(

@@ -15,6 +15,7 @@ from aiohttp import web
 from bot.settings import Settings
 
 if TYPE_CHECKING:
+    from bot.playground.play import Playground
     from engine.services.notify import Notifier
 
 log = logging.getLogger("kosti")
@@ -47,18 +48,26 @@ async def prepare_database(settings: Settings) -> None:
     await init_db(settings.database_url)
 
 
-async def run(settings: Settings, *, stop: asyncio.Event | None = None) -> None:
-    """Run the bot (polling or webhook) and the web server until `stop` is set or a signal."""
+async def run(
+    settings: Settings, *, stop: asyncio.Event | None = None, playground: Playground | None = None
+) -> None:
+    """Run the bot (polling, webhook, or the playground's page) and the web server until
+    `stop` is set or a signal."""
     from engine.services.notify import Notifier, using
 
     # The process's notifier: the bot's handlers (polling), the outbox's redelivery and the
     # web app's requests tell it; the web app's live boards and the chat hooks listen.
     notifier = Notifier()
     with using(notifier):
-        await _run(settings, notifier, stop)
+        await _run(settings, notifier, stop, playground)
 
 
-async def _run(settings: Settings, notifier: Notifier, stop: asyncio.Event | None) -> None:
+async def _run(
+    settings: Settings,
+    notifier: Notifier,
+    stop: asyncio.Event | None,
+    playground: Playground | None = None,
+) -> None:
     from aiogram.exceptions import TelegramAPIError
 
     from bot.app import build_dispatcher, create_bot
@@ -71,7 +80,8 @@ async def _run(settings: Settings, notifier: Notifier, stop: asyncio.Event | Non
 
     stop = stop or _stop_on_signals()
     await prepare_database(settings)
-    bot = create_bot(settings)
+    # The playground answers the Bot API in memory and feeds the page's updates itself.
+    bot = create_bot(settings, session=playground.session if playground else None)
     dispatcher = build_dispatcher(settings)
     # Rolls, reveals and board steps made in the Mini App appear in the chat.
     miniapp = MiniApp.from_settings(settings)
@@ -83,6 +93,7 @@ async def _run(settings: Settings, notifier: Notifier, stop: asyncio.Event | Non
         on_roll=hooks.on_roll,
         on_reveal=hooks.on_reveal,
         notifier=notifier,
+        routes=playground.routes if playground else None,
     )
     runner = web.AppRunner(app)
     await runner.setup()
@@ -115,6 +126,8 @@ async def _run(settings: Settings, notifier: Notifier, stop: asyncio.Event | Non
                 allowed_updates=dispatcher.resolve_used_update_types(),
             )
             log.info("webhook mode: %s", public)
+        elif playground is not None:
+            await playground.started(bot, dispatcher, f"http://{settings.host}:{settings.port}/")
         else:
             await bot.delete_webhook()
             polling = asyncio.create_task(
@@ -124,6 +137,8 @@ async def _run(settings: Settings, notifier: Notifier, stop: asyncio.Event | Non
         await _wait(stop, polling)
     finally:
         pruning.cancel()
+        if playground is not None:
+            await playground.stop()
         with suppress(asyncio.CancelledError):
             await pruning
         if polling is not None:
