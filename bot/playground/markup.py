@@ -60,13 +60,14 @@ class _Parser(HTMLParser):
             language = values.get("class", "").removeprefix("language-")
             if language:  # <pre><code class="language-x"> is one pre entity with a language
                 self.open[-1][2]["language"] = language
+                entity = {}
         self.open.append((tag, self.length, entity))
 
     def handle_endtag(self, tag: str) -> None:
         if not self.open or self.open[-1][0] != tag:
             raise BotApiError.bad(f'can\'t parse entities: Unmatched end tag "{tag}"')
         _, start, entity = self.open.pop()
-        if self.length > start:
+        if entity and self.length > start:
             self.entities.append({**entity, "offset": start, "length": self.length - start})
 
     def handle_data(self, data: str) -> None:

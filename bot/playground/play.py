@@ -43,6 +43,8 @@ class Playground:
     routes: Callable[[Any], None] | None = None  # its page and API (bot/playground/web.py)
     on_started: list[Callable[[], object]] = field(default_factory=list)
     tasks: set[asyncio.Task[Any]] = field(default_factory=set)
+    demo_laid_out: bool = False
+    fed: int = 0  # updates fed to the dispatcher
     _update_ids: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
     _callback_ids: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
     _pressed_by: dict[str, int] = field(default_factory=dict)  # callback id -> user id
@@ -173,6 +175,7 @@ class Playground:
         update = Update.model_validate(
             {"update_id": next(self._update_ids), **payload}, context={"bot": self.bot}
         )
+        self.fed += 1
         try:
             await self.dispatcher.feed_update(self.bot, update)
         except Exception:  # polling logs and goes on; so does the playground

@@ -280,6 +280,7 @@ async function pressButton(chat, m, button, row, col) {
 function followLink(href, chatId = state.chat) {
   let url;
   try { url = new URL(href, location.href); } catch { return; }
+  if (url.protocol === "tg:") return; // a mention: the user is in the list above
   if (url.hostname === "t.me" || url.hostname === "telegram.me") {
     const [name, app] = url.pathname.split("/").filter(Boolean);
     if (name && name.toLowerCase() === state.bot.username.toLowerCase()) {
