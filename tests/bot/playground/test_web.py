@@ -15,18 +15,20 @@ from webapp.auth import validate_init_data
 
 
 async def test_a_message_sent_from_the_page_comes_back_live(served: Served):
-    async with aiohttp.ClientSession() as http:
-        async with http.ws_connect(served.url + "playground/ws") as ws:
-            sent = await http.post(
-                served.url + "playground/api/send",
-                json={"user": GM, "chat": GROUP_ID, "text": "/help"},
-            )
-            assert (await sent.json())["ok"] is True
-            seen = []
-            while len(seen) < 2:
-                event = json.loads((await asyncio.wait_for(ws.receive(), 5)).data)
-                if event["type"] == "message":
-                    seen.append(event["message"])
+    async with (
+        aiohttp.ClientSession() as http,
+        http.ws_connect(served.url + "playground/ws") as ws,
+    ):
+        sent = await http.post(
+            served.url + "playground/api/send",
+            json={"user": GM, "chat": GROUP_ID, "text": "/help"},
+        )
+        assert (await sent.json())["ok"] is True
+        seen = []
+        while len(seen) < 2:
+            event = json.loads((await asyncio.wait_for(ws.receive(), 5)).data)
+            if event["type"] == "message":
+                seen.append(event["message"])
     asked, answer = seen
     assert asked["from"] == GM and asked["html"] == "/help"
     assert answer["bot"] and answer["reply"]["id"] == asked["id"] and "<b>" in answer["html"]
