@@ -344,13 +344,21 @@ async function openPanel(link, chatId) {
   $("main-button").hidden = true;
   $("panel-back").hidden = true;
   $("panel").hidden = false;
-  $("frame").src = url;
+  // A fresh webview, as in Telegram: the SDK keeps its launch and theme in sessionStorage,
+  // which a same-origin frame shares with this page (the stored theme would win).
+  try {
+    for (const key of Object.keys(sessionStorage)) if (key.startsWith("__telegram__")) sessionStorage.removeItem(key);
+  } catch { /* storage disabled */ }
+  // A new frame each time: a launch differs from the last one only after "#", which would
+  // not load the app again (Telegram starts a fresh webview too).
+  const frame = el("iframe", { id: "frame", title: t("miniapp"), src: url });
+  $("frame").replaceWith(frame);
 }
 
 function closePanel() {
   state.panel = null;
   $("panel").hidden = true;
-  $("frame").src = "about:blank";
+  $("frame").replaceWith(el("iframe", { id: "frame", title: t("miniapp") }));
 }
 
 const toFrame = (eventType, eventData) =>
