@@ -3,11 +3,13 @@ page served, Ctrl+C (SIGINT) stops it with status 0; a busy port is one Russian 
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import socket
 import subprocess
 import sys
+import time
 import urllib.request
 from pathlib import Path
 
@@ -67,6 +69,31 @@ def test_without_a_token_the_playground_serves_its_page_and_stops_on_ctrl_c(tmp_
     assert "Traceback" not in out + err
     assert out == ""  # the one line was all
     assert not (tmp_path / "data").exists()  # its database is a temporary file of its own
+
+
+def test_demo_lays_out_the_table_at_start(tmp_path: Path):
+    port = free_port()
+    process = start(tmp_path, port, "--demo")
+    try:
+        wait_for_line(process)
+        state: dict = {}
+        for _ in range(100):  # the demo's commands run right after the start-up
+            url = f"http://127.0.0.1:{port}/playground/api/state"
+            with urllib.request.urlopen(url, timeout=10) as response:
+                state = json.load(response)
+            group = state["chats"][0]["messages"]
+            if any("карты ещё не розданы" in m["html"] for m in group):
+                break
+            time.sleep(0.1)
+        else:
+            raise AssertionError(f"no fight board: {state}")
+        process.send_signal(signal.SIGINT)
+        process.communicate(timeout=30)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
+    assert process.returncode == 0
 
 
 def test_a_busy_port_is_told_in_one_russian_line(tmp_path: Path):
