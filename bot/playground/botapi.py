@@ -71,6 +71,7 @@ class BotApi:
 
     def m_setChatMenuButton(self, params: dict[str, Any]) -> bool:
         self.world.menu_button = params.get("menu_button") or {"type": "default"}
+        self.world.emit({"type": "menu_button", "menu_button": self.world.menu_button})
         return True
 
     # -- chats -----------------------------------------------------------------------------

@@ -220,6 +220,7 @@ class World:
             "users": [self.user_view(u) for u in self.users.values()],
             "chats": [self.chat_view(c) for c in self.chats.values()],
             "commands": self.commands,
+            "menu_button": self.menu_button,
         }
 
     # -- the feed --------------------------------------------------------------------------

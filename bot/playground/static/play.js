@@ -57,6 +57,7 @@ function load(snapshot) {
   state.bot = snapshot.bot;
   state.users = snapshot.users;
   state.commands = snapshot.commands;
+  state.menuButton = snapshot.menu_button;
   if (snapshot.texts) state.texts = snapshot.texts;
   state.chats = new Map(snapshot.chats.map((c) => [c.id, c]));
   const saved = Number(store.get("kosti-play-user", 0));
@@ -116,6 +117,9 @@ function onEvent(event) {
     renderUsers();
   } else if (event.type === "commands") {
     state.commands = event.commands;
+  } else if (event.type === "menu_button") {
+    state.menuButton = event.menu_button;
+    renderComposer();
   } else if (event.type === "toast") {
     if (event.user === state.user || event.user === null) {
       if (event.alert) alertBox(event.text);
@@ -204,6 +208,11 @@ function renderComposer() {
   const locked = chat.type === "private" && !chat.started;
   $("send-form").hidden = locked;
   $("start").hidden = !locked;
+  // The private chat's menu button: the Mini App, when the bot set one (setChatMenuButton).
+  const menu = state.menuButton || {};
+  const app = $("app-button");
+  app.hidden = chat.type !== "private" || menu.type !== "web_app";
+  app.textContent = menu.text || "";
   if (locked) renderMessages(false);
 }
 
@@ -407,6 +416,7 @@ $("panel-close").addEventListener("click", closePanel);
 // -- wiring ------------------------------------------------------------------------------
 $("send-form").addEventListener("submit", send);
 $("menu-button").addEventListener("click", toggleMenu);
+$("app-button").addEventListener("click", () => openPanel(state.menuButton.web_app.url, state.chat));
 $("start").addEventListener("click", () => post("start", { user: state.user }));
 $("reply-cancel").addEventListener("click", () => setReply(null));
 $("modal-ok").addEventListener("click", () => { $("modal").hidden = true; });

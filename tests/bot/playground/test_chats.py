@@ -101,3 +101,16 @@ async def test_the_command_menu_is_set(served: Served):
     commands = served.play.world.commands
     assert {"", "ru", "en"} <= set(commands)
     assert {"command": "r", "description": "Бросить кубики: /r 2к6+1"} in commands["ru"]
+
+
+async def test_in_a_private_chat_the_mini_app_is_a_web_app_button_and_the_menu(served: Served):
+    await new_game(served)
+    await served.play.start(GM)
+    await served.play.write(GM, GROUP_ID, "/app")
+    group_button = served.last(GROUP_ID).reply_markup["inline_keyboard"][0][0]  # type: ignore[index]
+    assert "url" in group_button and "web_app" not in group_button
+    await served.play.write(GM, GM, "/app")
+    buttons = [b for row in served.last(GM).reply_markup["inline_keyboard"] for b in row]  # type: ignore[index]
+    assert any("web_app" in b for b in buttons), buttons
+    menu = served.play.world.menu_button
+    assert menu["type"] == "web_app" and menu["web_app"]["url"].endswith("/app/")
