@@ -19,6 +19,7 @@ from bot.playground.demo import lay_out
 from bot.playground.play import Playground
 from bot.playground.texts import dev_mode_line, listening_line, port_busy_line
 from bot.playground.web import setup_playground
+from bot.render.system import startup_failed_message
 from bot.runner import run
 from bot.settings import Settings
 from webapp.dev import DevModeRefused
@@ -57,11 +58,11 @@ def run_playground(settings: Settings, *, demo: bool = False) -> int:
         print(dev_mode_line(settings.default_locale), file=sys.stderr)
         return 2
     except OSError as error:
-        if error.errno != errno.EADDRINUSE:
-            raise
-        print(
-            port_busy_line(settings.host, settings.port, settings.default_locale), file=sys.stderr
-        )
+        locale = settings.default_locale
+        if error.errno == errno.EADDRINUSE:
+            print(port_busy_line(settings.host, settings.port, locale), file=sys.stderr)
+        else:  # another address or port refused (HOST not on this machine, PORT=80…)
+            print(startup_failed_message(str(error), locale), file=sys.stderr)
         return 1
     finally:
         shutil.rmtree(folder, ignore_errors=True)

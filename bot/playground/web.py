@@ -10,7 +10,7 @@ import contextlib
 import json
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
+from urllib.parse import quote, urlsplit
 
 from aiohttp import WSMsgType, web
 
@@ -38,6 +38,9 @@ def _play(request: web.Request) -> Playground:
 
 
 async def _body(request: web.Request) -> dict[str, Any]:
+    # JSON only: another site's form or text/plain post (no CORS preflight) cannot drive it
+    if request.content_type != "application/json":
+        raise web.HTTPUnsupportedMediaType()
     try:
         data = await request.json()
     except ValueError:
@@ -152,6 +155,9 @@ async def document(request: web.Request) -> web.Response:
 
 async def live(request: web.Request) -> web.WebSocketResponse:
     play = _play(request)
+    origin = request.headers.get("Origin")
+    if origin is not None and urlsplit(origin).netloc != request.host:
+        raise web.HTTPForbidden()  # another site's page may not read the chats
     ws = web.WebSocketResponse(heartbeat=30)
     await ws.prepare(request)
     queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()

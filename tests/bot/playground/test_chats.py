@@ -114,3 +114,15 @@ async def test_in_a_private_chat_the_mini_app_is_a_web_app_button_and_the_menu(s
     assert any("web_app" in b for b in buttons), buttons
     menu = served.play.world.menu_button
     assert menu["type"] == "web_app" and menu["web_app"]["url"].endswith("/app/")
+
+
+async def test_a_refused_press_is_an_alert_for_the_one_who_pressed(served: Served):
+    await new_game(served)
+    await served.play.write(GM, GROUP_ID, "/fight")
+    await served.play.write(GM, GROUP_ID, "/add Пустой (Статист, ×2) Драка d6; Защита 5")
+    [board] = [m for m in served.bot_messages(GROUP_ID) if m.reply_markup and "Бой" in m.text]
+    events = events_of(served)
+    await served.play.press(ANYA, GROUP_ID, board.id, 0, 0)  # «Раздать» is the GM's
+    [alert] = [e for e in events if e["type"] == "toast"]
+    assert alert["user"] == ANYA and alert["alert"] is True and alert["text"]
+    assert "карты ещё не розданы" in served.chat(GROUP_ID).messages[board.id].text

@@ -28,11 +28,11 @@ def environment(port: int) -> dict[str, str]:
     return {**base, "PYTHONPATH": str(ROOT), "HOST": "127.0.0.1", "PORT": str(port)}
 
 
-def start(tmp_path: Path, port: int, *args: str) -> subprocess.Popen[str]:
+def start(tmp_path: Path, port: int, *args: str, **env: str) -> subprocess.Popen[str]:
     return subprocess.Popen(
         [sys.executable, "-m", "bot", *args],
         cwd=tmp_path,  # no .env here
-        env=environment(port),
+        env=environment(port) | env,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -77,7 +77,8 @@ def test_demo_lays_out_the_table_at_start(tmp_path: Path):
     try:
         wait_for_line(process)
         state: dict = {}
-        for _ in range(100):  # the demo's commands run right after the start-up
+        deadline = time.monotonic() + 60  # the demo's commands run right after the start-up
+        while time.monotonic() < deadline:
             url = f"http://127.0.0.1:{port}/playground/api/state"
             with urllib.request.urlopen(url, timeout=10) as response:
                 state = json.load(response)
@@ -108,6 +109,16 @@ def test_a_busy_port_is_told_in_one_russian_line(tmp_path: Path):
     assert err.strip() == (
         f"Песочница не запустилась: адрес 127.0.0.1:{port} уже занят другой программой. "
         f"Остановите её или выберите другой порт, например: PORT={port + 1} uv run python -m bot"
+    )
+
+
+def test_development_mode_beside_the_playground_is_refused_in_one_line(tmp_path: Path):
+    process = start(tmp_path, free_port(), KOSTI_DEV_INIT_DATA="1")
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 2
+    assert "Traceback" not in out + err
+    assert err.strip() == (
+        "Песочнице не нужен режим разработки: уберите KOSTI_DEV_INIT_DATA и запустите её снова."
     )
 
 

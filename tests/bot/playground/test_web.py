@@ -76,3 +76,22 @@ async def test_the_mini_app_opens_with_init_data_signed_by_the_playground_token(
     assert data.chat_type == "supergroup"
     assert json.loads(unquote(fragment["tgWebAppThemeParams"]))["bg_color"] == "#212121"
     assert "PLAYGROUND-" in served.play.token and served.play.token.startswith("7000000777:")
+
+
+async def test_another_site_can_neither_post_nor_listen(served: Served):
+    async with aiohttp.ClientSession() as http:
+        form = await http.post(
+            served.url + "playground/api/send",
+            data=json.dumps({"user": GM, "chat": GROUP_ID, "text": "/help"}),
+            headers={"Content-Type": "text/plain"},  # what a cross-site form may send
+        )
+        assert form.status == 415
+        try:
+            await http.ws_connect(
+                served.url + "playground/ws", headers={"Origin": "https://evil.example"}
+            )
+        except aiohttp.WSServerHandshakeError as error:
+            assert error.status == 403
+        else:  # pragma: no cover
+            raise AssertionError("a foreign page opened the live feed")
+    assert served.play.fed == 0
