@@ -38,34 +38,41 @@ THEMES = {
 }
 
 
-def start_param_of(url: str) -> str | None:
-    """The start parameter of a Mini App link: ``t.me/<bot>/<app>?startapp=`` or a
-    ``web_app`` button's ``…/app/?tgWebAppStartParam=``."""
-    query = parse_qs(urlsplit(url).query)
-    values = query.get("startapp") or query.get("tgWebAppStartParam") or [None]
-    return values[0]
+TELEGRAM_HOSTS = ("t.me", "telegram.me")
 
 
 def launch_url(
     token: str,
     user: dict[str, Any],
     *,
-    start_param: str | None,
+    link: str,
     scheme: str,
     chat_type: str | None,
     allows_write_to_pm: bool,
 ) -> str:
+    """Where the panel's frame goes for `link`, as Telegram opens it: a direct link
+    (``t.me/<bot>/<app>?startapp=…``) carries its start parameter in initData (with the
+    chat's type); a ``web_app`` or menu button opens its own URL (here: the local /app/ with
+    the button's query, ``?tgWebAppStartParam=…``), and its initData has neither."""
+    parts = urlsplit(link)
+    direct = parts.hostname in TELEGRAM_HOSTS
+    start = (parse_qs(parts.query).get("startapp") or [None])[0] if direct else None
     person = {**user, "allows_write_to_pm": allows_write_to_pm}
     person.pop("is_bot", None)
     init_data = sign_init_data(
-        token, person, int(time.time()), start_param=start_param, chat_type=chat_type
+        token,
+        person,
+        int(time.time()),
+        start_param=start,
+        chat_type=chat_type if direct else None,
     )
-    parts = {
+    fragment = {
         "tgWebAppData": init_data,
         "tgWebAppVersion": "8.0",
         "tgWebAppPlatform": "weba",
         "tgWebAppThemeParams": json.dumps(THEMES[scheme], separators=(",", ":")),
     }
-    if start_param:
-        parts["tgWebAppStartParam"] = start_param
-    return "/app/#" + "&".join(f"{k}={quote(v, safe='')}" for k, v in parts.items())
+    if start:
+        fragment["tgWebAppStartParam"] = start
+    page = "/app/" if direct or not parts.query else f"/app/?{parts.query}"
+    return page + "#" + "&".join(f"{k}={quote(v, safe='')}" for k, v in fragment.items())

@@ -16,7 +16,7 @@ from aiohttp import WSMsgType, web
 
 from bot.playground.demo import lay_out
 from bot.playground.errors import BotApiError
-from bot.playground.launch import launch_url, start_param_of
+from bot.playground.launch import launch_url
 from bot.playground.play import Playground
 from bot.playground.texts import page_texts
 
@@ -131,7 +131,7 @@ async def miniapp(request: web.Request) -> web.Response:
     url = launch_url(
         play.token,
         user.as_dict(),
-        start_param=start_param_of(query.get("link", "")),
+        link=query.get("link", ""),
         scheme="dark" if query.get("scheme") == "dark" else "light",
         chat_type=chat_type,
         allows_write_to_pm=play.world.chats[user_id].started,

@@ -139,6 +139,7 @@ async def test_a_newcomers_first_ten_minutes(pages: tuple[Any, Any], served: Ser
     await message(gm, "Пустой ×2 в бою").wait_for(timeout=WAIT)
     board = gm.locator("li.msg", has_text="карты ещё не розданы").last
     await board.wait_for(timeout=WAIT)
+    await board.evaluate("node => node.scrollIntoView({ block: 'start' })")
     await shoot(gm, "group-fight-board")
 
     # Both open the Mini App from the board (its t.me link); the GM deals with Telegram's
@@ -159,4 +160,9 @@ async def test_a_newcomers_first_ten_minutes(pages: tuple[Any, Any], served: Ser
     await shoot(player, "miniapp-panel")
     await gm.locator("#panel-close").click()
     await gm.locator("li.msg", has_text="раунд 1").last.wait_for(timeout=WAIT)  # edited in place
+
+    # The private chat's menu button (setChatMenuButton) opens the app on the GM's games.
+    await open_chat(gm, "@kosti_playground_bot")
+    await gm.locator("#app-button").click()
+    await gm.frame_locator("#frame").get_by_text("Тени").first.wait_for(timeout=WAIT)
     assert gm.problems == [] and player.problems == []

@@ -78,6 +78,24 @@ async def test_the_mini_app_opens_with_init_data_signed_by_the_playground_token(
     assert "PLAYGROUND-" in served.play.token and served.play.token.startswith("7000000777:")
 
 
+async def test_a_web_app_button_opens_its_own_url_without_a_start_param(served: Served):
+    link = "https://kosti-playground.invalid/app/?tgWebAppStartParam=g1-abc-roll"
+    async with (
+        aiohttp.ClientSession() as http,
+        http.get(
+            served.url + "playground/api/miniapp",
+            params={"user": str(GM), "chat": str(GM), "link": link, "scheme": "light"},
+        ) as response,
+    ):
+        url = (await response.json())["url"]
+    page, _, hash_part = url.partition("#")
+    assert page == "/app/?tgWebAppStartParam=g1-abc-roll"
+    fragment = {k: v[0] for k, v in parse_qs(hash_part).items()}
+    data = validate_init_data(fragment["tgWebAppData"], served.play.token, max_age=60)
+    assert data.user.id == GM and data.start_param is None and data.chat_type is None
+    assert "tgWebAppStartParam" not in fragment
+
+
 async def test_another_site_can_neither_post_nor_listen(served: Served):
     async with aiohttp.ClientSession() as http:
         form = await http.post(
