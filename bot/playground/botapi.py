@@ -34,6 +34,13 @@ ADMIN_RIGHTS = (
     "can_delete_stories",
     "can_send_welcome_messages",
 )
+GIFT_TYPES = (
+    "unlimited_gifts",
+    "limited_gifts",
+    "unique_gifts",
+    "premium_subscription",
+    "gifts_from_channels",
+)
 Toast = Callable[[str, str, bool, str | None], None]  # callback id, text, alert, url
 
 
@@ -82,10 +89,9 @@ class BotApi:
             raise BotApiError.bad("chat not found") from None
 
     def m_getChat(self, params: dict[str, Any]) -> dict[str, Any]:
-        return self.world.chat_dict(self._chat(params)) | {
-            "accent_color_id": 0,
-            "max_reaction_count": 11,
-        }
+        gifts = dict.fromkeys(GIFT_TYPES, False)
+        full = {"accent_color_id": 0, "max_reaction_count": 11, "accepted_gift_types": gifts}
+        return self.world.chat_dict(self._chat(params)) | full
 
     def m_getChatMember(self, params: dict[str, Any]) -> dict[str, Any]:
         chat, user_id = self._chat(params), int(params["user_id"])

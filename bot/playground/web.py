@@ -19,6 +19,7 @@ from bot.playground.errors import BotApiError
 from bot.playground.launch import launch_url
 from bot.playground.play import Playground
 from bot.playground.texts import page_texts
+from webapp.keys import SOCKETS
 
 STATIC = Path(__file__).resolve().parent / "static"
 PLAYGROUND = web.AppKey("playground", Playground)
@@ -160,6 +161,7 @@ async def live(request: web.Request) -> web.WebSocketResponse:
         raise web.HTTPForbidden()  # another site's page may not read the chats
     ws = web.WebSocketResponse(heartbeat=30)
     await ws.prepare(request)
+    request.app[SOCKETS].add(ws)  # closed at shutdown with the Mini App's (Ctrl+C is quick)
     queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
     unsubscribe = play.world.subscribe(queue.put_nowait)
     writer = asyncio.create_task(_forward(ws, queue))

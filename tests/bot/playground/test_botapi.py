@@ -120,3 +120,15 @@ async def test_an_unknown_method_is_an_error_the_bot_survives_logged_once(
     assert [r.getMessage() for r in caplog.records].count(
         "the playground does not know the Bot API method sendDice"
     ) == 1
+
+
+async def test_the_administrators_of_a_group_are_its_creator_and_the_bot_when_it_may_delete(
+    bot: Bot,
+):
+    group = await bot.get_chat_administrators(GROUP_ID)
+    assert [m.status for m in group] == ["creator", "administrator"]
+    assert group[1].user.id == bot.id
+    forum = await bot.get_chat_administrators(FORUM_ID)
+    assert [m.status for m in forum] == ["creator"]
+    chat = await bot.get_chat(FORUM_ID)
+    assert chat.is_forum and chat.title == "Клуб «Дикий край»"

@@ -59,8 +59,16 @@ def test_without_a_token_the_playground_serves_its_page_and_stops_on_ctrl_c(tmp_
         assert response.status == 200 and "/playground/static/play.js" in page
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=10) as response:
             assert response.status == 200
-        process.send_signal(signal.SIGINT)
-        out, err = process.communicate(timeout=30)
+        # An open page (its live feed) does not hold the stop back.
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as page:
+            page.sendall(
+                b"GET /playground/ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
+                b"Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                b"Sec-WebSocket-Version: 13\r\n\r\n"
+            )
+            assert page.recv(1024).startswith(b"HTTP/1.1 101")
+            process.send_signal(signal.SIGINT)
+            out, err = process.communicate(timeout=15)
     finally:
         if process.poll() is None:
             process.kill()
