@@ -30,8 +30,25 @@ def _json(data: Any, status: int = 200) -> web.Response:
     return web.json_response(data, status=status, dumps=lambda d: json.dumps(d, ensure_ascii=False))
 
 
+TYPES = {".html": "text/html", ".css": "text/css", ".js": "text/javascript"}
+# The page's three files, read once: served from memory (no file thread per request).
+FILES = {path.name: path.read_bytes() for path in STATIC.iterdir() if path.suffix in TYPES}
+
+
+def _file(name: str) -> web.Response:
+    body = FILES.get(name)
+    if body is None:
+        raise web.HTTPNotFound()
+    kind = TYPES[Path(name).suffix]
+    return web.Response(body=body, content_type=kind, charset="utf-8", headers=PAGE_HEADERS)
+
+
 async def home(request: web.Request) -> web.Response:
-    return web.FileResponse(STATIC / "index.html", headers=PAGE_HEADERS)  # type: ignore[return-value]
+    return _file("index.html")
+
+
+async def static(request: web.Request) -> web.Response:
+    return _file(request.match_info["name"])
 
 
 def _play(request: web.Request) -> Playground:
@@ -187,7 +204,7 @@ async def _forward(ws: web.WebSocketResponse, queue: asyncio.Queue[dict[str, Any
 def setup_playground(app: web.Application, play: Playground) -> None:
     app[PLAYGROUND] = play
     app.router.add_get("/", home)
-    app.router.add_static("/playground/static/", STATIC, append_version=False)
+    app.router.add_get("/playground/static/{name}", static)
     app.router.add_get("/playground/api/state", state)
     app.router.add_post("/playground/api/send", send)
     app.router.add_post("/playground/api/press", press)
