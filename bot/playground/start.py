@@ -9,6 +9,7 @@ import asyncio
 import contextlib
 import errno
 import shutil
+import socket
 import sys
 import tempfile
 from pathlib import Path
@@ -43,6 +44,11 @@ def playground_settings(settings: Settings, token: str, folder: Path) -> Setting
 
 def run_playground(settings: Settings, *, demo: bool = False) -> int:
     """Serve the playground until Ctrl+C; the exit status."""
+    if not _port_free(settings.host, settings.port):  # told before anything starts
+        print(
+            port_busy_line(settings.host, settings.port, settings.default_locale), file=sys.stderr
+        )
+        return 1
     play = Playground()
     play.routes = lambda app: setup_playground(app, play)
     play.on_started.append(
@@ -67,3 +73,14 @@ def run_playground(settings: Settings, *, demo: bool = False) -> int:
     finally:
         shutil.rmtree(folder, ignore_errors=True)
     return 0
+
+
+def _port_free(host: str, port: int) -> bool:
+    try:
+        with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
+            # as asyncio's server binds: a port left in TIME_WAIT by the last run is free
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind((host, port))
+    except OSError as error:
+        return error.errno != errno.EADDRINUSE  # other refusals are told by the start-up
+    return True
