@@ -1,4 +1,6 @@
-"""`python -m bot`: run Kosti. Without BOT_TOKEN it explains, in Russian, what to set."""
+"""`python -m bot`: run Kosti. Without BOT_TOKEN it starts the playground (the real bot and
+Mini App in a browser tab, bot/playground/); `--help` lists the settings; `--demo` starts the
+playground with a demo table laid out."""
 
 from __future__ import annotations
 
@@ -11,8 +13,12 @@ from pydantic import ValidationError
 
 from bot.settings import Settings
 
+HELP_FLAGS = ("-h", "--help")
+DEMO_FLAG = "--demo"
 
-def main() -> int:
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
     try:
         settings = Settings()
     except ValidationError as exc:
@@ -20,15 +26,17 @@ def main() -> int:
 
         print(settings_error_message(exc), file=sys.stderr)
         return 2
-    logging.basicConfig(
-        level=settings.log_level.upper(),
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-    )
-    if settings.token is None:
+    if any(flag in args for flag in HELP_FLAGS):
         from bot.render.system import no_token_message
 
         print(no_token_message(settings.default_locale))
         return 0
+    if settings.token is None or DEMO_FLAG in args:
+        return _playground(settings, demo=DEMO_FLAG in args)
+    logging.basicConfig(
+        level=settings.log_level.upper(),
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )
     from aiogram.exceptions import TelegramNetworkError, TelegramUnauthorizedError
     from aiogram.utils.token import TokenValidationError, validate_token
 
@@ -54,6 +62,15 @@ def main() -> int:
         print(startup_failed_message(str(error), settings.default_locale), file=sys.stderr)
         return 1
     return 0
+
+
+def _playground(settings: Settings, *, demo: bool) -> int:
+    # One console line (the address) unless LOG_LEVEL asks for more.
+    level = settings.log_level if "log_level" in settings.model_fields_set else "WARNING"
+    logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    from bot.playground.start import run_playground
+
+    return run_playground(settings, demo=demo)
 
 
 def _dev_mode_refusal(settings: Settings) -> str | None:

@@ -13,6 +13,7 @@ from typing import Any
 from aiogram import Bot, Dispatcher
 from aiogram.client.default import DefaultBotProperties
 from aiogram.client.session.aiohttp import AiohttpSession
+from aiogram.client.session.base import BaseSession
 from aiogram.client.telegram import TelegramAPIServer
 from aiogram.enums import ParseMode
 from aiogram.utils.i18n import I18n
@@ -36,12 +37,19 @@ from engine.store.redis import connect as connect_redis
 from engine.store.redis import worker_id
 
 
-def create_bot(settings: Settings, *, retry_attempts: int = 3, limits: Limits | None = None) -> Bot:
-    """A Bot talking to `settings.bot_api_url`, HTML by default, within Telegram's limits
-    (queued per chat; `limits`: this process's windows unless given), retrying on 429."""
+def create_bot(
+    settings: Settings,
+    *,
+    retry_attempts: int = 3,
+    limits: Limits | None = None,
+    session: BaseSession | None = None,
+) -> Bot:
+    """A Bot talking to `settings.bot_api_url` (or through `session`), HTML by default,
+    within Telegram's limits (queued per chat; `limits`: this process's windows unless
+    given), retrying on 429."""
     if settings.token is None:
         raise ValueError("BOT_TOKEN is not set")
-    session = AiohttpSession(api=TelegramAPIServer.from_base(settings.bot_api_url))
+    session = session or AiohttpSession(api=TelegramAPIServer.from_base(settings.bot_api_url))
     flood = FloodControl(settings.flood_per_second, settings.flood_group_per_minute, limits=limits)
     session.middleware(OnePoller())
     session.middleware(flood)

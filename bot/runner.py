@@ -15,6 +15,7 @@ from aiohttp import web
 from bot.settings import Settings
 
 if TYPE_CHECKING:
+    from bot.playground.play import Playground
     from engine.services.notify import Notifier
 
 log = logging.getLogger("kosti")
@@ -61,18 +62,26 @@ async def prepare_database(settings: Settings) -> None:
     await init_db(settings.database_url)
 
 
-async def run(settings: Settings, *, stop: asyncio.Event | None = None) -> None:
-    """Run the bot (polling or webhook) and the web server until `stop` is set or a signal."""
+async def run(
+    settings: Settings, *, stop: asyncio.Event | None = None, playground: Playground | None = None
+) -> None:
+    """Run the bot (polling, webhook, or the playground's page) and the web server until
+    `stop` is set or a signal."""
     from engine.services.notify import Notifier, using
 
     # The process's notifier: the bot's handlers (polling), the outbox's redelivery and the
     # web app's requests tell it; the web app's live boards and the chat hooks listen.
     notifier = Notifier()
     with using(notifier):
-        await _run(settings, notifier, stop)
+        await _run(settings, notifier, stop, playground)
 
 
-async def _run(settings: Settings, notifier: Notifier, stop: asyncio.Event | None) -> None:
+async def _run(
+    settings: Settings,
+    notifier: Notifier,
+    stop: asyncio.Event | None,
+    playground: Playground | None = None,
+) -> None:
     from aiogram.exceptions import TelegramAPIError
 
     from bot.app import build_dispatcher, create_bot
@@ -91,7 +100,9 @@ async def _run(settings: Settings, notifier: Notifier, stop: asyncio.Event | Non
         from engine.store.redis import connect, worker_id
 
         limits = RedisLimits(connect(settings.redis_url), worker_id())
-    bot = create_bot(settings, limits=limits)
+    # The playground answers the Bot API in memory and feeds the page's updates itself.
+    session = playground.session if playground else None
+    bot = create_bot(settings, limits=limits, session=session)
     dispatcher = build_dispatcher(settings)
     # Rolls, reveals and board steps made in the Mini App appear in the chat.
     miniapp = MiniApp.from_settings(settings)
@@ -103,6 +114,7 @@ async def _run(settings: Settings, notifier: Notifier, stop: asyncio.Event | Non
         on_roll=hooks.on_roll,
         on_reveal=hooks.on_reveal,
         notifier=notifier,
+        routes=playground.routes if playground else None,
     )
     runner = web.AppRunner(app)
     await runner.setup()
@@ -140,6 +152,8 @@ async def _run(settings: Settings, notifier: Notifier, stop: asyncio.Event | Non
                 allowed_updates=dispatcher.resolve_used_update_types(),
             )
             log.info("webhook mode: %s", public)
+        elif playground is not None:
+            await playground.started(bot, dispatcher, f"http://{settings.host}:{settings.port}/")
         else:
             await bot.delete_webhook()
             polling = asyncio.create_task(
@@ -155,6 +169,9 @@ async def _run(settings: Settings, notifier: Notifier, stop: asyncio.Event | Non
     finally:
         for task in background:
             task.cancel()
+        if playground is not None:
+            await playground.stop()
+        for task in background:
             with suppress(asyncio.CancelledError):
                 await task
         if polling is not None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import weakref
+from collections.abc import Callable
 from urllib.parse import urlsplit
 
 from aiogram import Bot, Dispatcher
@@ -74,6 +75,7 @@ def create_app(
     broadcaster: Broadcaster | None = None,
     rng: Rng | None = None,
     notifier: Notifier | None = None,
+    routes: Callable[[web.Application], None] | None = None,
 ) -> web.Application:
     config = webapp_config or WebAppConfig()
     access_log.install()  # ?tma= credentials never reach the access log
@@ -109,7 +111,10 @@ def create_app(
         log.info("no bot token: the Mini App API answers not_configured")
 
     app.router.add_get("/healthz", health)
-    app.router.add_get("/", to_app)
+    if routes is not None:  # a mode's own pages, "/" among them (the playground)
+        routes(app)
+    else:
+        app.router.add_get("/", to_app)
     app.router.add_get("/app", to_app)
     setup_static(app)
     setup_api(app)

@@ -44,9 +44,7 @@ def settings_error_message(error: ValidationError, locale: str = "ru") -> str:
     ]
     with translator(locale, i18n):
         header = _("Some settings have wrong values (environment or .env):")
-        footer = _(
-            "Fix them and start again. Without BOT_TOKEN, python -m bot lists every setting."
-        )
+        footer = _("Fix them and start again. python -m bot --help lists every setting.")
     return "\n".join([header, *problems, footer])
 
 

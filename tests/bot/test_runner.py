@@ -120,10 +120,10 @@ async def test_webhook_mode_registers_and_checks_the_secret(api: FakeBotAPI, tmp
         await asyncio.wait_for(process, 20)
 
 
-def main_command(tmp_path: Path, token: str) -> subprocess.CompletedProcess[str]:
+def main_command(tmp_path: Path, token: str, *args: str) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if k != "BOT_TOKEN"}
     return subprocess.run(
-        [sys.executable, "-m", "bot"],
+        [sys.executable, "-m", "bot", *args],
         cwd=tmp_path,  # no .env here
         env={**env, "BOT_TOKEN": token, "PYTHONPATH": str(ROOT)},
         capture_output=True,
@@ -132,8 +132,9 @@ def main_command(tmp_path: Path, token: str) -> subprocess.CompletedProcess[str]
     )
 
 
-def test_without_a_token_the_main_command_explains_in_russian(tmp_path: Path):
-    done = main_command(tmp_path, "")
+def test_help_explains_the_settings_in_russian(tmp_path: Path):
+    # Without a token `python -m bot` is the playground (tests/bot/playground/test_main.py).
+    done = main_command(tmp_path, "", "--help")
     assert done.returncode == 0
     assert "Traceback" not in done.stdout + done.stderr
     assert "BOT_TOKEN не задан" in done.stdout

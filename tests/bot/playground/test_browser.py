@@ -1,0 +1,168 @@
+"""A newcomer's first ten minutes in the playground, in real headless Chromium (Debian's):
+create a game as the GM, join as a player, roll openly, roll hidden as a player who never
+opened the bot (the start link, then the delivery), reveal, open the Mini App as the GM and
+deal a round, and see the player's board update live. Screenshots (390×844, light and dark)
+go to test-artifacts/playground/."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from typing import Any
+
+import pytest
+
+from tests.bot.playground.conftest import Served
+from tests.webapp.browser import ARTIFACTS
+from tests.webapp.test_browser import browser  # noqa: F401 (fixture)
+
+SHOTS = ARTIFACTS.parent / "playground"
+WAIT = 15_000
+PHONE = {"width": 390, "height": 844}
+
+
+def problem(message: Any) -> bool:
+    """A console error, except the SDK's own: in a frame, telegram-web-apps.js appends an
+    empty <style> (for web.telegram.org's custom style), which the Mini App's CSP reports
+    (as it would in Telegram's web client)."""
+    sdk = "telegram-web-apps.js" in message.location.get("url", "")
+    return message.type == "error" and not (sdk and "inline style" in message.text)
+
+
+@pytest.fixture
+async def pages(browser: Any, served: Served) -> AsyncIterator[tuple[Any, Any]]:  # noqa: F811
+    """Two phones on the same playground: the GM's and a player's."""
+    contexts, opened = [], []
+    for _ in range(2):
+        context = await browser.new_context(viewport=PHONE, color_scheme="light")
+        page = await context.new_page()
+        page.problems = []
+        page.on("pageerror", lambda e, page=page: page.problems.append(str(e)))
+        page.on("console", lambda m, page=page: problem(m) and page.problems.append(m.text))
+        await page.goto(served.url)
+        await page.wait_for_selector("body[data-ready='1']", timeout=WAIT)
+        contexts.append(context)
+        opened.append(page)
+    try:
+        yield opened[0], opened[1]
+    finally:
+        for context in contexts:
+            await context.close()
+
+
+async def be(page: Any, name: str) -> None:
+    await page.get_by_role("radio", name=name).click()
+
+
+async def open_chat(page: Any, title: str) -> None:
+    await page.locator(".chat-item", has_text=title).click()
+    await page.locator("#chat-title", has_text=title).wait_for(timeout=WAIT)
+
+
+async def say(page: Any, text: str) -> None:
+    await page.get_by_label("Сообщение").fill(text)
+    await page.get_by_label("Сообщение").press("Enter")
+
+
+def message(page: Any, text: str) -> Any:
+    return page.locator("li.msg", has_text=text).last
+
+
+async def toggle_theme(page: Any) -> None:
+    # the switch is under the Mini App's full-screen panel on a phone: click it directly
+    await page.locator("#dark").evaluate("box => box.click()")
+
+
+async def shoot(page: Any, name: str) -> None:
+    """`name`-light.png and `name`-dark.png (the page's own theme switch)."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for dark in (False, True):
+        if await page.locator("#dark").is_checked() != dark:
+            await toggle_theme(page)
+        if not await page.locator("#panel").is_hidden():  # the app reopens in the new theme
+            frame = page.frame_locator("#frame")
+            scheme = "dark" if dark else "light"
+            await frame.locator(f"html[data-scheme='{scheme}']").wait_for(timeout=WAIT)
+            await frame.locator("section.board").wait_for(timeout=WAIT)
+        await page.screenshot(path=SHOTS / f"{name}-{'dark' if dark else 'light'}.png")
+    await toggle_theme(page)  # back to light
+
+
+async def test_a_newcomers_first_ten_minutes(pages: tuple[Any, Any], served: Served):
+    gm, player = pages
+    # The GM creates a game in the group.
+    await be(gm, "Мастер")
+    await open_chat(gm, "Игровой стол")
+    await say(gm, "/newgame savage Тени")
+    await message(gm, "Новая игра").wait_for(timeout=WAIT)
+    assert await message(gm, "Новая игра").locator(".text b", has_text="Тени").count() == 1
+
+    # A second user joins and rolls openly; the GM's phone sees it live.
+    await be(player, "Аня")
+    await open_chat(player, "Игровой стол")
+    await say(player, "/join")
+    await message(player, "вступает в игру").wait_for(timeout=WAIT)
+    await say(player, "/r 2d6 удар")
+    await message(gm, "Аня: 2d6").wait_for(timeout=WAIT)
+
+    # A hidden roll by a player who never opened the bot: the command leaves the group,
+    # the receipt says where to go, the start link opens her private chat and delivers it.
+    await say(player, "/hr 2d6 засада")
+    receipt = message(player, "скрытый бросок №")
+    await receipt.wait_for(timeout=WAIT)
+    assert await player.locator("li.msg", has_text="/hr 2d6").count() == 0
+    await receipt.get_by_role("button", name="Открыть бота").click()
+    await player.locator("#chat-title", has_text="@kosti_playground_bot").wait_for(timeout=WAIT)
+    await message(player, "Ваш скрытый бросок").wait_for(timeout=WAIT)
+    await shoot(player, "private-hidden-roll")
+
+    # The GM opens the bot the same way and reveals it with the button of his copy.
+    await (
+        gm.locator("li.msg", has_text="скрытый бросок №")
+        .last.get_by_role("button", name="Открыть бота")
+        .click()
+    )
+    copy = message(gm, "Скрытый бросок №")
+    await copy.wait_for(timeout=WAIT)
+    await copy.locator(".kb-button", has_text="Раскрыть").click()
+    await gm.locator("#toast", has_text="Раскрыт").wait_for(timeout=WAIT)
+    await open_chat(gm, "Игровой стол")
+    await message(gm, "sha256sum").wait_for(timeout=WAIT)
+
+    # A fight: the player saves her character, the GM adds it and a group of extras.
+    await open_chat(player, "Игровой стол")
+    await say(player, "/char Ичиго (Дикий) Драка d10; Защита 7, Стойкость 8 (2)")
+    await message(gm, "Сохранён: Ичиго").wait_for(timeout=WAIT)
+    await say(gm, "/fight")
+    await say(gm, "/add Ичиго")
+    await message(gm, "Ичиго в бою").wait_for(timeout=WAIT)
+    await say(gm, "/add Пустой (Статист, ×2) Драка d6; Защита 5, Стойкость 5")
+    await message(gm, "Пустой ×2 в бою").wait_for(timeout=WAIT)
+    board = gm.locator("li.msg", has_text="карты ещё не розданы").last
+    await board.wait_for(timeout=WAIT)
+    await board.evaluate("node => node.scrollIntoView({ block: 'start' })")
+    await shoot(gm, "group-fight-board")
+
+    # Both open the Mini App from the board (its t.me link); the GM deals with Telegram's
+    # main button of the panel; the player's board follows live.
+    for page in (gm, player):
+        await (
+            page.locator("li.msg", has_text="Бой")
+            .last.get_by_role("button", name="Открыть Mini App")
+            .click()
+        )
+        frame = page.frame_locator("#frame")
+        await frame.get_by_role("heading", name="Карты ещё не розданы").wait_for(timeout=WAIT)
+    await gm.locator("#main-button", has_text="Раздать").click()
+    await gm.frame_locator("#frame").get_by_role("heading", name="Раунд 1").wait_for(timeout=WAIT)
+    await (
+        player.frame_locator("#frame").get_by_role("heading", name="Раунд 1").wait_for(timeout=WAIT)
+    )
+    await shoot(player, "miniapp-panel")
+    await gm.locator("#panel-close").click()
+    await gm.locator("li.msg", has_text="раунд 1").last.wait_for(timeout=WAIT)  # edited in place
+
+    # The private chat's menu button (setChatMenuButton) opens the app on the GM's games.
+    await open_chat(gm, "@kosti_playground_bot")
+    await gm.locator("#app-button").click()
+    await gm.frame_locator("#frame").get_by_text("Тени").first.wait_for(timeout=WAIT)
+    assert gm.problems == [] and player.problems == []
