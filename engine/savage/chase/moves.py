@@ -88,7 +88,10 @@ def resolve_bump(log: Log, cmd: c.ResolveBump, rng: Rng) -> None:
         raise ChaseError("unknown_pending", pending=cmd.pending)
     target = s.participant(pending.target)
     check_direction(cmd.direction)
-    check_cards(cmd.cards, 0, pending.max_cards)
+    # Seed 001, line 34: «Сдвиг … перемещает цель на одну Карту погони» — a Bump moves the
+    # target (the opposing side picks only the direction, line 35); a lucky shift of the
+    # participant itself may stay put.
+    check_cards(cmd.cards, 1 if pending.kind == "bump" else 0, pending.max_cards)
     if cmd.chooser is not None:
         chooser = active(s, cmd.chooser)
         # An indirect Bump: the opposing side chooses (line 35); a shift: the participant.
