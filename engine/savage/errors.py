@@ -63,6 +63,7 @@ ERROR_CODES: dict[str, Template] = {
         "A Shaken character may take free actions only (a benny removes Shaken)."
     ),
     "unknown_condition": "Unknown condition: {kind}",
+    "bound": "A Bound character cannot attack or aim: first escape the bonds.",
     "not_entangled": "The character is neither Entangled nor Bound.",
     "cannot_soak_shaken_only": "Soak works against Wounds, not against Shaken alone.",
     # actions

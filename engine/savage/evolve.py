@@ -49,6 +49,7 @@ from .events import (
     TurnQueued,
     TurnStarted,
 )
+from .modifiers import support_value
 
 _R = dataclasses.replace
 _HANDLERS: dict[type[Event], Callable[[Encounter, Any], Encounter]] = {}
@@ -113,8 +114,25 @@ def _without(character: Character, kind: str) -> Character:
 
 
 def _with_condition(character: Character, condition: Condition) -> Character:
-    return _without(character, condition.kind).with_conditions(
-        (*_without(character, condition.kind).status.conditions, condition)
+    """The condition replaces one of its kind — a Support bonus only the one for the same
+    trait (seed 000 line 35: «+1 к одной подходящей проверке»: bonuses for different traits
+    stay apart)."""
+    keep = tuple(
+        c
+        for c in character.status.conditions
+        if c.kind != condition.kind or (c.kind == "support" and c.skill != condition.skill)
+    )
+    return character.with_conditions((*keep, condition))
+
+
+def _without_support_for(character: Character, trait: str) -> Character:
+    """A roll of ``trait`` uses up the Support bonuses that fit it (its own and any-trait)."""
+    return character.with_conditions(
+        tuple(
+            c
+            for c in character.status.conditions
+            if not (c.kind == "support" and c.skill in ("", trait))
+        )
     )
 
 
@@ -267,7 +285,7 @@ def _rolled(state: Encounter, e: Rolled) -> Encounter:
         if e.action:
             c = c.with_status(actions_used=c.status.actions_used + 1, rolled=True)
         if "support" in labels:
-            c = _without(c, "support")
+            c = _without_support_for(c, e.trait)
         if labels & {"aim", "aim_ignore"}:
             c = _without(c, "aim")
         return c
@@ -276,21 +294,25 @@ def _rolled(state: Encounter, e: Rolled) -> Encounter:
     return _R(state, rolls=_remember(state, e, labels))
 
 
+def _helps(roll: Rolled | LastRoll) -> str:
+    """The trait a Support roll helps ("" = any)."""
+    return roll.follow.effect if roll.follow is not None else ""
+
+
 def _remember(state: Encounter, e: Rolled, labels: set[str]) -> tuple[LastRoll, ...]:
     """The character's roll replaces its last one; a Support bonus used by this roll
     closes the supporter's roll; a resisting roll gives the Test its opposed total."""
     base: int | None = None
     if e.purpose == "support" and e.target:
-        support = state.character(e.target).status.condition("support")
-        base = support.value if support is not None else 0
+        base = support_value(state.character(e.target).status, _helps(e))
     rolls = []
     for r in state.rolls:
         if r.character == e.character:
             continue
         if r.purpose == "support" and (
-            ("support" in labels and r.target == e.character)  # the bonus is used
-            or (e.purpose == "support" and r.target == e.target)  # another Support adds on
-        ):
+            ("support" in labels and r.target == e.character and _helps(r) in ("", e.trait))
+            or (e.purpose == "support" and r.target == e.target and _helps(r) == _helps(e))
+        ):  # the bonus is used, or another Support of that trait adds on
             r = _R(r, closed=True)
         if e.purpose == "resist" and r.purpose == "test" and r.character == e.target:
             r = _R(r, base=e.result.total)

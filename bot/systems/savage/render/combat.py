@@ -9,7 +9,7 @@ from aiogram.utils.i18n import ngettext
 
 from bot.render.common import quoted
 from bot.systems.savage.callbacks import CombatCallback
-from bot.systems.savage.render.combat_labels import card_text, condition_label
+from bot.systems.savage.render.combat_labels import card_text, condition_label, trait_label
 from engine.savage import Character, Combatant, Encounter
 
 MAX_BOARD_CHARS = 3800
@@ -43,8 +43,10 @@ def badges(character: Character) -> str:
         parts.append(_("Fatigue {level}").format(level=s.fatigue))
     for condition in s.conditions:
         label = condition_label(condition.kind)
-        if condition.kind == "support":
-            label = f"{label} +{condition.value}"
+        if condition.kind == "support":  # one bonus per trait it helps (seed 000 line 35)
+            label = f"{label} {condition.value:+d}"
+            if condition.skill:
+                label += f" ({trait_label(condition.skill)})"
         parts.append(label)
     return " · ".join(parts)
 
