@@ -67,7 +67,7 @@ def check_can_act(b: Builder, character: Character, *, free: bool) -> None:
     if status.full_turn:
         raise RuleError("defend_no_other_actions")
     declared = max(1, status.actions_declared)
-    if status.actions_used >= declared:
+    if status.actions_used + status.chase_actions >= declared:  # a chase action counts too
         raise RuleError("too_many_actions", {"declared": declared})
 
 
@@ -77,7 +77,8 @@ def declare(b: Builder, character: Character, count: int) -> None:
         raise RuleError("not_your_turn", {"id": character.id})
     if not 1 <= count <= MAX_ACTIONS:
         raise RuleError("too_many_actions", {"declared": count})
-    if character.status.rolled or character.status.actions_used or character.status.full_turn:
+    status = character.status
+    if status.rolled or status.actions_used or status.chase_actions or status.full_turn:
         raise RuleError("actions_already_declared")
     b.emit(ActionsDeclared, character=character.id, count=count)
 

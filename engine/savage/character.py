@@ -102,6 +102,7 @@ class Status:
     # This turn:
     actions_declared: int = 0  # 0 = nothing declared yet (one action)
     actions_used: int = 0
+    chase_actions: int = 0  # actions this turn's chase turn took (seed 001 line 15)
     rolled: bool = False  # a roll was made this turn (declaration is closed)
     free_only: bool = False  # failed the Spirit roll: free actions only (line 68)
     full_turn: str = ""  # "defend" or "aim": no other actions this turn

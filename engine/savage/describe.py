@@ -177,7 +177,9 @@ describe.kinds(
 )
 
 # event types that never say anything (the board shows them)
-SILENT: frozenset[type[ev.Event]] = frozenset({ev.TurnEnded, ev.RoundEnded, ev.FullTurnTaken})
+SILENT: frozenset[type[ev.Event]] = frozenset(
+    {ev.TurnEnded, ev.RoundEnded, ev.FullTurnTaken, ev.ChaseActionsCounted}
+)
 
 
 def _d(key: str, **params: Any) -> Description:

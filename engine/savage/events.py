@@ -278,6 +278,15 @@ class FullTurnTaken(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class ChaseActionsCounted(Event):
+    """The actions the character's chase turn declared and took (``CountChaseActions``)."""
+
+    character: str
+    declared: int
+    used: int
+
+
+@dataclass(frozen=True, slots=True)
 class FatigueChanged(Event):
     character: str
     level: int
@@ -338,6 +347,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         ConditionRemoved,
         FullTurnTaken,
         FatigueChanged,
+        ChaseActionsCounted,
         BennySpent,
         BenniesGiven,
         StatusSet,

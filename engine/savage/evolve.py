@@ -19,6 +19,7 @@ from .events import (
     BennySpent,
     BleedingOutResolved,
     CardDealt,
+    ChaseActionsCounted,
     CombatantAdded,
     CombatantRemoved,
     ConditionAdded,
@@ -139,6 +140,7 @@ def _without_support_for(character: Character, trait: str) -> Character:
 _TURN_RESET: dict[str, Any] = {
     "actions_declared": 0,
     "actions_used": 0,
+    "chase_actions": 0,
     "rolled": False,
     "free_only": False,
     "full_turn": "",
@@ -272,6 +274,12 @@ def _interrupted(state: Encounter, e: Interrupted) -> Encounter:
 @_on(ActionsDeclared)
 def _declared(state: Encounter, e: ActionsDeclared) -> Encounter:
     return _status(state, e.character, actions_declared=e.count)
+
+
+@_on(ChaseActionsCounted)
+def _chase_actions(state: Encounter, e: ChaseActionsCounted) -> Encounter:
+    declared = max(state.character(e.character).status.actions_declared, e.declared)
+    return _status(state, e.character, actions_declared=declared, chase_actions=e.used)
 
 
 # --- rolls and states -----------------------------------------------------------------

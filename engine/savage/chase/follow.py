@@ -23,6 +23,7 @@ from engine import savage
 from engine.dice.rng import Rng
 from engine.savage.chase.commands import (
     Command,
+    CountFightActions,
     EndTurn,
     SetHealth,
     StartRound,
@@ -82,6 +83,44 @@ def health_commands(state: ChaseState, encounter: savage.Encounter) -> list[list
         if commands:
             steps.append(commands)
     return steps
+
+
+def fight_actions_commands(state: ChaseState, encounter: savage.Encounter) -> list[Command]:
+    """One turn, one multi-action count (seed 000 lines 27-29): each open chase turn of a
+    linked participant takes its fight character's declaration and fight actions."""
+    commands: list[Command] = []
+    for t in state.turns:
+        character = fight_character(encounter, t.participant)
+        if character is None or not state.participant(t.participant).active:
+            continue
+        status = character.status
+        declared = max(1, status.actions_declared)
+        if (max(t.declared_actions, declared), status.actions_used) != (
+            t.declared_actions,
+            t.fight_actions,
+        ):
+            commands.append(CountFightActions(t.participant, declared, status.actions_used))
+    return commands
+
+
+def chase_actions_commands(state: ChaseState, encounter: savage.Encounter) -> list[savage.Command]:
+    """The other way: each linked fight character in its turn takes its chase turn's
+    declaration and chase actions (Change Position as an action, Flee; seed 001 lines 15,
+    45)."""
+    commands: list[savage.Command] = []
+    for t in state.turns:
+        character = fight_character(encounter, t.participant)
+        if character is None or not character.status.in_turn:
+            continue
+        status = character.status
+        if (max(status.actions_declared, t.declared_actions), t.actions_used) != (
+            status.actions_declared,
+            status.chase_actions,
+        ):
+            commands.append(
+                savage.CountChaseActions(character.id, t.declared_actions, t.actions_used)
+            )
+    return commands
 
 
 def run_commands(state: ChaseState, commands: Sequence[Command], rng: Rng) -> Step:
@@ -167,7 +206,25 @@ def follow_fight(
         if new:
             state = new[-1][1]
             steps.extend(new)
+    if state.ended is None:
+        counted = fight_actions_commands(state, fight)
+        synced: Step | None = None
+        try:
+            synced = run_commands(state, counted, rng) if counted else None
+        except ChaseError:
+            synced = None
+        if synced is not None and synced[0]:
+            steps.append(synced)
     return steps
+
+
+def fight_commands(
+    events: Iterable[Event], state: ChaseState, fight: savage.Encounter
+) -> list[savage.Command]:
+    """The fight commands a chase step causes: the Fatigue of a critical failure, then the
+    chase turns' action counts."""
+    fatigue = fatigue_for_fight(events, fight)
+    return [*([fatigue] if fatigue is not None else []), *chase_actions_commands(state, fight)]
 
 
 def fatigue_for_fight(events: Iterable[Event], fight: savage.Encounter) -> savage.Command | None:

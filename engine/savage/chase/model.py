@@ -76,8 +76,14 @@ class TurnState(Coded):
     dropped_back: bool = False
     declared_actions: int = 1
     actions_used: int = 0
+    fight_actions: int = 0  # actions the linked fight character took this turn
     lost: bool = False  # the rest of the turn was lost to a critical failure
     bumped: tuple[str, ...] = ()
+
+    @property
+    def actions_taken(self) -> int:
+        """One turn, one count: chase actions and the linked fight character's."""
+        return self.actions_used + self.fight_actions
 
 
 @dataclass(frozen=True, slots=True)

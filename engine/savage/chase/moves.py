@@ -15,6 +15,7 @@ from .base import (
     check_modifier,
     critical_pending,
     move,
+    spend_action,
     standing,
 )
 from .errors import ChaseError
@@ -31,6 +32,8 @@ def change_position(log: Log, cmd: c.ChangePosition, rng: Rng) -> None:
         raise ChaseError("already_changed_position", participant=p.id)
     if t.dropped_back:  # seed 001, line 16
         raise ChaseError("dropped_back", participant=p.id)
+    if cmd.as_action:  # line 15: «учитывается как действие при штрафе за несколько действий»
+        spend_action(p, t)
     mods = list(standing(s, p, free=not cmd.as_action, extra_action=cmd.as_action))
     if cmd.as_action:  # seed 001, line 15: +2 as an ordinary action
         mods.insert(0, ("change_position_action", CHANGE_POSITION_ACTION_BONUS))

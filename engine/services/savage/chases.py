@@ -282,7 +282,7 @@ async def _record(
     if not events:
         return CommandOutcome(state, (), None, unit.seq(key), key, (), board)
     unit.note("chase", CHASE, stream=key, seq=unit.seq(key), events=events, actor_id=unit.actor_id)
-    followed = await fight_follows(unit, events, rng)
+    followed = await fight_follows(unit, events, state, rng)
     caused = () if followed is None else tuple(c for c in followed if c is not None)
     after = await unit.state(CHASE, key)
     return CommandOutcome(after, events, step, unit.seq(key), key, caused, board)
