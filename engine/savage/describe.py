@@ -39,6 +39,7 @@ TEMPLATES: dict[str, Template] = {
     "shuffled": "🔀 The deck is shuffled.",
     "shuffled_joker": "🔀 A Joker was dealt: the deck is reshuffled.",
     "shuffled_empty": "🔀 The deck ran out: the discards are shuffled in.",
+    "shuffled_another_deck": "🔀 One deck is not enough for everyone: another deck is added.",
     "round_started": "Round {round}: cards are dealt.",
     "card_dealt": "🃏 {name}: drew {cards}, keeps {card} ({rules})",
     "turn_started": "▶️ Turn: {acting}",
@@ -264,7 +265,9 @@ def _condition_added(e: ev.ConditionAdded) -> Description:
 
 
 def _shuffled(e: ev.DeckShuffled) -> Description:
-    return _d({"joker": "shuffled_joker", "empty": "shuffled_empty"}.get(e.reason, "shuffled"))
+    keys = {"joker": "shuffled_joker", "empty": "shuffled_empty"}
+    keys["another_deck"] = "shuffled_another_deck"
+    return _d(keys.get(e.reason, "shuffled"))
 
 
 _BY_TYPE: dict[type[ev.Event], Callable[[Any], Description | None]] = {

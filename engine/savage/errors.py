@@ -30,7 +30,6 @@ ERROR_CODES: dict[str, Template] = {
     # turns and initiative
     "not_your_character": "This is not your character: you can act only for your own.",
     "gm_only": "Only the GM can do that.",
-    "deck_exhausted": "The action deck has run out of cards.",
     "not_your_turn": "It is not this character's turn.",
     "already_acted": "This character has already acted this round.",
     "on_hold_already": "This character is already on Hold.",

@@ -47,7 +47,8 @@ class CombatantRemoved(Event):
 class DeckShuffled(Event):
     """The new draw pile, top first. ``reason``: "start" (first deal or empty pile before a
     deal), "joker" (a Joker was dealt last round, seed 000 line 15), "empty" (the pile ran
-    out in the middle of a deal)."""
+    out in the middle of a deal), "another_deck" (the pile and the discards together were
+    too few: a new 54-card deck is shuffled in with them)."""
 
     order: tuple[Card, ...]
     reason: str

@@ -174,7 +174,8 @@ def _removed(state: Encounter, e: CombatantRemoved) -> Encounter:
 
 @_on(DeckShuffled)
 def _shuffled(state: Encounter, e: DeckShuffled) -> Encounter:
-    return _R(state, deck=state.deck.with_order(e.order, mid_deal=e.reason == "empty"))
+    mid_deal = e.reason in ("empty", "another_deck")
+    return _R(state, deck=state.deck.with_order(e.order, mid_deal=mid_deal))
 
 
 @_on(RoundStarted)

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from engine.savage import (
@@ -20,6 +22,7 @@ from engine.savage import (
 from engine.savage.events import (
     BleedingOutResolved,
     CardDealt,
+    DeckShuffled,
     FreeActionsOnly,
     HoldLost,
     Interrupted,
@@ -279,3 +282,26 @@ def test_players_only_move_their_own_characters() -> None:
         game.run(DealRound(by=1))
     game.run(NextTurn(by=1))
     assert game.state.current == "bb"
+
+
+def test_two_hundred_fighters_are_dealt_from_more_than_one_deck() -> None:
+    """Seed 000 line 7: «каждому Дикому персонажу и каждой … группе Статистов раздаётся
+    карта действий» — every one of 200 separate fighters. One deck holds 54 cards: when the
+    pile and the discards run short, another deck is shuffled in (docs/rules/savage.md
+    «Running out of cards»), instead of refusing the deal."""
+    game = Game()
+    for i in range(200):
+        game.add(f"f{i}", char(f"Боец {i} (Дикий) Драка d6", f"f{i}"))
+    events = game.run(DealRound(), rng=random.Random(7))
+    assert all(c.card is not None for c in game.state.combatants)
+    added = [e for e in of(events, DeckShuffled) if e.reason == "another_deck"]
+    assert len(added) == 3  # 54 + 3 × 54 = 216 cards for 200 fighters
+    deck = game.state.deck
+    in_play = [c.card for c in game.state.combatants]
+    assert len(in_play) + len(deck.draw) + len(deck.discard) == 4 * 54
+    assert len(game.state.order()) == 200
+    game.run(NextTurn(), rng=random.Random(1))  # the first turn starts as usual
+    assert game.state.current == game.state.order()[0].id
+    for _ in range(3):  # later rounds deal again from the bigger pile
+        game.run(DealRound(), rng=random.Random(2))
+        assert all(c.card is not None for c in game.state.combatants)
