@@ -131,8 +131,13 @@ def _add(b: Builder, cmd: AddCombatant) -> None:
 
 
 def _remove(b: Builder, cmd: RemoveCombatant) -> None:
-    b.state.combatant(cmd.id)
-    b.emit(CombatantRemoved, combatant=cmd.id)
+    """A combatant, or one member of a group by the member's id (the last member takes the
+    group with it)."""
+    combatant = b.state.combatant_of(cmd.id)
+    if combatant.id == cmd.id or len(combatant.members) == 1:
+        b.emit(CombatantRemoved, combatant=combatant.id)
+        return
+    b.emit(CombatantRemoved, combatant=combatant.id, member=cmd.id)
 
 
 def _deal(b: Builder, cmd: DealRound) -> None:

@@ -272,7 +272,7 @@ def _shuffled(e: ev.DeckShuffled) -> Description:
 
 _BY_TYPE: dict[type[ev.Event], Callable[[Any], Description | None]] = {
     ev.CombatantAdded: _joined,
-    ev.CombatantRemoved: lambda e: _d("left", name=e.combatant),
+    ev.CombatantRemoved: lambda e: _d("left", name=e.member or e.combatant),
     ev.DeckShuffled: _shuffled,
     ev.RoundStarted: lambda e: _d("round_started", round=e.round),
     ev.CardDealt: _card_dealt,

@@ -22,7 +22,7 @@ ERROR_CODES: dict[str, Template] = {
     "bad_group_size": "A group of Extras has from 1 to {max} members.",
     # encounter set-up
     "combatant_exists": "This fighter is already in the fight.",
-    "unknown_combatant": "There is no such fighter in the fight: {id}",
+    "unknown_combatant": "There is no such fighter in the fight (any more).",
     "no_round": "No round is running: deal the cards first.",
     "no_combatants": "Nobody to deal cards to: add fighters first.",
     "damage_pending": "First settle the damage that waits: Soak it with a benny or take it.",

@@ -37,7 +37,11 @@ class CombatantAdded(Event):
 
 @dataclass(frozen=True, slots=True)
 class CombatantRemoved(Event):
+    """The combatant leaves the fight — or, with ``member``, only that member of its group
+    (the group keeps its card)."""
+
     combatant: str
+    member: str = ""
 
 
 # --- cards and turns ------------------------------------------------------------------

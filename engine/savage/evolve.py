@@ -158,6 +158,9 @@ def _added(state: Encounter, e: CombatantAdded) -> Encounter:
 @_on(CombatantRemoved)
 def _removed(state: Encounter, e: CombatantRemoved) -> Encounter:
     gone = state.combatant(e.combatant)
+    if e.member:
+        members = tuple(m for m in gone.members if m.id != e.member)
+        return state.replace_combatant(_R(gone, members=members))
     deck = state.deck.discarded([gone.card]) if gone.card else state.deck
     return _R(
         state,

@@ -27,6 +27,17 @@ class BennyRerollCallback(CallbackData, prefix="brr"):
     character: str
 
 
+class RemoveGroupCallback(CallbackData, prefix="rmg"):
+    """«🗑 Убрать всех» / «Отмена» under the GM's `/remove` of a whole group of Extras:
+    ``confirm`` removes ``combatant`` from the fight as it was at ``seq`` (a press on an
+    outdated question is refused), otherwise the question is dropped."""
+
+    game_id: int
+    seq: int
+    combatant: str
+    confirm: bool
+
+
 class ChaseCallback(CallbackData, prefix="chs"):
     """A button on the chase row: ``action`` undo, bump (``arg`` = "pending,dir,cards")
     or crit (``arg`` = "pending,choice"); the separator is ``render.chase.ARG_SEP``."""

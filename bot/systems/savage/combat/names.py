@@ -71,6 +71,14 @@ def find(state: Encounter, text: str) -> Ref | None:
     return next(iter(starts.values())) if len(starts) == 1 else None
 
 
+def exact(state: Encounter, text: str) -> Ref | None:
+    """Only a whole name (a character's, a group's with or without its «×N»): what a
+    destructive command such as `/remove` needs — never a beginning of one."""
+    wanted = norm(text)
+    found = [ref for key, ref in _keys(state) if key == wanted and wanted]
+    return found[0] if found else None
+
+
 def take(state: Encounter, words: list[str]) -> tuple[Ref | None, list[str]]:
     """The longest run of leading words that names someone, and the words left."""
     for n in range(min(MAX_NAME_WORDS, len(words)), 0, -1):
