@@ -9,7 +9,7 @@ from aiogram.filters.callback_data import CallbackData
 class CombatCallback(CallbackData, prefix="cmb"):
     """A button on the initiative board. ``seq``: the encounter event the board showed
     (a press on an outdated board is refused); ``action``: next, hold, act, interrupt,
-    undo, soak, take."""
+    undo, soak, take, unshake."""
 
     action: str
     game_id: int

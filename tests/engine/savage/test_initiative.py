@@ -16,6 +16,7 @@ from engine.savage import (
     NextTurn,
     RuleError,
     SetCondition,
+    SetStatus,
     Unshake,
     roll_modifiers,
 )
@@ -305,3 +306,21 @@ def test_two_hundred_fighters_are_dealt_from_more_than_one_deck() -> None:
     for _ in range(3):  # later rounds deal again from the bigger pile
         game.run(DealRound(), rng=random.Random(2))
         assert all(c.card is not None for c in game.state.combatants)
+
+
+def test_a_dead_character_gets_no_ping_and_no_queued_turn() -> None:
+    """Seed 000 line 111: «Недееспособный персонаж не может выполнять действия» — and the dead
+    least of all: its owner is not called to act, and a turn it had queued is dropped."""
+    game = Game()
+    game.add("a", char("A (Дикий) Драка d6", "a", owner=1))
+    game.add("b", char("B (Дикий) Драка d6", "b", owner=2))
+    game.run(SetCondition("a", "shaken"))
+    game.run(DealRound(), game.shuffle("KS", "5C"))
+    game.run(NextTurn(), [3, 4])  # a: Spirit d4 3, Wild Die 4 — Shaken is gone
+    game.run(Hold("a", by=1))  # b acts; a waits on Hold
+    game.run(ActNow("a", by=1))  # a asks to act right after b's turn
+    assert game.state.queued == ("a",)
+    game.run(SetStatus("a", (("dead", 1),)))
+    assert game.state.owners("a") == ()
+    game.run(NextTurn())  # b's turn ends: the dead a does not act
+    assert game.state.current != "a"

@@ -24,6 +24,7 @@ from bot.systems.savage.combat.scene import (
 from bot.systems.savage.combat.words import number
 from bot.systems.savage.render import combat_setup as setup_texts
 from bot.systems.savage.render import combat_turns as texts
+from bot.systems.savage.render.combat import shaken_actor
 from bot.systems.savage.render.rule_errors import unknown_name
 from engine import savage
 from engine.dice.rng import Rng
@@ -163,6 +164,11 @@ def _button_command(action: str, state: savage.Encounter, user_id: int, gm: bool
         ref = _out_of_order(state, [], user_id, gm)
         cid = ref.combatant.id
         return savage.ActNow(cid) if action == "act" else savage.Interrupt(cid)
+    if action == "unshake":
+        character = shaken_actor(state)
+        if character is None:
+            raise savage.RuleError("not_shaken")
+        return savage.Unshake(character.id)
     if action in ("soak", "take"):
         if state.pending is None:
             raise savage.RuleError("no_damage_pending", {"target": ""})

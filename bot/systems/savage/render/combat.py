@@ -20,14 +20,17 @@ def mention(user_id: int, first_name: str) -> str:
 
 
 def badges(character: Character) -> str:
-    """Compact state: «🎲2 · Шок · 🩸2 · Усталость 1 · Отвлечён»."""
+    """Compact state: «🎲2 · Шок · 🩸2 · Усталость 1 · Отвлечён». The dead show only
+    «погиб», an Extra who is out only «выбыл»: nothing else about them matters now."""
     s = character.status
+    if s.dead:
+        return "💀 " + _("dead")
+    if s.incapacitated and not character.wild:
+        return "✖ " + _("out")
     parts: list[str] = []
     if character.wild:
         parts.append(f"🎲{character.bennies}")
-    if s.dead:
-        parts.append("💀 " + _("dead"))
-    elif s.bleeding_out:
+    if s.bleeding_out:
         parts.append("🩸 " + _("Bleeding Out"))
     elif s.incapacitated:
         parts.append("✖ " + _("out"))
@@ -126,6 +129,8 @@ def board_keyboard(state: Encounter, game_id: int, seq: int) -> InlineKeyboardMa
     rows: list[list[InlineKeyboardButton]] = []
     if state.pending is not None:
         rows.append([button(_("🛡 Soak (benny)"), "soak"), button(_("✔ Take it"), "take")])
+    elif shaken_actor(state) is not None:  # a Shaken character's first business (line 69)
+        rows.append([button(_("💫 Remove Shaken (benny)"), "unshake")])
     first = [button(_("▶️ Next") if state.round else _("🃏 Deal"), "next")]
     if state.current is not None:
         first.append(button(_("⏸ Hold"), "hold"))
@@ -138,6 +143,16 @@ def board_keyboard(state: Encounter, game_id: int, seq: int) -> InlineKeyboardMa
         ]
     )
     return InlineKeyboardMarkup(inline_keyboard=rows)
+
+
+def shaken_actor(state: Encounter) -> Character | None:
+    """The acting character when it is one Shaken Wild Card with a benny to spend."""
+    acting = state.acting
+    if acting is None or len(acting.members) != 1:
+        return None
+    character = acting.members[0]
+    shaken = character.status.shaken and not character.status.out
+    return character if shaken and character.wild and character.bennies > 0 else None
 
 
 def turn_announcement(name: str, mentions: list[str], round_number: int) -> str:
