@@ -154,6 +154,32 @@ def start_turns(
     return run_commands(state, [StartTurn(pid, combatant.card) for pid in pids], rng)
 
 
+def catch_up(state: ChaseState, fight: savage.Encounter, added: Iterable[str]) -> list[Command]:
+    """A chase that joins a fight in the middle of a round (or a participant added during
+    the turn of its combatant) is playable at once: the chase round opens as soon as two
+    sides stand in the row, and the acting combatant's participants get their chase turn
+    on its action card, as if the chase had followed the fight from the round's start."""
+    if state.ended is not None or fight.round == 0:
+        return []
+    commands: list[Command] = []
+    sides = {p.side for p in state.participants if p.active}
+    fresh = set(added)
+    if state.round == 0:
+        if len(sides) < 2:
+            return []
+        commands.append(StartRound())
+        fresh = {p.id for p in state.participants}  # the round opens for everyone
+    acting = fight.acting
+    if acting is not None:
+        opened = {t.participant for t in state.turns} if state.round else set()
+        commands += [
+            StartTurn(pid, acting.card)
+            for pid in linked(state, acting)
+            if pid in fresh and pid not in opened
+        ]
+    return commands
+
+
 def _ids(fight: savage.Encounter, combatant_id: str) -> set[str]:
     try:
         combatant = fight.combatant(combatant_id)

@@ -269,6 +269,14 @@ async def chase_commands(
                 steps.append(health[command.participant])
             new, state = follow.run_commands(state, steps, rng)
             events.extend(new)
+        if fight is not None:  # a chase started in the middle of a round plays at once
+            try:
+                new, state = follow.run_commands(
+                    state, follow.catch_up(state, fight[1], added), rng
+                )
+            except chase.ChaseError:  # nothing to catch up with: the GM opens turns by hand
+                new = ()
+            events.extend(new)
         return await _record(unit, key, tuple(events), state, rng)
 
     return await run_unit(game_id, work, actor_id=actor_id)
