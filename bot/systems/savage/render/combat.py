@@ -67,6 +67,8 @@ def _marker(state: Encounter, c: Combatant) -> str:
         return "▶️"
     if c.hold:
         return "⏸"
+    if c.id in state.suspended:  # interrupted: its turn goes on later, it has not acted
+        return "⏳"
     if c.acted or not c.in_fight:
         return "✓"
     return "▫️"
@@ -131,7 +133,7 @@ def board_keyboard(state: Encounter, game_id: int, seq: int) -> InlineKeyboardMa
         rows.append([button(_("🛡 Soak (benny)"), "soak"), button(_("✔ Take it"), "take")])
     elif shaken_actor(state) is not None:  # a Shaken character's first business (line 69)
         rows.append([button(_("💫 Remove Shaken (benny)"), "unshake")])
-    first = [button(_("▶️ Next") if state.round else _("🃏 Deal"), "next")]
+    first = [button(_("▶️ Next") if state.round else _("▶️ Deal"), "next")]
     if state.current is not None:
         first.append(button(_("⏸ Hold"), "hold"))
     rows.append(first)
