@@ -26,6 +26,7 @@ from bot.systems.savage.combat import names
 from bot.systems.savage.combat.board import render_board, show_board
 from bot.systems.savage.combat.names import norm
 from bot.systems.savage.combat.scene import Refusal, call_of, game_by_id, perform, report
+from bot.systems.savage.render import combat_events
 from bot.systems.savage.render import combat_setup as texts
 from bot.systems.savage.render.combat_turns import board_outdated
 from bot.systems.savage.render.rule_errors import unknown_name, whose
@@ -161,7 +162,8 @@ async def on_deal(message: Message, command: CommandObject, bot: Bot, rng: Any) 
 async def on_undo(message: Message, command: CommandObject, bot: Bot) -> None:
     call = await call_of(message, command.args)
     out = await undo_encounter(call.game.id, actor_id=call.user_id)
-    await message.reply(texts.undone(len(out.undone_events)))
+    what = combat_events.undone_text(out.undone_events, out.state)
+    await message.reply(what or texts.undone(len(out.undone_events)))
     await show_board(bot, call.game)
     if out.caused_undone:  # the chase steps that fight step caused went with it
         await show_chase(bot, call.game)

@@ -22,6 +22,7 @@ from bot.systems.savage.combat.scene import (
     perform,
 )
 from bot.systems.savage.combat.words import number
+from bot.systems.savage.render import combat_events
 from bot.systems.savage.render import combat_setup as setup_texts
 from bot.systems.savage.render import combat_turns as texts
 from bot.systems.savage.render.combat import shaken_actor
@@ -140,9 +141,10 @@ async def _press(
 ) -> None:
     if action == "undo":
         out = await undo_encounter(game.id, actor_id=user_id, expected_seq=seen)
+        what = combat_events.undone_text(out.undone_events, out.state)
         await bot.send_message(
             game.chat_id,
-            setup_texts.undone(len(out.undone_events)),
+            what or setup_texts.undone(len(out.undone_events)),
             message_thread_id=game.topic_id,
         )
         await show_board(bot, game)

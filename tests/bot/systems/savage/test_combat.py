@@ -229,7 +229,8 @@ async def test_three_round_fight_in_chat(tg: TelegramDriver, dp: Dispatcher, bot
     assert view.state.character("pustoy-2").status.out
 
     # /undo takes the shot back.
-    assert "Последний шаг отменён" in text_of(await table.say(ALICE, "/undo"))
+    undone = text_of(await table.say(ALICE, "/undo"))  # says what was undone
+    assert undone.startswith("↩️ Отменено: 🎲 Рукия — атака, Стрельба → Пустой 2")
     view = await table.state()
     assert not view.state.character("pustoy-2").status.out
     assert view.state.current == "rukiya"

@@ -57,6 +57,6 @@ async def test_extras_are_numbered_on_and_removed_with_care(
     left = members((await table.state()).state)
     assert "Пустой 3" not in left and "Пустой 4" not in left and "Пустой 5" in left
 
-    undone = text_of(await table.say(ALICE, "/undo"))
-    assert undone
+    undone = text_of(await table.say(ALICE, "/undo"))  # the group comes back, named
+    assert undone.startswith("↩️ Отменено: ➖ Пустой 3–4")
     assert "pustoy" not in every_text(table)  # no internal id anywhere, undo included
