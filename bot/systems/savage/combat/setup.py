@@ -24,7 +24,7 @@ from bot.systems.savage.callbacks import RemoveGroupCallback
 from bot.systems.savage.chase.board import show_chase
 from bot.systems.savage.combat import names
 from bot.systems.savage.combat.board import render_board, show_board
-from bot.systems.savage.combat.names import norm
+from bot.systems.savage.combat.names import COUNT_MARK, norm
 from bot.systems.savage.combat.scene import Refusal, call_of, game_by_id, perform, report
 from bot.systems.savage.render import combat_events
 from bot.systems.savage.render import combat_setup as texts
@@ -47,7 +47,7 @@ from engine.services.savage.characters import CharacterRecord, slug
 END_WORDS = ("конец", "end", "стоп", "stop", "закончить", "завершить")
 JSON_WORDS = ("json", "джейсон")
 JSON_INLINE_MAX = 3500  # longer JSON goes as a .json document
-_COUNT = re.compile(r"^(?P<name>.+?)\s*[×xх*]\s*(?P<count>\d{1,2})$", re.IGNORECASE)
+_COUNT = re.compile(r"^(?P<name>.+?)" + COUNT_MARK, re.IGNORECASE)
 _BLOCK = re.compile(r"(?i)(?:^|[\s(,;:])[dдк]\d|\n")
 
 
@@ -91,7 +91,7 @@ async def on_add(message: Message, command: CommandObject, bot: Bot, rng: Any) -
     else:
         match = _COUNT.match(call.args)
         name = match["name"] if match else call.args
-        count = int(match["count"]) if match else None
+        count = int(match[2]) if match else None
         await get_character(call.game.id, name)  # no_character before anything else
     out = await add_to_encounter(call.game.id, name, actor_id=call.user_id, count=count, rng=rng)
     await report(bot, call.game, out, reply_to=message)
