@@ -44,7 +44,7 @@ from engine.services.notify import notify
 from engine.services.savage.aggregates import CHASE, ENCOUNTER
 from engine.services.savage.characters import name_key
 from engine.services.savage.errors import NobodyActing, NotInChase
-from engine.services.savage.follow import fight_follows
+from engine.services.savage.follow import cause, fight_follows, undo_fight_caused
 from engine.services.scenes import (
     CommandOutcome,
     SceneView,
@@ -151,6 +151,7 @@ async def undo_chase(
         expected_step=expected_step,
         expected_seq=expected_seq,
         expected_stream=expected_stream,
+        follow=undo_fight_caused,
     )
 
 
@@ -290,7 +291,7 @@ async def _record(
     if not events:
         return CommandOutcome(state, (), None, unit.seq(key), key, (), board)
     unit.note("chase", CHASE, stream=key, seq=unit.seq(key), events=events, actor_id=unit.actor_id)
-    followed = await fight_follows(unit, events, state, rng)
+    followed = await fight_follows(unit, events, state, rng, cause(key, step))
     caused = () if followed is None else tuple(c for c in followed if c is not None)
     after = await unit.state(CHASE, key)
     return CommandOutcome(after, events, step, unit.seq(key), key, caused, board)

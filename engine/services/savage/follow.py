@@ -73,7 +73,11 @@ async def chase_follows(
 
 
 async def fight_follows(
-    unit: Unit, events: tuple[chase.Event, ...], state: chase.ChaseState, rng: Rng
+    unit: Unit,
+    events: tuple[chase.Event, ...],
+    state: chase.ChaseState,
+    rng: Rng,
+    why: dict[str, Any] | None = None,
 ) -> tuple[Caused, Caused | None] | None:
     """After a chase step (`state` after it): a critical failure resolved with Fatigue gives
     the linked fight character that level (`ChangeFatigue` +1 as the GM), and the chase
@@ -100,7 +104,7 @@ async def fight_follows(
         new += made
     if not new:
         return None
-    step = unit.record(ENCOUNTER, key, new)
+    step = unit.record(ENCOUNTER, key, new, cause=why)  # `why`: the chase step, for its undo
     after = await unit.state(ENCOUNTER, key)
     unit.note(
         ENCOUNTER_KIND, ENCOUNTER, stream=key, seq=unit.seq(key), events=new, actor_id=unit.actor_id
@@ -119,4 +123,20 @@ async def undo_chase_caused(unit: Unit, fight_key: str, undone_step: int) -> Cau
         return None
     last = undone[-1]
     unit.note(CHASE_KIND, stream=key, seq=last.seq, undone=last.undone_step, actor_id=unit.actor_id)
+    return Caused(key, last.state, (), last.seq, len(undone), unit.board(key))
+
+
+async def undo_fight_caused(unit: Unit, chase_key: str, undone_step: int) -> Caused | None:
+    """After a chase step's undo: take back the fight steps it caused (the Fatigue of a
+    critical failure, the chase turn's action count)."""
+    key = await unit.active_key(ENCOUNTER_KIND)
+    if key is None:
+        return None
+    undone = await undo_caused_in(unit, ENCOUNTER, key, {"stream": chase_key, "step": undone_step})
+    if not undone:
+        return None
+    last = undone[-1]
+    unit.note(
+        ENCOUNTER_KIND, stream=key, seq=last.seq, undone=last.undone_step, actor_id=unit.actor_id
+    )
     return Caused(key, last.state, (), last.seq, len(undone), unit.board(key))

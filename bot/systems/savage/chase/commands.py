@@ -13,7 +13,7 @@ from bot.render.common import as_plain, quoted
 from bot.systems.savage.callbacks import ChaseCallback
 from bot.systems.savage.chase.board import chase_names, render_chase, show_chase, tell_chase
 from bot.systems.savage.combat import names
-from bot.systems.savage.combat.board import post
+from bot.systems.savage.combat.board import post, show_board
 from bot.systems.savage.combat.names import Ref, norm
 from bot.systems.savage.combat.scene import (
     Call,
@@ -314,9 +314,11 @@ async def _lay(call: Call, state: ch.ChaseState, bot: Bot, rng: Rng) -> None:
 
 
 async def _undo(call: Call, state: ch.ChaseState, bot: Bot, rng: Rng) -> None:
-    await undo_chase(call.game.id, actor_id=call.user_id)
+    out = await undo_chase(call.game.id, actor_id=call.user_id)
     await call.message.reply(texts.chase_undone())
     await show_chase(bot, call.game)
+    if out.caused_undone:  # the fight steps that chase step caused went with it
+        await show_board(bot, call.game)
 
 
 async def _end(call: Call, state: ch.ChaseState, bot: Bot, rng: Rng) -> None:
@@ -441,9 +443,11 @@ async def _press(
 ) -> None:
     seen = callback_data.seq
     if callback_data.action == "undo":
-        await undo_chase(game.id, actor_id=user_id, expected_seq=seen)
+        out = await undo_chase(game.id, actor_id=user_id, expected_seq=seen)
         await post(bot, game, texts.chase_undone())
         await show_chase(bot, game)
+        if out.caused_undone:
+            await show_board(bot, game)
     elif callback_data.action == "crit":
         pending, _, choice = callback_data.arg.partition(texts.ARG_SEP)
         command = ch.ResolveCriticalFailure(pending, choice)

@@ -475,3 +475,9 @@ async def test_fight_and_chase_actions_are_one_turns_count(scene: services.GameI
     with pytest.raises(RuleError) as refused:
         await swade.encounter_command(scene.id, attack, actor_id=ALICE, rng=rng)
     assert refused.value.code == "too_many_actions"
+    # Undoing the chase action gives the fight its action back.
+    undone = await swade.undo_chase(scene.id, actor_id=GM)
+    assert undone.caused_undone == 1
+    fight_view = await swade.current_encounter(scene.id)
+    assert fight_view is not None and fight_view.state.character(RUNNER).status.chase_actions == 0
+    await swade.encounter_command(scene.id, attack, actor_id=ALICE, rng=rng)
