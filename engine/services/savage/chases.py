@@ -271,16 +271,26 @@ async def chase_commands(
             new, state = follow.run_commands(state, steps, rng)
             events.extend(new)
         if fight is not None:  # a chase started in the middle of a round plays at once
-            try:
-                new, state = follow.run_commands(
-                    state, follow.catch_up(state, fight[1], added), rng
-                )
-            except chase.ChaseError:  # nothing to catch up with: the GM opens turns by hand
-                new = ()
+            new, state = _catch_up(state, fight[1], added, rng)
             events.extend(new)
         return await _record(unit, key, tuple(events), state, rng)
 
     return await run_unit(game_id, work, actor_id=actor_id)
+
+
+def _catch_up(
+    state: chase.ChaseState, fight: savage.Encounter, added: list[str], rng: Rng
+) -> tuple[tuple[chase.Event, ...], chase.ChaseState]:
+    """The chase round and the acting combatant's turn (docs/rules/chase.md «a chase that
+    starts in the middle of a fight round»), with what it did in the fight already."""
+    try:
+        opened, after = follow.run_commands(state, follow.catch_up(state, fight, added), rng)
+        counted, after = follow.run_commands(
+            after, follow.fight_actions_commands(after, fight), rng
+        )
+    except chase.ChaseError:  # nothing to catch up with: the GM opens turns by hand
+        return (), state
+    return (*opened, *counted), after
 
 
 async def _record(
