@@ -17,6 +17,7 @@ from engine.dice.results import DamageResult, RollResult, TraitResult
 from .cards import Card
 from .character import Condition, Injury
 from .encounter import Combatant, FollowUp
+from .stored import Blank
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +42,7 @@ class CombatantRemoved(Event):
     (the group keeps its card)."""
 
     combatant: str
-    member: str = ""
+    member: Blank = ""
 
 
 # --- cards and turns ------------------------------------------------------------------

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field, replace
 
 from engine.codec import Coded
 from engine.savage.cards import Card
+from engine.savage.stored import Zero
 
 from .errors import ChaseError
 from .options import ChaseOptions
@@ -76,7 +77,7 @@ class TurnState(Coded):
     dropped_back: bool = False
     declared_actions: int = 1
     actions_used: int = 0
-    fight_actions: int = 0  # actions the linked fight character took this turn
+    fight_actions: Zero = 0  # actions the linked fight character took this turn
     lost: bool = False  # the rest of the turn was lost to a critical failure
     bumped: tuple[str, ...] = ()
 
