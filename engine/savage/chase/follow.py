@@ -205,8 +205,28 @@ def _steps_of(state: ChaseState, fight: savage.Encounter, event: object, rng: Rn
     return []
 
 
+def removed_commands(
+    state: ChaseState, before: savage.Encounter, events: Iterable[object]
+) -> list[Command]:
+    """Fighters the GM removed from the fight (`CombatantRemoved`) leave the chase too: a
+    participant with no fight character behind it would stand in the row nameless."""
+    gone: set[str] = set()
+    for e in events:
+        if not isinstance(e, savage.events.CombatantRemoved):
+            continue
+        if e.member:
+            gone.add(e.member)
+        else:
+            gone |= _ids(before, e.combatant)
+    return [TakeOutOfAction(p.id) for p in state.participants if p.active and p.id in gone]
+
+
 def follow_fight(
-    state: ChaseState, fight: savage.Encounter, events: Iterable[object], rng: Rng
+    state: ChaseState,
+    fight: savage.Encounter,
+    events: Iterable[object],
+    rng: Rng,
+    before: savage.Encounter | None = None,
 ) -> list[Step]:
     """The chase steps a fight step causes: the health of linked participants first (a
     Complication the turn start rolls already carries a new Wound), then the round and
@@ -214,8 +234,10 @@ def follow_fight(
     the chase, a chase already over) is no error: that step is left out."""
     if state.ended is not None or not state.started:
         return []
+    events = tuple(events)
     steps: list[Step] = []
-    for commands in health_commands(state, fight):
+    removed = removed_commands(state, before, events) if before is not None else []
+    for commands in ([removed] if removed else []) + health_commands(state, fight):
         try:
             step = run_commands(state, commands, rng)
         except ChaseError:

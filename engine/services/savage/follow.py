@@ -49,16 +49,17 @@ async def chase_follows(
     events: tuple[savage.Event, ...],
     fight: savage.Encounter,
     rng: Rng,
+    before: savage.Encounter | None = None,
 ) -> Caused | None:
-    """Store the chase steps that the fight step `step` (its `events`, `fight` after it)
-    causes; None if there is no running chase or nothing to do."""
+    """Store the chase steps that the fight step `step` (its `events`, `fight` after it,
+    `before` it when known) causes; None if there is no running chase or nothing to do."""
     if not events:
         return None
     found = await _open_chase(unit)
     if found is None:
         return None
     key, state = found
-    steps = follow.follow_fight(state, fight, events, rng)
+    steps = follow.follow_fight(state, fight, events, rng, before)
     if not steps:
         return None
     why = cause(fight_key, step)

@@ -17,6 +17,7 @@ from engine.savage import (
     Attack,
     Hold,
     NextTurn,
+    RemoveCombatant,
     RuleError,
     SetStatus,
 )
@@ -481,3 +482,18 @@ async def test_fight_and_chase_actions_are_one_turns_count(scene: services.GameI
     fight_view = await swade.current_encounter(scene.id)
     assert fight_view is not None and fight_view.state.character(RUNNER).status.chase_actions == 0
     await swade.encounter_command(scene.id, attack, actor_id=ALICE, rng=rng)
+
+
+async def test_a_fighter_removed_from_the_fight_leaves_the_chase(scene: services.GameInfo) -> None:
+    """A participant is its fight character (docs/rules/chase.md «Wounds and Fatigue»): the
+    GM's `/remove` takes it out of the chase as well, so the row never shows a participant
+    with no character — and no name — behind it."""
+    rng = random.Random(4)
+    await set_up(scene.id, rng)
+    out = await fight(scene.id, RemoveCombatant(HUNTER), rng)
+    followed = out.followed_in("chase")
+    assert followed is not None and followed.state.participant(HUNTER).status == "out_of_action"
+    assert followed.state.ended is not None  # the pursuers are gone (seed 001, line 47)
+    undone = await swade.undo_encounter(scene.id, actor_id=GM)
+    assert undone.caused_undone == 1
+    assert (await swade.current_chase(scene.id)).state.participant(HUNTER).active  # type: ignore[union-attr]
