@@ -22,7 +22,7 @@ from .events import (
     FullTurnTaken,
     Rolled,
 )
-from .modifiers import SUPPORT_CAP, roll_modifiers
+from .modifiers import SUPPORT_CAP, roll_modifiers, support_value
 from .rolls import damage_check, succeeded, trait_check
 from .traits import ATTRIBUTES, LINKED_ATTRIBUTE, trait_code
 
@@ -67,7 +67,7 @@ def check_can_act(b: Builder, character: Character, *, free: bool) -> None:
     if status.full_turn:
         raise RuleError("defend_no_other_actions")
     declared = max(1, status.actions_declared)
-    if status.actions_used >= declared:
+    if status.actions_used + status.chase_actions >= declared:  # a chase action counts too
         raise RuleError("too_many_actions", {"declared": declared})
 
 
@@ -77,7 +77,8 @@ def declare(b: Builder, character: Character, count: int) -> None:
         raise RuleError("not_your_turn", {"id": character.id})
     if not 1 <= count <= MAX_ACTIONS:
         raise RuleError("too_many_actions", {"declared": count})
-    if character.status.rolled or character.status.actions_used or character.status.full_turn:
+    status = character.status
+    if status.rolled or status.actions_used or status.chase_actions or status.full_turn:
         raise RuleError("actions_already_declared")
     b.emit(ActionsDeclared, character=character.id, count=count)
 
@@ -195,6 +196,8 @@ def attack(b: Builder, cmd: Attack) -> None:
         raise RuleError(
             "shaken_free_actions_only", {"id": attacker.id}
         )  # a free attack is not a free action
+    if attacker.status.has("bound"):  # seed 000 line 82: «ограничен стандартными правилами Bound»
+        raise RuleError("bound", {"id": attacker.id})
     target = _target(b, attacker, cmd.target)
     skill = trait_code(cmd.skill)
     if skill not in ATTACK_SKILLS:
@@ -276,8 +279,8 @@ def support(b: Builder, cmd: Support) -> None:
     for_trait = trait_code(cmd.for_trait) if cmd.for_trait else ""
     follow = FollowUp(effect=for_trait)
     result = _roll(b, actor, skill, "support", mods, action=True, target=ally.id, follow=follow)
-    current = ally.status.condition("support")
-    support_bonus(b, actor.id, ally.id, result, current.value if current else 0, for_trait)
+    before = support_value(ally.status, for_trait)
+    support_bonus(b, actor.id, ally.id, result, before, for_trait)
 
 
 SUPPORT_VALUE = {"critical_failure": -2, "success": 1, "raise": 2}  # seed 000 line 35
@@ -401,6 +404,8 @@ def aim(b: Builder, cmd: Aim) -> None:
     actor = b.character(cmd.actor)
     if cmd.mode not in ("bonus", "ignore"):
         raise RuleError("bad_modifier", {"label": cmd.mode})
+    if actor.status.has("bound"):  # line 82: no weapon in bound hands
+        raise RuleError("bound", {"id": actor.id})
     _full_turn(b, actor, "aim")
     b.emit(
         ConditionAdded,

@@ -11,6 +11,7 @@ from typing import Any
 
 from engine.codec import Coded
 
+from .stored import Zero
 from .traits import ATTRIBUTES, Die
 
 MAX_WOUNDS = 3  # seed 000 line 74: a fourth Wound makes a Wild Card Incapacitated
@@ -102,6 +103,7 @@ class Status:
     # This turn:
     actions_declared: int = 0  # 0 = nothing declared yet (one action)
     actions_used: int = 0
+    chase_actions: Zero = 0  # actions this turn's chase turn took (seed 001 line 15)
     rolled: bool = False  # a roll was made this turn (declaration is closed)
     free_only: bool = False  # failed the Spirit roll: free actions only (line 68)
     full_turn: str = ""  # "defend" or "aim": no other actions this turn

@@ -264,6 +264,18 @@ class ClearCondition(Command):
 
 
 @dataclass(frozen=True, slots=True)
+class CountChaseActions(Command):
+    """Bookkeeping of a chase running beside the fight: the character's chase turn has
+    ``declared`` actions and has taken ``used`` of them (Change Position as an action, Flee).
+    One turn, one multi-action count (seed 000 lines 27-29; seed 001 line 15)."""
+
+    character: str
+    declared: int
+    used: int
+    by: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class ChangeFatigue(Command):
     target: str
     delta: int

@@ -23,6 +23,7 @@ from .commands import (
     ChangeFatigue,
     ClearCondition,
     Command,
+    CountChaseActions,
     DealRound,
     DeclareActions,
     Defend,
@@ -47,6 +48,7 @@ from .errors import RuleError
 from .events import (
     BenniesGiven,
     BennySpent,
+    ChaseActionsCounted,
     CombatantAdded,
     CombatantRemoved,
     ConditionAdded,
@@ -63,7 +65,14 @@ from .rolls import damage_check, fixed_damage_outcome
 from .sheet import MAX_GROUP
 
 # Commands allowed while damage waits for a Soak decision.
-_WHILE_PENDING = (Soak, AcceptDamage, GiveBennies, SetStatus, Reroll)  # Reroll: a Soak only
+_WHILE_PENDING = (
+    Soak,
+    AcceptDamage,
+    GiveBennies,
+    SetStatus,
+    Reroll,
+    CountChaseActions,
+)  # Reroll: a Soak only
 _GM_ONLY = (
     AddCombatant,
     RemoveCombatant,
@@ -74,6 +83,7 @@ _GM_ONLY = (
     ClearCondition,
     ChangeFatigue,
     SetStatus,
+    CountChaseActions,
 )
 STATUS_FIELDS = ("wounds", "fatigue", "shaken", "stunned", "incapacitated", "bleeding_out", "dead")
 
@@ -121,8 +131,13 @@ def _add(b: Builder, cmd: AddCombatant) -> None:
 
 
 def _remove(b: Builder, cmd: RemoveCombatant) -> None:
-    b.state.combatant(cmd.id)
-    b.emit(CombatantRemoved, combatant=cmd.id)
+    """A combatant, or one member of a group by the member's id (the last member takes the
+    group with it)."""
+    combatant = b.state.combatant_of(cmd.id)
+    if combatant.id == cmd.id or len(combatant.members) == 1:
+        b.emit(CombatantRemoved, combatant=combatant.id)
+        return
+    b.emit(CombatantRemoved, combatant=combatant.id, member=cmd.id)
 
 
 def _deal(b: Builder, cmd: DealRound) -> None:
@@ -308,6 +323,19 @@ def _clear_condition(b: Builder, cmd: ClearCondition) -> None:
         raise RuleError("unknown_condition", {"kind": cmd.kind})
 
 
+def _chase_actions(b: Builder, cmd: CountChaseActions) -> None:
+    character = b.character(cmd.character)
+    if not 1 <= cmd.declared <= actions.MAX_ACTIONS or not 0 <= cmd.used <= cmd.declared:
+        raise RuleError("too_many_actions", {"declared": cmd.declared})
+    status = character.status
+    if (max(status.actions_declared, cmd.declared), cmd.used) == (
+        status.actions_declared,
+        status.chase_actions,
+    ):
+        return
+    b.emit(ChaseActionsCounted, character=character.id, declared=cmd.declared, used=cmd.used)
+
+
 def _fatigue(b: Builder, cmd: ChangeFatigue) -> None:
     damage.change_fatigue(b, b.character(cmd.target).id, cmd.delta)
 
@@ -349,5 +377,6 @@ _HANDLERS: dict[type[Command], Callable[[Builder, Any], None]] = {
     SetCondition: _set_condition,
     ClearCondition: _clear_condition,
     ChangeFatigue: _fatigue,
+    CountChaseActions: _chase_actions,
     SetStatus: _set_status,
 }

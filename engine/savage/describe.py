@@ -39,21 +39,29 @@ TEMPLATES: dict[str, Template] = {
     "shuffled": "🔀 The deck is shuffled.",
     "shuffled_joker": "🔀 A Joker was dealt: the deck is reshuffled.",
     "shuffled_empty": "🔀 The deck ran out: the discards are shuffled in.",
+    "shuffled_another_deck": "🔀 One deck is not enough for everyone: another deck is added.",
     "round_started": "Round {round}: cards are dealt.",
-    "card_dealt": "🃏 {name}: drew {cards}, keeps {card} ({rules})",
+    "card_dealt": "{name} ({rules}): {cards} → {card}",
+    "joker_dealt": (
+        "🃏 JOKER — {name}: +2 to every trait and damage roll this round, and may act at any "
+        "moment."
+    ),
     "turn_started": "▶️ Turn: {acting}",
     "turn_started_hold": "▶️ Turn: {acting} (from Hold)",
     "turn_started_joker": "▶️ Turn: {acting} (with the Joker, out of order)",
     "turn_started_interrupt": "▶️ Turn: {acting} (interrupting)",
-    "turn_started_queued": "▶️ Turn: {acting} (after the interrupter)",
+    "turn_started_queued": "▶️ Turn: {acting} (the turn waited for the previous one to end)",
     "turn_started_resume": "▶️ Turn: {acting} (the interrupted turn goes on)",
     "hold_taken": "⏸ {name} goes on Hold.",
     "turn_queued": "⏭ {name} acts right after the current turn.",
     "hold_lost": "{name} loses Hold ({reason}).",
     "interrupted_joker": "✋ {name} interrupts {target} with the Joker.",
-    "interrupted_won": "✋ {name} interrupts {target}: Athletics {rolls}; {winner} acts first.",
+    "interrupted_won": (
+        "✋ {name}: Athletics {name_total} — {target}: {target_total} → {winner} acts first."
+    ),
     "interrupted_tie": (
-        "✋ {name} interrupts {target}: Athletics {rolls}; a tie: the actions are simultaneous."
+        "✋ {name}: Athletics {name_total} — {target}: {target_total} → a tie: the actions "
+        "are simultaneous."
     ),
     "actions_declared": ("{name} declares {count} action.", "{name} declares {count} actions."),
     "rolled": "🎲 {name} — {trait}: {roll}",
@@ -172,12 +180,16 @@ describe.kinds(
     injury=label("injury"),
     value=SIGNED,
     total=STRONG,
+    name_total=STRONG,
+    target_total=STRONG,
     purpose=label("purpose"),
     outcome=label("incapacitation"),
 )
 
 # event types that never say anything (the board shows them)
-SILENT: frozenset[type[ev.Event]] = frozenset({ev.TurnEnded, ev.RoundEnded, ev.FullTurnTaken})
+SILENT: frozenset[type[ev.Event]] = frozenset(
+    {ev.TurnEnded, ev.RoundEnded, ev.FullTurnTaken, ev.ChaseActionsCounted}
+)
 
 
 def _d(key: str, **params: Any) -> Description:
@@ -213,6 +225,10 @@ def _joined(e: ev.CombatantAdded) -> Description:
 
 
 def _card_dealt(e: ev.CardDealt) -> Description | None:
+    """A Joker is announced (seed 000 lines 13-14); a Level Headed, Hesitant or Quick draw
+    told in one short line; an ordinary card says nothing (the board shows it)."""
+    if e.kept.is_joker:
+        return _d("joker_dealt", name=e.combatant)
     if len(e.drawn) < 2 and not e.rules:
         return None
     cards = [c.code for c in e.drawn]
@@ -225,10 +241,11 @@ def _turn_started(e: ev.TurnStarted) -> Description:
 
 
 def _interrupted(e: ev.Interrupted) -> Description:
-    params = {"name": e.combatant, "target": e.target}
+    params: dict[str, Any] = {"name": e.combatant, "target": e.target}
     if not e.rolls:
         return _d("interrupted_joker", **params)
     rolls = [r.to_dict() for r in e.rolls]
+    params |= {"name_total": e.rolls[0].total, "target_total": e.rolls[1].total}
     if e.simultaneous:
         return _d("interrupted_tie", **params, rolls=rolls)
     return _d("interrupted_won", **params, rolls=rolls, winner=e.winner)
@@ -262,12 +279,14 @@ def _condition_added(e: ev.ConditionAdded) -> Description:
 
 
 def _shuffled(e: ev.DeckShuffled) -> Description:
-    return _d({"joker": "shuffled_joker", "empty": "shuffled_empty"}.get(e.reason, "shuffled"))
+    keys = {"joker": "shuffled_joker", "empty": "shuffled_empty"}
+    keys["another_deck"] = "shuffled_another_deck"
+    return _d(keys.get(e.reason, "shuffled"))
 
 
 _BY_TYPE: dict[type[ev.Event], Callable[[Any], Description | None]] = {
     ev.CombatantAdded: _joined,
-    ev.CombatantRemoved: lambda e: _d("left", name=e.combatant),
+    ev.CombatantRemoved: lambda e: _d("left", name=e.member or e.combatant),
     ev.DeckShuffled: _shuffled,
     ev.RoundStarted: lambda e: _d("round_started", round=e.round),
     ev.CardDealt: _card_dealt,

@@ -184,7 +184,8 @@ class Encounter(Coded):
 
     def owners(self, combatant_id: str) -> tuple[int, ...]:
         """Telegram user ids of the players owning the combatant's characters."""
-        found = {m.owner for m in self.combatant(combatant_id).members if m.owner is not None}
+        members = self.combatant(combatant_id).members
+        found = {m.owner for m in members if m.owner is not None and not m.status.dead}
         return tuple(sorted(found))
 
     def order(self) -> tuple[Combatant, ...]:
@@ -201,7 +202,8 @@ class Encounter(Coded):
         loser of an interrupt, then the next card."""
         if self.suspended:
             return self.suspended[-1]
-        if self.queued:
-            return self.queued[0]
+        queued = [q for q in self.queued if self.combatant(q).in_fight]
+        if queued:
+            return queued[0]
         waiting = self.waiting()
         return waiting[0].id if waiting else None

@@ -22,7 +22,7 @@ ERROR_CODES: dict[str, Template] = {
     "bad_group_size": "A group of Extras has from 1 to {max} members.",
     # encounter set-up
     "combatant_exists": "This fighter is already in the fight.",
-    "unknown_combatant": "There is no such fighter in the fight: {id}",
+    "unknown_combatant": "There is no such fighter in the fight (any more).",
     "no_round": "No round is running: deal the cards first.",
     "no_combatants": "Nobody to deal cards to: add fighters first.",
     "damage_pending": "First settle the damage that waits: Soak it with a benny or take it.",
@@ -30,7 +30,6 @@ ERROR_CODES: dict[str, Template] = {
     # turns and initiative
     "not_your_character": "This is not your character: you can act only for your own.",
     "gm_only": "Only the GM can do that.",
-    "deck_exhausted": "The action deck has run out of cards.",
     "not_your_turn": "It is not this character's turn.",
     "already_acted": "This character has already acted this round.",
     "on_hold_already": "This character is already on Hold.",
@@ -63,6 +62,7 @@ ERROR_CODES: dict[str, Template] = {
         "A Shaken character may take free actions only (a benny removes Shaken)."
     ),
     "unknown_condition": "Unknown condition: {kind}",
+    "bound": "A Bound character cannot attack or aim: first escape the bonds.",
     "not_entangled": "The character is neither Entangled nor Bound.",
     "cannot_soak_shaken_only": "Soak works against Wounds, not against Shaken alone.",
     # actions

@@ -17,6 +17,7 @@ from engine.dice.results import DamageResult, RollResult, TraitResult
 from .cards import Card
 from .character import Condition, Injury
 from .encounter import Combatant, FollowUp
+from .stored import Blank
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,7 +38,11 @@ class CombatantAdded(Event):
 
 @dataclass(frozen=True, slots=True)
 class CombatantRemoved(Event):
+    """The combatant leaves the fight — or, with ``member``, only that member of its group
+    (the group keeps its card)."""
+
     combatant: str
+    member: Blank = ""
 
 
 # --- cards and turns ------------------------------------------------------------------
@@ -47,7 +52,8 @@ class CombatantRemoved(Event):
 class DeckShuffled(Event):
     """The new draw pile, top first. ``reason``: "start" (first deal or empty pile before a
     deal), "joker" (a Joker was dealt last round, seed 000 line 15), "empty" (the pile ran
-    out in the middle of a deal)."""
+    out in the middle of a deal), "another_deck" (the pile and the discards together were
+    too few: a new 54-card deck is shuffled in with them)."""
 
     order: tuple[Card, ...]
     reason: str
@@ -278,6 +284,15 @@ class FullTurnTaken(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class ChaseActionsCounted(Event):
+    """The actions the character's chase turn declared and took (``CountChaseActions``)."""
+
+    character: str
+    declared: int
+    used: int
+
+
+@dataclass(frozen=True, slots=True)
 class FatigueChanged(Event):
     character: str
     level: int
@@ -338,6 +353,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         ConditionRemoved,
         FullTurnTaken,
         FatigueChanged,
+        ChaseActionsCounted,
         BennySpent,
         BenniesGiven,
         StatusSet,

@@ -19,6 +19,7 @@ from .events import (
     BennySpent,
     BleedingOutResolved,
     CardDealt,
+    ChaseActionsCounted,
     CombatantAdded,
     CombatantRemoved,
     ConditionAdded,
@@ -49,6 +50,7 @@ from .events import (
     TurnQueued,
     TurnStarted,
 )
+from .modifiers import support_value
 
 _R = dataclasses.replace
 _HANDLERS: dict[type[Event], Callable[[Encounter, Any], Encounter]] = {}
@@ -113,14 +115,32 @@ def _without(character: Character, kind: str) -> Character:
 
 
 def _with_condition(character: Character, condition: Condition) -> Character:
-    return _without(character, condition.kind).with_conditions(
-        (*_without(character, condition.kind).status.conditions, condition)
+    """The condition replaces one of its kind — a Support bonus only the one for the same
+    trait (seed 000 line 35: «+1 к одной подходящей проверке»: bonuses for different traits
+    stay apart)."""
+    keep = tuple(
+        c
+        for c in character.status.conditions
+        if c.kind != condition.kind or (c.kind == "support" and c.skill != condition.skill)
+    )
+    return character.with_conditions((*keep, condition))
+
+
+def _without_support_for(character: Character, trait: str) -> Character:
+    """A roll of ``trait`` uses up the Support bonuses that fit it (its own and any-trait)."""
+    return character.with_conditions(
+        tuple(
+            c
+            for c in character.status.conditions
+            if not (c.kind == "support" and c.skill in ("", trait))
+        )
     )
 
 
 _TURN_RESET: dict[str, Any] = {
     "actions_declared": 0,
     "actions_used": 0,
+    "chase_actions": 0,
     "rolled": False,
     "free_only": False,
     "full_turn": "",
@@ -138,6 +158,9 @@ def _added(state: Encounter, e: CombatantAdded) -> Encounter:
 @_on(CombatantRemoved)
 def _removed(state: Encounter, e: CombatantRemoved) -> Encounter:
     gone = state.combatant(e.combatant)
+    if e.member:
+        members = tuple(m for m in gone.members if m.id != e.member)
+        return state.replace_combatant(_R(gone, members=members))
     deck = state.deck.discarded([gone.card]) if gone.card else state.deck
     return _R(
         state,
@@ -154,7 +177,8 @@ def _removed(state: Encounter, e: CombatantRemoved) -> Encounter:
 
 @_on(DeckShuffled)
 def _shuffled(state: Encounter, e: DeckShuffled) -> Encounter:
-    return _R(state, deck=state.deck.with_order(e.order, mid_deal=e.reason == "empty"))
+    mid_deal = e.reason in ("empty", "another_deck")
+    return _R(state, deck=state.deck.with_order(e.order, mid_deal=mid_deal))
 
 
 @_on(RoundStarted)
@@ -256,6 +280,12 @@ def _declared(state: Encounter, e: ActionsDeclared) -> Encounter:
     return _status(state, e.character, actions_declared=e.count)
 
 
+@_on(ChaseActionsCounted)
+def _chase_actions(state: Encounter, e: ChaseActionsCounted) -> Encounter:
+    declared = max(state.character(e.character).status.actions_declared, e.declared)
+    return _status(state, e.character, actions_declared=declared, chase_actions=e.used)
+
+
 # --- rolls and states -----------------------------------------------------------------
 
 
@@ -267,7 +297,7 @@ def _rolled(state: Encounter, e: Rolled) -> Encounter:
         if e.action:
             c = c.with_status(actions_used=c.status.actions_used + 1, rolled=True)
         if "support" in labels:
-            c = _without(c, "support")
+            c = _without_support_for(c, e.trait)
         if labels & {"aim", "aim_ignore"}:
             c = _without(c, "aim")
         return c
@@ -276,21 +306,25 @@ def _rolled(state: Encounter, e: Rolled) -> Encounter:
     return _R(state, rolls=_remember(state, e, labels))
 
 
+def _helps(roll: Rolled | LastRoll) -> str:
+    """The trait a Support roll helps ("" = any)."""
+    return roll.follow.effect if roll.follow is not None else ""
+
+
 def _remember(state: Encounter, e: Rolled, labels: set[str]) -> tuple[LastRoll, ...]:
     """The character's roll replaces its last one; a Support bonus used by this roll
     closes the supporter's roll; a resisting roll gives the Test its opposed total."""
     base: int | None = None
     if e.purpose == "support" and e.target:
-        support = state.character(e.target).status.condition("support")
-        base = support.value if support is not None else 0
+        base = support_value(state.character(e.target).status, _helps(e))
     rolls = []
     for r in state.rolls:
         if r.character == e.character:
             continue
         if r.purpose == "support" and (
-            ("support" in labels and r.target == e.character)  # the bonus is used
-            or (e.purpose == "support" and r.target == e.target)  # another Support adds on
-        ):
+            ("support" in labels and r.target == e.character and _helps(r) in ("", e.trait))
+            or (e.purpose == "support" and r.target == e.target and _helps(r) == _helps(e))
+        ):  # the bonus is used, or another Support of that trait adds on
             r = _R(r, closed=True)
         if e.purpose == "resist" and r.purpose == "test" and r.character == e.target:
             r = _R(r, base=e.result.total)

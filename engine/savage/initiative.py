@@ -7,7 +7,7 @@ from __future__ import annotations
 from engine.dice.results import Modifier, TraitResult
 
 from .builder import Builder
-from .cards import DECK_SIZE, Card, best, worst
+from .cards import DECK_SIZE, Card, best, full_deck, shuffled, worst
 from .character import Character, Condition
 from .encounter import Combatant
 from .errors import RuleError
@@ -38,12 +38,16 @@ QUICK_REDRAW_AT_MOST = 5  # Quick: redraw a card of 5 or lower (DESIGN.md)
 
 def _ensure_cards(b: Builder, count: int) -> None:
     """Running out in the middle of a deal: the discards are shuffled together with what is
-    left of the pile (our reading; the seed only covers the Joker reshuffle)."""
+    left of the pile (official SWADE; the seed only covers the Joker reshuffle). When even
+    that is too few — more fighters than one deck holds — another full deck is shuffled in
+    with them (docs/rules/savage.md «Running out of cards»)."""
     deck = b.state.deck
     if len(deck.draw) >= count:
         return
     if len(deck.draw) + len(deck.discard) < count:
-        raise RuleError("deck_exhausted")
+        order = shuffled(deck.draw + deck.discard + full_deck(), b.rng)
+        b.emit(DeckShuffled, order=order, reason="another_deck")
+        return
     b.emit(DeckShuffled, order=deck.shuffled_order(b.rng), reason="empty")
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from engine.dice.results import Modifier
 
+from .character import Status
 from .encounter import Encounter
 
 KINDS = ("action", "free", "damage")
@@ -72,7 +73,20 @@ def roll_modifiers(
         declared = max(1, status.actions_declared)
         if penalty := MULTI_ACTION[declared]:
             mods.append(Modifier("multi_action", penalty))
-        support = status.condition("support")
-        if support is not None and support.skill in ("", trait):
-            mods.append(Modifier("support", support.value))
+        if support := support_total(status, trait):
+            mods.append(Modifier("support", support))
     return tuple(mods)
+
+
+def support_value(status: Status, for_trait: str) -> int:
+    """The Support bonus kept for exactly ``for_trait`` ("" = any trait)."""
+    return sum(c.value for c in status.conditions if c.kind == "support" and c.skill == for_trait)
+
+
+def support_total(status: Status, trait: str) -> int:
+    """What a roll of ``trait`` gets: the bonuses for it and for any trait, at most +4
+    (seed 000 line 36). Bonuses for other traits stay for their own roll (line 35)."""
+    total = sum(
+        c.value for c in status.conditions if c.kind == "support" and c.skill in ("", trait)
+    )
+    return min(SUPPORT_CAP, total)

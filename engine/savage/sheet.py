@@ -244,13 +244,17 @@ def character_from_json(text: str | dict[str, Any]) -> Character:
         raise RuleError("sheet_bad_json", {"detail": str(exc)[:80]}) from None
 
 
-def instantiate(template: Character, count: int, base_id: str) -> tuple[Character, ...]:
-    """N members of a group of Extras from a template: own ids, names and fresh state."""
+def instantiate(
+    template: Character, count: int, base_id: str, *, first: int = 1
+) -> tuple[Character, ...]:
+    """N members of a group of Extras from a template: own ids, names and fresh state. The
+    names are numbered from ``first`` (a second group of the same Extras goes on counting:
+    «Пустой 3», «Пустой 4»)."""
     if not 1 <= count <= MAX_GROUP:
         raise RuleError("bad_group_size", {"max": MAX_GROUP})
-    if count == 1:
+    if count == 1 and first == 1:
         return (replace(template, id=base_id),)
     return tuple(
-        replace(template, id=f"{base_id}-{i}", name=f"{template.name} {i}")
-        for i in range(1, count + 1)
+        replace(template, id=f"{base_id}-{i}", name=f"{template.name} {n}")
+        for i, n in enumerate(range(first, first + count), start=1)
     )

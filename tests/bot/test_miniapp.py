@@ -150,7 +150,7 @@ async def test_boards_keep_their_buttons_and_get_the_app_button(tg: TelegramDriv
         c for c in tg.api.calls if c.method == "sendMessage" and c.text.startswith(BOARD_TITLE)
     ]
     labels = [b["text"] for b in board.buttons()]
-    assert labels[0] == "🃏 Раздать" and labels[-1] == APP_LABEL
+    assert labels[0] == "▶️ Раздать" and labels[-1] == APP_LABEL
     target = target_of(board.buttons()[-1]["url"])
     assert (target.game_id, target.screen) == (game.id, "initiative")
 

@@ -57,6 +57,14 @@ def register(cls: type) -> None:
     st.register_type_strategy(cls, st.builds(cls, **kwargs))
 
 
+def _left_out(cls: type, f: dataclasses.Field[Any], value: Any) -> bool:
+    """A field added after rows were written (engine/savage/stored.py) is left out while it
+    holds its default."""
+    hint = typing.get_type_hints(cls, include_extras=True).get(f.name)
+    marked = any(getattr(m, "exclude_if", None) for m in getattr(hint, "__metadata__", ()))
+    return marked and value == f.default
+
+
 def reference(value: Any) -> Any:
     """The stored format: a dataclass is a dict of its fields in order, a tuple a list, a
     card or a trait die its code, a probability "n/d"."""
@@ -65,7 +73,11 @@ def reference(value: Any) -> Any:
     if isinstance(value, Fraction):
         return f"{value.numerator}/{value.denominator}"
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: reference(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        return {
+            f.name: reference(getattr(value, f.name))
+            for f in dataclasses.fields(value)
+            if not _left_out(type(value), f, getattr(value, f.name))
+        }
     if isinstance(value, tuple | list):
         return [reference(v) for v in value]
     if isinstance(value, dict):

@@ -9,7 +9,7 @@ from aiogram.filters.callback_data import CallbackData
 class CombatCallback(CallbackData, prefix="cmb"):
     """A button on the initiative board. ``seq``: the encounter event the board showed
     (a press on an outdated board is refused); ``action``: next, hold, act, interrupt,
-    undo, soak, take."""
+    undo, soak, take, unshake."""
 
     action: str
     game_id: int
@@ -25,6 +25,17 @@ class BennyRerollCallback(CallbackData, prefix="brr"):
     game_id: int
     step: int
     character: str
+
+
+class RemoveGroupCallback(CallbackData, prefix="rmg"):
+    """«🗑 Убрать всех» / «Отмена» under the GM's `/remove` of a whole group of Extras:
+    ``confirm`` removes ``combatant`` from the fight as it was at ``seq`` (a press on an
+    outdated question is refused), otherwise the question is dropped."""
+
+    game_id: int
+    seq: int
+    combatant: str
+    confirm: bool
 
 
 class ChaseCallback(CallbackData, prefix="chs"):

@@ -54,6 +54,13 @@ def acting(s: ChaseState, pid: str, *, mover: bool = True) -> tuple[Participant,
     return p, t
 
 
+def spend_action(p: Participant, t: TurnState) -> None:
+    """Seed 000 lines 27-29: the turn's actions are declared before the first roll; one more
+    than declared (or a fourth) is refused. Fight actions of the same turn count too."""
+    if t.actions_taken >= t.declared_actions:
+        raise ChaseError("too_many_actions", participant=p.id, declared=t.declared_actions)
+
+
 def leader_for(s: ChaseState, pid: str, leader_id: str, side: str) -> Participant:
     leader = s.find(leader_id)
     if leader is None or leader_id == pid or leader.leader is not None or not leader.active:

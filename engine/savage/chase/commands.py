@@ -120,6 +120,16 @@ class DeclareActions:
 
 
 @dataclass(frozen=True, slots=True)
+class CountFightActions:
+    """Bookkeeping (the services, after a fight step): the linked fight character declared
+    ``declared`` actions this turn and took ``used`` of them in the fight."""
+
+    participant: str
+    declared: int
+    used: int
+
+
+@dataclass(frozen=True, slots=True)
 class EndTurn:
     participant: str
 
@@ -211,6 +221,7 @@ Command = (
     | StartRound
     | StartTurn
     | DeclareActions
+    | CountFightActions
     | EndTurn
     | ChangePosition
     | DropBack

@@ -27,7 +27,7 @@ from .setup import (
     set_round_limit,
     start_chase,
 )
-from .turns import declare_actions, end_turn, start_round, start_turn
+from .turns import count_fight_actions, declare_actions, end_turn, start_round, start_turn
 
 
 def decide(state: ChaseState, command: c.Command, rng: Rng) -> tuple[ev.Event, ...]:
@@ -60,6 +60,7 @@ _HANDLERS: dict[type[c.Command], Callable[[Log, Any, Rng], None]] = {
     c.StartRound: start_round,
     c.StartTurn: start_turn,
     c.DeclareActions: declare_actions,
+    c.CountFightActions: count_fight_actions,
     c.EndTurn: end_turn,
     c.ChangePosition: change_position,
     c.DropBack: drop_back,

@@ -104,7 +104,7 @@ describe.kinds(
 
 # HealthSet is bookkeeping copied from the fight, which has told the Wound or the Fatigue
 # already (the maneuvering rolls show the penalty); a turn's end the row shows.
-SILENT: frozenset[type[ev.Event]] = frozenset({ev.HealthSet, ev.TurnEnded})
+SILENT: frozenset[type[ev.Event]] = frozenset({ev.HealthSet, ev.TurnEnded, ev.FightActionsCounted})
 
 
 def _d(key: str, **params: Any) -> Description:

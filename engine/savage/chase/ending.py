@@ -6,7 +6,7 @@ from engine.dice.rng import Rng
 
 from . import commands as c
 from . import events as ev
-from .base import Log, acting, active, check_modifier, critical_pending, standing
+from .base import Log, acting, active, check_modifier, critical_pending, spend_action, standing
 from .errors import ChaseError
 from .maneuver import maneuver_roll
 from .model import ChaseState
@@ -16,7 +16,8 @@ from .rules import FLEE_MIN_DISTANCE, GM_END_REASONS, flee_modifier
 
 def flee(log: Log, cmd: c.Flee, rng: Rng) -> None:
     s = log.state
-    p, _ = acting(s, cmd.participant)
+    p, t = acting(s, cmd.participant)
+    spend_action(p, t)  # seed 001, line 45: «Отрыв (Flee) — действие»
     distance = nearest_opponent_distance(s, p.id)
     if distance is None:
         raise ChaseError("no_opponents", participant=p.id)

@@ -44,6 +44,11 @@ ERROR_CODES: dict[str, Template] = {
     "bad_modifier": "A modifier must be between −{max} and +{max}.",
     "bad_health": "Wounds and Fatigue go from 0 to 3.",
     "bad_actions": "From 1 to 3 actions, at least as many as already taken.",
+    "actions_already_declared": "Actions are declared before the first action roll of the turn.",
+    "too_many_actions": (
+        "{participant} has no action left this turn (declared: {declared}; Change Position as "
+        "an action and Flee count as actions, as do the fight's)."
+    ),
     # movement
     "bad_direction": "The direction is forward or back.",
     "bad_cards": "From {min} to {max} cards.",

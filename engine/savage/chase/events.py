@@ -110,6 +110,14 @@ class ActionsDeclared(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class FightActionsCounted(Event):
+    kind: ClassVar[str] = "fight_actions_counted"
+    participant: str
+    declared: int
+    used: int
+
+
+@dataclass(frozen=True, slots=True)
 class ComplicationRolled(Event):
     """A Clubs action card's free maneuvering roll (seed 001, lines 21-28). ``result`` is
     "passed", or the failure of the chase card's suit: "bump", "shift_two",
@@ -238,6 +246,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         RoundLimitSet,
         TurnStarted,
         ActionsDeclared,
+        FightActionsCounted,
         ComplicationRolled,
         PositionChangeRolled,
         DroppedBack,

@@ -63,6 +63,11 @@ def _apply(s: ChaseState, e: ev.Event) -> ChaseState:
             return replace(s, turns=(*s.turns, TurnState(pid, card)))
         case ev.ActionsDeclared(participant=pid, count=n):
             return s.with_turn(replace(_turn(s, pid), declared_actions=n))
+        case ev.FightActionsCounted(participant=pid, declared=n, used=used):
+            t = _turn(s, pid)
+            return s.with_turn(
+                replace(t, declared_actions=max(t.declared_actions, n), fight_actions=used)
+            )
         case ev.ComplicationRolled(pending=pending):
             return _add_pending(s, pending)
         case ev.PositionChangeRolled(participant=pid, as_action=as_action, pending=pending):

@@ -23,6 +23,7 @@ from engine import savage
 from engine.dice.rng import Rng
 from engine.savage.chase.commands import (
     Command,
+    CountFightActions,
     EndTurn,
     SetHealth,
     StartRound,
@@ -84,6 +85,44 @@ def health_commands(state: ChaseState, encounter: savage.Encounter) -> list[list
     return steps
 
 
+def fight_actions_commands(state: ChaseState, encounter: savage.Encounter) -> list[Command]:
+    """One turn, one multi-action count (seed 000 lines 27-29): each open chase turn of a
+    linked participant takes its fight character's declaration and fight actions."""
+    commands: list[Command] = []
+    for t in state.turns:
+        character = fight_character(encounter, t.participant)
+        if character is None or not state.participant(t.participant).active:
+            continue
+        status = character.status
+        declared = max(1, status.actions_declared)
+        if (max(t.declared_actions, declared), status.actions_used) != (
+            t.declared_actions,
+            t.fight_actions,
+        ):
+            commands.append(CountFightActions(t.participant, declared, status.actions_used))
+    return commands
+
+
+def chase_actions_commands(state: ChaseState, encounter: savage.Encounter) -> list[savage.Command]:
+    """The other way: each linked fight character in its turn takes its chase turn's
+    declaration and chase actions (Change Position as an action, Flee; seed 001 lines 15,
+    45)."""
+    commands: list[savage.Command] = []
+    for t in state.turns:
+        character = fight_character(encounter, t.participant)
+        if character is None or not character.status.in_turn:
+            continue
+        status = character.status
+        if (max(status.actions_declared, t.declared_actions), t.actions_used) != (
+            status.actions_declared,
+            status.chase_actions,
+        ):
+            commands.append(
+                savage.CountChaseActions(character.id, t.declared_actions, t.actions_used)
+            )
+    return commands
+
+
 def run_commands(state: ChaseState, commands: Sequence[Command], rng: Rng) -> Step:
     """The commands as one step, each decided on the state the previous ones left (one
     refusal refuses them all: ChaseError)."""
@@ -115,6 +154,32 @@ def start_turns(
     return run_commands(state, [StartTurn(pid, combatant.card) for pid in pids], rng)
 
 
+def catch_up(state: ChaseState, fight: savage.Encounter, added: Iterable[str]) -> list[Command]:
+    """A chase that joins a fight in the middle of a round (or a participant added during
+    the turn of its combatant) is playable at once: the chase round opens as soon as two
+    sides stand in the row, and the acting combatant's participants get their chase turn
+    on its action card, as if the chase had followed the fight from the round's start."""
+    if state.ended is not None or fight.round == 0:
+        return []
+    commands: list[Command] = []
+    sides = {p.side for p in state.participants if p.active}
+    fresh = set(added)
+    if state.round == 0:
+        if len(sides) < 2:
+            return []
+        commands.append(StartRound())
+        fresh = {p.id for p in state.participants}  # the round opens for everyone
+    acting = fight.acting
+    if acting is not None:
+        opened = {t.participant for t in state.turns} if state.round else set()
+        commands += [
+            StartTurn(pid, acting.card)
+            for pid in linked(state, acting)
+            if pid in fresh and pid not in opened
+        ]
+    return commands
+
+
 def _ids(fight: savage.Encounter, combatant_id: str) -> set[str]:
     try:
         combatant = fight.combatant(combatant_id)
@@ -140,8 +205,28 @@ def _steps_of(state: ChaseState, fight: savage.Encounter, event: object, rng: Rn
     return []
 
 
+def removed_commands(
+    state: ChaseState, before: savage.Encounter, events: Iterable[object]
+) -> list[Command]:
+    """Fighters the GM removed from the fight (`CombatantRemoved`) leave the chase too: a
+    participant with no fight character behind it would stand in the row nameless."""
+    gone: set[str] = set()
+    for e in events:
+        if not isinstance(e, savage.events.CombatantRemoved):
+            continue
+        if e.member:
+            gone.add(e.member)
+        else:
+            gone |= _ids(before, e.combatant)
+    return [TakeOutOfAction(p.id) for p in state.participants if p.active and p.id in gone]
+
+
 def follow_fight(
-    state: ChaseState, fight: savage.Encounter, events: Iterable[object], rng: Rng
+    state: ChaseState,
+    fight: savage.Encounter,
+    events: Iterable[object],
+    rng: Rng,
+    before: savage.Encounter | None = None,
 ) -> list[Step]:
     """The chase steps a fight step causes: the health of linked participants first (a
     Complication the turn start rolls already carries a new Wound), then the round and
@@ -149,8 +234,10 @@ def follow_fight(
     the chase, a chase already over) is no error: that step is left out."""
     if state.ended is not None or not state.started:
         return []
+    events = tuple(events)
     steps: list[Step] = []
-    for commands in health_commands(state, fight):
+    removed = removed_commands(state, before, events) if before is not None else []
+    for commands in ([removed] if removed else []) + health_commands(state, fight):
         try:
             step = run_commands(state, commands, rng)
         except ChaseError:
@@ -167,7 +254,25 @@ def follow_fight(
         if new:
             state = new[-1][1]
             steps.extend(new)
+    if state.ended is None:
+        counted = fight_actions_commands(state, fight)
+        synced: Step | None = None
+        try:
+            synced = run_commands(state, counted, rng) if counted else None
+        except ChaseError:
+            synced = None
+        if synced is not None and synced[0]:
+            steps.append(synced)
     return steps
+
+
+def fight_commands(
+    events: Iterable[Event], state: ChaseState, fight: savage.Encounter
+) -> list[savage.Command]:
+    """The fight commands a chase step causes: the Fatigue of a critical failure, then the
+    chase turns' action counts."""
+    fatigue = fatigue_for_fight(events, fight)
+    return [*([fatigue] if fatigue is not None else []), *chase_actions_commands(state, fight)]
 
 
 def fatigue_for_fight(events: Iterable[Event], fight: savage.Encounter) -> savage.Command | None:

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field, replace
 
 from engine.codec import Coded
 from engine.savage.cards import Card
+from engine.savage.stored import Zero
 
 from .errors import ChaseError
 from .options import ChaseOptions
@@ -76,8 +77,14 @@ class TurnState(Coded):
     dropped_back: bool = False
     declared_actions: int = 1
     actions_used: int = 0
+    fight_actions: Zero = 0  # actions the linked fight character took this turn
     lost: bool = False  # the rest of the turn was lost to a critical failure
     bumped: tuple[str, ...] = ()
+
+    @property
+    def actions_taken(self) -> int:
+        """One turn, one count: chase actions and the linked fight character's."""
+        return self.actions_used + self.fight_actions
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,6 +15,7 @@ from .base import (
     check_modifier,
     critical_pending,
     move,
+    spend_action,
     standing,
 )
 from .errors import ChaseError
@@ -31,6 +32,8 @@ def change_position(log: Log, cmd: c.ChangePosition, rng: Rng) -> None:
         raise ChaseError("already_changed_position", participant=p.id)
     if t.dropped_back:  # seed 001, line 16
         raise ChaseError("dropped_back", participant=p.id)
+    if cmd.as_action:  # line 15: «учитывается как действие при штрафе за несколько действий»
+        spend_action(p, t)
     mods = list(standing(s, p, free=not cmd.as_action, extra_action=cmd.as_action))
     if cmd.as_action:  # seed 001, line 15: +2 as an ordinary action
         mods.insert(0, ("change_position_action", CHANGE_POSITION_ACTION_BONUS))
@@ -88,7 +91,10 @@ def resolve_bump(log: Log, cmd: c.ResolveBump, rng: Rng) -> None:
         raise ChaseError("unknown_pending", pending=cmd.pending)
     target = s.participant(pending.target)
     check_direction(cmd.direction)
-    check_cards(cmd.cards, 0, pending.max_cards)
+    # Seed 001, line 34: «Сдвиг … перемещает цель на одну Карту погони» — a Bump moves the
+    # target (the opposing side picks only the direction, line 35); a lucky shift of the
+    # participant itself may stay put.
+    check_cards(cmd.cards, 1 if pending.kind == "bump" else 0, pending.max_cards)
     if cmd.chooser is not None:
         chooser = active(s, cmd.chooser)
         # An indirect Bump: the opposing side chooses (line 35); a shift: the participant.

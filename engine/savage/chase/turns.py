@@ -73,10 +73,28 @@ def complication(log: Log, p: Participant, rng: Rng) -> None:
 
 
 def declare_actions(log: Log, cmd: c.DeclareActions, rng: Rng) -> None:
+    """Seed 000 line 27: «заявить до трёх действий … объявляет их до первого броска»."""
     _, t = acting(log.state, cmd.participant, mover=False)
-    if not max(1, t.actions_used) <= cmd.count <= MAX_ACTIONS:
-        raise ChaseError("bad_actions", min=1, max=MAX_ACTIONS, used=t.actions_used)
+    if not 1 <= cmd.count <= MAX_ACTIONS:
+        raise ChaseError("bad_actions", min=1, max=MAX_ACTIONS, used=t.actions_taken)
+    if t.actions_taken:
+        raise ChaseError("actions_already_declared", participant=cmd.participant)
     log.emit(ev.ActionsDeclared, participant=cmd.participant, count=cmd.count)
+
+
+def count_fight_actions(log: Log, cmd: c.CountFightActions, rng: Rng) -> None:
+    t = log.state.turn(active(log.state, cmd.participant).id)
+    if t is None:
+        raise ChaseError("no_turn", participant=cmd.participant)
+    if not 1 <= cmd.declared <= MAX_ACTIONS or not 0 <= cmd.used <= MAX_ACTIONS:
+        raise ChaseError("bad_actions", min=1, max=MAX_ACTIONS, used=cmd.used)
+    if (max(t.declared_actions, cmd.declared), cmd.used) != (t.declared_actions, t.fight_actions):
+        log.emit(
+            ev.FightActionsCounted,
+            participant=cmd.participant,
+            declared=cmd.declared,
+            used=cmd.used,
+        )
 
 
 def end_turn(log: Log, cmd: c.EndTurn, rng: Rng) -> None:

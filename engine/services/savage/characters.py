@@ -244,9 +244,38 @@ def add_command(
     """`AddCombatant` for `count` copies of a saved character on the given state: one
     character, or a group of Extras «Name ×n» with members `<id>-1 … <id>-n`."""
     base = _free_id(state, slug(record.name), count)
-    members = savage.instantiate(record.character, count, base)
-    name = record.name if count == 1 else f"{record.name} ×{count}"
+    first = _next_number(state, record.name) if count > 1 or _numbered(state, record.name) else 1
+    members = savage.instantiate(record.character, count, base, first=first)
+    if count == 1:
+        name = members[0].name
+    elif first == 1:
+        name = f"{record.name} ×{count}"
+    else:
+        name = f"{record.name} {first}–{first + count - 1}"
     return savage.AddCombatant(base, name, members)
+
+
+def _numbers(state: savage.Encounter, name: str) -> list[int]:
+    """The numbers of the fighters named «<name> N» (and 1 for a fighter named just
+    «<name>»)."""
+    found = []
+    for c in state.characters:
+        if c.name == name:
+            found.append(1)
+        head, _, tail = c.name.rpartition(" ")
+        if head == name and tail.isdigit():
+            found.append(int(tail))
+    return found
+
+
+def _numbered(state: savage.Encounter, name: str) -> bool:
+    return bool(_numbers(state, name))
+
+
+def _next_number(state: savage.Encounter, name: str) -> int:
+    """Extras of one template are numbered on: a second «/add Пустой ×2» gives «Пустой 3»
+    and «Пустой 4», never a second «Пустой 1»."""
+    return max(_numbers(state, name), default=0) + 1
 
 
 async def add_to_encounter(

@@ -44,7 +44,7 @@ from engine.services.notify import notify
 from engine.services.savage.aggregates import CHASE, ENCOUNTER
 from engine.services.savage.characters import name_key
 from engine.services.savage.errors import NobodyActing, NotInChase
-from engine.services.savage.follow import fight_follows
+from engine.services.savage.follow import cause, fight_follows, undo_fight_caused
 from engine.services.scenes import (
     CommandOutcome,
     SceneView,
@@ -151,6 +151,7 @@ async def undo_chase(
         expected_step=expected_step,
         expected_seq=expected_seq,
         expected_stream=expected_stream,
+        follow=undo_fight_caused,
     )
 
 
@@ -269,9 +270,27 @@ async def chase_commands(
                 steps.append(health[command.participant])
             new, state = follow.run_commands(state, steps, rng)
             events.extend(new)
+        if fight is not None:  # a chase started in the middle of a round plays at once
+            new, state = _catch_up(state, fight[1], added, rng)
+            events.extend(new)
         return await _record(unit, key, tuple(events), state, rng)
 
     return await run_unit(game_id, work, actor_id=actor_id)
+
+
+def _catch_up(
+    state: chase.ChaseState, fight: savage.Encounter, added: list[str], rng: Rng
+) -> tuple[tuple[chase.Event, ...], chase.ChaseState]:
+    """The chase round and the acting combatant's turn (docs/rules/chase.md «a chase that
+    starts in the middle of a fight round»), with what it did in the fight already."""
+    try:
+        opened, after = follow.run_commands(state, follow.catch_up(state, fight, added), rng)
+        counted, after = follow.run_commands(
+            after, follow.fight_actions_commands(after, fight), rng
+        )
+    except chase.ChaseError:  # nothing to catch up with: the GM opens turns by hand
+        return (), state
+    return (*opened, *counted), after
 
 
 async def _record(
@@ -282,7 +301,7 @@ async def _record(
     if not events:
         return CommandOutcome(state, (), None, unit.seq(key), key, (), board)
     unit.note("chase", CHASE, stream=key, seq=unit.seq(key), events=events, actor_id=unit.actor_id)
-    followed = await fight_follows(unit, events, rng)
+    followed = await fight_follows(unit, events, state, rng, cause(key, step))
     caused = () if followed is None else tuple(c for c in followed if c is not None)
     after = await unit.state(CHASE, key)
     return CommandOutcome(after, events, step, unit.seq(key), key, caused, board)

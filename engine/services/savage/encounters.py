@@ -88,14 +88,19 @@ async def encounter_command(
             ENCOUNTER, key, expected_seq=expected_seq, expected_stream=expected_stream
         )
         events = savage.decide(state, as_actor(command, role, actor_id), rng)
-        out = await record_step(unit, key, events, rng)
+        out = await record_step(unit, key, events, rng, before=state)
         return dataclasses.replace(out, before=state)
 
     return await run_unit(game_id, work, actor_id=actor_id)
 
 
 async def record_step(
-    unit: Unit, key: str, events: tuple[savage.Event, ...], rng: Rng
+    unit: Unit,
+    key: str,
+    events: tuple[savage.Event, ...],
+    rng: Rng,
+    *,
+    before: savage.Encounter | None = None,
 ) -> EncounterOutcome:
     """Keep an encounter step in the unit, tell the boards, let the chase follow it."""
     step = unit.record(ENCOUNTER, key, events)
@@ -106,7 +111,7 @@ async def record_step(
     unit.note(
         "encounter", ENCOUNTER, stream=key, seq=unit.seq(key), events=events, actor_id=unit.actor_id
     )
-    followed = await chase_follows(unit, key, step, events, state, rng)
+    followed = await chase_follows(unit, key, step, events, state, rng, before)
     caused = () if followed is None else (followed,)
     return CommandOutcome(state, events, step, unit.seq(key), key, caused, board)
 

@@ -11,14 +11,15 @@ steps (a chase step made since stops the walk).
 
 from __future__ import annotations
 
+import dataclasses
 import logging
+from functools import reduce
 from typing import Any
 
 from engine import savage
 from engine.dice.rng import Rng
 from engine.savage import chase
 from engine.savage.chase import follow
-from engine.savage.chase.events import CriticalFailureResolved
 from engine.services.aggregates.unit import Unit
 from engine.services.aggregates.write import undo_caused_in
 from engine.services.savage.aggregates import CHASE, ENCOUNTER
@@ -48,16 +49,17 @@ async def chase_follows(
     events: tuple[savage.Event, ...],
     fight: savage.Encounter,
     rng: Rng,
+    before: savage.Encounter | None = None,
 ) -> Caused | None:
-    """Store the chase steps that the fight step `step` (its `events`, `fight` after it)
-    causes; None if there is no running chase or nothing to do."""
+    """Store the chase steps that the fight step `step` (its `events`, `fight` after it,
+    `before` it when known) causes; None if there is no running chase or nothing to do."""
     if not events:
         return None
     found = await _open_chase(unit)
     if found is None:
         return None
     key, state = found
-    steps = follow.follow_fight(state, fight, events, rng)
+    steps = follow.follow_fight(state, fight, events, rng, before)
     if not steps:
         return None
     why = cause(fight_key, step)
@@ -72,28 +74,38 @@ async def chase_follows(
 
 
 async def fight_follows(
-    unit: Unit, events: tuple[chase.Event, ...], rng: Rng
+    unit: Unit,
+    events: tuple[chase.Event, ...],
+    state: chase.ChaseState,
+    rng: Rng,
+    why: dict[str, Any] | None = None,
 ) -> tuple[Caused, Caused | None] | None:
-    """After a chase step: a critical failure resolved with Fatigue gives the linked fight
-    character that level (`ChangeFatigue` +1 as the GM). The chase follows that fight step
-    like any other (it already counted the level, so the health sync finds both equal).
-    None: no such resolution, no fight, no linked character, or the fight refused it (e.g.
-    while damage waits for a Soak)."""
-    if not any(isinstance(e, CriticalFailureResolved) and e.choice == "fatigue" for e in events):
+    """After a chase step (`state` after it): a critical failure resolved with Fatigue gives
+    the linked fight character that level (`ChangeFatigue` +1 as the GM), and the chase
+    turns' declarations and actions go to the fight characters (`CountChaseActions`: one
+    turn, one multi-action count). The chase follows that fight step like any other (it
+    already counted both, so the syncs find them equal). None: nothing to give, no fight,
+    or the fight refused it all (e.g. Fatigue while damage waits for a Soak)."""
+    if not events:
         return None
     key = await unit.active_key(ENCOUNTER_KIND)
     if key is None:
         return None
     fight = await unit.state(ENCOUNTER, key)
-    command = follow.fatigue_for_fight(events, fight)
-    if command is None:
+    new: tuple[savage.Event, ...] = ()
+    first = fight.step + 1  # the commands make one step: their events share its number
+    for command in follow.fight_commands(events, state, fight):
+        try:
+            made = savage.decide(fight, command, rng)
+        except savage.RuleError as exc:
+            log.info("chase step not followed in the fight: %s", exc)
+            continue
+        made = tuple(dataclasses.replace(e, step=first) for e in made)
+        fight = reduce(savage.evolve, made, fight)
+        new += made
+    if not new:
         return None
-    try:
-        new = savage.decide(fight, command, rng)
-    except savage.RuleError as exc:
-        log.info("chase Fatigue not given in the fight: %s", exc)
-        return None
-    step = unit.record(ENCOUNTER, key, new)
+    step = unit.record(ENCOUNTER, key, new, cause=why)  # `why`: the chase step, for its undo
     after = await unit.state(ENCOUNTER, key)
     unit.note(
         ENCOUNTER_KIND, ENCOUNTER, stream=key, seq=unit.seq(key), events=new, actor_id=unit.actor_id
@@ -112,4 +124,20 @@ async def undo_chase_caused(unit: Unit, fight_key: str, undone_step: int) -> Cau
         return None
     last = undone[-1]
     unit.note(CHASE_KIND, stream=key, seq=last.seq, undone=last.undone_step, actor_id=unit.actor_id)
+    return Caused(key, last.state, (), last.seq, len(undone), unit.board(key))
+
+
+async def undo_fight_caused(unit: Unit, chase_key: str, undone_step: int) -> Caused | None:
+    """After a chase step's undo: take back the fight steps it caused (the Fatigue of a
+    critical failure, the chase turn's action count)."""
+    key = await unit.active_key(ENCOUNTER_KIND)
+    if key is None:
+        return None
+    undone = await undo_caused_in(unit, ENCOUNTER, key, {"stream": chase_key, "step": undone_step})
+    if not undone:
+        return None
+    last = undone[-1]
+    unit.note(
+        ENCOUNTER_KIND, stream=key, seq=last.seq, undone=last.undone_step, actor_id=unit.actor_id
+    )
     return Caused(key, last.state, (), last.seq, len(undone), unit.board(key))

@@ -178,6 +178,36 @@ def test_support_values_cap_and_duration() -> None:
     assert not game.c("b").status.has("support")  # used up
 
 
+def test_support_bonuses_for_different_skills_stay_apart() -> None:
+    # line 35: «Успех даёт союзнику +1 к одной подходящей проверке параметра, Подъём — +2»
+    game = duel()
+    game.run(DeclareActions("a", 2))
+    game.run(Support("a", "b", "healing", for_trait="fighting"), [6, 6, 1, 1])  # 13 −2: raise
+    game.run(Support("a", "b", "healing", for_trait="shooting"), [6, 1, 1])  # 7 −2: success
+    game.run(NextTurn())
+    game.run(DeclareActions("b", 2))
+    fighting = of(game.run(TraitRoll("b", "fighting"), [3, 1]), Rolled)[0]
+    assert mods(fighting.result)["support"] == 2  # not +3: Shooting's +1 is not for Fighting
+    assert game.c("b").status.condition("support").skill == "shooting"  # still waiting
+    shooting = of(game.run(TraitRoll("b", "shooting"), [3, 1]), Rolled)[0]
+    assert mods(shooting.result)["support"] == 1
+    assert not game.c("b").status.has("support")
+
+
+def test_a_bound_character_cannot_attack() -> None:
+    # line 82: «Связан (Bound): … ограничен стандартными правилами Bound» — official SWADE:
+    # no actions but escaping (and what needs neither movement nor hands)
+    game = duel()
+    game.run(SetCondition("a", "bound"))
+    for command in (Attack("a", "b", damage="d4"), Aim("a"), Attack("a", "b", free=True)):
+        with pytest.raises(RuleError, match="bound"):
+            game.run(command)
+    game.run(DeclareActions("a", 2))
+    game.run(EscapeBonds("a", "strength"), [8, 2, 1])  # 10 −2 −2 −2 = 4: Bound → Entangled
+    assert game.c("a").status.has("entangled")
+    assert of(game.run(Attack("a", "b", damage="d4"), [2, 1]), Rolled)  # Entangled may attack
+
+
 def test_support_critical_failure_and_expiry() -> None:
     game = duel()
     game.run(Support("a", "c", "healing"), [1, 1])

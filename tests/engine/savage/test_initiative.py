@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from engine.savage import (
@@ -14,12 +16,14 @@ from engine.savage import (
     NextTurn,
     RuleError,
     SetCondition,
+    SetStatus,
     Unshake,
     roll_modifiers,
 )
 from engine.savage.events import (
     BleedingOutResolved,
     CardDealt,
+    DeckShuffled,
     FreeActionsOnly,
     HoldLost,
     Interrupted,
@@ -279,3 +283,44 @@ def test_players_only_move_their_own_characters() -> None:
         game.run(DealRound(by=1))
     game.run(NextTurn(by=1))
     assert game.state.current == "bb"
+
+
+def test_two_hundred_fighters_are_dealt_from_more_than_one_deck() -> None:
+    """Seed 000 line 7: «каждому Дикому персонажу и каждой … группе Статистов раздаётся
+    карта действий» — every one of 200 separate fighters. One deck holds 54 cards: when the
+    pile and the discards run short, another deck is shuffled in (docs/rules/savage.md
+    «Running out of cards»), instead of refusing the deal."""
+    game = Game()
+    for i in range(200):
+        game.add(f"f{i}", char(f"Боец {i} (Дикий) Драка d6", f"f{i}"))
+    events = game.run(DealRound(), rng=random.Random(7))
+    assert all(c.card is not None for c in game.state.combatants)
+    added = [e for e in of(events, DeckShuffled) if e.reason == "another_deck"]
+    assert len(added) == 3  # 54 + 3 × 54 = 216 cards for 200 fighters
+    deck = game.state.deck
+    in_play = [c.card for c in game.state.combatants]
+    assert len(in_play) + len(deck.draw) + len(deck.discard) == 4 * 54
+    assert len(game.state.order()) == 200
+    game.run(NextTurn(), rng=random.Random(1))  # the first turn starts as usual
+    assert game.state.current == game.state.order()[0].id
+    for _ in range(3):  # later rounds deal again from the bigger pile
+        game.run(DealRound(), rng=random.Random(2))
+        assert all(c.card is not None for c in game.state.combatants)
+
+
+def test_a_dead_character_gets_no_ping_and_no_queued_turn() -> None:
+    """Seed 000 line 111: «Недееспособный персонаж не может выполнять действия» — and the dead
+    least of all: its owner is not called to act, and a turn it had queued is dropped."""
+    game = Game()
+    game.add("a", char("A (Дикий) Драка d6", "a", owner=1))
+    game.add("b", char("B (Дикий) Драка d6", "b", owner=2))
+    game.run(SetCondition("a", "shaken"))
+    game.run(DealRound(), game.shuffle("KS", "5C"))
+    game.run(NextTurn(), [3, 4])  # a: Spirit d4 3, Wild Die 4 — Shaken is gone
+    game.run(Hold("a", by=1))  # b acts; a waits on Hold
+    game.run(ActNow("a", by=1))  # a asks to act right after b's turn
+    assert game.state.queued == ("a",)
+    game.run(SetStatus("a", (("dead", 1),)))
+    assert game.state.owners("a") == ()
+    game.run(NextTurn())  # b's turn ends: the dead a does not act
+    assert game.state.current != "a"

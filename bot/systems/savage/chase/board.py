@@ -10,9 +10,15 @@ from aiogram.types import Message
 from bot.miniapp import board_button
 from bot.render.keyboards import with_button_row
 from bot.systems.savage.combat.board import edit_or_send, post
-from bot.systems.savage.render.chase import chase_board_text, chase_events_text, chase_keyboard
+from bot.systems.savage.render.chase import (
+    chase_board_text,
+    chase_events_text,
+    chase_keyboard,
+    end_summary,
+)
 from bot.systems.savage.render.combat_events import Names, names_of
 from engine.savage import Encounter
+from engine.savage.chase.events import ChaseEnded
 from engine.services import GameInfo, set_board_message
 from engine.services.savage import ChaseView, current_chase, current_encounter
 
@@ -36,6 +42,10 @@ async def tell_chase(
     row as the step left it) and the `fight`'s names when the caller has them."""
     name = names_of(fight) if fight is not None else await chase_names(game)
     text = chase_events_text(events, name)
+    if any(isinstance(e, ChaseEnded) for e in events):  # who got away, who did not
+        view = view or await current_chase(game.id)
+        if view is not None:
+            text += "\n" + end_summary(view.state, name)
     if text:
         await post(bot, game, text, reply_to=reply_to)
     if view is None:

@@ -13,7 +13,7 @@ from bot.render.common import as_plain, quoted
 from bot.systems.savage.callbacks import ChaseCallback
 from bot.systems.savage.chase.board import chase_names, render_chase, show_chase, tell_chase
 from bot.systems.savage.combat import names
-from bot.systems.savage.combat.board import post
+from bot.systems.savage.combat.board import post, show_board
 from bot.systems.savage.combat.names import Ref, norm
 from bot.systems.savage.combat.scene import (
     Call,
@@ -78,12 +78,11 @@ SUB = {
     "group": ("group", "группа"),
     "ungroup": ("ungroup", "отделить"),
     "limit": ("limit", "лимит"),
-    "stop": ("stop", "стоп"),
+    "end": ("end", "конец", "закончить", "stop", "стоп"),  # one notion: the chase ends
     "out": ("out", "выбыл", "выбыла"),
     "round": ("round", "раунд"),
     "turn": ("turn", "ход"),
     "undo": ("undo", "отмена", "отменить"),
-    "end": ("end", "конец", "закончить"),
 }
 _SUB_BY_WORD = {w: key for key, words in SUB.items() for w in words}
 
@@ -124,15 +123,20 @@ async def run(
 
 
 async def named_error(game: GameInfo, error: ch.ChaseError) -> str:
-    """The refusal with participants' names instead of their ids."""
+    """The refusal with participants' names instead of their ids. «Not taking a turn» for a
+    participant whose combatant acts in the fight right now says what the GM does."""
     lookup = await current_encounter(game.id)
     known = {}
     if lookup is not None:
         known = {c.id: c.name for c in lookup.state.characters}
         known.update({c.id: c.name for c in lookup.state.combatants})
-    return chase_error_text(
-        error.code, error.params, lambda some_id: quoted(known.get(some_id, some_id))
-    )
+    name = lambda some_id: quoted(known.get(some_id, some_id))  # noqa: E731
+    pid = str(error.params.get("participant", ""))
+    acting = lookup.state.acting if lookup is not None else None
+    ids = {acting.id, *(m.id for m in acting.members)} if acting is not None else set()
+    if error.code == "no_turn" and pid in ids:
+        return texts.chase_no_turn(name(pid))
+    return chase_error_text(error.code, error.params, name)
 
 
 async def tell(
@@ -175,6 +179,13 @@ async def on_chase(message: Message, command: CommandObject, bot: Bot, rng: Any)
     call = await call_of(message, command.args)
     view = await current_chase(call.game.id)
     first = norm(call.words[0]) if call.words else ""
+    if view is not None and view.state.ended is not None and first not in SUB["undo"]:
+        # over (a Flee, a side out, the round limit): close it, and a new /chase starts anew
+        await end_chase(call.game.id, actor_id=call.user_id)
+        if first in _SUB_BY_WORD and _SUB_BY_WORD[first] == "end":
+            await message.reply(texts.chase_closed())
+            return
+        view = None
     if view is None:
         cards = number(first) if first else ROW_SIZE
         if cards is None:
@@ -279,12 +290,6 @@ async def _limit(call: Call, state: ch.ChaseState, bot: Bot, rng: Rng) -> None:
     )
 
 
-async def _stop(call: Call, state: ch.ChaseState, bot: Bot, rng: Rng) -> None:
-    if not call.words:
-        raise Refusal(texts.chase_usage())
-    await run(bot, call.game, call.user_id, ch.StopSide(call.words[0]), rng, reply_to=call.message)
-
-
 async def _out(call: Call, state: ch.ChaseState, bot: Bot, rng: Rng) -> None:
     ref, _ = target_ref(call.state, call.words)
     cmd = ch.TakeOutOfAction(participant_of(state, ref))
@@ -309,14 +314,19 @@ async def _lay(call: Call, state: ch.ChaseState, bot: Bot, rng: Rng) -> None:
 
 
 async def _undo(call: Call, state: ch.ChaseState, bot: Bot, rng: Rng) -> None:
-    await undo_chase(call.game.id, actor_id=call.user_id)
+    out = await undo_chase(call.game.id, actor_id=call.user_id)
     await call.message.reply(texts.chase_undone())
     await show_chase(bot, call.game)
+    if out.caused_undone:  # the fight steps that chase step caused went with it
+        await show_board(bot, call.game)
 
 
 async def _end(call: Call, state: ch.ChaseState, bot: Bot, rng: Rng) -> None:
+    """`/chase end` (or stop): the GM ends the chase and closes it; with a side's name, that
+    side stops (seed 001, line 47 «одна сторона останавливается»)."""
     if state.ended is None:
-        await run(bot, call.game, call.user_id, ch.EndChase(), rng, reply_to=call.message)
+        command = ch.StopSide(call.words[0]) if call.words else ch.EndChase()
+        await run(bot, call.game, call.user_id, command, rng, reply_to=call.message)
     view = await end_chase(call.game.id, actor_id=call.user_id)
     await render_chase(bot, call.game, view)
     await call.message.reply(texts.chase_closed())
@@ -330,7 +340,6 @@ SUBCOMMANDS = {
     "group": _group,
     "ungroup": _ungroup,
     "limit": _limit,
-    "stop": _stop,
     "out": _out,
     "round": _round,
     "turn": _turn,
@@ -434,9 +443,11 @@ async def _press(
 ) -> None:
     seen = callback_data.seq
     if callback_data.action == "undo":
-        await undo_chase(game.id, actor_id=user_id, expected_seq=seen)
+        out = await undo_chase(game.id, actor_id=user_id, expected_seq=seen)
         await post(bot, game, texts.chase_undone())
         await show_chase(bot, game)
+        if out.caused_undone:
+            await show_board(bot, game)
     elif callback_data.action == "crit":
         pending, _, choice = callback_data.arg.partition(texts.ARG_SEP)
         command = ch.ResolveCriticalFailure(pending, choice)

@@ -14,11 +14,20 @@ from dataclasses import dataclass
 from engine.savage import Character, Combatant, Encounter
 
 MAX_NAME_WORDS = 4
-_GROUP_SUFFIX = re.compile(r"\s*[×x*]\s*\d+$")
+_GROUP_SUFFIX = re.compile(r"\s*×\s*\d+$")
+# «×2», «x2» (Latin), «х2» (Cyrillic), «*2»; a letter x/х only after a space («Монах 2» is
+# a name, not «Мона ×2»)
+COUNT_MARK = r"(?:\s+[xх*]|\s*[×*])\s*(\d{1,2})$"
+_COUNT_MARK = re.compile(COUNT_MARK, re.IGNORECASE)
 
 
 def norm(text: str) -> str:
     return " ".join(text.casefold().replace("ё", "е").split())
+
+
+def _key(text: str) -> str:
+    """A name as matched: normalized, and a group's count mark written one way."""
+    return _COUNT_MARK.sub(r" ×\1", norm(text))
 
 
 @dataclass(frozen=True)
@@ -45,7 +54,7 @@ def _keys(state: Encounter) -> list[tuple[str, Ref]]:
     keys: list[tuple[str, Ref]] = []
     for c in state.combatants:
         whole = Ref(c, c.members[0] if len(c.members) == 1 else None)
-        keys += [(norm(c.id), whole), (norm(c.name), whole)]
+        keys += [(norm(c.id), whole), (_key(c.name), whole)]
         keys.append((norm(_GROUP_SUFFIX.sub("", c.name)), whole))
         if len(c.members) > 1:
             for m in c.members:
@@ -57,7 +66,7 @@ def _keys(state: Encounter) -> list[tuple[str, Ref]]:
 
 def find(state: Encounter, text: str) -> Ref | None:
     """Exact name or id first, then a unique beginning."""
-    wanted = norm(text)
+    wanted = _key(text)
     if not wanted:
         return None
     keys = _keys(state)
@@ -69,6 +78,14 @@ def find(state: Encounter, text: str) -> Ref | None:
         return exact_refs[0]
     starts = {(ref.combatant.id, ref.name): ref for key, ref in keys if key.startswith(wanted)}
     return next(iter(starts.values())) if len(starts) == 1 else None
+
+
+def exact(state: Encounter, text: str) -> Ref | None:
+    """Only a whole name (a character's, a group's with or without its «×N»): what a
+    destructive command such as `/remove` needs — never a beginning of one."""
+    wanted = _key(text)
+    found = [ref for key, ref in _keys(state) if key == wanted and wanted]
+    return found[0] if found else None
 
 
 def take(state: Encounter, words: list[str]) -> tuple[Ref | None, list[str]]:

@@ -11,15 +11,28 @@ from aiogram import Bot, Router
 from aiogram.enums import ChatType
 from aiogram.exceptions import TelegramForbiddenError
 from aiogram.filters import Command, CommandObject
-from aiogram.types import BufferedInputFile, Message
+from aiogram.types import (
+    BufferedInputFile,
+    CallbackQuery,
+    InlineKeyboardButton,
+    InlineKeyboardMarkup,
+    Message,
+)
 
+from bot.render.common import as_plain
+from bot.systems.savage.callbacks import RemoveGroupCallback
 from bot.systems.savage.chase.board import show_chase
+from bot.systems.savage.combat import names
 from bot.systems.savage.combat.board import render_board, show_board
-from bot.systems.savage.combat.names import norm
-from bot.systems.savage.combat.scene import Refusal, call_of, report, target_ref
+from bot.systems.savage.combat.names import COUNT_MARK, norm
+from bot.systems.savage.combat.scene import Refusal, call_of, game_by_id, perform, report
+from bot.systems.savage.render import combat_events
 from bot.systems.savage.render import combat_setup as texts
+from bot.systems.savage.render.combat_turns import board_outdated
+from bot.systems.savage.render.rule_errors import unknown_name, whose
 from engine import savage
 from engine.services import NoCharacter
+from engine.services.errors import StaleState
 from engine.services.savage import (
     add_to_encounter,
     end_encounter,
@@ -34,7 +47,7 @@ from engine.services.savage.characters import CharacterRecord, slug
 END_WORDS = ("конец", "end", "стоп", "stop", "закончить", "завершить")
 JSON_WORDS = ("json", "джейсон")
 JSON_INLINE_MAX = 3500  # longer JSON goes as a .json document
-_COUNT = re.compile(r"^(?P<name>.+?)\s*[×xх*]\s*(?P<count>\d{1,2})$", re.IGNORECASE)
+_COUNT = re.compile(r"^(?P<name>.+?)" + COUNT_MARK, re.IGNORECASE)
 _BLOCK = re.compile(r"(?i)(?:^|[\s(,;:])[dдк]\d|\n")
 
 
@@ -46,6 +59,7 @@ def register(router: Router) -> None:
     router.message.register(on_chars, Command("chars"))
     router.message.register(on_deal, Command("deal"))
     router.message.register(on_undo, Command("undo"))
+    router.callback_query.register(on_remove_group, RemoveGroupCallback.filter())
 
 
 async def on_fight(message: Message, command: CommandObject, bot: Bot) -> None:
@@ -77,7 +91,7 @@ async def on_add(message: Message, command: CommandObject, bot: Bot, rng: Any) -
     else:
         match = _COUNT.match(call.args)
         name = match["name"] if match else call.args
-        count = int(match["count"]) if match else None
+        count = int(match[2]) if match else None
         await get_character(call.game.id, name)  # no_character before anything else
     out = await add_to_encounter(call.game.id, name, actor_id=call.user_id, count=count, rng=rng)
     await report(bot, call.game, out, reply_to=message)
@@ -91,9 +105,53 @@ def _replied_user(message: Message) -> int | None:
 
 
 async def on_remove(message: Message, command: CommandObject, bot: Bot, rng: Any) -> None:
+    """One fighter by its whole name (a member of a group leaves alone); a whole group only
+    after the GM confirms it; an unknown name removes nothing."""
     call = await call_of(message, command.args)
-    ref, _ = target_ref(call.state, call.words)
-    await call.run(bot, savage.RemoveCombatant(ref.combatant.id), rng)
+    if not call.args:
+        raise Refusal(whose())
+    ref = names.exact(call.state, call.args)
+    if ref is None:
+        raise Refusal(unknown_name(call.args))
+    combatant = ref.combatant
+    if ref.character is None and len(combatant.members) > 1:
+        if not call.gm:
+            raise savage.RuleError("gm_only")
+        assert call.view is not None
+        markup = remove_group_keyboard(call.game.id, call.view.seq, combatant.id)
+        await message.reply(texts.confirm_remove_group(combatant), reply_markup=markup)
+        return
+    target = ref.character.id if ref.character is not None else combatant.id
+    await call.run(bot, savage.RemoveCombatant(target), rng)
+
+
+def remove_group_keyboard(game_id: int, seq: int, combatant: str) -> InlineKeyboardMarkup:
+    def button(text: str, confirm: bool) -> InlineKeyboardButton:
+        data = RemoveGroupCallback(game_id=game_id, seq=seq, combatant=combatant, confirm=confirm)
+        return InlineKeyboardButton(text=text, callback_data=data.pack())
+
+    row = [button(texts.remove_group_yes(), True), button(texts.remove_group_no(), False)]
+    return InlineKeyboardMarkup(inline_keyboard=[row])
+
+
+async def on_remove_group(
+    query: CallbackQuery, callback_data: RemoveGroupCallback, bot: Bot, rng: Any
+) -> None:
+    game = await game_by_id(callback_data.game_id)
+    if query.from_user.id != game.gm_id:
+        raise savage.RuleError("gm_only")
+    if isinstance(query.message, Message):
+        await query.message.edit_reply_markup(reply_markup=None)
+    if not callback_data.confirm:
+        await query.answer(as_plain(texts.remove_group_cancelled()))
+        return
+    command = savage.RemoveCombatant(callback_data.combatant)
+    try:
+        await perform(bot, game, query.from_user.id, command, rng, expected_seq=callback_data.seq)
+    except StaleState:  # the fight moved on since the question: ask again
+        await query.answer(as_plain(board_outdated()), show_alert=True)
+        return
+    await query.answer()
 
 
 async def on_deal(message: Message, command: CommandObject, bot: Bot, rng: Any) -> None:
@@ -104,7 +162,8 @@ async def on_deal(message: Message, command: CommandObject, bot: Bot, rng: Any) 
 async def on_undo(message: Message, command: CommandObject, bot: Bot) -> None:
     call = await call_of(message, command.args)
     out = await undo_encounter(call.game.id, actor_id=call.user_id)
-    await message.reply(texts.undone(len(out.undone_events)))
+    what = combat_events.undone_text(out.undone_events, out.state)
+    await message.reply(what or texts.undone(len(out.undone_events)))
     await show_board(bot, call.game)
     if out.caused_undone:  # the chase steps that fight step caused went with it
         await show_chase(bot, call.game)

@@ -22,8 +22,10 @@ from bot.systems.savage.combat.scene import (
     perform,
 )
 from bot.systems.savage.combat.words import number
+from bot.systems.savage.render import combat_events
 from bot.systems.savage.render import combat_setup as setup_texts
 from bot.systems.savage.render import combat_turns as texts
+from bot.systems.savage.render.combat import shaken_actor
 from bot.systems.savage.render.rule_errors import unknown_name
 from engine import savage
 from engine.dice.rng import Rng
@@ -139,9 +141,10 @@ async def _press(
 ) -> None:
     if action == "undo":
         out = await undo_encounter(game.id, actor_id=user_id, expected_seq=seen)
+        what = combat_events.undone_text(out.undone_events, out.state)
         await bot.send_message(
             game.chat_id,
-            setup_texts.undone(len(out.undone_events)),
+            what or setup_texts.undone(len(out.undone_events)),
             message_thread_id=game.topic_id,
         )
         await show_board(bot, game)
@@ -163,6 +166,11 @@ def _button_command(action: str, state: savage.Encounter, user_id: int, gm: bool
         ref = _out_of_order(state, [], user_id, gm)
         cid = ref.combatant.id
         return savage.ActNow(cid) if action == "act" else savage.Interrupt(cid)
+    if action == "unshake":
+        character = shaken_actor(state)
+        if character is None:
+            raise savage.RuleError("not_shaken")
+        return savage.Unshake(character.id)
     if action in ("soak", "take"):
         if state.pending is None:
             raise savage.RuleError("no_damage_pending", {"target": ""})

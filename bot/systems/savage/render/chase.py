@@ -24,6 +24,7 @@ from engine.savage.chase import ChaseState, Pending, card_distance
 from engine.savage.chase import describe as d
 from engine.savage.chase import events as ev
 from engine.savage.chase.describe import describe_event
+from engine.savage.chase.model import ESCAPED, OUT_OF_ACTION
 from engine.savage.chase.roll import ManeuverRoll
 
 MAX_CHARS = 3800
@@ -159,21 +160,45 @@ def chase_events_text(events: Iterable[ev.Event], name: Names) -> str:
     return "\n".join(line for e in events if (line := _line(e, name)))
 
 
+def end_summary(state: ChaseState, name: Names) -> str:
+    """Who got away (a successful Flee), who was taken out, who was still in the chase when
+    it ended (caught, or still pursuing: the GM tells which)."""
+    groups = (
+        (_("Got away: {who}."), [p.id for p in state.participants if p.status == ESCAPED]),
+        (
+            _("Out of action: {who}."),
+            [p.id for p in state.participants if p.status == OUT_OF_ACTION],
+        ),
+        (_("In the chase to the end: {who}."), [p.id for p in state.participants if p.active]),
+    )
+    return "\n".join(
+        template.format(who=", ".join(name(pid) for pid in ids)) for template, ids in groups if ids
+    )
+
+
+def chase_no_turn(who: str) -> str:
+    return _(
+        "{name} acts in the fight, but the chase turn is not open: the GM opens it with "
+        "<code>/chase turn</code>."
+    ).format(name=who)
+
+
 def chase_usage() -> str:
     return _(
         "<b>Chase</b> (the GM): <code>/chase</code> — nine cards (<code>/chase 12</code> — "
         "more); <code>/chase add Ичиго беглецы 3</code> — on card 3; "
         "<code>/chase place Ичиго 5</code>, <code>/chase cards 2 [сзади]</code>, "
         "<code>/chase mod Ичиго +1</code>, <code>/chase group Пустой 2 Пустой 1</code>, "
-        "<code>/chase limit 5</code>, <code>/chase stop преследователи</code>, "
-        "<code>/chase out Гриммджо</code>, <code>/chase undo</code>, <code>/chase end</code>.\n"
+        "<code>/chase limit 5</code>, <code>/chase out Гриммджо</code>, "
+        "<code>/chase undo</code>; <code>/chase end</code> (or <code>/chase stop</code>) ends "
+        "it, <code>/chase end преследователи</code> — that side stops.\n"
         "Players: <code>/move вперёд</code> (<code>/move назад действием +1</code>), "
         "<code>/back 2</code>, <code>/bump Гриммджо назад</code>, <code>/flee</code>."
     )
 
 
 def chase_closed() -> str:
-    return _("The chase is closed. Its log is kept.")
+    return _("The chase is over and closed; its log is kept. A new /chase starts a new one.")
 
 
 def chase_undone() -> str:

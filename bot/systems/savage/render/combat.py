@@ -9,7 +9,7 @@ from aiogram.utils.i18n import ngettext
 
 from bot.render.common import quoted
 from bot.systems.savage.callbacks import CombatCallback
-from bot.systems.savage.render.combat_labels import card_text, condition_label
+from bot.systems.savage.render.combat_labels import card_text, condition_label, trait_label
 from engine.savage import Character, Combatant, Encounter
 
 MAX_BOARD_CHARS = 3800
@@ -20,14 +20,17 @@ def mention(user_id: int, first_name: str) -> str:
 
 
 def badges(character: Character) -> str:
-    """Compact state: «🎲2 · Шок · 🩸2 · Усталость 1 · Отвлечён»."""
+    """Compact state: «🎲2 · Шок · 🩸2 · Усталость 1 · Отвлечён». The dead show only
+    «погиб», an Extra who is out only «выбыл»: nothing else about them matters now."""
     s = character.status
+    if s.dead:
+        return "💀 " + _("dead")
+    if s.incapacitated and not character.wild:
+        return "✖ " + _("out")
     parts: list[str] = []
     if character.wild:
         parts.append(f"🎲{character.bennies}")
-    if s.dead:
-        parts.append("💀 " + _("dead"))
-    elif s.bleeding_out:
+    if s.bleeding_out:
         parts.append("🩸 " + _("Bleeding Out"))
     elif s.incapacitated:
         parts.append("✖ " + _("out"))
@@ -43,8 +46,10 @@ def badges(character: Character) -> str:
         parts.append(_("Fatigue {level}").format(level=s.fatigue))
     for condition in s.conditions:
         label = condition_label(condition.kind)
-        if condition.kind == "support":
-            label = f"{label} +{condition.value}"
+        if condition.kind == "support":  # one bonus per trait it helps (seed 000 line 35)
+            label = f"{label} {condition.value:+d}"
+            if condition.skill:
+                label += f" ({trait_label(condition.skill)})"
         parts.append(label)
     return " · ".join(parts)
 
@@ -62,6 +67,8 @@ def _marker(state: Encounter, c: Combatant) -> str:
         return "▶️"
     if c.hold:
         return "⏸"
+    if c.id in state.suspended:  # interrupted: its turn goes on later, it has not acted
+        return "⏳"
     if c.acted or not c.in_fight:
         return "✓"
     return "▫️"
@@ -124,7 +131,9 @@ def board_keyboard(state: Encounter, game_id: int, seq: int) -> InlineKeyboardMa
     rows: list[list[InlineKeyboardButton]] = []
     if state.pending is not None:
         rows.append([button(_("🛡 Soak (benny)"), "soak"), button(_("✔ Take it"), "take")])
-    first = [button(_("▶️ Next") if state.round else _("🃏 Deal"), "next")]
+    elif shaken_actor(state) is not None:  # a Shaken character's first business (line 69)
+        rows.append([button(_("💫 Remove Shaken (benny)"), "unshake")])
+    first = [button(_("▶️ Next") if state.round else _("▶️ Deal"), "next")]
     if state.current is not None:
         first.append(button(_("⏸ Hold"), "hold"))
     rows.append(first)
@@ -136,6 +145,16 @@ def board_keyboard(state: Encounter, game_id: int, seq: int) -> InlineKeyboardMa
         ]
     )
     return InlineKeyboardMarkup(inline_keyboard=rows)
+
+
+def shaken_actor(state: Encounter) -> Character | None:
+    """The acting character when it is one Shaken Wild Card with a benny to spend."""
+    acting = state.acting
+    if acting is None or len(acting.members) != 1:
+        return None
+    character = acting.members[0]
+    shaken = character.status.shaken and not character.status.out
+    return character if shaken and character.wild and character.bennies > 0 else None
 
 
 def turn_announcement(name: str, mentions: list[str], round_number: int) -> str:

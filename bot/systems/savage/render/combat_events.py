@@ -28,7 +28,7 @@ from bot.systems.savage.render.combat_labels import (
 )
 from engine.dice import result_from_dict
 from engine.dice.results import DamageResult, DiceGroup, Modifier, TraitResult
-from engine.savage import Encounter, RuleError, rerollable
+from engine.savage import Encounter, RuleError, replay, rerollable
 from engine.savage import describe as d
 from engine.savage import events as ev
 from engine.savage.cards import Card
@@ -160,3 +160,11 @@ def reroll_keyboard(
 def events_text(events: Iterable[ev.Event], name: Names) -> str:
     lines = [line for e in events if (line := _line(e, name))]
     return "\n".join(lines)
+
+
+def undone_text(events: tuple[ev.Event, ...], after: Encounter) -> str | None:
+    """«↩️ Отменено: …» — the first sentence of the undone step, with the names of the state
+    the step had made (an undone /add still names who it added: never an id)."""
+    name = names_of(replay(events, after), after)
+    lines = events_text(events, name).splitlines()
+    return _("↩️ Undone: {what}").format(what=lines[0]) if lines else None

@@ -6,6 +6,7 @@ from aiogram.utils.i18n import gettext as _
 from aiogram.utils.i18n import ngettext
 
 from bot.render.common import quoted
+from engine.savage import Combatant
 from engine.services.savage import CharacterRecord
 
 
@@ -38,6 +39,27 @@ def char_usage() -> str:
         "</code>\n<code>/char Ичиго</code> shows it, <code>/char Ичиго json</code> gives its "
         "JSON, <code>/char {...}</code> saves from JSON; /chars lists them all."
     )
+
+
+def confirm_remove_group(group: Combatant) -> str:
+    count = len(group.members)
+    return ngettext(
+        "Remove the whole group {name} ({count} fighter) from the fight?",
+        "Remove the whole group {name} ({count} fighters) from the fight?",
+        count,
+    ).format(name=quoted(group.name), count=count)
+
+
+def remove_group_yes() -> str:
+    return _("🗑 Remove them all")
+
+
+def remove_group_no() -> str:
+    return _("Cancel")
+
+
+def remove_group_cancelled() -> str:
+    return _("Nobody was removed.")
 
 
 def undone(count: int) -> str:

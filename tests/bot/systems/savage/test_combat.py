@@ -138,8 +138,9 @@ async def test_three_round_fight_in_chat(tg: TelegramDriver, dp: Dispatcher, bot
     faces = await table.shuffle("3C", "QH", "4D", "JokerR", "9S", "KS", "2H")
     dealt = await table.say(ALICE, "/next", faces)
     text = text_of(dealt)
-    assert "Ичиго: вытянуты 3♣ Q♥, оставлена Q♥ (Хладнокровие)" in text
-    assert "Рукия: вытянуты 🃏, оставлена 🃏 (Быстрый)" in text
+    assert "Ичиго (Хладнокровие): 3♣ Q♥ → Q♥" in text  # a Level Headed draw, briefly
+    assert "🃏 ДЖОКЕР — Рукия: +2" in text  # Quick redrew her 4♦ to the Joker: announced
+    assert text.count("🃏") == 1  # 🃏 marks only the Joker
     assert "Ход: <b>Рукия</b>" in text
     assert f'<a href="tg://user?id={VERA.id}">Вера</a>' in text  # the owner is mentioned
     # The board is edited in place, never posted again.
@@ -210,7 +211,10 @@ async def test_three_round_fight_in_chat(tg: TelegramDriver, dp: Dispatcher, bot
     board = table.board().text
     assert "⏸ Ичиго" in board and "(в Ожидании)" in board
     interrupt = text_of(await table.say(BORIS, "/interrupt", [7, 3, 4, 2]))
-    assert "Ичиго прерывает Гриммджо" in interrupt and "первым действует Ичиго" in interrupt
+    # both rollers named with their totals (issue 12, item 5)
+    assert "Ичиго: Атлетика <b>7</b> — Гриммджо: <b>3</b> → первым действует Ичиго" in interrupt
+    waiting = [line for line in table.board().text.splitlines() if "Гриммджо" in line]
+    assert waiting[0].startswith("⏳ ")  # his interrupted turn goes on later: not «✓»
     blow = "/attack Гриммджо"
     faces3 = [6, 1, 10, 2, 6, 1, 4, 2, 4, 3, 3, 5]
     finished = text_of(await table.say(BORIS, blow, faces3))
@@ -225,7 +229,8 @@ async def test_three_round_fight_in_chat(tg: TelegramDriver, dp: Dispatcher, bot
     assert view.state.character("pustoy-2").status.out
 
     # /undo takes the shot back.
-    assert "Последний шаг отменён" in text_of(await table.say(ALICE, "/undo"))
+    undone = text_of(await table.say(ALICE, "/undo"))  # says what was undone
+    assert undone.startswith("↩️ Отменено: 🎲 Рукия — атака, Стрельба → Пустой 2")
     view = await table.state()
     assert not view.state.character("pustoy-2").status.out
     assert view.state.current == "rukiya"

@@ -161,8 +161,20 @@ def test_joker_failure_shifts_up_to_two_cards() -> None:
     assert g.pos("q") == 2
     g2 = game(JOKER, wild_card=False)
     pending = complication(g2, 1).pending
-    assert not of(g2.do(ResolveBump(pending.id, 1, cards=0, chooser="p")), Moved)
-    assert g2.pos("q") == JOKER and g2.state.pending == ()
+    g2.do(ResolveBump(pending.id, 1, cards=1, chooser="p"))
+    assert g2.pos("q") == JOKER + 1 and g2.state.pending == ()
+
+
+def test_an_indirect_bump_cannot_be_waived() -> None:
+    # Seed 001, line 34: «Сдвиг … перемещает цель на одну Карту погони»; line 35: the
+    # opposing side chooses the direction only — zero cards is no Bump.
+    for suit, most in ((DIAMONDS, 1), (JOKER, 2)):
+        g = game(suit, wild_card=False)
+        pending = complication(g, 1).pending
+        with pytest.raises(ChaseError) as refused:
+            g.do(ResolveBump(pending.id, 1, cards=0, chooser="p"))
+        assert refused.value.code == "bad_cards" and refused.value.params["max"] == most
+        assert g.pos("q") == suit and g.state.pending == (pending,)
 
 
 def test_joker_reading_success_shift_lets_the_participant_move() -> None:

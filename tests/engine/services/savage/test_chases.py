@@ -10,7 +10,17 @@ import pytest
 
 from engine import services
 from engine.dice.rng import ScriptedRng
-from engine.savage import AcceptDamage, ActNow, ApplyDamage, Hold, NextTurn, SetStatus
+from engine.savage import (
+    AcceptDamage,
+    ActNow,
+    ApplyDamage,
+    Attack,
+    Hold,
+    NextTurn,
+    RemoveCombatant,
+    RuleError,
+    SetStatus,
+)
 from engine.savage.cards import Card
 from engine.savage.chase import (
     AddParticipant,
@@ -428,4 +438,62 @@ async def test_a_participant_added_wounded_and_one_out_of_the_fight(
     assert state.ended.side == "pursuers"
     undone = await swade.undo_encounter(scene.id, actor_id=GM)
     assert undone.caused_undone == 1 and out.step_id == undone.undone_step
+    assert (await swade.current_chase(scene.id)).state.participant(HUNTER).active  # type: ignore[union-attr]
+
+
+async def _runners_turn(game_id: int, rng: random.Random) -> None:
+    for _ in range(4):
+        out = await fight(game_id, NextTurn(), rng)
+        if out.state.current == RUNNER:
+            return
+    raise AssertionError("Ichigo never got a turn")
+
+
+async def test_fight_and_chase_actions_are_one_turns_count(scene: services.GameInfo) -> None:
+    """Seed 000, «Несколько действий»: «Персонаж может заявить до трёх действий в свой ход»
+    — one turn of one character, in the fight and in the chase alike; seed 001, line 15:
+    Change Position as an action «учитывается как действие при штрафе за несколько
+    действий»."""
+    rng = random.Random(3)
+    await set_up(scene.id, rng, runner_at=8)
+    await _runners_turn(scene.id, rng)
+    attack = Attack(RUNNER, HUNTER, damage="d4")
+    await swade.encounter_command(scene.id, attack, actor_id=ALICE, rng=rng)
+    chase_turn = (await swade.current_chase(scene.id)).state.turn(RUNNER)  # type: ignore[union-attr]
+    assert chase_turn is not None and chase_turn.fight_actions == 1
+    with pytest.raises(ChaseError) as err:
+        move = ChangePosition(RUNNER, -1, as_action=True)
+        await swade.chase_command(scene.id, move, actor_id=ALICE, rng=rng)
+    assert err.value.code == "too_many_actions"
+
+    # The other way: a chase action first, then the fight refuses a second one undeclared.
+    await fight(scene.id, NextTurn(), rng)
+    await _runners_turn(scene.id, rng)
+    move = ChangePosition(RUNNER, -1, as_action=True)
+    moved = await swade.chase_command(scene.id, move, actor_id=ALICE, rng=rng)
+    counted = moved.followed_in("encounter")
+    assert counted is not None and counted.state.character(RUNNER).status.chase_actions == 1
+    with pytest.raises(RuleError) as refused:
+        await swade.encounter_command(scene.id, attack, actor_id=ALICE, rng=rng)
+    assert refused.value.code == "too_many_actions"
+    # Undoing the chase action gives the fight its action back.
+    undone = await swade.undo_chase(scene.id, actor_id=GM)
+    assert undone.caused_undone == 1
+    fight_view = await swade.current_encounter(scene.id)
+    assert fight_view is not None and fight_view.state.character(RUNNER).status.chase_actions == 0
+    await swade.encounter_command(scene.id, attack, actor_id=ALICE, rng=rng)
+
+
+async def test_a_fighter_removed_from_the_fight_leaves_the_chase(scene: services.GameInfo) -> None:
+    """A participant is its fight character (docs/rules/chase.md «Wounds and Fatigue»): the
+    GM's `/remove` takes it out of the chase as well, so the row never shows a participant
+    with no character — and no name — behind it."""
+    rng = random.Random(4)
+    await set_up(scene.id, rng)
+    out = await fight(scene.id, RemoveCombatant(HUNTER), rng)
+    followed = out.followed_in("chase")
+    assert followed is not None and followed.state.participant(HUNTER).status == "out_of_action"
+    assert followed.state.ended is not None  # the pursuers are gone (seed 001, line 47)
+    undone = await swade.undo_encounter(scene.id, actor_id=GM)
+    assert undone.caused_undone == 1
     assert (await swade.current_chase(scene.id)).state.participant(HUNTER).active  # type: ignore[union-attr]
