@@ -42,6 +42,18 @@ def topic_of(message: Message) -> int | None:
     return message.message_thread_id if message.is_topic_message else None
 
 
+def replied_to(message: Message) -> Message | None:
+    """The message this one answers, if the user replied to one. In a forum topic Telegram
+    fills `reply_to_message` with the topic's first message (its creation) even when nothing
+    was replied to: that is no reply."""
+    reply = message.reply_to_message
+    if reply is None or reply.forum_topic_created is not None:
+        return None
+    if message.is_topic_message and reply.message_id == message.message_thread_id:
+        return None
+    return reply
+
+
 # `/app броски`: the Mini App screen to open (webapp.links.SCREENS); no word means the roller.
 # A system adds its screens (`/app бой`).
 APP_SCREENS: dict[str, str] = {

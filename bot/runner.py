@@ -119,11 +119,13 @@ async def _run(
     runner = web.AppRunner(app)
     await runner.setup()
     polling: asyncio.Task[None] | None = None
-    background = [asyncio.create_task(prune_update_ids_forever())]
+    background: list[asyncio.Task[None]] = []
     unsubscribe = notifier.subscribe(hooks.on_change)
     try:
         await web.TCPSite(runner, settings.host, settings.port).start()
         log.info("web server on http://%s:%s", settings.host, settings.port)
+        # Only once the port is ours: a busy port must not cut a query off half-way.
+        background.append(asyncio.create_task(prune_update_ids_forever()))
         # The start-up heap (modules, the ORM's and aiogram's classes) lives as long as the
         # process: out of the collector's full passes, which cost ~0.2 s each otherwise and
         # stall every live push they fall on (bench/live.py).

@@ -10,7 +10,7 @@ from aiogram.types import CallbackQuery, Message
 from bot.callbacks import PickGameCallback
 from bot.filters import IN_GROUPS, IN_PRIVATE
 from bot.miniapp import MiniApp
-from bot.parsing import split_newgame, topic_of
+from bot.parsing import replied_to, split_newgame, topic_of
 from bot.render import games as texts
 from bot.render.common import as_plain
 from bot.render.keyboards import games_keyboard, single_button
@@ -93,7 +93,8 @@ async def on_join(message: Message) -> None:
 
 
 async def on_gm(message: Message) -> None:
-    target = message.reply_to_message.from_user if message.reply_to_message else None
+    reply = replied_to(message)
+    target = reply.from_user if reply is not None else None
     if target is None or target.is_bot:
         await message.reply(texts.gm_usage())
         return

@@ -99,3 +99,21 @@ async def test_private_games_menu_selects_where_rolls_go(tg: TelegramDriver) -> 
     rolled = await tg.send(BORIS, private(BORIS), "/r 2d6")
     assert [c.chat_id for c in rolled.sent()] == [BORIS.id]
     assert "квитанц" not in rolled.only_text().lower()
+
+
+async def test_gm_in_a_forum_topic_without_a_reply_hands_the_game_to_nobody(
+    tg: TelegramDriver,
+) -> None:
+    """In a topic Telegram sets `reply_to_message` to the topic's first message (whoever
+    created the topic) even when nothing was replied to: a bare /gm there is no reply."""
+    forum = group(-1002000000003, "Форум", forum=True)
+    await tg.send(ALICE, forum, "/newgame дикий Пустоши", thread_id=10)
+    topic_start = message_of(VERA, forum, "", message_id=10) | {
+        "forum_topic_created": {"name": "Бой", "icon_color": 7322096},
+        "message_thread_id": 10,
+        "is_topic_message": True,
+    }
+    bare = await tg.send(ALICE, forum, "/gm", thread_id=10, reply_to=topic_start)
+    assert "Ответьте командой /gm" in bare.only_text()
+    card = (await tg.send(ALICE, forum, "/game", thread_id=10)).only_text()
+    assert "Вера" not in card

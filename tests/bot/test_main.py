@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -37,3 +38,23 @@ def test_a_wrong_value_of_a_dev_setting_is_told_without_a_traceback(tmp_path: Pa
     assert done.returncode == 2
     assert "Traceback" not in done.stdout + done.stderr
     assert "KOSTI_DEV_ALLOW_REAL_TOKEN" in done.stderr
+
+
+def test_a_busy_port_is_one_line_without_a_traceback(tmp_path: Path):
+    """The web server's port is taken: the process says so and stops, with nothing half-done
+    behind it (no background query cut off, whose thread would print a traceback)."""
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = run_main(
+            tmp_path,
+            BOT_TOKEN="123456:TEST-token",
+            BOT_API_URL="http://127.0.0.1:9",  # never reached: the port fails first
+            HOST="127.0.0.1",
+            PORT=str(port),
+            DATABASE_URL=f"sqlite://{tmp_path}/kosti.sqlite3",
+        )
+    assert done.returncode == 1
+    assert "Traceback" not in done.stdout + done.stderr, done.stderr
+    assert str(port) in done.stderr or "адрес" in done.stderr.lower(), done.stderr

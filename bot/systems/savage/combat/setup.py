@@ -19,6 +19,7 @@ from aiogram.types import (
     Message,
 )
 
+from bot.parsing import replied_to
 from bot.render.common import as_plain
 from bot.systems.savage.callbacks import RemoveGroupCallback
 from bot.systems.savage.chase.board import show_chase
@@ -98,7 +99,7 @@ async def on_add(message: Message, command: CommandObject, bot: Bot, rng: Any) -
 
 
 def _replied_user(message: Message) -> int | None:
-    reply = message.reply_to_message
+    reply = replied_to(message)
     if reply is None or reply.from_user is None or reply.from_user.is_bot:
         return None
     return reply.from_user.id
