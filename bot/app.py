@@ -37,20 +37,25 @@ from engine.store.redis import connect as connect_redis
 from engine.store.redis import worker_id
 
 
+def flood_control(settings: Settings, limits: Limits | None = None) -> FloodControl:
+    """Telegram's limits as the settings say, in `limits` (Redis) or this process's windows."""
+    return FloodControl(settings.flood_per_second, settings.flood_group_per_minute, limits=limits)
+
+
 def create_bot(
     settings: Settings,
     *,
     retry_attempts: int = 3,
-    limits: Limits | None = None,
+    flood: FloodControl | None = None,
     session: BaseSession | None = None,
 ) -> Bot:
     """A Bot talking to `settings.bot_api_url` (or through `session`), HTML by default,
-    within Telegram's limits (queued per chat; `limits`: this process's windows unless
-    given), retrying on 429."""
+    within Telegram's limits (`flood`: queued per chat; by default in this process's own
+    windows), retrying on 429."""
     if settings.token is None:
         raise ValueError("BOT_TOKEN is not set")
     session = session or AiohttpSession(api=TelegramAPIServer.from_base(settings.bot_api_url))
-    flood = FloodControl(settings.flood_per_second, settings.flood_group_per_minute, limits=limits)
+    flood = flood or flood_control(settings)
     session.middleware(OnePoller())
     session.middleware(flood)
     session.middleware(RetryAfterMiddleware(attempts=retry_attempts))

@@ -84,7 +84,7 @@ async def _run(
 ) -> None:
     from aiogram.exceptions import TelegramAPIError
 
-    from bot.app import build_dispatcher, create_bot
+    from bot.app import build_dispatcher, create_bot, flood_control
     from bot.commands import set_commands, set_menu_button
     from bot.miniapp import MiniApp
     from bot.miniapp_hooks import ChatHooks
@@ -102,7 +102,8 @@ async def _run(
         limits = RedisLimits(connect(settings.redis_url), worker_id())
     # The playground answers the Bot API in memory and feeds the page's updates itself.
     session = playground.session if playground else None
-    bot = create_bot(settings, limits=limits, session=session)
+    flood = flood_control(settings, limits)
+    bot = create_bot(settings, flood=flood, session=session)
     dispatcher = build_dispatcher(settings)
     # Rolls, reveals and board steps made in the Mini App appear in the chat.
     miniapp = MiniApp.from_settings(settings)
@@ -182,6 +183,8 @@ async def _run(
             with suppress(asyncio.CancelledError, Exception):
                 await asyncio.wait_for(polling, timeout=15)
         await runner.cleanup()  # no new webhook updates; the bot's session stays open
+        # What is queued behind Telegram's windows goes out now rather than never.
+        flood.flush()
         left = await dispatcher["in_flight"].drained(settings.shutdown_timeout)
         if left:
             log.warning("stopping with %d update(s) still being handled", left)
@@ -192,8 +195,7 @@ async def _run(
         await bot.session.close()
         if shared := dispatcher.workflow_data.get("shared_updates"):
             await shared.redis.aclose()
-        if limits is not None:
-            await limits.close()
+        await flood.close()
         await outbox.flush_marks()  # the rows delivered since the last step's transaction
         await close_db()
         log.info("stopped")

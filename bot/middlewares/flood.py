@@ -17,6 +17,7 @@ kept here."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections import deque
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -123,6 +124,7 @@ class FloodControl(BaseRequestMiddleware):
         self.group_per_minute, self.group_window = group_per_minute, group_window
         self.limits: Limits = limits or LocalLimits()
         self.chats: dict[int | str, ChatQueue] = {}  # the chats with calls waiting
+        self._flushing = asyncio.Event()
 
     async def __call__(
         self,
@@ -177,8 +179,14 @@ class FloodControl(BaseRequestMiddleware):
             specs.append(("bot", self.per_second, 1.0))
         if self.group_per_minute > 0 and is_new_message(method) and is_group(key):
             specs.append((f"chat:{key}", self.group_per_minute, self.group_window))
-        while (wait := await self.limits.acquire(specs)) > 0:
-            await asyncio.sleep(wait)
+        while not self._flushing.is_set() and (wait := await self.limits.acquire(specs)) > 0:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._flushing.wait(), wait)
+
+    def flush(self) -> None:
+        """Shutting down: what waits for a window goes out now (a 429 is still waited out),
+        since a message kept for later would be lost with the process."""
+        self._flushing.set()
 
     async def close(self) -> None:
         await self.limits.close()

@@ -278,3 +278,23 @@ async def test_a_second_poller_is_told_what_it_means(
         await asyncio.wait_for(process, 20)
     told = [r for r in caplog.records if "only one may" in r.getMessage()]
     assert len(told) == 1 and "webhook" in told[0].getMessage()
+
+
+async def test_sigterm_sends_what_waits_behind_the_group_limit(api: FakeBotAPI, tmp_path: Path):
+    """Five answers to one group with room for two a minute: a restart sends the other three
+    before the process exits instead of dropping them."""
+    settings = runner_settings(api, tmp_path).model_copy(update={"flood_group_per_minute": 2})
+    stop = asyncio.Event()
+    process = asyncio.create_task(run(settings, stop=stop))
+    try:
+        await wait_for(lambda: any(c.method == "getUpdates" for c in api.calls))
+        api.pending_updates.extend(command_update(80 + i, f"/r d6 ответ {i}") for i in range(5))
+        await wait_for(lambda: len(api.sent(chat_id=GROUP["id"])) == 2)
+        await asyncio.sleep(0.5)
+        assert len(api.sent(chat_id=GROUP["id"])) == 2  # the others wait for the window
+    finally:
+        started = time.monotonic()
+        stop.set()
+        await asyncio.wait_for(process, 20)
+    assert len(api.sent(chat_id=GROUP["id"])) == 5
+    assert time.monotonic() - started < 10

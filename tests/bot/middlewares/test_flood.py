@@ -197,3 +197,25 @@ async def test_without_redis_each_worker_keeps_the_limits_alone(
         await close(a)
     assert most_in_any(arrivals(api, GROUP), WINDOW) == 3
     assert any("flood limits are this worker's" in r.getMessage() for r in caplog.records)
+
+
+async def test_at_shutdown_what_waits_for_a_window_goes_out_at_once(
+    bot: Bot, api: FakeBotAPI
+) -> None:
+    """A message kept for the group's next window would be lost with the process."""
+    flood = FloodControl(1000, 3, group_window=60.0)
+    session = AiohttpSession(api=TelegramAPIServer.from_base(api.base_url))
+    session.middleware(flood)
+    paced = Bot(BOT_TOKEN, session=session)
+    try:
+        for i in range(3):
+            await paced.send_message(GROUP, f"до {i}")
+        waiting = asyncio.gather(*(paced.send_message(GROUP, f"ждёт {i}") for i in range(2)))
+        await asyncio.sleep(0.2)
+        assert not waiting.done()  # the minute's window is full
+        flood.flush()
+        await asyncio.wait_for(waiting, 2)
+    finally:
+        await paced.session.close()
+    texts = [c.text for c in api.calls if c.method == "sendMessage"]
+    assert texts[-2:] == ["ждёт 0", "ждёт 1"]
