@@ -11,7 +11,9 @@ shared domain `engine` of the description templates, engine/texts.py).
 
 from __future__ import annotations
 
+import os
 import sys
+import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -46,8 +48,12 @@ def compile_catalogs(locales_dir: Path = LOCALES_DIR) -> list[Path]:
         with po_file.open("rb") as fp:
             catalog = read_po(fp, locale=po_file.parent.parent.name)
         mo_file = po_file.with_suffix(".mo")
-        with mo_file.open("wb") as fp:
+        # Written aside and renamed into place: workers starting together (or a worker
+        # reading while another writes) never see a half-written catalog.
+        partial = mo_file.with_name(f"{mo_file.name}.{uuid.uuid4().hex}.partial")
+        with partial.open("wb") as fp:
             write_mo(fp, catalog)
+        os.replace(partial, mo_file)
         written.append(mo_file)
     return written
 

@@ -3,14 +3,25 @@
 from __future__ import annotations
 
 import ast
+import gettext
 import re
+import shutil
+import threading
 from pathlib import Path
 
 import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
-from bot.i18n import KEYWORDS, LOCALES, LOCALES_DIR, SOURCE_DIR, extract_template, po_path
+from bot.i18n import (
+    KEYWORDS,
+    LOCALES,
+    LOCALES_DIR,
+    SOURCE_DIR,
+    compile_catalogs,
+    extract_template,
+    po_path,
+)
 
 PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
 
@@ -84,3 +95,36 @@ def test_no_formatted_strings_inside_gettext_calls() -> None:
             ):
                 offenders.append(f"{path.relative_to(SOURCE_DIR)}:{node.lineno}")
     assert not offenders
+
+
+def test_catalogs_compiled_by_several_workers_at_once_are_never_read_half_written(
+    tmp_path: Path,
+) -> None:
+    """Workers starting together all compile the catalogs: one reading while another writes
+    must find a whole file (written aside, then renamed)."""
+    locales = tmp_path / "locales"
+    shutil.copytree(LOCALES_DIR, locales, ignore=shutil.ignore_patterns("*.mo"))
+    compile_catalogs(locales)
+    mo_file = locales / "ru" / "LC_MESSAGES" / "messages.mo"
+    stop = threading.Event()
+    failures: list[BaseException] = []
+
+    def write() -> None:
+        while not stop.is_set():
+            compile_catalogs(locales)
+
+    writers = [threading.Thread(target=write) for _ in range(3)]
+    for writer in writers:
+        writer.start()
+    try:
+        for _ in range(300):
+            try:
+                with mo_file.open("rb") as fp:
+                    gettext.GNUTranslations(fp)
+            except (OSError, ValueError) as error:  # "Bad magic number", a truncated file
+                failures.append(error)
+    finally:
+        stop.set()
+        for writer in writers:
+            writer.join()
+    assert failures == []
