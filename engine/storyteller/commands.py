@@ -101,3 +101,32 @@ class Attack(Command):
     situation: Situation = PLAIN
     overrides: Overrides = NO_OVERRIDES
     by: int | None = None
+
+
+# --- the GM's review of an attack (proposal.py) ----------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Propose(Command):
+    """The attack, rolled but kept for the GM's review instead of published."""
+
+    attack: Attack
+    by: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Adjust(Command):
+    """The GM's changes to the pending proposal (they replace the earlier ones)."""
+
+    overrides: Overrides
+    by: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Publish(Command):
+    by: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Drop(Command):
+    by: int | None = None
