@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from .character import Character
 from .combat import NO_OVERRIDES, PLAIN, Overrides
 from .maneuvers import Situation
+from .options import Options
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,4 +130,12 @@ class Publish(Command):
 
 @dataclass(frozen=True, slots=True)
 class Drop(Command):
+    by: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Configure(Command):
+    """The GM sets the fight's options (the readings and default tables, options.py)."""
+
+    options: Options
     by: int | None = None

@@ -22,6 +22,7 @@ from .commands import (
     Ambush,
     Attack,
     Command,
+    Configure,
     DeclareActions,
     Delay,
     Drop,
@@ -49,7 +50,7 @@ from .maneuvers import ambush
 from .pools import action_pool, multiple_actions
 from .proposal import Tape
 
-_GM_ONLY = (AddFighter, RemoveFighter, StartTurn, Ambush, Adjust, Publish, Drop)
+_GM_ONLY = (AddFighter, RemoveFighter, StartTurn, Ambush, Adjust, Publish, Drop, Configure)
 _ACTIONS = (Yield, FullDefense, EndAction, Attack, Delay, Publish)
 # what may happen while the GM reviews a proposal (the rest would change what it decided on)
 _DURING_REVIEW = (Adjust, Publish, Drop, AddFighter)
@@ -103,6 +104,11 @@ def _add(state: Fight, cmd: AddFighter, rng: Rng, step: int) -> list[ev.Event]:
     if state.has(cmd.id):
         raise StorytellerError("fighter_exists")
     return [ev.FighterAdded(step, Fighter(cmd.id, cmd.character, cmd.owner))]
+
+
+@_on(Configure)
+def _configure(state: Fight, cmd: Configure, rng: Rng, step: int) -> list[ev.Event]:
+    return [ev.Configured(step, cmd.options)]
 
 
 @_on(RemoveFighter)

@@ -13,6 +13,7 @@ from engine.dice.results import PoolResult
 from .combat import DamageStep, Defense
 from .fight import Fighter, PendingAmbush, Proposal
 from .initiative import InitiativeRoll
+from .options import Options
 from .pools import Pool
 
 
@@ -147,6 +148,11 @@ class ProposalPublished(Event):
     target: str
 
 
+@dataclass(frozen=True, slots=True)
+class Configured(Event):
+    options: Options
+
+
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.__name__: cls
     for cls in (
@@ -168,6 +174,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         AttackProposed,
         ProposalDropped,
         ProposalPublished,
+        Configured,
     )
 }
 

@@ -171,3 +171,8 @@ def _proposed(state: Fight, e: ev.AttackProposed) -> Fight:
 @_on(ev.ProposalPublished)
 def _proposal_gone(state: Fight, e: ev.Event) -> Fight:
     return _R(state, proposal=None)
+
+
+@_on(ev.Configured)
+def _configured(state: Fight, e: ev.Configured) -> Fight:
+    return _R(state, options=e.options)

@@ -3,6 +3,7 @@ with the dice kept, published as exactly the roll the GM saw, or dropped."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -14,6 +15,7 @@ from engine.storyteller.commands import (
     AddFighter,
     Adjust,
     Attack,
+    Configure,
     Drop,
     Propose,
     Publish,
@@ -119,3 +121,15 @@ def test_a_proposal_survives_the_codec() -> None:
     state = replay(out, state)
     assert Fight.from_dict(state.to_dict()) == state
     assert ev.event_from_dict(out[0].to_dict()) == out[0]
+
+
+def test_the_gm_configures_the_fight() -> None:
+    state, _ = _fight()
+    options = dataclasses.replace(state.options, gm_review=False, missing_ability="impossible")
+    with pytest.raises(StorytellerError) as err:
+        decide(state, Configure(options, by=7), ScriptedRng([]))
+    assert err.value.code == "gm_only"
+    out = decide(state, Configure(options), ScriptedRng([]))
+    after = replay(out, state)
+    assert after.options == options and not after.options.gm_review
+    assert Fight.from_dict(after.to_dict()).options == options
