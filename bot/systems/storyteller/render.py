@@ -140,9 +140,9 @@ def fighter_line(view: dict[str, Any]) -> str:
     if view["full_defense"]:
         parts.append("🛡")
     if view["dead"]:
-        parts.append(_("dead"))
+        parts.append(_("☠️ killed"))
     elif view["out"]:
-        parts.append(_("Incapacitated"))
+        parts.append(_("☠️ out of the fight"))
     return " ".join(parts)
 
 

@@ -1,0 +1,109 @@
+"""The Storyteller board in real Chromium at 390×844: the GM sees a proposal with its dice
+and publishes it; a player's page (dark) shows first only that the GM decides, then the
+attack's steps, live. Screenshots (light and dark) go to test-artifacts/webapp/."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from engine.dice.rng import ScriptedRng
+from engine.services import storyteller as st
+from engine.storyteller import commands as cmd
+from engine.storyteller.sheet import format_sheet
+from tests.engine.storyteller import test_fight as scripted
+from tests.webapp.browser import ARTIFACTS
+from tests.webapp.conftest import GM_ID, OTHER_ID, PLAYER_ID, TOKEN, make_game
+from tests.webapp.test_browser import browser, open_app, server  # noqa: F401 (fixtures)
+from webapp.links import startapp_token
+
+CAST = (
+    ("vera", scripted.VERA, PLAYER_ID),
+    ("max", scripted.MAX, OTHER_ID),
+    ("boss", scripted.BOSS, None),
+    ("thug1", scripted.THUG1, None),
+    ("thug2", scripted.THUG2, None),
+    ("thug3", scripted.THUG3, None),
+)
+
+
+class Recorder(scripted.Game):
+    def __init__(self) -> None:
+        super().__init__()
+        self.played: list[tuple[cmd.Command, list[int]]] = []
+
+    def do(self, command: cmd.Command, *rolled: list[int]) -> object:
+        self.played.append((command, list(itertools.chain.from_iterable(rolled))))
+        return super().do(command, *rolled)
+
+
+@pytest.fixture
+async def fight(db) -> int:  # type: ignore[no-untyped-def]
+    """The scripted fight up to the boss's shot at Vera, waiting for the GM."""
+    engine = Recorder()
+    for fid, c, owner in CAST:
+        engine.do(cmd.AddFighter(fid, c, owner))
+    scripted.play(engine)
+    game = await make_game("storyteller")
+    for _fid, c, owner in CAST:
+        await st.save_character(
+            game.id, format_sheet(c), actor_id=owner or GM_ID, template=not owner
+        )
+    await st.start_fight(game.id, actor_id=GM_ID)
+    for _fid, c, _owner in CAST:
+        await st.add_to_fight(game.id, c.name, actor_id=GM_ID, rng=ScriptedRng([]))
+    view = await st.current_fight(game.id)
+    assert view is not None
+    ids = {fid: next(f.id for f in view.state.fighters if f.character.name == c.name)
+           for fid, c, _ in CAST}  # fmt: skip
+
+    def mapped(command: cmd.Command) -> cmd.Command:
+        changes = {k: ids[v] for k in ("attacker", "target", "victim", "fighter")
+                   if isinstance(v := getattr(command, k, None), str) and v in ids}  # fmt: skip
+        return type(command)(**{**{f: getattr(command, f) for f in command.__slots__}, **changes})  # type: ignore[attr-defined]
+
+    for command, rolled in engine.played[len(CAST) :]:
+        out = await st.fight_command(
+            game.id, mapped(command), actor_id=GM_ID, rng=ScriptedRng(rolled)
+        )
+        if isinstance(command, cmd.Attack) and command.attacker == "boss":
+            return game.id
+        if isinstance(command, cmd.Attack):
+            await st.fight_command(game.id, cmd.Publish(), actor_id=GM_ID, rng=ScriptedRng([]))
+        assert out.events
+    raise AssertionError("the boss never shot")
+
+
+async def shoot(page, name: str) -> None:  # type: ignore[no-untyped-def]
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    await page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+async def test_the_gm_publishes_a_proposal_and_the_players_board_follows(browser, server, fight):  # noqa: F811
+    start = startapp_token(fight, "initiative", bot_token=TOKEN)
+    gm = await open_app(browser, server, GM_ID, start)
+    player = await open_app(browser, server, PLAYER_ID, start, dark=True)
+    await gm.get_by_test_id("proposal").wait_for(timeout=5000)
+    await player.locator(".st-waiting").wait_for(timeout=5000)
+    assert await player.get_by_test_id("proposal").count() == 0
+    # the tie of the first turn is shown as one group; Vera's track is public
+    assert await player.locator(".st-tie .st-fighter").count() == 2
+    assert await player.get_by_text("Бросить инициативу").count() == 0
+    proposal = gm.get_by_test_id("proposal")
+    assert "Босс" in await proposal.inner_text() and "[" in await proposal.inner_text()
+    await shoot(gm, "storyteller-proposal-gm-light")
+    await shoot(player, "storyteller-waiting-player-dark")
+    await proposal.get_by_role("button", name="Опубликовать").click()
+    await player.locator(".st-last").wait_for(timeout=5000)
+    last = await player.locator(".st-last").inner_text()
+    assert "Босс" in last and "Вероника" in last
+    # the boss's dice stay the GM's: the player's page has no faces of its attack
+    first = await player.locator(".st-last .st-steps li").first.inner_text()
+    assert "[" not in first and "успехов" in first
+    vera = player.locator(".st-fighter[data-fighter='veronika']")
+    await vera.locator(".st-box.lethal").first.wait_for(timeout=3000)
+    assert await vera.locator(".st-box.lethal").count() == 2
+    await shoot(player, "storyteller-board-player-dark")
+    await shoot(gm, "storyteller-board-gm-light")
+    assert gm.problems == [] and player.problems == []
