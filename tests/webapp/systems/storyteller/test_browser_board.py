@@ -8,6 +8,7 @@ import itertools
 
 import pytest
 
+from engine.dice.odds import odds
 from engine.dice.rng import ScriptedRng
 from engine.services import storyteller as st
 from engine.storyteller import commands as cmd
@@ -107,3 +108,27 @@ async def test_the_gm_publishes_a_proposal_and_the_players_board_follows(browser
     await shoot(player, "storyteller-board-player-dark")
     await shoot(gm, "storyteller-board-gm-light")
     assert gm.problems == [] and player.problems == []
+
+
+async def shows(page, text: str) -> None:  # type: ignore[no-untyped-def]
+    await page.wait_for_function(
+        "(text) => (document.querySelector('[data-testid=chance]') || {}).textContent"
+        "?.startsWith(text)",
+        arg=text,
+        timeout=5000,
+    )
+
+
+async def test_the_roller_shows_the_chance_of_success(browser, server, fight):  # noqa: F811
+    start = startapp_token(fight, bot_token=TOKEN)
+    page = await open_app(browser, server, PLAYER_ID, start)
+    chance = page.get_by_test_id("chance")
+    await chance.wait_for(timeout=5000)
+    # 5 dice at difficulty 6 (the form's defaults): the engine's exact odds, rounded
+    expected = f"{float(odds('p 5 6').probability('success')) * 100:.1f}".replace(".", ",")
+    await shows(page, f"Шанс успеха: {expected} %")
+    await page.locator("input[name='count']").fill("1")
+    await shows(page, "Шанс успеха: 50,0 %")
+    assert "критическая неудача: 10,0 %" in await chance.inner_text()
+    await shoot(page, "storyteller-roller-chance-light")
+    assert page.problems == []
