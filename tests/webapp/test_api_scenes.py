@@ -64,7 +64,9 @@ async def test_nothing_was_started_on_the_storyteller_game(client, game: GameInf
     assert set(snap) == GENERIC_KEYS | {"st_fight"} and snap["st_fight"] is None
 
 
-async def test_a_system_without_a_character_editor_says_so(client, game, gtoken):
+async def test_a_system_without_a_character_editor_says_so(client, db):
+    duel = await make_game("duel")
+    gtoken = startapp_token(duel.id, bot_token=TOKEN)
     response = await client.get(f"/api/games/{gtoken}/characters", headers=auth(GM_ID))
     assert response.status == 409
     assert (await response.json())["error"]["code"] == "wrong_system"

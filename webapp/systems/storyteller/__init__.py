@@ -1,5 +1,5 @@
 """Storyteller in the Mini App: the initiative board (the `st_fight` scene) with the GM's
-review of each attack, over engine/services/storyteller. Registered in
+review of each attack and the character editor, over engine/services/storyteller. Registered in
 webapp/systems/installed.py; the page's screens are webapp/static/app/systems/storyteller/."""
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from engine.storyteller.errors import StorytellerError
 from engine.storyteller.observe import audience
 from webapp.projection import Viewer
 from webapp.systems.registry import WebScene, WebSystem
+from webapp.systems.storyteller.characters import CHARACTERS
 from webapp.systems.storyteller.commands import FIGHT_COMMANDS
 from webapp.systems.storyteller.errors import ERRORS
 from webapp.systems.storyteller.projection import FightScene, project_fight
@@ -33,6 +34,7 @@ def _audience(scene: Any, viewer: Viewer) -> Hashable:
 STORYTELLER = WebSystem(
     code=CODE,
     scenes=(WebScene(FIGHT.name, FIGHT_COMMANDS, _load, _project, FIGHT.name, _audience),),
+    characters=CHARACTERS,
     errors=ERRORS,
     refusals=(StorytellerError,),
     module="systems/storyteller/index.js",

@@ -12,7 +12,7 @@ from engine.dice.odds import odds
 from engine.dice.rng import ScriptedRng
 from engine.services import storyteller as st
 from engine.storyteller import commands as cmd
-from engine.storyteller.sheet import format_sheet
+from engine.storyteller.sheet import EXAMPLE, format_sheet
 from tests.engine.storyteller import test_fight as scripted
 from tests.webapp.browser import ARTIFACTS
 from tests.webapp.conftest import GM_ID, OTHER_ID, PLAYER_ID, TOKEN, make_game
@@ -131,4 +131,23 @@ async def test_the_roller_shows_the_chance_of_success(browser, server, fight):  
     await shows(page, "Шанс успеха: 50,0 %")
     assert "критическая неудача: 10,0 %" in await chance.inner_text()
     await shoot(page, "storyteller-roller-chance-light")
+    assert page.problems == []
+
+
+async def test_a_player_saves_a_sheet_in_the_editor(browser, server, fight):  # noqa: F811
+    page = await open_app(
+        browser, server, PLAYER_ID, startapp_token(fight, bot_token=TOKEN), dark=True
+    )
+    await page.get_by_role("tab", name="Персонажи").click()
+    editor = page.get_by_test_id("st-editor")
+    await editor.wait_for(timeout=5000)
+    # the library lists the player's own character only (saved for the fight), no template
+    assert await editor.locator("[data-character]").count() == 1
+    await editor.locator("textarea[name='sheet']").fill(EXAMPLE)
+    await editor.locator("[data-command='check']").click()
+    await editor.get_by_test_id("sheet-note").get_by_text("Лист читается без ошибок.").wait_for()
+    await editor.locator("[data-command='save']").click()
+    await editor.get_by_text("Сохранено: Вероника Штерн").wait_for(timeout=3000)
+    await editor.locator("[data-character]").nth(1).wait_for(timeout=3000)
+    await shoot(page, "storyteller-editor-player-dark")
     assert page.problems == []
