@@ -101,7 +101,7 @@ const damageName = (k) => ({ bashing: t("bashing"), lethal: t("lethal"), aggrava
 function Proposal({ p, gm, cmd, name }) {
   if (!p) return null;
   if (!gm || !p.steps) {
-    return html`<p class="card st-waiting" role="status">${t("⏳ Attack: {attacker} → {target}. The GM decides before it is shown.",
+    return html`<p class="card st-waiting" role="status">${t("Attack: {attacker} → {target}. The GM decides before it is shown.",
       { attacker: name(p.attacker), target: name(p.target) })}</p>`;
   }
   const defense = p.changes.defense || p.steps.defense || "none";
