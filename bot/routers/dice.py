@@ -17,10 +17,11 @@ from bot.callbacks import RerollCallback
 from bot.hidden_rolls import publish_hidden_roll
 from bot.parsing import topic_of
 from bot.render import dice as texts
+from bot.render import texts as descriptions
 from bot.render.keyboards import reroll_keyboard
 from bot.rolling import make_roll
 from engine.dice import odds
-from engine.dice.commands import BY_CHAT
+from engine.dice.commands import BY_CHAT, explain
 from engine.services import get_roll, log_roll, selected_private_game
 from engine.services.rolls import OF_CHAT
 
@@ -69,8 +70,15 @@ async def on_roll(message: Message, command: CommandObject, bot: Bot, rng: Any, 
         result=result.to_dict(),
     )
     await message.reply(
-        texts.roll_message(user.first_name, result), reply_markup=reroll_keyboard(record.id)
+        texts.roll_message(user.first_name, result) + _meaning(kind, args, result),
+        reply_markup=reroll_keyboard(record.id),
     )
+
+
+def _meaning(kind: str, args: str, result: Any) -> str:
+    """What the result means beyond its outcome (a Storyteller preset's successes)."""
+    found = explain(kind, args, result)
+    return "" if found is None else "\n" + descriptions.text(found)
 
 
 async def on_odds(message: Message, command: CommandObject) -> None:
@@ -97,6 +105,7 @@ async def on_reroll(query: CallbackQuery, callback_data: RerollCallback, rng: An
         result=result.to_dict(),
     )
     text = texts.reroll_message(query.from_user.first_name, result)
+    text += _meaning(record.command, record.args, result)
     markup = reroll_keyboard(new.id)
     if isinstance(query.message, Message):
         await query.message.reply(text, reply_markup=markup)

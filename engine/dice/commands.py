@@ -8,11 +8,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from engine.describe import Description
 from engine.dice.duel import duel
 from engine.dice.notation import roll
 from engine.dice.rng import Rng
-from engine.dice.storyteller import pool
 from engine.dice.swade import damage, trait
+from engine.storyteller.preset_rolls import explain as explain_preset
+from engine.storyteller.preset_rolls import pool_or_preset
 
 
 @dataclass(frozen=True)
@@ -22,13 +24,16 @@ class RollCommand:
     chat: tuple[str, ...]  # Telegram commands
     words: tuple[str, ...]  # words after /hr that pick it (`/hr t d8`), Latin and Russian
     roll: Callable[[str, Rng], Any]
+    # what the result means beyond its outcome (a preset's successes), for the roll's message
+    explain: Callable[[str, Any], Description | None] | None = None
 
 
 ROLL_COMMANDS: tuple[RollCommand, ...] = (
     RollCommand("r", "roll", ("r", "roll"), ("r", "roll"), roll),
     RollCommand("t", "trait", ("t",), ("t", "т"), trait),
     RollCommand("dmg", "damage", ("dmg",), ("dmg", "урон"), damage),
-    RollCommand("p", "pool", ("p",), ("p", "п", "пул"), pool),
+    # seed 002: a pool, or a preset of the seed's actions (`/p прыжок 4`)
+    RollCommand("p", "pool", ("p",), ("p", "п", "пул"), pool_or_preset, explain_preset),
     # seed 003: d10 + modifiers, natural 10 / 1 criticals
     RollCommand("duel", "duel", ("d",), ("d", "duel", "дуэль"), duel),
 )
@@ -36,6 +41,11 @@ BY_CODE = {c.code: c for c in ROLL_COMMANDS}
 BY_NAME = {c.name: c for c in ROLL_COMMANDS}
 BY_CHAT = {chat: c for c in ROLL_COMMANDS for chat in c.chat}
 BY_WORD = {word: c for c in ROLL_COMMANDS for word in c.words}
+
+
+def explain(code: str, args: str, result: Any) -> Description | None:
+    found = BY_CODE[code].explain
+    return None if found is None else found(args, result)
 
 
 def make_roll(code: str, args: str, rng: Rng) -> Any:

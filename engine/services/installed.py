@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import engine.duel  # noqa: F401  (the duel engine's descriptions; its services come later)
 from engine.services.savage import SAVAGE
+from engine.services.storyteller import STORYTELLER
 from engine.services.systems import RuleSystem, register
-from engine.storyteller import describe as _storyteller  # noqa: F401  (its templates)
 
 register(SAVAGE)
-register(RuleSystem("storyteller", "Storyteller"))  # dice only so far: no scenes yet
+register(STORYTELLER)
 register(RuleSystem("duel", "Forum duel"))  # dice only so far: no scenes yet

@@ -5,6 +5,6 @@ Pure: no I/O; randomness is a parameter (engine.dice.rng.Rng).
 Importing the package registers its description tables (refusals, sheet warnings, events).
 """
 
-from engine.storyteller import describe, errors, sheet
+from engine.storyteller import describe, errors, preset_rolls, sheet
 
-__all__ = ["describe", "errors", "sheet"]
+__all__ = ["describe", "errors", "preset_rolls", "sheet"]

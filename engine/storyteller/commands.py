@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from .character import Character
 from .combat import NO_OVERRIDES, PLAIN, Overrides
 from .maneuvers import Situation
+from .options import Options
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,4 +101,41 @@ class Attack(Command):
     defense_weapon: str | None = None
     situation: Situation = PLAIN
     overrides: Overrides = NO_OVERRIDES
+    by: int | None = None
+
+
+# --- the GM's review of an attack (proposal.py) ----------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Propose(Command):
+    """The attack, rolled but kept for the GM's review instead of published."""
+
+    attack: Attack
+    by: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Adjust(Command):
+    """The GM's changes to the pending proposal (they replace the earlier ones)."""
+
+    overrides: Overrides
+    by: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Publish(Command):
+    by: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Drop(Command):
+    by: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Configure(Command):
+    """The GM sets the fight's options (the readings and default tables, options.py)."""
+
+    options: Options
     by: int | None = None

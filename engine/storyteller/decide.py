@@ -18,20 +18,25 @@ from .commands import (
     INTERRUPT_POINT,
     INTERRUPT_ROLL,
     AddFighter,
+    Adjust,
     Ambush,
     Attack,
     Command,
+    Configure,
     DeclareActions,
     Delay,
+    Drop,
     EndAction,
     FullDefense,
+    Propose,
+    Publish,
     RemoveFighter,
     StartTurn,
     Yield,
 )
 from .errors import StorytellerError
 from .evolve import replay
-from .fight import Fight, Fighter
+from .fight import Fight, Fighter, Proposal
 from .initiative import (
     Turn,
     act,
@@ -43,9 +48,12 @@ from .initiative import (
 )
 from .maneuvers import ambush
 from .pools import action_pool, multiple_actions
+from .proposal import Tape
 
-_GM_ONLY = (AddFighter, RemoveFighter, StartTurn, Ambush)
-_ACTIONS = (Yield, FullDefense, EndAction, Attack, Delay)
+_GM_ONLY = (AddFighter, RemoveFighter, StartTurn, Ambush, Adjust, Publish, Drop, Configure)
+_ACTIONS = (Yield, FullDefense, EndAction, Attack, Delay, Publish)
+# what may happen while the GM reviews a proposal (the rest would change what it decided on)
+_DURING_REVIEW = (Adjust, Publish, Drop, AddFighter)
 Handler = Callable[[Fight, Any, Rng, int], list[ev.Event]]
 _HANDLERS: dict[type[Command], Handler] = {}
 
@@ -62,6 +70,8 @@ def decide(state: Fight, command: Command, rng: Rng) -> tuple[ev.Event, ...]:
     by = getattr(command, "by", None)
     if by is not None and isinstance(command, _GM_ONLY):
         raise StorytellerError("gm_only")
+    if state.proposal is not None and not isinstance(command, _DURING_REVIEW):
+        raise StorytellerError("proposal_pending")
     step = state.step + 1
     out = _HANDLERS[type(command)](state, command, rng, step)
     # the turn ends once nobody is left to act (or everyone yielded)
@@ -94,6 +104,11 @@ def _add(state: Fight, cmd: AddFighter, rng: Rng, step: int) -> list[ev.Event]:
     if state.has(cmd.id):
         raise StorytellerError("fighter_exists")
     return [ev.FighterAdded(step, Fighter(cmd.id, cmd.character, cmd.owner))]
+
+
+@_on(Configure)
+def _configure(state: Fight, cmd: Configure, rng: Rng, step: int) -> list[ev.Event]:
+    return [ev.Configured(step, cmd.options)]
 
 
 @_on(RemoveFighter)
@@ -310,3 +325,50 @@ def _attack(state: Fight, cmd: Attack, rng: Rng, step: int) -> list[ev.Event]:
             from_delay = attacker.id in turn.delayed
             out.append(ev.Acted(step, attacker.id, from_delay))
     return out
+
+
+# --- the GM's review (DESIGN.md decision 5: every automatic resolution is a proposal) -----
+
+
+def _review(state: Fight) -> Proposal:
+    if state.proposal is None:
+        raise StorytellerError("no_proposal")
+    return state.proposal
+
+
+def _propose(state: Fight, attack: Attack, tape: Tape, step: int) -> list[ev.Event]:
+    _attack(state, attack, tape, step)  # refusals now, not at publication
+    return [ev.AttackProposed(step, Proposal(attack, tape.used))]
+
+
+@_on(Propose)
+def _propose_attack(state: Fight, cmd: Propose, rng: Rng, step: int) -> list[ev.Event]:
+    attack = dataclasses.replace(cmd.attack, by=cmd.by)
+    return _propose(state, attack, Tape((), rng), step)
+
+
+@_on(Adjust)
+def _adjust(state: Fight, cmd: Adjust, rng: Rng, step: int) -> list[ev.Event]:
+    # the dice already rolled are kept, in their order; only what the change needs is new
+    p = _review(state)
+    attack = dataclasses.replace(p.attack, overrides=cmd.overrides)
+    return _propose(state, attack, Tape(p.faces, rng), step)
+
+
+@_on(Drop)
+def _drop(state: Fight, cmd: Drop, rng: Rng, step: int) -> list[ev.Event]:
+    _review(state)
+    return [ev.ProposalDropped(step)]
+
+
+@_on(Publish)
+def _publish(state: Fight, cmd: Publish, rng: Rng, step: int) -> list[ev.Event]:
+    p = _review(state)
+    head: list[ev.Event] = [ev.ProposalPublished(step, p.attack.attacker, p.attack.target)]
+    return head + _attack(replay(head, state), p.attack, Tape(p.faces), step)
+
+
+def preview(state: Fight) -> tuple[ev.Event, ...]:
+    """What publishing the pending proposal would add (the GM's view of it)."""
+    _review(state)
+    return decide(state, Publish(), Tape())[1:]

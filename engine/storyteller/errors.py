@@ -49,6 +49,9 @@ ERROR_CODES: dict[str, Template] = {
     "unknown_target": "Unknown aim target size: {size}",
     "unknown_preset": "Unknown action: {name}",
     "cannot_attack_self": "A fighter cannot attack themselves.",
+    "proposal_pending": "The GM is reviewing an attack: wait until it is published.",
+    "bad_copies": "From 1 to {max} copies, and only of an NPC template.",
+    "no_proposal": "There is no attack waiting for the GM's review.",
 }
 
 describe.register(FAMILY, ERROR_CODES)

@@ -11,8 +11,9 @@ from engine import codec
 from engine.dice.results import PoolResult
 
 from .combat import DamageStep, Defense
-from .fight import Fighter, PendingAmbush
+from .fight import Fighter, PendingAmbush, Proposal
 from .initiative import InitiativeRoll
+from .options import Options
 from .pools import Pool
 
 
@@ -127,6 +128,31 @@ class Died(Event):
     fighter: str
 
 
+@dataclass(frozen=True, slots=True)
+class AttackProposed(Event):
+    """A proposal made or adjusted (the GM's only: the board does not show it)."""
+
+    proposal: Proposal
+
+
+@dataclass(frozen=True, slots=True)
+class ProposalDropped(Event):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class ProposalPublished(Event):
+    """The proposal goes to the table: the attack's own events follow in the same step."""
+
+    attacker: str
+    target: str
+
+
+@dataclass(frozen=True, slots=True)
+class Configured(Event):
+    options: Options
+
+
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.__name__: cls
     for cls in (
@@ -145,6 +171,10 @@ EVENT_TYPES: dict[str, type[Event]] = {
         AttackResolved,
         Incapacitated,
         Died,
+        AttackProposed,
+        ProposalDropped,
+        ProposalPublished,
+        Configured,
     )
 }
 

@@ -160,3 +160,19 @@ def _incapacitated(state: Fight, e: ev.Incapacitated) -> Fight:
 @_on(ev.Died)
 def _died(state: Fight, e: ev.Died) -> Fight:
     return _mark_done(state.replace_fighter(e.fighter, dead=True), e.fighter)
+
+
+@_on(ev.AttackProposed)
+def _proposed(state: Fight, e: ev.AttackProposed) -> Fight:
+    return _R(state, proposal=e.proposal)
+
+
+@_on(ev.ProposalDropped)
+@_on(ev.ProposalPublished)
+def _proposal_gone(state: Fight, e: ev.Event) -> Fight:
+    return _R(state, proposal=None)
+
+
+@_on(ev.Configured)
+def _configured(state: Fight, e: ev.Configured) -> Fight:
+    return _R(state, options=e.options)

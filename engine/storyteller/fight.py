@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from engine.codec import Coded
 
 from .character import Character
+from .commands import Attack
 from .errors import StorytellerError
 from .initiative import Turn
 from .maneuvers import Situation
@@ -42,6 +43,16 @@ class PendingAmbush:
 
 
 @dataclass(frozen=True, slots=True)
+class Proposal:
+    """An attack the GM reviews before it is published (DESIGN.md decision 5): the command
+    (with the GM's ``Overrides`` so far) and every die face its resolution drew, in order —
+    so the preview and the publication are the same roll."""
+
+    attack: Attack
+    faces: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Fight(Coded):
     step: int = 0
     fighters: tuple[Fighter, ...] = ()
@@ -49,6 +60,7 @@ class Fight(Coded):
     turn: Turn | None = None
     ambush: PendingAmbush | None = None
     options: Options = DEFAULT_OPTIONS
+    proposal: Proposal | None = None  # the GM's to publish, adjust or drop
 
     def fighter(self, fid: str) -> Fighter:
         for f in self.fighters:

@@ -122,6 +122,8 @@ class Options(Coded):
     max_actions: int = 3
     # the NPCs' health, Willpower and pools are the GM's (a player sees only what a roll did)
     hide_npcs: bool = True
+    # DESIGN.md decision 5: an attack is first the GM's proposal (off: published at once)
+    gm_review: bool = True
 
     def aim_target(self, code: str) -> AimTarget | None:
         return next((t for t in self.aim_targets if t.code == code), None)

@@ -16,14 +16,14 @@ def texts(feed: object) -> list[str]:
     return [c.text for c in feed.sent()]  # type: ignore[attr-defined]
 
 
-async def test_a_fight_command_in_a_storyteller_game_is_refused(tg: TelegramDriver) -> None:
+async def test_a_savage_command_in_a_storyteller_game_is_refused(tg: TelegramDriver) -> None:
     await tg.send(ALICE, GROUP, "/newgame сказитель Маскарад")
-    feed = await tg.send(ALICE, GROUP, "/fight")
+    feed = await tg.send(ALICE, GROUP, "/deal")
     (refusal,) = texts(feed)
     assert refusal == WRONG_SYSTEM
     assert not any(c.method == "editMessageText" for c in feed.calls)  # no board anywhere
-    attack = await tg.send(ALICE, GROUP, "/attack Гриммджо")
-    assert texts(attack) == [WRONG_SYSTEM]
+    hit = await tg.send(ALICE, GROUP, "/hit Гриммджо 12")
+    assert texts(hit) == [WRONG_SYSTEM]
 
 
 async def test_a_fight_command_without_a_game_says_how_to_start_one(tg: TelegramDriver) -> None:

@@ -1,5 +1,5 @@
 """The shared scene routes (webapp/api/scenes.py) and the live snapshot go by the game's rule
-system: a game without scenes (Storyteller, a duel) has no boards in its snapshot, and its
+system: a game without scenes (a duel) has no boards in its snapshot, and its
 board routes are refused with a stable code before anything is read; the characters routes
 likewise."""
 
@@ -24,7 +24,7 @@ async def snapshot(client, token, user_id):  # type: ignore[no-untyped-def]
         await ws.close()
 
 
-@pytest.mark.parametrize("system", ["storyteller", "duel"])
+@pytest.mark.parametrize("system", ["duel"])
 async def test_a_game_without_scenes_has_none_in_its_snapshot(client, db, system):
     game = await make_game(system)
     token = startapp_token(game.id, bot_token=TOKEN)
@@ -61,10 +61,12 @@ async def test_nothing_was_started_on_the_storyteller_game(client, game: GameInf
         f"/api/games/{gtoken}/encounter", json={"command": "start"}, headers=auth(GM_ID)
     )
     snap = await snapshot(client, gtoken, GM_ID)
-    assert set(snap) == GENERIC_KEYS
+    assert set(snap) == GENERIC_KEYS | {"st_fight"} and snap["st_fight"] is None
 
 
-async def test_a_system_without_a_character_editor_says_so(client, game, gtoken):
+async def test_a_system_without_a_character_editor_says_so(client, db):
+    duel = await make_game("duel")
+    gtoken = startapp_token(duel.id, bot_token=TOKEN)
     response = await client.get(f"/api/games/{gtoken}/characters", headers=auth(GM_ID))
     assert response.status == 409
     assert (await response.json())["error"]["code"] == "wrong_system"

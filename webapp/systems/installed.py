@@ -6,5 +6,7 @@ from __future__ import annotations
 
 from webapp.systems.registry import register
 from webapp.systems.savage import SAVAGE
+from webapp.systems.storyteller import STORYTELLER
 
 register(SAVAGE)
+register(STORYTELLER)

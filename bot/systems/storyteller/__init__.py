@@ -1,19 +1,51 @@
-"""The Storyteller d10-pool system in the chat: dice only so far (`/p` is the shared dice
-router's); its fights come with their own issue."""
+"""The Storyteller d10-pool system (seed 002) in the chat: fights with the initiative board
+and the GM's private review of each attack, the character library (/char, /npc, /chars);
+the pools and presets are the shared dice router's `/p`. Registered in
+bot/systems/installed.py."""
 
 from __future__ import annotations
 
-from aiogram.utils.i18n import gettext as _
+from aiogram import Router
 
 from bot.systems.registry import ChatSystem
+from bot.systems.storyteller import characters, fight, help
+from bot.systems.storyteller.sync import board_sync
+
+COMMANDS = frozenset(
+    (
+        "actions",
+        "add",
+        "ambush",
+        "attack",
+        "char",
+        "chars",
+        "delay",
+        "done",
+        "drop",
+        "fight",
+        "fulldef",
+        "init",
+        "npc",
+        "publish",
+        "undo",
+        "yield",
+    )
+)
 
 
-def title() -> str:
-    return _("Storyteller (d10 pools)")
+def routers() -> list[Router]:
+    return [fight.make_router(), characters.make_router()]
 
 
 CHAT = ChatSystem(
     code="storyteller",
     aliases=("сказитель", "wod", "рассказчик", "мт", "мир-тьмы", "st"),
-    title=title,
+    title=help.title,
+    routers=routers,
+    commands=COMMANDS,
+    help=help.help_text,
+    menu=help.menu,
+    app_screens={"бой": "initiative", "инициатива": "initiative", "fight": "initiative"},
+    screen_names=help.screen_names,
+    board_sync=board_sync,
 )

@@ -36,8 +36,8 @@ def test_every_adapter_is_of_an_installed_system_with_its_scene_kinds():
 
 
 def test_a_system_without_an_adapter_has_the_dice_only():
-    bare = adapter("storyteller")
-    assert bare == WebSystem("storyteller")
+    bare = adapter("duel")
+    assert bare == WebSystem("duel")
     assert bare.scenes == () and bare.characters is None and bare.scene("encounter") is None
     assert scene_of_topic("game") is None and scene_of_topic("roll") is None
 

@@ -1,8 +1,8 @@
 // The dice roller: the d10 pool form of seed 002 and a notation field for every command,
 // with the «hidden roll» switch. Rolls go to POST /api/games/{token}/roll.
-import { html, useState } from "../vendor/htm-preact-standalone.module.js";
+import { html, useEffect, useState } from "../vendor/htm-preact-standalone.module.js";
 import { request } from "./api.js";
-import { errorText, t } from "./i18n.js";
+import { errorText, locale, t } from "./i18n.js";
 import { rollerDefaults } from "./systems/index.js";
 import { haptic } from "./telegram.js";
 
@@ -20,6 +20,26 @@ export function poolArgs({ count, difficulty, specialty, willpower, comment }) {
   if (willpower) args += " вс";
   if (comment.trim()) args += ` — ${comment.trim()}`;
   return args;
+}
+
+// «шанс успеха»: the exact odds of the pool form's pool (GET .../odds), asked once it settles
+function useChance(game, pool, on) {
+  const [chance, setChance] = useState(null);
+  const args = poolArgs({ ...pool, comment: "" });
+  useEffect(() => {
+    if (!on) return undefined;
+    const timer = setTimeout(() => {
+      request("GET", `/api/games/${encodeURIComponent(game.token)}/odds?pool=${encodeURIComponent(args)}`)
+        .then((d) => setChance(d.odds), () => setChance(null));
+    }, 150);
+    return () => clearTimeout(timer);
+  }, [args, on]);
+  return chance;
+}
+
+function percent(p) {
+  const text = (Math.round(p * 1000) / 10).toFixed(1);
+  return (locale === "ru" ? text.replace(".", ",") : text) + " %";
 }
 
 function Switch({ checked, onChange, label, name }) {
@@ -40,6 +60,7 @@ export function Roller({ game, onRolled }) {
   const [error, setError] = useState("");
   const commands = COMMANDS();
   const setP = (key) => (e) => setPool({ ...pool, [key]: e.currentTarget.value });
+  const chance = useChance(game, pool, tab === "pool");
 
   async function submit(event) {
     event.preventDefault();
@@ -86,7 +107,8 @@ export function Roller({ game, onRolled }) {
           onChange=${(v) => setPool({ ...pool, specialty: v })} />
         <${Switch} name="willpower" checked=${pool.willpower} label=${t("Willpower")}
           onChange=${(v) => setPool({ ...pool, willpower: v })} />
-      </div>` : html`
+      </div>
+      ${chance ? html`<p class="hint chance" data-testid="chance">${t("Chance of success: {percent}", { percent: percent(chance.success) })}${chance.botch ? " · " + t("botch: {percent}", { percent: percent(chance.botch) }) : ""}</p>` : null}` : html`
       <label class="field"><span>${t("What to roll")}</span>
         <select name="command" value=${command} onChange=${(e) => setCommand(e.currentTarget.value)}>
           ${commands.map(([value, label]) => html`<option value=${value}>${label}</option>`)}

@@ -272,13 +272,14 @@ async def test_malformed_and_oversized_requests_are_refused(client, sw, base):
     assert await list_characters(sw.id) == []
 
 
-async def test_ended_games_and_other_systems(client, sw, base, game, gtoken):
+async def test_ended_games_and_other_systems(client, sw, base):
     record = await save(client, base, PLAYER_ID, ICHIGO)
     await end_game(sw.id, actor_id=GM_ID)
     assert (await save(client, base, PLAYER_ID, ICHIGO, 409))["code"] == "game_ended"
     await call(client, "DELETE", f"{base}/{record['id']}", PLAYER_ID, 409)
     await call(client, "GET", f"{base}/{record['id']}", PLAYER_ID)  # still readable
-    other = f"/api/games/{gtoken}/characters"  # a Storyteller game
+    duel = await make_game("duel", chat_id=-100999)  # a system without a character editor
+    other = f"/api/games/{startapp_token(duel.id, bot_token=TOKEN)}/characters"
     data = await call(client, "POST", other + "/preview", GM_ID, 409, {"sheet": ICHIGO})
     assert data["error"]["code"] == "wrong_system"
 

@@ -1,0 +1,105 @@
+"""The library in chat: /char (save a sheet block or JSON, show one, its JSON), /npc (the
+GM's templates), /chars."""
+
+from __future__ import annotations
+
+import json
+
+from aiogram import Router
+from aiogram.filters import Command, CommandObject
+from aiogram.types import Message
+from aiogram.utils.i18n import gettext as _
+
+from bot.filters import IN_GROUPS
+from bot.render import texts
+from bot.render.common import quoted
+from bot.systems.filters import game_of
+from bot.systems.storyteller.fight import RefusalMiddleware
+from engine.services import NoGame
+from engine.services.storyteller import CharacterRecord, get_character, list_characters
+from engine.services.storyteller import save_character as save
+from engine.storyteller.sheet import EXAMPLE, character_to_json
+
+JSON_WORDS = ("json", "джейсон")
+
+
+def make_router() -> Router:
+    router = Router(name="storyteller_characters")
+    router.message.filter(IN_GROUPS)
+    router.message.middleware(RefusalMiddleware())
+    router.message.register(on_char, Command("char"))
+    router.message.register(on_npc, Command("npc"))
+    router.message.register(on_chars, Command("chars"))
+    return router
+
+
+def sheet_block(record: CharacterRecord) -> str:
+    return f"<pre>{quoted(record.sheet)}</pre>"
+
+
+def saved_text(record: CharacterRecord) -> str:
+    head = (
+        _("NPC template saved: <b>{name}</b>") if record.template else _("Saved: <b>{name}</b>")
+    ).format(name=quoted(record.name))
+    lines = [head, sheet_block(record)]
+    lines += ["⚠️ " + texts.text(w) for w in record.warnings]
+    return "\n".join(lines)
+
+
+async def _save(message: Message, args: str, *, template: bool) -> None:
+    game = await game_of(message)
+    if game is None:
+        raise NoGame()
+    assert message.from_user is not None
+    record = await save(game.id, args, actor_id=message.from_user.id, template=template)
+    await message.reply(saved_text(record))
+
+
+async def on_char(message: Message, command: CommandObject) -> None:
+    args = (command.args or "").strip()
+    game = await game_of(message)
+    if game is None:
+        raise NoGame()
+    assert message.from_user is not None
+    if not args:
+        await message.reply(
+            _("Send your sheet like this (paste it and change it):")
+            + f"\n<pre>/char {quoted(EXAMPLE)}</pre>"
+        )
+        return
+    if ":" in args or args.lstrip().startswith("{"):
+        await _save(message, args, template=False)
+        return
+    words = args.split()
+    as_json = words[-1].lower() in JSON_WORDS
+    name = " ".join(words[:-1] if as_json else words)
+    record = await get_character(game.id, name, viewer_id=message.from_user.id)
+    if as_json:
+        data = json.dumps(json.loads(character_to_json(record.character)), ensure_ascii=False)
+        await message.reply(f"<pre>{quoted(data)}</pre>")
+    else:
+        await message.reply(sheet_block(record))
+
+
+async def on_npc(message: Message, command: CommandObject) -> None:
+    args = (command.args or "").strip()
+    if not args:
+        await message.reply(_("GM: send an NPC template as a sheet block after /npc."))
+        return
+    await _save(message, args, template=True)
+
+
+async def on_chars(message: Message) -> None:
+    game = await game_of(message)
+    if game is None:
+        raise NoGame()
+    assert message.from_user is not None
+    records = await list_characters(game.id, viewer_id=message.from_user.id)
+    if not records:
+        await message.reply(_("No characters saved yet: /char with a sheet saves one."))
+        return
+    lines = [_("<b>Characters</b>")]
+    for r in records:
+        mark = _("NPC template") if r.template else ""
+        lines.append(f"• {quoted(r.name)}" + (f" — {mark}" if mark else ""))
+    await message.reply("\n".join(lines))

@@ -1,0 +1,360 @@
+"""The fight in chat: /fight, /add, /init, /delay, /yield, /done, /fulldef, /actions,
+/attack, /ambush, /publish, /drop, /undo and the board's buttons; the GM's private review
+of a proposal (its buttons)."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from aiogram import BaseMiddleware, Bot, Router
+from aiogram.filters import Command, CommandObject
+from aiogram.types import CallbackQuery, Message, TelegramObject
+from aiogram.utils.i18n import gettext as _
+
+from bot.filters import IN_GROUPS
+from bot.render import texts
+from bot.render.common import as_plain, quoted
+from bot.systems.filters import game_of
+from bot.systems.storyteller import names, render
+from bot.systems.storyteller.board import render_board, show_board, tell
+from bot.systems.storyteller.callbacks import FightCallback, ReviewCallback
+from bot.systems.storyteller.words import END_WORDS, attack_words
+from engine.dice.rng import Rng
+from engine.services import GameInfo, NoGame, get_game
+from engine.services.storyteller import (
+    FightView,
+    NoFight,
+    add_to_fight,
+    current_fight,
+    end_fight,
+    fight_command,
+    start_fight,
+    undo_fight,
+)
+from engine.storyteller import commands as cmd
+from engine.storyteller import events as ev
+from engine.storyteller.errors import StorytellerError
+from engine.storyteller.fight import Fight, Fighter
+
+
+class Refusal(Exception):
+    """A handler's own refusal: ``text`` (HTML) goes back to the user as is."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.text = text
+
+
+class RefusalMiddleware(BaseMiddleware):
+    """The engine's refusals and `Refusal`s in the user's words: a reply, or an alert."""
+
+    async def __call__(
+        self,
+        handler: Callable[[TelegramObject, dict[str, Any]], Awaitable[Any]],
+        event: TelegramObject,
+        data: dict[str, Any],
+    ) -> Any:
+        try:
+            return await handler(event, data)
+        except Refusal as error:
+            text = error.text
+        except StorytellerError as error:
+            text = texts.error_text(error) or _("This cannot be done now.")
+        if isinstance(event, Message):
+            await event.reply(text)
+        elif isinstance(event, CallbackQuery):
+            await event.answer(as_plain(text)[:200], show_alert=True)
+        return None
+
+
+def make_router() -> Router:
+    router = Router(name="storyteller")
+    router.message.filter(IN_GROUPS)
+    router.message.middleware(RefusalMiddleware())
+    router.callback_query.middleware(RefusalMiddleware())
+    router.message.register(on_fight, Command("fight"))
+    router.message.register(on_add, Command("add"))
+    router.message.register(on_init, Command("init"))
+    for word, make in SIMPLE.items():
+        router.message.register(_simple(make), Command(word))
+    router.message.register(on_actions, Command("actions"))
+    router.message.register(on_attack, Command("attack"))
+    router.message.register(on_ambush, Command("ambush"))
+    router.message.register(on_publish, Command("publish"))
+    router.message.register(on_drop, Command("drop"))
+    router.message.register(on_undo, Command("undo"))
+    router.callback_query.register(on_board_button, FightCallback.filter())
+    router.callback_query.register(on_review_button, ReviewCallback.filter())
+    return router
+
+
+# --- a command in chat -----------------------------------------------------------------------
+
+
+class Call:
+    def __init__(self, message: Message, game: GameInfo, view: FightView | None, args: str):
+        assert message.from_user is not None
+        self.message = message
+        self.game = game
+        self.view = view
+        self.user_id = message.from_user.id
+        self.gm = game.gm_id == self.user_id
+        self.words = args.split()
+
+    @property
+    def fight(self) -> Fight:
+        if self.view is None:
+            raise NoFight(game_id=self.game.id)
+        return self.view.state
+
+    async def run(self, bot: Bot, command: cmd.Command, rng: Rng) -> None:
+        out = await fight_command(self.game.id, command, actor_id=self.user_id, rng=rng)
+        await tell(
+            bot,
+            self.game,
+            out.events,
+            out.view(self.game.id),
+            before=out.before,
+            reply_to=self.message,
+        )
+
+
+async def call_of(message: Message, args: str | None) -> Call:
+    game = await game_of(message)
+    if game is None:
+        raise NoGame()
+    return Call(message, game, await current_fight(game.id), (args or "").strip())
+
+
+def unknown(word: str) -> str:
+    return _("There is no fighter «{name}» in the fight.").format(name=quoted(word))
+
+
+def default_fighter(fight: Fight, user_id: int, gm: bool) -> Fighter | None:
+    """Without a name: the user's fighter who is up (the GM: the one up), else their only one."""
+    up = fight.turn.up() if fight.turn is not None else ()
+    mine = [f for f in fight.fighters if (gm and f.npc) or f.owner == user_id]
+    ups = [f for f in mine if f.id in up] or ([] if not gm else [fight.fighter(u) for u in up])
+    if len(ups) >= 1:
+        return ups[0]
+    own = names.owned(fight, user_id)
+    return own[0] if len(own) == 1 else None
+
+
+def actor(call: Call) -> tuple[Fighter, list[str]]:
+    found, rest = names.take(call.fight, call.words)
+    if found is not None:
+        return found, rest
+    fallback = default_fighter(call.fight, call.user_id, call.gm)
+    if fallback is None:
+        raise Refusal(unknown(call.words[0]) if call.words else _("Say whose turn it is: a name."))
+    return fallback, call.words
+
+
+# --- set-up -----------------------------------------------------------------------------------
+
+
+async def on_fight(message: Message, command: CommandObject, bot: Bot) -> None:
+    call = await call_of(message, command.args)
+    if call.words and names.norm(call.words[0]) in END_WORDS:
+        view = await end_fight(call.game.id, actor_id=call.user_id)
+        await render_board(bot, call.game, view)
+        await message.reply(_("The fight is over."))
+        return
+    if call.view is not None:
+        await show_board(bot, call.game, new=True)
+        return
+    await start_fight(call.game.id, actor_id=call.user_id)
+    await message.reply(
+        _("The fight begins. The GM adds fighters with /add and rolls initiative with /init.")
+    )
+    await show_board(bot, call.game, new=True)
+
+
+async def on_add(message: Message, command: CommandObject, bot: Bot, rng: Any) -> None:
+    call = await call_of(message, command.args)
+    if not call.words:
+        raise Refusal(_("Write whom to add: <code>/add Бандит ×3</code> or a saved name."))
+    words = call.words
+    count = 1
+    last = words[-1].lstrip("×xх*")
+    if len(words) > 1 and last.isdigit() and words[-1][0] in "×xх*":
+        count, words = int(last), words[:-1]
+    out = await add_to_fight(
+        call.game.id, " ".join(words), actor_id=call.user_id, count=count, rng=rng
+    )
+    await tell(bot, call.game, out.events, out.view(call.game.id), reply_to=message)
+
+
+async def on_init(message: Message, command: CommandObject, bot: Bot, rng: Any) -> None:
+    call = await call_of(message, command.args)
+    await call.run(bot, cmd.StartTurn(), rng)
+
+
+SIMPLE: dict[str, Callable[[str], cmd.Command]] = {
+    "delay": lambda fid: cmd.Delay(fid),
+    "yield": lambda fid: cmd.Yield(fid),
+    "done": lambda fid: cmd.EndAction(fid),
+    "fulldef": lambda fid: cmd.FullDefense(fid),
+}
+
+
+def _simple(make: Callable[[str], cmd.Command]) -> Any:
+    async def handler(message: Message, command: CommandObject, bot: Bot, rng: Any) -> None:
+        call = await call_of(message, command.args)
+        fighter, _rest = actor(call)
+        await call.run(bot, make(fighter.id), rng)
+
+    return handler
+
+
+async def on_actions(message: Message, command: CommandObject, bot: Bot, rng: Any) -> None:
+    call = await call_of(message, command.args)
+    numbers = [w for w in call.words if w.isdigit()]
+    if len(numbers) != 1:
+        raise Refusal(_("Write how many actions: <code>/actions 2</code>."))
+    call.words = [w for w in call.words if not w.isdigit()]
+    fighter, _rest = actor(call)
+    await call.run(bot, cmd.DeclareActions(fighter.id, int(numbers[0])), rng)
+
+
+async def on_attack(message: Message, command: CommandObject, bot: Bot, rng: Any) -> None:
+    call = await call_of(message, command.args)
+    fight = call.fight
+    first, rest = names.take(fight, call.words)
+    second, after = names.take(fight, rest)
+    if first is not None and second is not None:
+        attacker, target, words = first, second, after
+    elif first is not None:
+        mine = default_fighter(fight, call.user_id, call.gm)
+        if mine is None or mine.id == first.id:
+            raise Refusal(_("Write who attacks whom: <code>/attack Макс Бандит 1</code>."))
+        attacker, target, words = mine, first, rest
+    else:
+        raise Refusal(unknown(call.words[0]) if call.words else _("Write whom to attack."))
+    parsed = attack_words(words)
+    attack = cmd.Attack(
+        attacker.id,
+        target.id,
+        parsed.weapon,
+        defense=parsed.defense,
+        interrupt=parsed.interrupt,
+        situation=parsed.situation,
+    )
+    await call.run(bot, attack, rng)
+
+
+async def on_ambush(message: Message, command: CommandObject, bot: Bot, rng: Any) -> None:
+    call = await call_of(message, command.args)
+    first, rest = names.take(call.fight, call.words)
+    second, _rest = names.take(call.fight, rest)
+    if first is None or second is None:
+        raise Refusal(_("Write who ambushes whom: <code>/ambush Вероника Бандит 1</code>."))
+    await call.run(bot, cmd.Ambush(first.id, second.id), rng)
+
+
+async def on_publish(message: Message, command: CommandObject, bot: Bot, rng: Any) -> None:
+    call = await call_of(message, command.args)
+    await call.run(bot, cmd.Publish(), rng)
+
+
+async def on_drop(message: Message, command: CommandObject, bot: Bot, rng: Any) -> None:
+    call = await call_of(message, command.args)
+    await call.run(bot, cmd.Drop(), rng)
+    await message.reply(_("The attack is dropped."))
+
+
+async def on_undo(message: Message, command: CommandObject, bot: Bot) -> None:
+    call = await call_of(message, command.args)
+    out = await undo_fight(call.game.id, actor_id=call.user_id)
+    view = await current_fight(call.game.id)
+    await message.reply(_("The last step is taken back."))
+    if view is not None:
+        await render_board(bot, call.game, view)
+        if out.state.proposal is not None:
+            await tell_review(bot, call.game, view)
+
+
+async def tell_review(bot: Bot, game: GameInfo, view: FightView) -> None:
+    await tell(bot, game, (cmd_proposed(view.state),), view)
+
+
+def cmd_proposed(fight: Fight) -> ev.Event:
+    assert fight.proposal is not None
+    return ev.AttackProposed(fight.step, fight.proposal)
+
+
+# --- buttons ---------------------------------------------------------------------------------
+
+
+BOARD_ACTIONS: dict[str, Callable[[str], cmd.Command]] = {
+    "delay": lambda fid: cmd.Delay(fid),
+    "yield": lambda fid: cmd.Yield(fid),
+    "done": lambda fid: cmd.EndAction(fid),
+}
+
+
+async def on_board_button(
+    query: CallbackQuery, callback_data: FightCallback, bot: Bot, rng: Any
+) -> None:
+    game = await get_game(callback_data.game_id)
+    user = query.from_user.id
+    view = await current_fight(game.id)
+    if view is None:
+        raise NoFight(game_id=game.id)
+    if callback_data.action == "undo":
+        await undo_fight(game.id, actor_id=user, expected_seq=callback_data.seq)
+        await show_board(bot, game)
+        await query.answer(_("The last step is taken back."))
+        return
+    if callback_data.action == "init":
+        command: cmd.Command = cmd.StartTurn()
+    else:
+        fighter = default_fighter(view.state, user, game.gm_id == user)
+        if fighter is None:
+            raise Refusal(_("None of your fighters is up."))
+        command = BOARD_ACTIONS[callback_data.action](fighter.id)
+    out = await fight_command(
+        game.id, command, actor_id=user, rng=rng, expected_seq=callback_data.seq
+    )
+    await tell(bot, game, out.events, out.view(game.id), before=out.before)
+    await query.answer()
+
+
+async def on_review_button(
+    query: CallbackQuery, callback_data: ReviewCallback, bot: Bot, rng: Any
+) -> None:
+    game = await get_game(callback_data.game_id)
+    user = query.from_user.id
+    view = await current_fight(game.id)
+    if view is None or view.state.proposal is None:
+        raise Refusal(_("This attack is no longer waiting for you."))
+    action = callback_data.action
+    if action == "publish":
+        command: cmd.Command = cmd.Publish()
+    elif action == "drop":
+        command = cmd.Drop()
+    else:
+        command = cmd.Adjust(render.adjusted(view.state, action, callback_data.arg))
+    out = await fight_command(
+        game.id, command, actor_id=user, rng=rng, expected_seq=callback_data.seq
+    )
+    after = out.view(game.id)
+    if isinstance(query.message, Message):
+        if out.state.proposal is not None:
+            await query.message.edit_text(
+                render.proposal_text(out.state, game.name),
+                reply_markup=render.review_keyboard(out.state, game.id, out.seq),
+            )
+        else:
+            done = _("✅ Published.") if action == "publish" else _("✖️ Dropped.")
+            shown = render.proposal_text(view.state, game.name)
+            await query.message.edit_text(shown + "\n\n" + done)
+    if out.state.proposal is None:
+        await tell(bot, game, out.events, after, before=out.before)
+        if action == "drop":
+            await bot.send_message(
+                game.chat_id, _("The GM dropped the attack."), message_thread_id=game.topic_id
+            )
+    await query.answer()

@@ -1,0 +1,28 @@
+"""A fight step made in the Mini App, told in the chat: its events (a proposal's notice
+and the GM's private copy) and the board brought up to date (bot/miniapp_hooks.py calls
+this for the notifications of the fight scene)."""
+
+from __future__ import annotations
+
+from aiogram import Bot
+
+from bot.systems.storyteller.board import show_board, tell
+from engine.services.notify import Notification
+from engine.services.scenes import SceneView
+from engine.services.storyteller import current_fight
+from engine.services.types import GameInfo
+
+
+async def board_sync(bot: Bot, game: GameInfo, note: Notification) -> None:
+    events = tuple(note.info.get("events") or ())
+    info = note.info
+    view = None
+    if "state" in info:
+        view = SceneView(
+            game.id, str(info["stream"]), info["state"], info["state_seq"], False, info.get("board")
+        )
+    view = view or await current_fight(game.id)
+    if view is None:
+        await show_board(bot, game)
+        return
+    await tell(bot, game, events, view)

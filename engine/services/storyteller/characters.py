@@ -1,0 +1,266 @@
+"""A storyteller game's library of characters and NPC templates, and adding them to the
+open fight.
+
+A saved character is the engine's `Character` as JSON (`SavedCharacter.data`), read from a
+Russian text block (`engine.storyteller.sheet`) or its JSON. `owner_id` None marks an NPC
+template: the GM's, unseen by players, added as numbered copies («Бандит 1», «Бандит 2»).
+Names are unique per game, compared case- and «ё»-insensitively; a player's entry under a
+template's name is kept apart (the template's name is the GM's secret: refusing it would
+tell it). Players save and delete only their own characters; the GM any.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from tortoise import timezone
+from tortoise.exceptions import IntegrityError
+
+from engine.describe import Description
+from engine.dice.rng import Rng
+from engine.services.aggregates.unit import Unit, run_unit
+from engine.services.errors import BadName, NoCharacter, NotMember, NotYourCharacter
+from engine.services.scenes import active_in, require_member, require_system, role_of
+from engine.services.storyteller.aggregates import FIGHT
+from engine.services.storyteller.code import CODE
+from engine.services.storyteller.fights import KIND, FightOutcome, as_actor, record_step
+from engine.store.models import ROLE_GM, SavedCharacter
+from engine.storyteller import commands as cmd
+from engine.storyteller.character import Character
+from engine.storyteller.decide import decide
+from engine.storyteller.errors import StorytellerError
+from engine.storyteller.fight import Fight
+from engine.storyteller.sheet import character_from_json, format_sheet, instantiate, parse_sheet
+
+NAME_MAX = 255
+KEY_MAX = 255
+ID_MAX = 24  # fighter ids travel in callback data (64 bytes)
+MAX_COPIES = 20
+# fmt: off
+_LATIN_LETTERS = (
+    "a", "b", "v", "g", "d", "e", "e", "zh", "z", "i", "y", "k", "l", "m", "n", "o", "p",
+    "r", "s", "t", "u", "f", "h", "ts", "ch", "sh", "sch", "", "y", "", "e", "yu", "ya",
+)
+# fmt: on
+_LATIN = dict(zip("абвгдеёжзийклмнопрстуфхцчшщъыьэюя", _LATIN_LETTERS, strict=True))
+
+
+@dataclass(frozen=True)
+class CharacterRecord:
+    id: int
+    game_id: int
+    name: str
+    owner_id: int | None  # None: an NPC template
+    character: Character
+    created_by: int
+    updated_at: datetime
+    warnings: tuple[Description, ...] = ()  # what the text block did not read (on save)
+
+    @property
+    def template(self) -> bool:
+        return self.owner_id is None
+
+    @property
+    def sheet(self) -> str:
+        return format_sheet(self.character)
+
+
+def name_key(name: str) -> str:
+    return " ".join(name.casefold().replace("ё", "е").split())
+
+
+def _private_key(key: str, owner_id: int) -> str:
+    suffix = f"\t{owner_id}"  # a name key never holds a tab
+    if len(key) + len(suffix) > KEY_MAX:
+        key = key[:200] + hashlib.sha256(key.encode()).hexdigest()[:16]
+    return key + suffix
+
+
+def fighter_id(name: str) -> str:
+    """An ASCII id from a (Russian) name: «Бандит 2» -> "bandit_2"."""
+    out = "".join(_LATIN.get(ch, ch) for ch in name_key(name))
+    out = "".join(ch if ch.isascii() and ch.isalnum() else "_" for ch in out)
+    return "_".join(p for p in out.split("_") if p)[:ID_MAX].strip("_") or "npc"
+
+
+def _record(row: SavedCharacter, warnings: tuple[Description, ...] = ()) -> CharacterRecord:
+    return CharacterRecord(
+        id=row.id,
+        game_id=row.game_id,  # type: ignore[attr-defined]
+        name=row.name,
+        owner_id=row.owner_id,
+        character=character_from_json(row.data),
+        created_by=row.created_by,
+        updated_at=row.updated_at,
+        warnings=warnings,
+    )
+
+
+def parse_entry(text_or_json: str | dict[str, Any]) -> tuple[Character, tuple[Description, ...]]:
+    """A text block, or the JSON of `engine.storyteller.sheet.character_to_json`."""
+    if isinstance(text_or_json, str) and text_or_json.lstrip().startswith("{"):
+        try:
+            text_or_json = json.loads(text_or_json)
+        except ValueError:
+            raise StorytellerError("sheet_bad_json") from None
+    if isinstance(text_or_json, str):
+        parsed = parse_sheet(text_or_json)
+        return parsed.character, parsed.warnings
+    return character_from_json(text_or_json), ()
+
+
+async def save_character(
+    game_id: int,
+    text_or_json: str | dict[str, Any],
+    *,
+    actor_id: int,
+    owner_id: int | None = None,
+    template: bool = False,
+) -> CharacterRecord:
+    """Save (or replace, by name) a character. A player saves their own (`owner_id` is
+    them); the GM saves anyone's (`owner_id`), their own, or an NPC template
+    (`template`). The engine's sheet errors pass through as StorytellerError."""
+    await require_system(game_id, CODE)
+    is_gm = await require_member(game_id, actor_id) == ROLE_GM
+    character, warnings = parse_entry(text_or_json)
+    owner = None if template and is_gm else (owner_id if owner_id is not None else actor_id)
+    if not is_gm and owner != actor_id:
+        raise NotYourCharacter(owner_id=owner)
+    if owner is not None and owner != actor_id and await role_of(game_id, owner) is None:
+        raise NotMember(game_id=game_id, user_id=owner)
+    name = character.name.strip()
+    if not name or len(name) > NAME_MAX:
+        raise BadName(max=NAME_MAX)
+    values: dict[str, Any] = {
+        "name": name,
+        "system": CODE,
+        "owner_id": owner,
+        "count": 1,
+        "data": character.to_dict(),
+    }
+    key = name_key(name) if is_gm else await _player_key(game_id, name_key(name), actor_id)
+    for _ in range(2):
+        row = await SavedCharacter.get_or_none(game_id=game_id, key=key)
+        if row is not None:
+            if not is_gm and row.owner_id != actor_id:
+                raise NotYourCharacter(name=row.name, owner_id=row.owner_id)
+            await SavedCharacter.filter(id=row.id).update(**values, updated_at=timezone.now())
+            await row.refresh_from_db()
+            return _record(row, warnings)
+        try:
+            row = await SavedCharacter.create(
+                game_id=game_id, key=key, created_by=actor_id, **values
+            )
+            return _record(row, warnings)
+        except IntegrityError:  # saved concurrently under the same name: replace it
+            continue
+    raise NoCharacter(name=name)  # pragma: no cover - the row vanished twice in a row
+
+
+async def _player_key(game_id: int, key: str, actor_id: int) -> str:
+    own = _private_key(key, actor_id)
+    if await SavedCharacter.exists(game_id=game_id, key=own):
+        return own
+    row = await SavedCharacter.get_or_none(game_id=game_id, key=key)
+    return own if row is not None and row.owner_id is None else key
+
+
+async def _find(game_id: int, name_or_id: str | int, viewer_id: int | None) -> SavedCharacter:
+    """By id or name; a player finds no template and their own entry kept apart first."""
+    if isinstance(name_or_id, int) or name_or_id.strip().isdigit():
+        row = await SavedCharacter.get_or_none(game_id=game_id, id=int(name_or_id))
+    else:
+        key = name_key(name_or_id)
+        row = None
+        if viewer_id is not None:
+            row = await SavedCharacter.get_or_none(
+                game_id=game_id, key=_private_key(key, viewer_id)
+            )
+        row = row or await SavedCharacter.get_or_none(game_id=game_id, key=key)
+    if (
+        row is not None
+        and viewer_id is not None
+        and row.owner_id is None
+        and await role_of(game_id, viewer_id) != ROLE_GM
+    ):
+        row = None  # a template is the GM's secret
+    if row is None:
+        await require_system(game_id, CODE)
+        raise NoCharacter(name=str(name_or_id))
+    return row
+
+
+async def get_character(
+    game_id: int, name_or_id: str | int, *, viewer_id: int | None = None
+) -> CharacterRecord:
+    return _record(await _find(game_id, name_or_id, viewer_id))
+
+
+async def list_characters(game_id: int, *, viewer_id: int | None = None) -> list[CharacterRecord]:
+    """The library by name; a player sees the player characters only (templates are the
+    GM's); without `viewer_id`, everything."""
+    await require_system(game_id, CODE)
+    query = SavedCharacter.filter(game_id=game_id)
+    if viewer_id is not None and await require_member(game_id, viewer_id) != ROLE_GM:
+        query = query.filter(owner_id__isnull=False)
+    return [_record(r) for r in await query.order_by("key")]
+
+
+async def delete_character(game_id: int, name_or_id: str | int, *, actor_id: int) -> None:
+    """The GM deletes any entry, a player only their own. Fights keep their copies."""
+    is_gm = await require_member(game_id, actor_id) == ROLE_GM
+    row = await _find(game_id, name_or_id, actor_id)
+    if not is_gm and row.owner_id != actor_id:
+        raise NotYourCharacter(name=row.name, owner_id=row.owner_id)
+    await row.delete()
+
+
+def add_commands(state: Fight, record: CharacterRecord, count: int) -> list[cmd.AddFighter]:
+    """`AddFighter` for a saved character, or `count` numbered copies of a template, with
+    ids free in the fight (chosen on the state the step is decided on)."""
+    if not 1 <= count <= MAX_COPIES or (count > 1 and not record.template):
+        raise StorytellerError("bad_copies", {"max": MAX_COPIES})
+    taken = {f.id for f in state.fighters}
+    out = []
+    for c in instantiate(record.character, count):
+        base = fighter_id(c.name)
+        fid = next(
+            f"{base}_{n}" if n > 1 else base
+            for n in range(1, 10_000)
+            if (f"{base}_{n}" if n > 1 else base) not in taken
+        )
+        taken.add(fid)
+        out.append(cmd.AddFighter(fid, c, record.owner_id))
+    return out
+
+
+async def add_to_fight(
+    game_id: int,
+    name_or_id: str | int,
+    *,
+    actor_id: int,
+    count: int = 1,
+    rng: Rng,
+) -> FightOutcome:
+    """Add a saved character (or `count` copies of a template) to the open fight, as one
+    step. Players get the engine's `gm_only`."""
+    await require_member(game_id, actor_id)
+    record = _record(await _find(game_id, name_or_id, actor_id))
+
+    async def work(unit: Unit) -> FightOutcome:
+        role = unit.game.role or ""
+        key = await active_in(unit, KIND)
+        state = await unit.state(FIGHT, key)
+        events: list[Any] = []
+        for add in add_commands(state, record, count):
+            command = as_actor(add, role, actor_id)
+            out = decide(state, command, rng)
+            events.extend(out)
+            state = FIGHT.fold(state, out)
+        return await record_step(unit, key, tuple(events))
+
+    return await run_unit(game_id, work, actor_id=actor_id)

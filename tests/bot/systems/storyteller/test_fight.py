@@ -1,0 +1,197 @@
+"""The Storyteller fight played through the fake Bot API: the engine's scripted fight
+(tests/engine/storyteller/test_fight.py, each step citing its seed sentence) typed as chat
+commands by the GM and the players, every attack reviewed by the GM in private and
+published with the button; the chat's stored fight ends where the engine's does."""
+
+from __future__ import annotations
+
+import itertools
+
+from engine.dice.rng import ScriptedRng
+from engine.services import find_game
+from engine.services.storyteller import current_fight
+from engine.storyteller import commands as cmd
+from engine.storyteller import events as ev
+from engine.storyteller.combat import BLOCK, DODGE, PARRY
+from engine.storyteller.fight import Fight
+from engine.storyteller.sheet import format_sheet
+from tests.bot.conftest import ALICE, BORIS, GROUP, VERA
+from tests.engine.storyteller import test_fight as scripted
+from tests.support.fake_botapi import ApiCall
+from tests.support.telegram import Feed, TelegramDriver, TgUser
+
+BOARD = "⚔️ <b>"
+CAST = (  # engine id, character, its player (None: the GM's NPC)
+    ("vera", scripted.VERA, BORIS),
+    ("max", scripted.MAX, VERA),
+    ("boss", scripted.BOSS, None),
+    ("thug1", scripted.THUG1, None),
+    ("thug2", scripted.THUG2, None),
+    ("thug3", scripted.THUG3, None),
+)
+NAMES = {fid: c.name for fid, c, _ in CAST}
+PLAYERS = {fid: user for fid, _, user in CAST}
+DEFENSE_WORDS = {BLOCK: "блок", DODGE: "уворот", PARRY: "парирование"}
+AIM_WORDS = {"medium": "средняя", "small": "маленькая", "tiny": "крошечная"}
+
+
+class Recorder(scripted.Game):
+    def __init__(self) -> None:
+        super().__init__()
+        self.played: list[tuple[cmd.Command, list[int]]] = []
+
+    def do(self, command: cmd.Command, *faces: list[int]) -> tuple[ev.Event, ...]:
+        self.played.append((command, list(itertools.chain.from_iterable(faces))))
+        return super().do(command, *faces)
+
+
+class Table:
+    def __init__(self, tg: TelegramDriver) -> None:
+        self.tg = tg
+
+    async def say(self, user: TgUser, text: str, faces: list[int] | None = None) -> Feed:
+        self.tg.dp["rng"] = ScriptedRng(faces or [])
+        feed = await self.tg.send(user, GROUP, text)
+        assert self.tg.dp["rng"].remaining == 0, text
+        return feed
+
+    async def press(self, user: TgUser, call: ApiCall, label: str) -> Feed:
+        self.tg.dp["rng"] = ScriptedRng([])
+        index = next(i for i, b in enumerate(call.buttons()) if label in b["text"])
+        return await self.tg.press(user, call, index)
+
+    def board(self) -> ApiCall:
+        calls = [
+            c
+            for c in self.tg.api.calls
+            if c.method in ("sendMessage", "editMessageText")
+            and c.text.startswith(BOARD)
+            and c.chat_id == GROUP.id
+        ]
+        return calls[-1]
+
+    async def fight(self) -> Fight:
+        game = await find_game(GROUP.id, None)
+        assert game is not None
+        view = await current_fight(game.id)
+        assert view is not None
+        return view.state
+
+
+def said(feed: Feed, chat_id: int = GROUP.id) -> str:
+    return "\n".join(c.text for c in feed.sent(chat_id))
+
+
+def typed(command: cmd.Command) -> tuple[TgUser, str]:
+    """Who types the command in the chat, and how."""
+    if isinstance(command, cmd.Ambush):
+        return ALICE, f"/ambush {NAMES[command.attacker]} {NAMES[command.victim]}"
+    if isinstance(command, cmd.StartTurn):
+        return ALICE, "/init"
+    simple = {cmd.Delay: "delay", cmd.Yield: "yield", cmd.EndAction: "done"}
+    simple |= {cmd.FullDefense: "fulldef"}
+    for cls, word in simple.items():
+        if isinstance(command, cls):
+            fid = command.fighter  # type: ignore[attr-defined]
+            return PLAYERS[fid] or ALICE, f"/{word} {NAMES[fid]}"
+    if isinstance(command, cmd.DeclareActions):
+        return PLAYERS[command.fighter] or ALICE, f"/actions {command.count} " + NAMES[
+            command.fighter
+        ]
+    assert isinstance(command, cmd.Attack), command
+    words = [NAMES[command.attacker], NAMES[command.target]]
+    if command.weapon:
+        words.append(command.weapon)
+    if command.defense:
+        words.append(DEFENSE_WORDS[command.defense])
+    if command.interrupt:
+        words.append("прерывание" if command.interrupt == "roll" else "прерывание-очко")
+    if command.situation.aim:
+        words += ["прицел", AIM_WORDS[command.situation.aim]]
+    return PLAYERS[command.attacker] or ALICE, "/attack " + " ".join(words)
+
+
+async def set_up(table: Table) -> None:
+    await table.say(ALICE, "/newgame сказитель Ночной город")
+    await table.say(BORIS, "/join")
+    await table.say(VERA, "/join")
+    for _fid, character, player in CAST:
+        sheet = format_sheet(character)
+        feed = await table.say(player or ALICE, ("/char " if player else "/npc ") + sheet)
+        assert character.name in said(feed)
+    await table.say(ALICE, "/fight")
+    for _fid, character, _ in CAST:
+        await table.say(ALICE, f"/add {character.name}")
+
+
+async def test_the_scripted_fight_in_chat(tg: TelegramDriver) -> None:
+    engine = Recorder()
+    for fid, c, player in CAST:
+        engine.do(cmd.AddFighter(fid, c, None if player is None else player.id))
+    scripted.play(engine)
+    table = Table(tg)
+    await set_up(table)
+    ids = {f.character.name: f.id for f in (await table.fight()).fighters}
+    for command, faces in engine.played[len(CAST) :]:
+        user, text = typed(command)
+        feed = await table.say(user, text, faces)
+        if isinstance(command, cmd.Ambush):
+            # the NPC's Perception + Alertness shows what it did, never its dice
+            assert "против успехов: <b>1</b>" in said(feed) and "[<b>6</b>, 2, 3]" not in said(feed)
+        if not isinstance(command, cmd.Attack):
+            continue
+        # the table is told that the GM decides; the GM gets the dice in private
+        assert "ведущий" in said(feed).lower(), said(feed)
+        (review,) = feed.sent(ALICE.id)
+        assert NAMES[command.attacker] in review.text
+        published = await table.press(ALICE, review, "Опубликовать")
+        story = said(published)
+        assert NAMES[command.attacker] in story and NAMES[command.target] in story
+        attack_line = next(ln for ln in story.splitlines() if ln.startswith("⚔️ Атака"))
+        # a hidden NPC roll never reveals its pool size; the GM's copy has the dice
+        assert ("[" in attack_line) == (PLAYERS[command.attacker] is not None), attack_line
+        assert "(сложность" in review.text
+    fight = await table.fight()
+    for fid, _c, _p in CAST:
+        mine = fight.fighter(ids[NAMES[fid]]).character
+        theirs = engine.state.fighter(fid).character
+        assert mine == theirs, fid
+    board = table.board().text
+    assert "✕✕✕" in board  # Vera's three lethal levels on the public track
+    assert "Бандит 2" in board
+
+
+async def test_the_gm_adjusts_a_proposal_before_it_is_published(tg: TelegramDriver) -> None:
+    table = Table(tg)
+    await set_up(table)
+    await table.say(ALICE, "/init", [3, 6, 3, 5, 5, 2])  # Vera 10, Max 10, …
+    # Max punches Thug 2; the GM makes it harder, then publishes the changed roll
+    faces = [9, 8, 7, 2, 6, 6, 6, 2, 2, 2, 2, 3, 3]  # attack, damage, soak
+    feed = await table.say(VERA, "/attack Макс Бандит 2 Кулак", faces)
+    (review,) = feed.sent(ALICE.id)
+    harder = await table.press(ALICE, review, "Сложность +1")
+    edited = [c for c in harder.calls if c.method == "editMessageText"]
+    assert edited and "сложность 7" in edited[-1].text.lower()
+    assert not harder.sent(GROUP.id)  # the table sees nothing of it
+    published = await table.press(ALICE, edited[-1], "Опубликовать")
+    story = said(published)
+    assert "(сложность 7)" in story
+    fight = await table.fight()
+    assert fight.proposal is None
+    # a published step can be undone: back to the proposal
+    await table.say(ALICE, "/undo")
+    assert (await table.fight()).proposal is not None
+
+
+async def test_players_cannot_publish_and_a_gm_without_private_chat(tg: TelegramDriver) -> None:
+    table = Table(tg)
+    await set_up(table)
+    tg.api.forbid(ALICE.id)
+    await table.say(ALICE, "/init", [3, 6, 3, 5, 5, 2])
+    feed = await table.say(VERA, "/attack Макс Бандит 2 Кулак", [2, 2, 2, 2, 2])  # a miss
+    assert "/publish" in said(feed)
+    refused = await table.say(VERA, "/publish")
+    assert "ведущ" in said(refused).lower()
+    out = await table.say(ALICE, "/publish")
+    assert "Макс" in said(out) and "не достигает цели" in said(out), said(out)
+    assert (await table.fight()).proposal is None

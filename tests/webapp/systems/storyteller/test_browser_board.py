@@ -1,0 +1,153 @@
+"""The Storyteller board in real Chromium at 390×844: the GM sees a proposal with its dice
+and publishes it; a player's page (dark) shows first only that the GM decides, then the
+attack's steps, live. Screenshots (light and dark) go to test-artifacts/webapp/."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from engine.dice.odds import odds
+from engine.dice.rng import ScriptedRng
+from engine.services import storyteller as st
+from engine.storyteller import commands as cmd
+from engine.storyteller.sheet import EXAMPLE, format_sheet
+from tests.engine.storyteller import test_fight as scripted
+from tests.webapp.browser import ARTIFACTS
+from tests.webapp.conftest import GM_ID, OTHER_ID, PLAYER_ID, TOKEN, make_game
+from tests.webapp.test_browser import browser, open_app, server  # noqa: F401 (fixtures)
+from webapp.links import startapp_token
+
+CAST = (
+    ("vera", scripted.VERA, PLAYER_ID),
+    ("max", scripted.MAX, OTHER_ID),
+    ("boss", scripted.BOSS, None),
+    ("thug1", scripted.THUG1, None),
+    ("thug2", scripted.THUG2, None),
+    ("thug3", scripted.THUG3, None),
+)
+
+
+class Recorder(scripted.Game):
+    def __init__(self) -> None:
+        super().__init__()
+        self.played: list[tuple[cmd.Command, list[int]]] = []
+
+    def do(self, command: cmd.Command, *rolled: list[int]) -> object:
+        self.played.append((command, list(itertools.chain.from_iterable(rolled))))
+        return super().do(command, *rolled)
+
+
+@pytest.fixture
+async def fight(db) -> int:  # type: ignore[no-untyped-def]
+    """The scripted fight up to the boss's shot at Vera, waiting for the GM."""
+    engine = Recorder()
+    for fid, c, owner in CAST:
+        engine.do(cmd.AddFighter(fid, c, owner))
+    scripted.play(engine)
+    game = await make_game("storyteller")
+    for _fid, c, owner in CAST:
+        await st.save_character(
+            game.id, format_sheet(c), actor_id=owner or GM_ID, template=not owner
+        )
+    await st.start_fight(game.id, actor_id=GM_ID)
+    for _fid, c, _owner in CAST:
+        await st.add_to_fight(game.id, c.name, actor_id=GM_ID, rng=ScriptedRng([]))
+    view = await st.current_fight(game.id)
+    assert view is not None
+    ids = {fid: next(f.id for f in view.state.fighters if f.character.name == c.name)
+           for fid, c, _ in CAST}  # fmt: skip
+
+    def mapped(command: cmd.Command) -> cmd.Command:
+        changes = {k: ids[v] for k in ("attacker", "target", "victim", "fighter")
+                   if isinstance(v := getattr(command, k, None), str) and v in ids}  # fmt: skip
+        return type(command)(**{**{f: getattr(command, f) for f in command.__slots__}, **changes})  # type: ignore[attr-defined]
+
+    for command, rolled in engine.played[len(CAST) :]:
+        out = await st.fight_command(
+            game.id, mapped(command), actor_id=GM_ID, rng=ScriptedRng(rolled)
+        )
+        if isinstance(command, cmd.Attack) and command.attacker == "boss":
+            return game.id
+        if isinstance(command, cmd.Attack):
+            await st.fight_command(game.id, cmd.Publish(), actor_id=GM_ID, rng=ScriptedRng([]))
+        assert out.events
+    raise AssertionError("the boss never shot")
+
+
+async def shoot(page, name: str) -> None:  # type: ignore[no-untyped-def]
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    await page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+async def test_the_gm_publishes_a_proposal_and_the_players_board_follows(browser, server, fight):  # noqa: F811
+    start = startapp_token(fight, "initiative", bot_token=TOKEN)
+    gm = await open_app(browser, server, GM_ID, start)
+    player = await open_app(browser, server, PLAYER_ID, start, dark=True)
+    proposal = gm.get_by_test_id("proposal").filter(has_text="Атака: Босс → Вероника")
+    await proposal.wait_for(timeout=5000)
+    await player.locator(".st-waiting").wait_for(timeout=5000)
+    assert await player.get_by_test_id("proposal").count() == 0
+    # the tie of the first turn is shown as one group; Vera's track is public
+    assert await player.locator(".st-tie .st-fighter").count() == 2
+    assert await player.get_by_text("Бросить инициативу").count() == 0
+    assert "[" in await proposal.inner_text()  # the GM sees the dice
+    await shoot(gm, "storyteller-proposal-gm-light")
+    await shoot(player, "storyteller-waiting-player-dark")
+    await proposal.get_by_role("button", name="Опубликовать").click()
+    # the last attack shown was Max's punch; now the boss's shot replaces it, live
+    await player.locator(".st-last", has_text="Атака: Босс → Вероника").wait_for(timeout=5000)
+    # the boss's dice stay the GM's: the player's page has no faces of its attack
+    first = await player.locator(".st-last .st-steps li").first.inner_text()
+    assert "[" not in first and "успехов" in first
+    vera = player.locator(".st-fighter[data-fighter='veronika']")
+    await vera.locator(".st-box.lethal").first.wait_for(timeout=3000)
+    assert await vera.locator(".st-box.lethal").count() == 2
+    await shoot(player, "storyteller-board-player-dark")
+    await shoot(gm, "storyteller-board-gm-light")
+    assert gm.problems == [] and player.problems == []
+
+
+async def shows(page, text: str) -> None:  # type: ignore[no-untyped-def]
+    await page.wait_for_function(
+        "(text) => (document.querySelector('[data-testid=chance]') || {}).textContent"
+        "?.startsWith(text)",
+        arg=text,
+        timeout=5000,
+    )
+
+
+async def test_the_roller_shows_the_chance_of_success(browser, server, fight):  # noqa: F811
+    start = startapp_token(fight, bot_token=TOKEN)
+    page = await open_app(browser, server, PLAYER_ID, start)
+    chance = page.get_by_test_id("chance")
+    await chance.wait_for(timeout=5000)
+    # 5 dice at difficulty 6 (the form's defaults): the engine's exact odds, rounded
+    expected = f"{float(odds('p 5 6').probability('success')) * 100:.1f}".replace(".", ",")
+    await shows(page, f"Шанс успеха: {expected} %")
+    await page.locator("input[name='count']").fill("1")
+    await shows(page, "Шанс успеха: 50,0 %")
+    assert "критическая неудача: 10,0 %" in await chance.inner_text()
+    await shoot(page, "storyteller-roller-chance-light")
+    assert page.problems == []
+
+
+async def test_a_player_saves_a_sheet_in_the_editor(browser, server, fight):  # noqa: F811
+    page = await open_app(
+        browser, server, PLAYER_ID, startapp_token(fight, bot_token=TOKEN), dark=True
+    )
+    await page.get_by_role("tab", name="Персонажи").click()
+    editor = page.get_by_test_id("st-editor")
+    await editor.wait_for(timeout=5000)
+    # the library lists the player's own character only (saved for the fight), no template
+    await editor.locator("[data-character]").first.wait_for(timeout=5000)
+    assert await editor.locator("[data-character]").count() == 1
+    await editor.locator("textarea[name='sheet']").fill(EXAMPLE)
+    await editor.locator("[data-command='check']").click()
+    await editor.get_by_test_id("sheet-note").get_by_text("Лист читается без ошибок.").wait_for()
+    await editor.locator("[data-command='save']").click()
+    await editor.get_by_text("Сохранено: Вероника Штерн").wait_for(timeout=3000)
+    await editor.locator("[data-character]").nth(1).wait_for(timeout=3000)
+    await shoot(page, "storyteller-editor-player-dark")
+    assert page.problems == []

@@ -1,0 +1,42 @@
+"""Reading a game's open fight once for every viewer, with its latest published attack."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from engine.services.aggregates import UNDO
+from engine.services.storyteller import current_fight
+from engine.store.models import StreamEvent
+from engine.storyteller import events as ev
+from webapp.systems.storyteller.projection import FightScene
+
+ROWS = 40
+
+
+async def load_fight(game_id: int) -> FightScene | None:
+    view = await current_fight(game_id)
+    if view is None:
+        return None
+    rows = (
+        await StreamEvent.filter(
+            stream__game_id=game_id,
+            stream__key=view.stream,
+            seq__lte=view.seq,
+            type__in=["AttackResolved", UNDO],
+        )
+        .order_by("-seq")
+        .limit(ROWS)
+        .values_list("step", "type", "payload")
+    )
+    undone = {int(payload["step"]) for _, kind, payload in rows if kind == UNDO}
+    attack = next(
+        (
+            ev.event_from_dict(payload)
+            for step, kind, payload in rows
+            if kind != UNDO and step not in undone
+        ),
+        None,
+    )
+    fields = {f.name: getattr(view, f.name) for f in dataclasses.fields(view)}
+    assert attack is None or isinstance(attack, ev.AttackResolved)
+    return FightScene(**fields, attack=attack)
