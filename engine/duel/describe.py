@@ -308,13 +308,7 @@ def post(
     for sub in proposal.submissions:
         out += describe_submission(sub, fighters)
     out += [describe_step(s, fighters) for s in proposal.steps]
-    out += [
-        Description(
-            f"{FAMILY}.adjusted",
-            {"what": a.params.get("what", a.code), "reason": a.params.get("reason", "")},
-        )
-        for a in proposal.adjustments
-    ]
+    out += [describe_adjustment(a) for a in proposal.adjustments]
     for f in proposal.after:
         out += describe_fighter(f)
     for fighter, (receipt, salt) in (receipts or {}).items():

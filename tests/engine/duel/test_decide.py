@@ -14,6 +14,7 @@ from engine.duel.commands import Adjust, Configure, Publish, Submit
 from engine.duel.decide import decide, evolve, propose, replay
 from engine.duel.errors import DuelError
 from engine.duel.events import Event, event_from_dict
+from engine.duel.export import export_text
 from engine.duel.state import DuelState, new_duel
 from engine.receipt import verify
 
@@ -146,6 +147,9 @@ def test_the_gms_changes_are_events_kept_until_the_turn_is_published() -> None:
     state = _run(state, Publish(1), [], log)
     assert state.adjustments == () and state.fighter("b").hp == 3
     assert state.history[-1].proposal.adjustments == draft.adjustments
+    # the post tells each change with its reason
+    assert "the HP — 3 (was" not in export_text(state)
+    assert "The GM: Такеда, HP — 3" in export_text(state) and "a scratch only" in export_text(state)
     assert replay([event_from_dict(e.to_dict()) for e in log], _start()) == state
 
 
