@@ -4,7 +4,9 @@ installed rule system without a line here has the dice roller only."""
 
 from __future__ import annotations
 
+from webapp.systems.duel import DUEL_WEB
 from webapp.systems.registry import register
 from webapp.systems.savage import SAVAGE
 
 register(SAVAGE)
+register(DUEL_WEB)
