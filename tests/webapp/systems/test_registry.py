@@ -54,8 +54,8 @@ def test_only_installed_systems_and_their_own_scene_kinds():
         register(WebSystem("gurps"))
     borrowed = WebScene("encounter", {}, _nothing, lambda data, viewer: None, "duel-encounter")
     with pytest.raises(ValueError, match="no scene kind"):
-        register(WebSystem("duel", scenes=(borrowed,)))
-    assert adapter("duel").scenes == () and "duel-encounter" not in scene_kinds()
+        register(WebSystem("storyteller", scenes=(borrowed,)))
+    assert adapter("storyteller").scenes == () and "duel-encounter" not in scene_kinds()
 
 
 def test_error_codes_keep_their_meaning():

@@ -63,7 +63,13 @@ def project_duel(view: DuelView, viewer: Viewer) -> dict[str, Any]:
 def project_duels(scene: DuelScene | None, viewer: Viewer) -> dict[str, Any] | None:
     if scene is None:
         return None
-    return {"duels": [project_duel(v, viewer) for v in scene.duels]}
+    # the page keeps the newer of two answers by (stream, seq): the duels shown, and a
+    # number that grows with every step of any of them
+    return {
+        "stream": ",".join(v.stream for v in scene.duels),
+        "seq": sum(v.seq for v in scene.duels),
+        "duels": [project_duel(v, viewer) for v in scene.duels],
+    }
 
 
 def duels_audience(scene: DuelScene | None, viewer: Viewer) -> Hashable:
