@@ -1,5 +1,5 @@
 """The shared scene routes (webapp/api/scenes.py) and the live snapshot go by the game's rule
-system: a game without scenes (Storyteller, a duel) has no boards in its snapshot, and its
+system: a game without scenes (Storyteller) has no boards in its snapshot, and its
 board routes are refused with a stable code before anything is read; the characters routes
 likewise."""
 
@@ -24,7 +24,7 @@ async def snapshot(client, token, user_id):  # type: ignore[no-untyped-def]
         await ws.close()
 
 
-@pytest.mark.parametrize("system", ["storyteller", "duel"])
+@pytest.mark.parametrize("system", ["storyteller"])
 async def test_a_game_without_scenes_has_none_in_its_snapshot(client, db, system):
     game = await make_game(system)
     token = startapp_token(game.id, bot_token=TOKEN)

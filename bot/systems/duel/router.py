@@ -7,8 +7,8 @@ import re
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from aiogram import BaseMiddleware, Bot, F, Router
-from aiogram.filters import Command, CommandObject
+from aiogram import BaseMiddleware, Bot, Router
+from aiogram.filters import Command, CommandObject, Filter
 from aiogram.types import (
     BufferedInputFile,
     CallbackQuery,
@@ -19,7 +19,7 @@ from aiogram.types import (
 )
 from aiogram.utils.i18n import gettext as _
 
-from bot.filters import IN_GROUPS, IN_PRIVATE
+from bot.filters import IN_GROUPS
 from bot.parsing import topic_of
 from bot.render import texts
 from bot.render.common import as_plain, quoted
@@ -88,6 +88,14 @@ class DuelGame(BaseMiddleware):
             elif topic_of(event) is not None:
                 data["game"] = await find_game(event.chat.id, None)
         return await handler(event, data)
+
+
+class IsLabel(Filter):
+    """A label on the form's keyboard (answered with nothing); a coroutine, as every filter
+    of the dispatcher is."""
+
+    async def __call__(self, query: CallbackQuery) -> bool:
+        return query.data == NOOP
 
 
 def thread_of(message: Message) -> int:
@@ -352,8 +360,7 @@ def make_router() -> Router:
     router.message.register(on_export, Command("export"), IN_GROUPS)
     router.message.register(on_undo, Command("undo"), IN_GROUPS)
     router.message.register(on_turn, Command("turn"))
-    router.callback_query.register(on_noop, F.data == NOOP)
+    router.callback_query.register(on_noop, IsLabel())
     router.callback_query.register(on_form, DuelFormCallback.filter())
     router.callback_query.register(on_review, DuelReviewCallback.filter())
-    _ = IN_PRIVATE
     return router

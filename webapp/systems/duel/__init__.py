@@ -12,6 +12,7 @@ from engine.duel import DuelError
 from engine.services.duel import CODE, DUEL
 from webapp.systems.duel.commands import DUEL_COMMANDS
 from webapp.systems.duel.errors import ERRORS
+from webapp.systems.duel.fighters import FIGHTERS
 from webapp.systems.duel.scene import DuelScene, duels_audience, load_duels, project_duels
 from webapp.systems.registry import WebScene, WebSystem
 
@@ -23,6 +24,7 @@ async def _load(game_id: int, read: Mapping[str, Any]) -> DuelScene | None:
 DUEL_WEB = WebSystem(
     code=CODE,
     scenes=(WebScene(DUEL.name, DUEL_COMMANDS, _load, project_duels, "duel", duels_audience),),
+    characters=FIGHTERS,
     errors=ERRORS,
     refusals=(DuelError,),
     module="systems/duel/index.js",

@@ -1,6 +1,6 @@
 """The duel in real Chromium: a fighter declares a turn with the form's big buttons and AP
 steppers, the GM's review and the opponent's board follow live (the opponent's page never
-holds the submission), the GM publishes and the post appears on both. Screenshots at
+holds the submission), the GM publishes and the post appears on both. The fighters' tab saves a sheet. Screenshots at
 390×844, light and dark, go to test-artifacts/webapp/."""
 
 from __future__ import annotations
@@ -74,4 +74,12 @@ async def test_a_turn_declared_by_buttons_reviewed_and_published(browser, server
     await shoot(boris, "duel-board-dark")
     await gm.emulate_media(color_scheme="light")
     await shoot(gm, "duel-review-gm-after-light")
+    # the fighters' tab: the sheets as text, a player's own saved from the page
+    await anya.locator("[data-tab='fighters']").click()
+    await anya.locator("[data-fighter-entry] pre", has_text="Такеда").wait_for(timeout=3000)
+    sheet = "Бьорн\nКласс: Рейдер\nАтака 3, Блок 1, Уклонение 0, Урон d8, Хп 24, Броня 1"
+    await anya.locator("textarea[name='sheet']").fill(sheet)
+    await anya.locator("[data-command='save-fighter']").click()
+    await anya.locator("[data-fighter-entry] pre", has_text="Атака 3").wait_for(timeout=3000)
+    await shoot(anya, "duel-fighters-light")
     assert anya.problems == [] and boris.problems == [] and gm.problems == []

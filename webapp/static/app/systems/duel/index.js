@@ -2,12 +2,22 @@
 // with its board (HP, SP, AP, states, sealed receipts, the published turns), a fighter's
 // submission form and the GM's review. Live: the scene's pushes are each viewer's projection
 // (engine/duel/observe.py), so the opponent's unpublished submission never reaches this page.
-import { html, useState } from "../../../vendor/htm-preact-standalone.module.js";
+import { html, useEffect, useState } from "../../../vendor/htm-preact-standalone.module.js";
 import { request } from "../../api.js";
 import { describe, errorText, rememberNames, t } from "../../i18n.js";
 
-export const tabs = [{ name: "duel", label: () => t("Duel"), scene: "duel" }];
+export const tabs = [
+  { name: "duel", label: () => t("Duel"), scene: "duel" },
+  { name: "fighters", label: () => t("Fighters"), players: true },
+];
 export function prefetch() {}
+
+let editor = null; // the fighter editor, loaded when its tab is first opened
+function Fighters({ game }) {
+  const [mod, setMod] = useState(null);
+  useEffect(() => { editor = editor || import("./fighters.js"); editor.then(setMod); }, []);
+  return mod ? html`<${mod.FighterEditor} game=${game} />` : html`<p class="hint">${t("Loading…")}</p>`;
+}
 
 const DIRS = ["left", "top", "right"];
 const ARROW = { left: "⬅️", top: "⬆️", right: "➡️" };
@@ -181,7 +191,8 @@ function Duel({ duel, game, onScene }) {
   </article>`;
 }
 
-export function Screen({ game, scenes, onScene }) {
+export function Screen({ tab, game, scenes, onScene }) {
+  if (tab === "fighters") return html`<${Fighters} game=${game} />`;
   const scene = scenes.duel;
   if (!scene || !scene.duels.length) return html`<p class="hint">${t("No duel yet: the GM starts one in the chat with /duel.")}</p>`;
   return html`${scene.duels.map((d) => html`<${Duel} key=${d.stream} duel=${d} game=${game} onScene=${(next) => onScene("duel", next)} />`)}`;
