@@ -25,7 +25,13 @@ from bot.render import texts
 from bot.render.common import as_plain, quoted
 from bot.systems.duel import draft
 from bot.systems.duel.callbacks import DuelFormCallback, DuelReviewCallback
-from bot.systems.duel.render.form import NOOP, form_keyboard, form_text, plan_or_none
+from bot.systems.duel.render.form import (
+    NOOP,
+    comment_of,
+    form_keyboard,
+    form_text,
+    plan_or_none,
+)
 from bot.systems.duel.render.review import (
     faces_keyboard,
     hp_keyboard,
@@ -83,11 +89,48 @@ class DuelGame(BaseMiddleware):
     ) -> Any:
         if isinstance(event, Message) and data.get("game") is None and event.from_user:
             if event.chat.type == "private":
-                found = [g for g in await games_of_user(event.from_user.id) if g.system == CODE]
-                data["game"] = found[0] if found else None
+                if (event.text or "").startswith("/turn") or form_replied(event) is not None:
+                    found = [g for g in await games_of_user(event.from_user.id) if g.system == CODE]
+                    data["game"] = found[0] if found else None
             elif topic_of(event) is not None:
                 data["game"] = await find_game(event.chat.id, None)
         return await handler(event, data)
+
+
+def form_replied(message: Message) -> DuelFormCallback | None:
+    """The form a DM message replies to (its buttons say which), or None."""
+    reply = message.reply_to_message
+    markup = reply.reply_markup if reply is not None else None
+    found = [
+        DuelFormCallback.unpack(b.callback_data)
+        for row in (markup.inline_keyboard if markup else [])
+        for b in row
+        if b.callback_data and b.callback_data.startswith(f"{DuelFormCallback.__prefix__}:")
+    ]
+    if not found:
+        return None
+    stage = 1 if any(cb.op == "send" for cb in found) else 0
+    sent = all(cb.op == "reset" for cb in found)
+    drafts = [cb.draft for cb in found if cb.op != "reset"]
+    return found[0].model_copy(
+        update={
+            "op": "sent" if sent else "comment",
+            "stage": stage,
+            "draft": drafts[0] if drafts else "",
+        }
+    )
+
+
+class RepliesToForm(Filter):
+    async def __call__(self, message: Message) -> bool:
+        text = message.text or ""
+        private = message.chat.type == "private"
+        return (
+            private
+            and bool(text)
+            and not text.startswith("/")
+            and form_replied(message) is not None
+        )
 
 
 class IsLabel(Filter):
@@ -227,6 +270,7 @@ async def on_form(
         raise duel.DuelError("not_your_fighter")
     cls = state.fighter(cb.fighter).fighter.fighter_class
     actions, stage = draft.decode(cb.draft, cls), cb.stage
+    comment = comment_of(getattr(query.message, "text", None) or "")
     op = cb.op
     if op.startswith("+"):
         actions = (*actions, draft.decode_action(op[1:], cls))
@@ -246,7 +290,7 @@ async def on_form(
     elif op == "send":
         out = await duels.submit_turn(
             game.id, cb.thread, fighter=cb.fighter, actions=actions, turn=cb.turn,
-            actor_id=query.from_user.id, rng=rng,
+            actor_id=query.from_user.id, rng=rng, comment=comment,
         )  # fmt: skip
         sealed = out.state.sealed(cb.fighter)
         assert sealed is not None
@@ -262,7 +306,7 @@ async def on_form(
         )
         if query.message is not None:
             await bot.edit_message_text(
-                form_text(state, cb.fighter, actions, 1, sent=note),
+                form_text(state, cb.fighter, actions, 1, sent=note, comment=comment),
                 chat_id=query.from_user.id,
                 message_id=query.message.message_id,
                 reply_markup=markup,
@@ -274,7 +318,7 @@ async def on_form(
         stage = 1
     if query.message is not None:
         await bot.edit_message_text(
-            form_text(state, cb.fighter, actions, stage),
+            form_text(state, cb.fighter, actions, stage, comment=comment),
             chat_id=query.from_user.id,
             message_id=query.message.message_id,
             reply_markup=form_keyboard(
@@ -282,6 +326,35 @@ async def on_form(
             ),
         )
     await query.answer()
+
+
+async def on_comment(message: Message, bot: Bot) -> None:
+    """A reply to the form is the comment to the GM («Комментарий мастеру»): the form shows
+    it, and the turn is sent with it."""
+    cb = form_replied(message)
+    assert cb is not None and message.reply_to_message is not None and message.from_user
+    if cb.op == "sent":
+        await message.reply(
+            _("This turn is sent: press «✏️ Change the turn» to send it with a comment.")
+        )
+        return
+    game = await get_game(cb.game_id)
+    state = (await _view(game, cb.thread)).state
+    if state.turn != cb.turn:
+        raise duel.DuelError("wrong_turn", {"got": cb.turn, "turn": state.turn})
+    if player_of(game, state, cb.fighter) != message.from_user.id:
+        raise duel.DuelError("not_your_fighter")
+    actions = draft.decode(cb.draft, state.fighter(cb.fighter).fighter.fighter_class)
+    text = (message.text or "").strip()[:500]
+    await bot.edit_message_text(
+        form_text(state, cb.fighter, actions, cb.stage, comment=text),
+        chat_id=message.chat.id,
+        message_id=message.reply_to_message.message_id,
+        reply_markup=form_keyboard(
+            state, cb.fighter, cb.turn, game.id, cb.thread, actions, cb.stage
+        ),
+    )
+    await message.reply(_("The comment is in the form: it goes with the turn."))
 
 
 # --- the DM: the GM's review ---------------------------------------------------------------------
@@ -360,6 +433,7 @@ def make_router() -> Router:
     router.message.register(on_export, Command("export"), IN_GROUPS)
     router.message.register(on_undo, Command("undo"), IN_GROUPS)
     router.message.register(on_turn, Command("turn"))
+    router.message.register(on_comment, RepliesToForm())
     router.callback_query.register(on_noop, IsLabel())
     router.callback_query.register(on_form, DuelFormCallback.filter())
     router.callback_query.register(on_review, DuelReviewCallback.filter())

@@ -8,6 +8,7 @@ from __future__ import annotations
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 from aiogram.utils.i18n import gettext as _
 
+from bot.render.common import quoted
 from bot.systems.duel import draft
 from bot.systems.duel.callbacks import DuelFormCallback
 from bot.systems.duel.render.labels import ARROWS, action_label, fighter_lines, name, title
@@ -26,8 +27,24 @@ def plan_or_none(state: DuelState, fighter: str, actions: tuple[Action, ...]) ->
         return None
 
 
+def comment_prefix() -> str:
+    return _("💬 Comment to the GM: {text}").split("{text}")[0]
+
+
+def comment_of(text: str) -> str:
+    """The comment a form message holds (the form keeps no state: its text carries it)."""
+    prefix = comment_prefix()
+    found = [line[len(prefix) :] for line in text.splitlines() if line.startswith(prefix)]
+    return found[-1].strip()[:500] if found else ""
+
+
 def form_text(
-    state: DuelState, fighter: str, actions: tuple[Action, ...], stage: int, sent: str = ""
+    state: DuelState,
+    fighter: str,
+    actions: tuple[Action, ...],
+    stage: int,
+    sent: str = "",
+    comment: str = "",
 ) -> str:
     fs = state.fighter(fighter)
     lines = [title(state), _("Turn {turn}: the submission of {fighter}").format(
@@ -51,9 +68,14 @@ def form_text(
         spent = sum(a.ap_spent() for a in actions)
         if stage:
             lines.append(_("AP spread: {spent} of {total}").format(spent=spent, total=duel.TURN_AP))
+    if comment:
+        lines.append(_("💬 Comment to the GM: {text}").format(text=quoted(comment)))
     if sent:
         lines.append(sent)
-    elif not stage:
+        return "\n".join(lines)
+    if not comment:
+        lines.append(_("A comment to the GM: reply to this message with it."))
+    if not stage:
         lines.append(_("Choose the next action.") if actions else _("Choose the first action."))
     else:
         lines.append(_("Spread the AP, then send the turn."))

@@ -122,6 +122,11 @@ async def test_the_six_turn_duel_in_a_forum_topic(tg: TelegramDriver) -> None:
     mark = tg.api.mark()
     for n, (a, fa, b, fb) in enumerate(TURNS, start=1):
         before = tg.api.mark()
+        if n == 1:  # «Комментарий мастеру»: a reply to the form, sealed with the turn
+            form = table.forms[ALICE.id].result
+            feed = await tg.send(ALICE, private(ALICE), "целюсь в левый бок", reply_to=form)
+            table._track(feed.calls)
+            assert "💬 Комментарий мастеру: целюсь в левый бок" in table.forms[ALICE.id].text
         await table.submit(ALICE, BJORN, a, fa)
         sealed = topic_texts(tg.api.since(before))
         assert len(sealed) == 1 and RECEIPT.search(sealed[0])
@@ -132,6 +137,9 @@ async def test_the_six_turn_duel_in_a_forum_topic(tg: TelegramDriver) -> None:
         assert not any("Бьорн:" in t for t in dms)
         await table.submit(BORIS, TAKEDA, b, fb)
         assert table.review is not None and "Бьорн" in table.review.text
+        if n == 1:
+            assert "целюсь в левый бок" in table.review.text
+            assert not any("целюсь" in c.text for c in tg.api.calls if c.chat_id == BORIS.id)
         if n == 6:  # the GM changes Бьорн's HP after the turn, with a reason
             view = await duels.current_duel(game.id, TOPIC)
             assert view is not None
