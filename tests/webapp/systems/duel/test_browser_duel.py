@@ -1,7 +1,7 @@
 """The duel in real Chromium: a fighter declares a turn with the form's big buttons and AP
 steppers, the GM's review and the opponent's board follow live (the opponent's page never
-holds the submission), the GM publishes and the post appears on both. The fighters' tab saves a sheet. Screenshots at
-390×844, light and dark, go to test-artifacts/webapp/."""
+holds the submission), the GM publishes and the post appears on both; the fighters' tab
+saves a sheet. Screenshots at 390×844, light and dark, go to test-artifacts/webapp/."""
 
 from __future__ import annotations
 
