@@ -8,11 +8,19 @@ from .actions import DIRECTIONS, Action, Attack, Block, Direction, Dodge, FullDe
 from .adjust import set_roll, set_value
 from .check import SubmissionCheck, allowed_actions, check_submission, plan, submit
 from .classes import BUILTIN, KENSEI, OROCHI, RAIDER, class_table, find_class, validate_class
-from .commands import Command, Configure, Publish, Submit
+from .commands import Adjust, Command, Configure, Publish, Submit
 from .decide import decide, evolve, propose, replay
 from .describe import describe_fighter, describe_step, describe_submission, post
 from .errors import ERROR_CODES, DuelError
-from .events import EVENTS, Configured, Event, Submitted, TurnPublished, event_from_dict
+from .events import (
+    EVENTS,
+    Adjusted,
+    Configured,
+    Event,
+    Submitted,
+    TurnPublished,
+    event_from_dict,
+)
 from .export import export_text
 from .fighter import (
     BASE_MOVE,
@@ -28,11 +36,11 @@ from .fighter import (
 )
 from .observe import audience, observe
 from .options import DEFAULT_OPTIONS, DuelOptions
-from .proposal import Proposal, Step
+from .proposal import Proposal, Published, Reveal, Step
 from .resolve import apply, resolve_turn
 from .rules import RULES
 from .sheet import ParsedSheet, class_from_json, fighter_from_json, format_sheet, parse_sheet
-from .state import DuelState, FighterState, new_duel
+from .state import DuelState, FighterState, Sealed, new_duel
 from .submission import ActionRoll, Bonus, Submission
 
 __all__ = [
@@ -52,6 +60,8 @@ __all__ = [
     "TURN_AP",
     "Action",
     "ActionRoll",
+    "Adjust",
+    "Adjusted",
     "Attack",
     "Block",
     "Bonus",
@@ -72,6 +82,9 @@ __all__ = [
     "ParsedSheet",
     "Proposal",
     "Publish",
+    "Published",
+    "Reveal",
+    "Sealed",
     "Stats",
     "Step",
     "Submission",

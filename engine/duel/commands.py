@@ -38,4 +38,21 @@ class Configure:
     by: int | None = None
 
 
-Command = Submit | Publish | Configure
+@dataclass(frozen=True, slots=True)
+class Adjust:
+    """The GM changes this turn's proposal, with a reason (adjust.py): ``field`` "roll" sets
+    the d10 of ``fighter``'s action ``action`` (counted from 0; ``check`` 1: the second roll
+    of full defense) to ``value``; any other field of ``adjust.FIELDS`` is the fighter's
+    value after the turn."""
+
+    turn: int
+    fighter: str
+    field: str
+    value: int | bool
+    reason: str
+    action: int = 0
+    check: int = 0
+    by: int | None = None
+
+
+Command = Submit | Publish | Configure | Adjust

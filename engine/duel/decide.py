@@ -13,11 +13,12 @@ from dataclasses import replace
 
 from engine.dice.rng import Rng
 
+from .adjust import set_roll, set_value
 from .check import submit
-from .commands import Command, Configure, Publish, Submit
+from .commands import Adjust, Command, Configure, Publish, Submit
 from .errors import DuelError
-from .events import Configured, Event, Submitted, TurnPublished
-from .proposal import Proposal, Published, Reveal
+from .events import Adjusted, Configured, Event, Submitted, TurnPublished
+from .proposal import Proposal, Published, Reveal, Step
 from .resolve import apply, resolve_turn
 from .state import DuelState, Sealed
 
@@ -34,6 +35,8 @@ def decide(state: DuelState, command: Command, rng: Rng) -> tuple[Event, ...]:
         if state.pending:  # the sealed dice were rolled with the options they met
             raise DuelError("options_between_turns")
         return (Configured(step, command.options),)
+    if isinstance(command, Adjust):
+        return (Adjusted(step, _adjust(state, command)),)
     return (TurnPublished(step, _publish(state, command)),)
 
 
@@ -51,11 +54,38 @@ def _seal(state: DuelState, cmd: Submit, rng: Rng) -> Sealed:
 
 
 def propose(state: DuelState) -> Proposal:
-    """The automatic resolution of the sealed submissions (the GM's review)."""
+    """The resolution of the sealed submissions with the GM's changes so far (the review)."""
     a, b = (state.sealed(f.id) for f in state.fighters)
     if a is None or b is None:
         raise DuelError("missing_submission")
-    return resolve_turn(state, a.submission, b.submission)
+    out = resolve_turn(state, a.submission, b.submission)
+    for note in state.adjustments:
+        out = _apply_change(state, out, note)
+    return out
+
+
+def _apply_change(state: DuelState, proposal: Proposal, note: Step) -> Proposal:
+    p = note.params
+    if note.code == "adjusted_roll":
+        return set_roll(
+            state, proposal, note.fighter, p["action"] - 1, p["face"], p["reason"], p["check"]
+        )
+    return set_value(proposal, note.fighter, p["field"], p["value"], p["reason"])
+
+
+def _adjust(state: DuelState, cmd: Adjust) -> Step:
+    if cmd.turn != state.turn:
+        raise DuelError("stale_proposal", {"got": cmd.turn, "turn": state.turn})
+    proposal = propose(state)
+    if cmd.field == "roll":
+        if type(cmd.value) is not int:
+            raise DuelError("bad_dice")
+        changed = set_roll(
+            state, proposal, cmd.fighter, cmd.action, cmd.value, cmd.reason, cmd.check
+        )
+    else:
+        changed = set_value(proposal, cmd.fighter, cmd.field, cmd.value, cmd.reason)
+    return changed.adjustments[-1]
 
 
 def _publish(state: DuelState, cmd: Publish) -> Published:
@@ -71,19 +101,34 @@ def _publish(state: DuelState, cmd: Publish) -> Published:
     ]:
         raise DuelError("stale_proposal", {"got": proposal.turn, "turn": state.turn})
     reveals = tuple(Reveal(s.submission.fighter, s.receipt, s.salt) for s in sealed if s)
-    return Published(proposal, reveals)
+    return Published(proposal, reveals, state.replaced)
 
 
 def evolve(state: DuelState, event: Event) -> DuelState:
     if isinstance(event, Submitted):
         fighter = event.sealed.submission.fighter
         pending = tuple(s for s in state.pending if s.submission.fighter != fighter)
-        return replace(state, pending=(*pending, event.sealed), step=event.step)
+        replaced = tuple(s for s in state.pending if s.submission.fighter == fighter)
+        return replace(
+            state,
+            pending=(*pending, event.sealed),
+            replaced=(*state.replaced, *replaced),
+            step=event.step,
+        )
+    if isinstance(event, Adjusted):
+        return replace(state, adjustments=(*state.adjustments, event.adjustment), step=event.step)
     if isinstance(event, Configured):
         return replace(state, options=event.options, step=event.step)
     assert isinstance(event, TurnPublished)
     after = apply(state, event.published.proposal)
-    return replace(after, pending=(), history=(*state.history, event.published), step=event.step)
+    return replace(
+        after,
+        pending=(),
+        replaced=(),
+        adjustments=(),
+        history=(*state.history, event.published),
+        step=event.step,
+    )
 
 
 def replay(events: Iterable[Event], initial: DuelState) -> DuelState:

@@ -11,7 +11,7 @@ are), numbers, and labels as codes: ``side``/``way`` (``duel_side``/``duel_way``
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine import describe
@@ -95,6 +95,7 @@ TEMPLATES: dict[str, Template] = {
     "state_defense_bonus": "{fighter}: +{bonus} to defense",
     "state_series": "{fighter}: a series of {length} attacks goes on",
     "receipt": "🔓 {fighter}: receipt {receipt}, salt {salt}",
+    "receipt_replaced": "🔓 {fighter}, a changed submission: receipt {receipt}, salt {salt}",
 }
 
 SIDES: dict[str, Template] = {
@@ -296,25 +297,28 @@ def describe_fighter(fs: FighterState) -> list[Description]:
 
 
 def post(
-    proposal: Proposal, receipts: Mapping[str, tuple[str, str]] | None = None
+    proposal: Proposal,
+    receipts: Mapping[str, tuple[str, str]] | None = None,
+    replaced: Sequence[tuple[str, str, str]] = (),
 ) -> list[Description]:
-    """The forum post of a published turn: ``receipts`` maps a fighter to (receipt, salt)."""
+    """The forum post of a published turn: ``receipts`` maps a fighter to (receipt, salt);
+    ``replaced``: (fighter, receipt, salt) of the submissions changed before both were in."""
     fighters = {f.id: f for f in proposal.after}
     out = [Description(f"{FAMILY}.turn", {"turn": proposal.turn})]
     for sub in proposal.submissions:
         out += describe_submission(sub, fighters)
     out += [describe_step(s, fighters) for s in proposal.steps]
-    out += [
-        Description(
-            f"{FAMILY}.adjusted",
-            {"what": a.params.get("what", a.code), "reason": a.params.get("reason", "")},
-        )
-        for a in proposal.adjustments
-    ]
+    out += [describe_adjustment(a) for a in proposal.adjustments]
     for f in proposal.after:
         out += describe_fighter(f)
     for fighter, (receipt, salt) in (receipts or {}).items():
         out.append(
             Description(f"{FAMILY}.receipt", {"fighter": fighter, "receipt": receipt, "salt": salt})
+        )
+    for fighter, receipt, salt in replaced:
+        out.append(
+            Description(
+                f"{FAMILY}.receipt_replaced", {"fighter": fighter, "receipt": receipt, "salt": salt}
+            )
         )
     return out

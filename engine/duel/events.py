@@ -10,7 +10,7 @@ from typing import Any
 from engine import codec
 
 from .options import DuelOptions
-from .proposal import Published
+from .proposal import Published, Step
 from .state import Sealed
 
 
@@ -39,8 +39,15 @@ class Configured(Event):
     options: DuelOptions
 
 
+@dataclass(frozen=True, slots=True)
+class Adjusted(Event):
+    """One change of the GM to this turn's proposal (``adjusted_roll`` / ``adjusted_value``)."""
+
+    adjustment: Step
+
+
 EVENTS: codec.Family[Event] = codec.Family(
-    "type", {cls.__name__: cls for cls in (Submitted, TurnPublished, Configured)}
+    "type", {cls.__name__: cls for cls in (Submitted, TurnPublished, Configured, Adjusted)}
 )
 
 

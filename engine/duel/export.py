@@ -46,7 +46,9 @@ def turn_text(
     published: Published, names: Mapping[str, str], translate: Translate = english
 ) -> str:
     reveals = {r.fighter: (r.receipt, r.salt) for r in published.reveals}
-    return "\n".join(render(d, names, translate) for d in post(published.proposal, reveals))
+    replaced = [(s.submission.fighter, s.receipt, s.salt) for s in published.replaced]
+    lines = post(published.proposal, reveals, replaced)
+    return "\n".join(render(d, names, translate) for d in lines)
 
 
 def export_text(state: DuelState, translate: Translate = english) -> str:

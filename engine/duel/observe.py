@@ -68,11 +68,17 @@ def observe(state: DuelState, viewer: Observer) -> dict[str, Any]:
         "fighters": [_fighter(state, f) for f in state.fighters],
         "mine": sorted(mine),
         "submissions": {fid: s.submission.to_dict() for fid, s in seen.items()},
+        # the receipts the thread saw this turn, changed submissions' included
+        "receipts": [
+            {"fighter": s.submission.fighter, "receipt": s.receipt}
+            for s in (*state.replaced, *state.pending)
+        ],
         "history": [
             {
                 "turn": p.proposal.turn,
                 "submissions": [s.to_dict() for s in p.proposal.submissions],
                 "reveals": [codec.to_data(r) for r in p.reveals],
+                "replaced": [codec.to_data(s) for s in p.replaced],
             }
             for p in state.history
         ],

@@ -14,6 +14,16 @@ from .submission import Submission
 
 
 @dataclass(frozen=True, slots=True)
+class Sealed:
+    """A submission waiting for the turn's resolution, with its receipt («Броски делаем
+    скрытно»): the thread sees ``receipt`` only; ``salt`` is revealed on publication."""
+
+    submission: Submission
+    salt: str
+    receipt: str
+
+
+@dataclass(frozen=True, slots=True)
 class Step:
     """``code``: what happened (a ``duel`` description key); ``rule``: why (a key of
     rules.RULES); ``fighter``: whom it concerns; ``params``: JSON-safe numbers and codes."""
@@ -49,5 +59,9 @@ class Reveal:
 
 @dataclass(frozen=True, slots=True)
 class Published:
+    """``replaced``: the submissions a fighter changed before both were in, each with the
+    receipt the thread saw and its salt — revealed too, so that every receipt checks out."""
+
     proposal: Proposal
     reveals: tuple[Reveal, ...]
+    replaced: tuple[Sealed, ...] = ()

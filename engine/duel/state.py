@@ -14,18 +14,7 @@ from .combatant import FighterState
 from .errors import DuelError
 from .fighter import Fighter
 from .options import DEFAULT_OPTIONS, DuelOptions
-from .proposal import Published
-from .submission import Submission
-
-
-@dataclass(frozen=True, slots=True)
-class Sealed:
-    """A submission waiting for the turn's resolution, with its receipt («Броски делаем
-    скрытно»): the thread sees ``receipt`` only; ``salt`` is revealed on publication."""
-
-    submission: Submission
-    salt: str
-    receipt: str
+from .proposal import Published, Sealed, Step
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +24,10 @@ class DuelState(Coded):
     options: DuelOptions = DEFAULT_OPTIONS
     pending: tuple[Sealed, ...] = ()  # this turn's submissions, the latest of each fighter
     history: tuple[Published, ...] = ()  # the published turns, oldest first
+    # this turn's submissions a fighter changed since (revealed with the turn)
+    replaced: tuple[Sealed, ...] = ()
+    # the GM's changes to this turn's proposal so far, each with its reason (adjust.py)
+    adjustments: tuple[Step, ...] = ()
     step: int = 0  # the last event's step
 
     def sealed(self, fighter_id: str) -> Sealed | None:

@@ -1,6 +1,6 @@
 """The shared scene routes (webapp/api/scenes.py) and the live snapshot go by the game's rule
-system: a game without scenes (a duel) has no boards in its snapshot, and its
-board routes are refused with a stable code before anything is read; the characters routes
+system: each game's snapshot holds its own system's boards and no other's, and the boards of
+another system are refused with a stable code before anything is read; the characters routes
 likewise."""
 
 from __future__ import annotations
@@ -12,6 +12,8 @@ import pytest
 from engine.services.types import GameInfo
 from tests.webapp.conftest import GM_ID, PLAYER_ID, STRANGER_ID, TOKEN, auth, make_game
 from webapp.links import startapp_token
+from webapp.systems import registry
+from webapp.systems.registry import WebSystem
 
 GENERIC_KEYS = {"type", "seq", "locale", "game", "rolls"}
 
@@ -24,13 +26,13 @@ async def snapshot(client, token, user_id):  # type: ignore[no-untyped-def]
         await ws.close()
 
 
-@pytest.mark.parametrize("system", ["duel"])
-async def test_a_game_without_scenes_has_none_in_its_snapshot(client, db, system):
+@pytest.mark.parametrize(("system", "scenes"), [("storyteller", {"st_fight"}), ("duel", {"duel"})])
+async def test_a_games_snapshot_holds_only_its_systems_boards(client, db, system, scenes):
     game = await make_game(system)
     token = startapp_token(game.id, bot_token=TOKEN)
     snap = await snapshot(client, token, GM_ID)
     assert snap["type"] == "snapshot" and snap["game"]["system"] == system
-    assert set(snap) == GENERIC_KEYS  # no "encounter", no "chase"
+    assert set(snap) == GENERIC_KEYS | scenes  # no "encounter", no "chase"
 
 
 async def test_a_savage_game_has_its_scenes_in_its_snapshot(client, db):
@@ -64,7 +66,9 @@ async def test_nothing_was_started_on_the_storyteller_game(client, game: GameInf
     assert set(snap) == GENERIC_KEYS | {"st_fight"} and snap["st_fight"] is None
 
 
-async def test_a_system_without_a_character_editor_says_so(client, db):
+async def test_a_system_without_a_character_editor_says_so(client, db, monkeypatch):
+    # every installed system has an editor now: the duel's adapter as if it had none
+    monkeypatch.setitem(registry._SYSTEMS, "duel", WebSystem("duel"))
     duel = await make_game("duel")
     gtoken = startapp_token(duel.id, bot_token=TOKEN)
     response = await client.get(f"/api/games/{gtoken}/characters", headers=auth(GM_ID))

@@ -4,9 +4,11 @@ installed rule system without a line here has the dice roller only."""
 
 from __future__ import annotations
 
+from webapp.systems.duel import DUEL_WEB
 from webapp.systems.registry import register
 from webapp.systems.savage import SAVAGE
 from webapp.systems.storyteller import STORYTELLER
 
 register(SAVAGE)
 register(STORYTELLER)
+register(DUEL_WEB)

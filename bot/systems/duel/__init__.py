@@ -1,15 +1,50 @@
-"""The forum duel in the chat: dice only so far (`/d` is the shared dice router's); its
-sealed turns come with their own issue."""
+"""The forum duel in the chat (seed 003): fighters and duels in the thread (one per forum
+topic), sealed turns submitted in the DM with the bot by buttons, the GM's review there, the
+published posts with their receipts (bot/systems/duel/router.py, tell.py, render/).
+Registered in bot/systems/installed.py."""
 
 from __future__ import annotations
 
+from aiogram import Router
 from aiogram.utils.i18n import gettext as _
 
+from bot.systems.duel import router
+from bot.systems.duel.tell import board_sync
 from bot.systems.registry import ChatSystem
+
+COMMANDS = frozenset(("fighter", "fighters", "duel", "turn", "remind", "export", "undo"))
 
 
 def title() -> str:
     return _("Forum duel")
 
 
-CHAT = ChatSystem(code="duel", aliases=("дуэль", "дуэли"), title=title)
+def help_text() -> str:
+    return _(
+        "<b>Forum duel</b>\n"
+        "/fighter — save a fighter (a text block: «Атака 2, Блок 1, Уклонение 0, Урон d8, "
+        "Хп 24, Броня 1»), /fighters — the game's fighters\n"
+        "/duel A против B — the GM starts a duel in this topic\n"
+        "/turn — the submission form in the DM; /remind — the GM reminds the fighters\n"
+        "/export — the whole duel as text; /undo — the GM takes back the last step"
+    )
+
+
+def menu() -> list[tuple[str, str]]:
+    return [("duel", _("start a duel")), ("turn", _("the turn's form in the DM"))]
+
+
+def routers() -> list[Router]:
+    return [router.make_router()]
+
+
+CHAT = ChatSystem(
+    code="duel",
+    aliases=("дуэль", "дуэли"),
+    title=title,
+    routers=routers,
+    commands=COMMANDS,
+    help=help_text,
+    menu=menu,
+    board_sync=board_sync,
+)

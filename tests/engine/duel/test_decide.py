@@ -10,10 +10,11 @@ import pytest
 from engine.dice.rng import ScriptedRng
 from engine.duel.actions import Attack, Block, Dodge
 from engine.duel.adjust import set_roll, set_value
-from engine.duel.commands import Configure, Publish, Submit
+from engine.duel.commands import Adjust, Configure, Publish, Submit
 from engine.duel.decide import decide, evolve, propose, replay
 from engine.duel.errors import DuelError
 from engine.duel.events import Event, event_from_dict
+from engine.duel.export import export_text
 from engine.duel.state import DuelState, new_duel
 from engine.receipt import verify
 
@@ -123,3 +124,43 @@ def test_the_gm_switches_readings_between_turns() -> None:
     with pytest.raises(DuelError, match="options_between_turns"):
         decide(state, Configure(state.options), ScriptedRng([]))
     assert replay([event_from_dict(e.to_dict()) for e in log], _start()) == state
+
+
+def test_the_gms_changes_are_events_kept_until_the_turn_is_published() -> None:
+    state, log = _start(), []
+    a, fa, b, fb = TURNS[0]
+    state = _run(state, Submit("a", tuple(a), SALT_A, by=ALICE), fa, log)
+    with pytest.raises(DuelError) as refused:  # one submission: nothing to change yet
+        decide(state, Publish(1), ScriptedRng([]))
+    assert refused.value.code == "missing_submission"
+    state = _run(state, Submit("b", tuple(b), SALT_B, by=BOB), fb, log)
+    auto = propose(state)
+    with pytest.raises(DuelError) as refused:
+        decide(state, Adjust(1, "a", "hp", 1, "x", by=ALICE), ScriptedRng([]))
+    assert refused.value.code == "gm_only"
+    state = _run(state, Adjust(1, "a", "roll", 10, "the die fell off the table"), [], log)
+    state = _run(state, Adjust(1, "b", "hp", 3, "a scratch only"), [], log)
+    draft = propose(state)
+    assert [n.code for n in draft.adjustments] == ["adjusted_roll", "adjusted_value"]
+    assert draft.after_of("b").hp == 3 != auto.after_of("b").hp
+    assert draft.submissions == auto.submissions  # the sealed dice stay as they were sent
+    state = _run(state, Publish(1), [], log)
+    assert state.adjustments == () and state.fighter("b").hp == 3
+    assert state.history[-1].proposal.adjustments == draft.adjustments
+    # the post tells each change with its reason
+    assert "the HP — 3 (was" not in export_text(state)
+    assert "The GM: Такеда, HP — 3" in export_text(state) and "a scratch only" in export_text(state)
+    assert replay([event_from_dict(e.to_dict()) for e in log], _start()) == state
+
+
+def test_a_changed_submission_is_revealed_with_the_turn() -> None:
+    state, log = _start(), []
+    state = _run(state, Submit("a", (Attack("left"),), SALT_A, by=ALICE), [5, 3], log)
+    first = state.sealed("a")
+    state = _run(state, Submit("a", (Attack("top"),), "c3" * 16, by=ALICE), [6, 4], log)
+    state = _run(state, Submit("b", (Block("top"),), SALT_B, by=BOB), [4], log)
+    state = _run(state, Publish(1), [], log)
+    (replaced,) = state.history[-1].replaced
+    assert first is not None and replaced == first
+    assert verify(replaced.receipt, replaced.submission.to_dict(), replaced.salt)
+    assert state.replaced == ()

@@ -9,6 +9,7 @@ import pytest
 from engine.services import systems
 from webapp.errors import ERRORS, register_errors
 from webapp.static_files import STATIC_DIR as STATIC
+from webapp.systems import registry
 from webapp.systems.registry import (
     WebScene,
     WebSystem,
@@ -36,8 +37,8 @@ def test_every_adapter_is_of_an_installed_system_with_its_scene_kinds():
 
 
 def test_a_system_without_an_adapter_has_the_dice_only():
-    bare = adapter("duel")
-    assert bare == WebSystem("duel")
+    bare = adapter("gurps")  # every installed system has one now
+    assert bare == WebSystem("gurps")
     assert bare.scenes == () and bare.characters is None and bare.scene("encounter") is None
     assert scene_of_topic("game") is None and scene_of_topic("roll") is None
 
@@ -49,13 +50,16 @@ def test_a_code_is_registered_once():
     assert adapters() == before and adapter("savage") is before[0]
 
 
-def test_only_installed_systems_and_their_own_scene_kinds():
+def test_only_installed_systems_and_their_own_scene_kinds(monkeypatch: pytest.MonkeyPatch):
     with pytest.raises(ValueError, match="not an installed rule system"):
         register(WebSystem("gurps"))
-    borrowed = WebScene("encounter", {}, _nothing, lambda data, viewer: None, "duel-encounter")
+    own = adapter("storyteller")
+    monkeypatch.delitem(registry._SYSTEMS, "storyteller")  # as if not registered yet
+    borrowed = WebScene("encounter", {}, _nothing, lambda data, viewer: None, "st-encounter")
     with pytest.raises(ValueError, match="no scene kind"):
-        register(WebSystem("duel", scenes=(borrowed,)))
-    assert adapter("duel").scenes == () and "duel-encounter" not in scene_kinds()
+        register(WebSystem("storyteller", scenes=(borrowed,)))
+    monkeypatch.undo()
+    assert adapter("storyteller") is own and "st-encounter" not in scene_kinds()
 
 
 def test_error_codes_keep_their_meaning():

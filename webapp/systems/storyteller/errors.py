@@ -29,7 +29,12 @@ SHARED = frozenset(
 
 
 def _status(code: str) -> int:
-    malformed = code.startswith("sheet_") or code in ("bad_copies", "unknown_preset")
+    # a fighter the request names that is not there: malformed input, as in the duel
+    malformed = code.startswith("sheet_") or code in (
+        "bad_copies",
+        "unknown_preset",
+        "unknown_fighter",
+    )
     return 403 if code in FORBIDDEN else 400 if malformed else 409
 
 

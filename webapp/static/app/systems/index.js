@@ -10,7 +10,7 @@ import { t } from "../i18n.js";
 export const SYSTEMS = {
   savage: { name: () => t("Savage Worlds"), roll: "trait", module: "./savage/index.js", css: "./savage/savage.css" },
   storyteller: { name: () => t("Storyteller"), roll: "pool", form: "pool", module: "./storyteller/index.js", css: "./storyteller/storyteller.css" },
-  duel: { name: () => t("Duel"), roll: "duel" },
+  duel: { name: () => t("Duel"), roll: "duel", module: "./duel/index.js", css: "./duel/duel.css" },
 };
 
 export const systemName = (code) => (SYSTEMS[code] ? SYSTEMS[code].name() : code);

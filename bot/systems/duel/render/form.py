@@ -1,0 +1,172 @@
+"""A fighter's submission form in the DM with the bot: the message and its buttons. What
+the buttons offer is what the engine's `plan` accepts (every rule of the seed: SP,
+exhaustion, a lost action, standing up, the extra action), so the form shows what is still
+allowed; nothing needs typing."""
+
+from __future__ import annotations
+
+from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
+from aiogram.utils.i18n import gettext as _
+
+from bot.render.common import quoted
+from bot.systems.duel import draft
+from bot.systems.duel.callbacks import DuelFormCallback
+from bot.systems.duel.render.labels import ARROWS, action_label, fighter_lines, name, title
+from engine import duel
+from engine.duel import Action, Attack, DuelState, FullDefense, Trick
+from engine.duel.check import allowed_actions, plan
+
+NOOP = "dl:noop"  # a label on the keyboard: answered with nothing
+ROW = {"trick": "🎭", "block": "🛡", "dodge": "💨", "full_block": "🛡🛡", "full_dodge": "💨💨"}
+
+
+def plan_or_none(state: DuelState, fighter: str, actions: tuple[Action, ...]) -> object | None:
+    try:
+        return plan(state, fighter, actions)
+    except duel.DuelError:
+        return None
+
+
+def comment_prefix() -> str:
+    return _("💬 Comment to the GM: {text}").split("{text}")[0]
+
+
+def comment_of(text: str) -> str:
+    """The comment a form message holds (the form keeps no state: its text carries it)."""
+    prefix = comment_prefix()
+    found = [line[len(prefix) :] for line in text.splitlines() if line.startswith(prefix)]
+    return found[-1].strip()[:500] if found else ""
+
+
+def form_text(
+    state: DuelState,
+    fighter: str,
+    actions: tuple[Action, ...],
+    stage: int,
+    sent: str = "",
+    comment: str = "",
+) -> str:
+    fs = state.fighter(fighter)
+    lines = [title(state), _("Turn {turn}: the submission of {fighter}").format(
+        turn=state.turn, fighter=name(state, fighter)
+    )]  # fmt: skip
+    lines += fighter_lines(state, fs)
+    lines.append(_("Actions this turn: {n}").format(n=allowed_actions(fs)))
+    if actions:
+        lines.append(_("Declared:"))
+        lines += [f"{i}. {action_label(a, fs)}" for i, a in enumerate(actions, start=1)]
+        checked = plan(state, fighter, actions)
+        lines.append(_("SP for the turn: {cost} (left: {sp})").format(
+            cost=checked.cost, sp=checked.sp_after
+        ))  # fmt: skip
+        if checked.deficit:
+            lines.append(
+                _("⚠️ {deficit} SP more than there is: exhausted for {deficit} turn(s).").format(
+                    deficit=checked.deficit
+                )
+            )
+        spent = sum(a.ap_spent() for a in actions)
+        if stage:
+            lines.append(_("AP spread: {spent} of {total}").format(spent=spent, total=duel.TURN_AP))
+    if comment:
+        lines.append(_("💬 Comment to the GM: {text}").format(text=quoted(comment)))
+    if sent:
+        lines.append(sent)
+        return "\n".join(lines)
+    if not comment:
+        lines.append(_("A comment to the GM: reply to this message with it."))
+    if not stage:
+        lines.append(_("Choose the next action.") if actions else _("Choose the first action."))
+    else:
+        lines.append(_("Spread the AP, then send the turn."))
+    return "\n".join(lines)
+
+
+def _button(text: str, cb: DuelFormCallback, op: str, stage: int, d: str) -> InlineKeyboardButton:
+    data = cb.model_copy(update={"op": op, "stage": stage, "draft": d}).pack()
+    return InlineKeyboardButton(text=text, callback_data=data)
+
+
+def _row_label(state: DuelState, fighter: str, row: str, first: bool) -> str:
+    cls = state.fighter(fighter).fighter.fighter_class
+    if row.startswith("attack:"):
+        move = cls.move(row.split(":", 1)[1])
+        label = move.name if move else row
+        return ("⚔️ " if first else "⚔️+ ") + label
+    words = {
+        "trick": _("Trick"),
+        "block": _("Block"),
+        "dodge": _("Dodge"),
+        "full_block": _("Full defense"),
+        "full_dodge": _("Full dodge"),
+    }
+    return f"{ROW[row]} {words[row]}"
+
+
+def form_keyboard(
+    state: DuelState, fighter: str, turn: int, game_id: int, thread: int,
+    actions: tuple[Action, ...], stage: int,
+) -> InlineKeyboardMarkup:  # fmt: skip
+    cls = state.fighter(fighter).fighter.fighter_class
+    cb = DuelFormCallback(op="", game_id=game_id, thread=thread, fighter=fighter, turn=turn)
+    d = draft.encode(actions, cls)
+    rows: list[list[InlineKeyboardButton]] = []
+    if stage == 0:
+        grouped: dict[str, list[InlineKeyboardButton]] = {}
+        for row, action in draft.candidates(cls):
+            if len(actions) >= draft.MAX_ACTIONS:
+                break
+            if plan_or_none(state, fighter, (*actions, action)) is None:
+                continue
+            direction = getattr(action, "direction", "")
+            label = _row_label(state, fighter, row, not actions)
+            text = f"{label} {ARROWS[direction]}" if not isinstance(action, Trick) else label
+            op = "+" + draft.encode_action(action, cls)
+            grouped.setdefault(row, []).append(_button(text, cb, op, 0, d))
+        rows += list(grouped.values())
+        if actions:
+            rows.append([_button(_("➡️ To the AP"), cb, "next", 1, d)])
+    else:
+        rows += _ap_rows(state, fighter, actions, cb, d)
+        rows.append([_button(_("✉️ Send the turn"), cb, "send", 1, d)])
+    if actions:
+        rows.append([_button(_("↩️ Start over"), cb, "reset", 0, "")])
+    return InlineKeyboardMarkup(inline_keyboard=rows)
+
+
+def _ap_rows(
+    state: DuelState, fighter: str, actions: tuple[Action, ...], cb: DuelFormCallback, d: str
+) -> list[list[InlineKeyboardButton]]:
+    fs = state.fighter(fighter)
+    rows = []
+    for i, action in enumerate(actions):
+        steppers = [("ap", _("AP {n}").format(n=action.ap))]
+        if isinstance(action, Attack) and fs.fighter.fighter_class.ap_to_damage:
+            steppers.append(("dm", _("to damage {n}").format(n=action.damage_ap)))
+        if isinstance(action, Trick):
+            steppers.append(("ez", _("difficulty −{n}").format(n=action.ease)))
+        for what, label in steppers:
+            sides = []
+            for delta, sign in ((-1, "−"), (1, "+")):
+                changed = list(actions)
+                changed[i] = draft.bump(action, what, delta)
+                ok = changed[i] != action and plan_or_none(state, fighter, tuple(changed))
+                op = f"{what}{'+' if delta > 0 else '-'}{i}"
+                sides.append(_button(sign, cb, op, 1, d) if ok else _noop("·"))
+            short = f"{i + 1}. {_kind_word(action)} · {label}"
+            rows.append([sides[0], _noop(short), sides[1]])
+    return rows
+
+
+def _noop(text: str) -> InlineKeyboardButton:
+    return InlineKeyboardButton(text=text, callback_data=NOOP)
+
+
+def _kind_word(action: Action) -> str:
+    if isinstance(action, Attack):
+        return "⚔️" + ARROWS[action.direction]
+    if isinstance(action, Trick):
+        return "🎭"
+    if isinstance(action, FullDefense):
+        return ("💨💨" if action.dodge else "🛡🛡") + ARROWS[action.direction]
+    return ("🛡" if action.kind == "block" else "💨") + ARROWS[action.direction]

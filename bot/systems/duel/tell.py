@@ -1,0 +1,118 @@
+"""The chat side of a duel's steps, whichever surface made them: the thread gets the start,
+the sealed receipts and the published posts (in the GM's language, as boards are); each
+fighter's owner gets the submission form in the DM, the GM the review once both are in.
+A DM Telegram refuses (the user never started the bot) is skipped: /turn asks again."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable
+
+from aiogram import Bot
+from aiogram.exceptions import TelegramAPIError
+
+from bot.i18n import translator
+from bot.systems.duel.render.form import form_keyboard, form_text
+from bot.systems.duel.render.review import review_keyboard, review_text
+from bot.systems.duel.render.thread import check_texts, chunks, post_text, sealed_text, start_text
+from engine import duel
+from engine.duel import DuelState
+from engine.services import get_language
+from engine.services.duel import current_duel
+from engine.services.notify import Notification
+from engine.services.types import GameInfo
+
+log = logging.getLogger(__name__)
+
+
+async def to_thread(bot: Bot, game: GameInfo, thread: int, text: str) -> None:
+    for part in chunks(text):
+        await bot.send_message(game.chat_id, part, message_thread_id=thread or None)
+
+
+def player_of(game: GameInfo, state: DuelState, fighter: str) -> int | None:
+    """Who submits for the fighter: its owner, or the GM."""
+    owner = state.fighter(fighter).owner
+    return owner if owner is not None else game.gm_id
+
+
+async def send_form(bot: Bot, game: GameInfo, thread: int, state: DuelState, fighter: str) -> bool:
+    user = player_of(game, state, fighter)
+    if user is None:
+        return False
+    with translator(await get_language(user)):
+        text = form_text(state, fighter, (), 0)
+        markup = form_keyboard(state, fighter, state.turn, game.id, thread, (), 0)
+    try:
+        await bot.send_message(user, text, reply_markup=markup)
+    except TelegramAPIError:
+        log.info("the form of fighter %s could not reach user %s", fighter, user)
+        return False
+    return True
+
+
+async def send_forms(
+    bot: Bot, game: GameInfo, thread: int, state: DuelState, only: set[int] | None = None
+) -> int:
+    """The form to every fighter still to submit (of the users in `only`, if given)."""
+    if state.over:
+        return 0
+    sent = 0
+    for f in state.fighters:
+        user = player_of(game, state, f.id)
+        if (
+            f.dead
+            or state.sealed(f.id) is not None
+            or (only is not None and (user is None or user not in only))
+        ):
+            continue
+        sent += await send_form(bot, game, thread, state, f.id)
+    return sent
+
+
+async def send_review(bot: Bot, game: GameInfo, thread: int, state: DuelState) -> None:
+    if game.gm_id is None:
+        return
+    with translator(await get_language(game.gm_id)):
+        text, markup = review_text(state), review_keyboard(state, game.id, thread)
+    try:
+        for part in chunks(text)[:-1]:
+            await bot.send_message(game.gm_id, part)
+        await bot.send_message(game.gm_id, chunks(text)[-1], reply_markup=markup)
+    except TelegramAPIError:
+        log.info("the review of game %s could not reach its GM", game.id)
+
+
+async def tell(
+    bot: Bot, game: GameInfo, thread: int, events: Iterable[duel.Event], state: DuelState
+) -> None:
+    """Post what `events` did (`state`: the duel after them)."""
+    locale = await get_language(game.gm_id) if game.gm_id is not None else None
+    for event in events:
+        if isinstance(event, duel.Configured) and not state.history and not state.pending:
+            with translator(locale):
+                await to_thread(bot, game, thread, start_text(state))
+            await send_forms(bot, game, thread, state)
+        elif isinstance(event, duel.Submitted):
+            with translator(locale):
+                await to_thread(bot, game, thread, sealed_text(state, event.sealed))
+            if len(state.pending) == len(state.fighters):
+                await send_review(bot, game, thread, state)
+        elif isinstance(event, duel.TurnPublished):
+            with translator(locale):
+                await to_thread(bot, game, thread, post_text(state, event.published))
+                for text in check_texts(state, event.published):
+                    await bot.send_message(game.chat_id, text, message_thread_id=thread or None)
+            await send_forms(bot, game, thread, state)
+
+
+async def board_sync(bot: Bot, game: GameInfo, note: Notification) -> None:
+    """A duel step made in the Mini App, told in the chat as the chat's own steps are."""
+    thread = int(note.info.get("thread") or 0)
+    state = note.info.get("state")
+    if not isinstance(state, DuelState):
+        view = await current_duel(game.id, thread)
+        if view is None:
+            return
+        state = view.state
+    await tell(bot, game, thread, tuple(note.info.get("events") or ()), state)

@@ -1,0 +1,61 @@
+"""The forum duel (seed 003) as a rule system of the services: duels (`duel` scenes, one
+per forum topic) and the game's fighters and classes, over the pure engine in engine/duel.
+Registered in engine/services/installed.py."""
+
+from __future__ import annotations
+
+from engine.services.duel.aggregates import DUEL, thread_of
+from engine.services.duel.code import CODE
+from engine.services.duel.duels import (
+    DuelOutcome,
+    DuelView,
+    adjust_turn,
+    current_duel,
+    duel_command,
+    open_duels,
+    publish_turn,
+    start_duel,
+    submit_turn,
+    undo_duel,
+)
+from engine.services.duel.errors import DuelActive, NoDuel, NoFighter, SameFighter
+from engine.services.duel.fighters import (
+    FighterRecord,
+    delete_fighter,
+    game_classes,
+    get_fighter,
+    list_fighters,
+    save_class,
+    save_fighter,
+)
+from engine.services.systems import RuleSystem, SceneKind
+
+DUEL_SYSTEM = RuleSystem(CODE, "Forum duel", (SceneKind(DUEL, NoDuel, DuelActive),))
+
+__all__ = [
+    "CODE",
+    "DUEL",
+    "DUEL_SYSTEM",
+    "DuelActive",
+    "DuelOutcome",
+    "DuelView",
+    "FighterRecord",
+    "NoDuel",
+    "NoFighter",
+    "SameFighter",
+    "adjust_turn",
+    "current_duel",
+    "delete_fighter",
+    "duel_command",
+    "game_classes",
+    "get_fighter",
+    "list_fighters",
+    "open_duels",
+    "publish_turn",
+    "save_class",
+    "save_fighter",
+    "start_duel",
+    "submit_turn",
+    "thread_of",
+    "undo_duel",
+]

@@ -1,0 +1,241 @@
+"""Duels of a game: one per forum topic («Два игрока на ветку»), any number per game. Every
+use case is one unit of work (engine.services.aggregates.unit): the game row locked, the
+duel's stream read once, the engine's decide, one commit with its outbox row.
+
+Exactly once: a submission names the turn it is for (`wrong_turn` after the turn moved
+on), the engine refuses a change once both are in (`both_in`) and a second publication of
+a turn (`stale_proposal`), and the unit re-decides a command that lost a race on the fresh
+state — so however many taps and retries arrive, each turn is published once.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+
+from engine import duel
+from engine.dice.rng import Rng
+from engine.receipt import new_salt
+from engine.services import aggregates as agg
+from engine.services.aggregates.unit import Unit, run_unit
+from engine.services.errors import EventConflict, StaleState, WrongSystem
+from engine.services.scenes import CommandOutcome, SceneView, gm_in, member_in, view_of
+from engine.store.models import ROLE_GM, Stream
+
+from .aggregates import DUEL, prefix
+from .code import CODE
+from .errors import DuelActive, NoDuel, SameFighter
+from .fighters import FighterRecord, get_fighter
+
+DuelView = SceneView[duel.DuelState]
+DuelOutcome = CommandOutcome[duel.DuelState, duel.Event]
+KIND = DUEL.name
+
+
+def _number(key: str) -> int:
+    tail = key.rsplit(":", 1)[-1]
+    return int(tail) if tail.isdigit() else 0
+
+
+def open_key(unit: Unit, thread: int) -> str | None:
+    """The newest open duel of the topic, as read with the game's lock."""
+    keys = [k for k, _ in unit.game.open_streams if k.startswith(prefix(thread))]
+    return max(keys, key=_number) if keys else None
+
+
+async def _require(unit: Unit, thread: int) -> str:
+    key = open_key(unit, thread)
+    if key is None:
+        raise NoDuel(game_id=unit.game.id, thread=thread)
+    return key
+
+
+def _check_system(unit: Unit) -> None:
+    if unit.game.system != CODE:
+        raise WrongSystem(game_id=unit.game.id, system=unit.game.system, expected=CODE)
+
+
+async def _next_key(unit: Unit, thread: int) -> str:
+    keys: list[str] = await (
+        Stream.filter(game_id=unit.game.id, key__startswith=prefix(thread))
+        .using_db(unit.conn)
+        .values_list("key", flat=True)  # type: ignore[assignment]
+    )
+    return f"{prefix(thread)}{max(map(_number, keys), default=0) + 1}"
+
+
+async def _record(
+    unit: Unit, key: str, events: tuple[duel.Event, ...], state: duel.DuelState
+) -> DuelOutcome:
+    step = unit.record(DUEL, key, events)
+    after = await unit.state(DUEL, key)
+    if step is not None:
+        unit.note(
+            KIND,
+            DUEL,
+            stream=key,
+            seq=unit.seq(key),
+            events=events,
+            actor_id=unit.actor_id,
+            thread=int(key.split(":")[1]),
+        )
+    return CommandOutcome(after, events, step, unit.seq(key), key, (), unit.board(key), state)
+
+
+async def start_duel(
+    game_id: int,
+    *,
+    thread: int,
+    a: str | int,
+    b: str | int,
+    actor_id: int,
+    rng: Rng,
+    options: duel.DuelOptions | None = None,
+) -> DuelOutcome:
+    """The GM starts a duel of two saved fighters in a topic (0: no forum topic); their
+    owners submit for them (a fighter without one is the GM's). `duel_active` while the
+    topic's duel goes on; a finished one stays readable and a new one starts beside it."""
+    first, second = await get_fighter(game_id, a), await get_fighter(game_id, b)
+    if first.id == second.id:
+        raise SameFighter(game_id=game_id)
+    chosen = options or duel.DEFAULT_OPTIONS
+
+    async def work(unit: Unit) -> DuelOutcome:
+        gm_in(unit)
+        _check_system(unit)
+        current = open_key(unit, thread)
+        if current is not None and not (await unit.state(DUEL, current)).over:
+            raise DuelActive(game_id=game_id, stream=current)
+        key = await _next_key(unit, thread)
+        initial = _initial(first, second, chosen)
+        params = {"thread": thread, "initial": initial.to_dict()}
+        state = await unit.state(DUEL, key, params=params)
+        events = duel.decide(state, duel.Configure(chosen), rng)  # the duel's first step
+        return await _record(unit, key, events, state)
+
+    return await run_unit(game_id, work, actor_id=actor_id)
+
+
+def _initial(a: FighterRecord, b: FighterRecord, options: duel.DuelOptions) -> duel.DuelState:
+    return duel.new_duel(a.fighter, b.fighter, options, owners=(a.owner_id, b.owner_id))
+
+
+async def duel_command(
+    game_id: int,
+    thread: int,
+    command: duel.Command,
+    *,
+    actor_id: int,
+    rng: Rng,
+    expected_seq: int | None = None,
+    turn: int | None = None,
+) -> DuelOutcome:
+    """Decide `command` on the topic's duel as the actor (`by`: None for the GM, the
+    player's id otherwise) and keep its events as one step. `turn`: the turn the sender
+    saw (`wrong_turn` if the duel is past it); `expected_seq`: the seq (`stale_state`)."""
+
+    async def work(unit: Unit) -> DuelOutcome:
+        role = member_in(unit)
+        key = await _require(unit, thread)
+        state = await unit.state(DUEL, key, expected_seq=expected_seq)
+        if turn is not None and turn != state.turn:
+            raise duel.DuelError("wrong_turn", {"got": turn, "turn": state.turn})
+        by = None if role == ROLE_GM else actor_id
+        events = duel.decide(state, dataclasses.replace(command, by=by), rng)
+        return await _record(unit, key, events, state)
+
+    try:
+        return await run_unit(game_id, work, actor_id=actor_id)
+    except EventConflict as exc:  # a command that kept losing races: as stale as it gets
+        raise StaleState(**exc.params) from exc
+
+
+async def submit_turn(
+    game_id: int,
+    thread: int,
+    *,
+    fighter: str,
+    actions: Sequence[duel.Action],
+    turn: int,
+    actor_id: int,
+    rng: Rng,
+    comment: str = "",
+) -> DuelOutcome:
+    """A fighter's sealed turn (or its change until both are in): the dice are rolled now,
+    the receipt is what the thread sees."""
+    command = duel.Submit(fighter, tuple(actions), new_salt(), comment)
+    return await duel_command(game_id, thread, command, actor_id=actor_id, rng=rng, turn=turn)
+
+
+async def adjust_turn(
+    game_id: int,
+    thread: int,
+    *,
+    turn: int,
+    fighter: str,
+    field: str,
+    value: int | bool,
+    reason: str,
+    actor_id: int,
+    rng: Rng,
+    action: int = 0,
+    check: int = 0,
+) -> DuelOutcome:
+    """The GM changes a roll or a value of this turn's proposal, with a reason."""
+    command = duel.Adjust(turn, fighter, field, value, reason, action, check)
+    return await duel_command(game_id, thread, command, actor_id=actor_id, rng=rng, turn=turn)
+
+
+async def publish_turn(
+    game_id: int, thread: int, *, turn: int, actor_id: int, rng: Rng
+) -> DuelOutcome:
+    """The GM publishes `turn` (the proposal with the GM's changes), once."""
+    command = duel.Publish(turn)
+    return await duel_command(game_id, thread, command, actor_id=actor_id, rng=rng, turn=turn)
+
+
+async def undo_duel(
+    game_id: int, thread: int, *, actor_id: int, expected_step: int | None = None
+) -> DuelOutcome:
+    """The GM takes back the duel's last step (a submission, a change, a publication)."""
+
+    async def work(unit: Unit) -> DuelOutcome:
+        gm_in(unit)
+        key = await _require(unit, thread)
+        before = await unit.state(DUEL, key)
+        result = await unit.undo(DUEL, key, expected_step=expected_step)
+        unit.note(KIND, stream=key, seq=result.seq, undone=result.undone_step, thread=thread)
+        return CommandOutcome(
+            result.state, (), result.step_id, result.seq, key, (), unit.board(key), before
+        )
+
+    return await run_unit(game_id, work, actor_id=actor_id, max_retries=0)
+
+
+async def _stream_of(game_id: int, thread: int) -> agg.StreamInfo | None:
+    rows = await Stream.filter(
+        game_id=game_id, key__startswith=prefix(thread), closed_at__isnull=True
+    )
+    if not rows:
+        return None
+    row = max(rows, key=lambda r: _number(r.key))
+    return agg.StreamInfo(
+        game_id, row.key, row.aggregate, row.head_seq, row.head_step,
+        row.created_at, row.updated_at, row.closed_at,
+    )  # fmt: skip
+
+
+async def current_duel(game_id: int, thread: int) -> DuelView | None:
+    """The topic's duel as stored now (None: none was started)."""
+    stream = await _stream_of(game_id, thread)
+    return None if stream is None else await view_of(DUEL, game_id, stream)
+
+
+async def open_duels(game_id: int) -> list[DuelView]:
+    """The game's open duels, oldest first (each topic's newest)."""
+    rows = await Stream.filter(
+        game_id=game_id, key__startswith=f"{KIND}:", closed_at__isnull=True
+    ).order_by("id")
+    threads = sorted({int(r.key.split(":")[1]) for r in rows})
+    views = [await current_duel(game_id, t) for t in threads]
+    return [v for v in views if v is not None]

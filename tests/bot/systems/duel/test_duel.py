@@ -1,0 +1,184 @@
+"""The six-turn duel of tests/engine/duel/six_turns.py played through the fake Bot API: the
+fighters and the duel in a forum topic, each turn submitted in the DM with the bot by
+buttons only, the sealed receipts and the published posts in the topic, the GM's review in
+the DM with an adjustment, and every receipt the topic saw checked after publication."""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import re
+from typing import Any
+
+from aiogram.filters.callback_data import CallbackData
+
+from bot.systems.duel import draft
+from bot.systems.duel.callbacks import DuelFormCallback, DuelReviewCallback
+from engine.dice.rng import ScriptedRng
+from engine.duel import Action, Fighter, format_sheet, propose
+from engine.services import duel as duels
+from engine.services import find_game
+from tests.bot.conftest import ALICE, BORIS, VERA
+from tests.engine.duel.six_turns import BJORN, TAKEDA, TURNS
+from tests.support.fake_botapi import ApiCall
+from tests.support.telegram import TelegramDriver, TgUser, group, private
+
+FORUM = group(-1001000000077, "Арена", forum=True)
+TOPIC = 55
+RECEIPT = re.compile(r"\b[0-9a-f]{64}\b")
+CHECK_LINE = re.compile(r"<code>([0-9a-f]{32}\|\{.*?\})</code>")
+
+
+class Table:
+    def __init__(self, tg: TelegramDriver) -> None:
+        self.tg = tg
+        self.forms: dict[int, ApiCall] = {}  # the latest form message of each user
+        self.review: ApiCall | None = None
+
+    async def say(self, user: TgUser, text: str, thread: int | None = TOPIC) -> list[ApiCall]:
+        feed = await self.tg.send(user, FORUM, text, thread_id=thread)
+        self._track(feed.calls)
+        return feed.calls
+
+    def _track(self, calls: list[ApiCall]) -> None:
+        for c in calls:
+            if c.method not in ("sendMessage", "editMessageText", "editMessageReplyMarkup"):
+                continue
+            data = [b.get("callback_data", "") for b in c.buttons()]
+            if any(d.startswith("dlf:") for d in data):
+                self.forms[c.chat_id or 0] = c
+            if any(d.startswith("dlr:") for d in data):
+                self.review = c
+            elif c.chat_id == VERA.id and self.review and c.method == "editMessageText":
+                self.review = c  # a review without buttons (published)
+
+    async def press(self, user: TgUser, call: ApiCall, data: str) -> list[ApiCall]:
+        index = next(i for i, b in enumerate(call.buttons()) if b.get("callback_data") == data)
+        if call.method == "editMessageReplyMarkup":  # the press shows the message as it is
+            call = ApiCall(call.method, call.params, {**call.result, "text": ""})
+        feed = await self.tg.press(user, call, index)
+        self._track(feed.calls)
+        return feed.calls
+
+    def button(self, call: ApiCall, cls: type[CallbackData], **wanted: Any) -> str:
+        for b in call.buttons():
+            data = b.get("callback_data", "")
+            try:
+                cb = cls.unpack(data)
+            except (TypeError, ValueError):
+                continue
+            if all(getattr(cb, k) == v for k, v in wanted.items()):
+                return data
+        raise AssertionError(f"no button {wanted} in {[b['text'] for b in call.buttons()]}")
+
+    async def submit(
+        self, user: TgUser, fighter: Fighter, actions: list[Action], faces: list[int]
+    ) -> None:
+        """Declare `actions` by the form's buttons alone, then send with scripted dice."""
+        cls = fighter.fighter_class
+        for action in actions:
+            form = self.forms[user.id]
+            op = "+" + draft.encode_action(action, cls)
+            await self.press(user, form, self.button(form, DuelFormCallback, op=op))
+        form = self.forms[user.id]
+        ops = [DuelFormCallback.unpack(d).op for d in _data(form) if d.startswith("dlf:")]
+        if "next" in ops:  # the form goes to the AP by itself once nothing more is allowed
+            await self.press(user, form, self.button(form, DuelFormCallback, op="next"))
+        form = self.forms[user.id]
+        self.tg.dp["rng"] = ScriptedRng(faces)
+        await self.press(user, form, self.button(form, DuelFormCallback, op="send"))
+        assert self.tg.dp["rng"].remaining == 0
+
+
+def _data(call: ApiCall) -> list[str]:
+    return [b.get("callback_data", "") for b in call.buttons()]
+
+
+def topic_texts(calls: list[ApiCall]) -> list[str]:
+    return [
+        c.text
+        for c in calls
+        if c.method == "sendMessage" and c.chat_id == FORUM.id
+        and c.params.get("message_thread_id") == TOPIC
+    ]  # fmt: skip
+
+
+async def test_the_six_turn_duel_in_a_forum_topic(tg: TelegramDriver) -> None:
+    table = Table(tg)
+    for user in (VERA, ALICE, BORIS):  # each has started the bot
+        await tg.send(user, private(user), "/start")
+    await table.say(VERA, "/newgame дуэль Арена", thread=None)
+    for user in (ALICE, BORIS):
+        await table.say(user, "/join", thread=None)
+    await table.say(ALICE, "/fighter " + format_sheet(BJORN))
+    await table.say(BORIS, "/fighter " + format_sheet(TAKEDA))
+    start = await table.say(VERA, "/duel Бьорн против Такеда")
+    (opening,) = topic_texts(start)
+    assert "Бьорн" in opening and "Такеда" in opening
+    assert {ALICE.id, BORIS.id} <= set(table.forms)  # the forms came to the DMs
+    game = await find_game(FORUM.id, None)
+    assert game is not None
+
+    mark = tg.api.mark()
+    for n, (a, fa, b, fb) in enumerate(TURNS, start=1):
+        before = tg.api.mark()
+        if n == 1:  # «Комментарий мастеру»: a reply to the form, sealed with the turn
+            form = table.forms[ALICE.id].result
+            feed = await tg.send(ALICE, private(ALICE), "целюсь в левый бок", reply_to=form)
+            table._track(feed.calls)
+            assert "💬 Комментарий мастеру: целюсь в левый бок" in table.forms[ALICE.id].text
+        await table.submit(ALICE, BJORN, a, fa)
+        sealed = topic_texts(tg.api.since(before))
+        assert len(sealed) == 1 and RECEIPT.search(sealed[0])
+        # who and when only: the receipt line names the fighter, nothing of the actions
+        assert "Бьорн" in sealed[0] and "Такеда" not in sealed[0] and "d10" not in sealed[0]
+        # nothing of Бьорн's turn reaches Борис before the turn is published
+        dms = [c.text for c in tg.api.since(before) if c.chat_id == BORIS.id]
+        assert not any("Бьорн:" in t for t in dms)
+        await table.submit(BORIS, TAKEDA, b, fb)
+        assert table.review is not None and "Бьорн" in table.review.text
+        if n == 1:
+            assert "целюсь в левый бок" in table.review.text
+            assert not any("целюсь" in c.text for c in tg.api.calls if c.chat_id == BORIS.id)
+        if n == 6:  # the GM changes Бьорн's HP after the turn, with a reason
+            view = await duels.current_duel(game.id, TOPIC)
+            assert view is not None
+            hp = propose(view.state).after_of("a").hp
+            for wanted in ({"op": "hp", "fighter": "a"}, {"op": "pick", "value": hp + 1}):
+                review = table.review
+                await table.press(VERA, review, table.button(review, DuelReviewCallback, **wanted))
+            review = table.review
+            await table.press(VERA, review, table.button(review, DuelReviewCallback, op="why"))
+            assert table.review.method == "editMessageText" and "✏️" in table.review.text
+        publish = table.button(table.review, DuelReviewCallback, op="publish")
+        review = table.review
+        posted = await table.press(VERA, review, publish)
+        post = topic_texts(posted)
+        assert post and f"⚔️ Ход {n}" in post[0]
+        if n == 6:
+            assert f"ХП — {hp + 1} (было {hp})" in post[0] and "по ситуации в бою" in post[0]
+        # a second tap on the same button publishes nothing
+        again = await table.press(VERA, review, publish)
+        assert topic_texts(again) == []
+        assert any(c.method == "answerCallbackQuery" for c in again)
+
+    view = await duels.current_duel(game.id, TOPIC)
+    assert view is not None and view.state.over and len(view.state.history) == 6
+    assert view.state.fighter("a").hp == _hp_after_adjustment(view)
+    thread = topic_texts(tg.api.since(mark))
+    receipts = {r for t in thread if "🔒" in t for r in RECEIPT.findall(t)}
+    assert len(receipts) == 12
+    checked = set()
+    for t in thread:
+        for line in CHECK_LINE.findall(t):
+            checked.add(hashlib.sha256(html.unescape(line).encode("utf-8")).hexdigest())
+    assert receipts <= checked  # every receipt the topic saw checks out
+
+    export = await table.say(ALICE, "/export")
+    assert [c.method for c in export if c.method == "sendDocument"] == ["sendDocument"]
+
+
+def _hp_after_adjustment(view: Any) -> int:
+    last = view.state.history[-1].proposal
+    (note,) = last.adjustments
+    return int(note.params["value"])

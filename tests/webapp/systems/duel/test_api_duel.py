@@ -1,0 +1,148 @@
+"""The six-turn duel through the Mini App API: submissions by each fighter, the GM's review,
+an adjustment and one publication per turn; per-viewer projections — a fighter never
+receives the opponent's unpublished submission, in JSON or over the WebSocket — and every
+receipt checks out after publication."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine.dice.rng import ScriptedRng
+from engine.receipt import verify
+from engine.services.notify import using
+from engine.services.types import GameInfo
+from tests.engine.duel.six_turns import TURNS
+from tests.webapp.conftest import GM_ID, OTHER_ID, PLAYER_ID, STRANGER_ID, TOKEN, auth
+from tests.webapp.systems.duel.table import TOPIC, actions_json, make_duel
+from webapp.keys import NOTIFIER, RNG
+from webapp.links import startapp_token
+
+
+class Dice:
+    """The app's rng, scripted per request (`faces`)."""
+
+    def __init__(self) -> None:
+        self.rng = ScriptedRng([])
+
+    def faces(self, faces: list[int]) -> None:
+        self.rng = ScriptedRng(faces)
+
+    def randint(self, a: int, b: int) -> int:
+        return self.rng.randint(a, b)
+
+
+DICE = Dice()
+
+
+@pytest.fixture
+async def client(db, aiohttp_client, make_app):  # type: ignore[no-untyped-def]
+    app = make_app()
+    app[RNG] = DICE
+    with using(app[NOTIFIER]):
+        yield await aiohttp_client(app)
+
+
+@pytest.fixture
+async def duel_game(db) -> GameInfo:  # type: ignore[no-untyped-def]
+    return await make_duel()
+
+
+@pytest.fixture
+def dtoken(duel_game: GameInfo) -> str:
+    return startapp_token(duel_game.id, bot_token=TOKEN)
+
+
+async def get(client, dtoken, user_id):  # type: ignore[no-untyped-def]
+    response = await client.get(f"/api/games/{dtoken}/duel", headers=auth(user_id))
+    assert response.status == 200, await response.text()
+    (found,) = (await response.json())["duel"]["duels"]
+    return found
+
+
+async def post(client, dtoken, user_id, status=200, **body):  # type: ignore[no-untyped-def]
+    response = await client.post(f"/api/games/{dtoken}/duel", json=body, headers=auth(user_id))
+    data = await response.json()
+    assert response.status == status, data
+    return data
+
+
+def submit(turn, fighter, actions):  # type: ignore[no-untyped-def]
+    return {"command": "submit", "thread": TOPIC, "fighter": fighter, "turn": turn,
+            "actions": actions_json(actions)}  # fmt: skip
+
+
+async def test_the_six_turns_through_the_api(client, dtoken) -> None:
+    receipts = []
+    for n, (a, fa, b, fb) in enumerate(TURNS, start=1):
+        DICE.faces(fa)
+        await post(client, dtoken, PLAYER_ID, **submit(n, "a", a))
+        anya, boris, guest = [
+            await get(client, dtoken, u) for u in (PLAYER_ID, OTHER_ID, STRANGER_ID)
+        ]
+        # her own submission to her; Борис and a spectator see who and the receipt only
+        assert list(anya["submissions"]) == ["a"]
+        assert boris["submissions"] == {} and guest["submissions"] == {}
+        assert boris["fighters"][0]["submitted"] and boris["fighters"][0]["receipt"]
+        assert "proposal" not in boris and "review" not in boris
+        DICE.faces(fb)
+        await post(client, dtoken, OTHER_ID, **submit(n, "b", b))
+        assert DICE.rng.remaining == 0
+        gm = await get(client, dtoken, GM_ID)
+        assert set(gm["submissions"]) == {"a", "b"} and gm["proposal"] and gm["review"]
+        receipts += [f["receipt"] for f in gm["fighters"]]
+        if n == 3:  # the GM sets Такеда's d10 of the attack to 6, with a reason
+            await post(client, dtoken, PLAYER_ID, 403, command="adjust", thread=TOPIC, turn=n,
+                       fighter="b", field="roll", value=6, reason="x")  # fmt: skip
+            await post(client, dtoken, GM_ID, command="adjust", thread=TOPIC, turn=n,
+                       fighter="b", field="roll", value=5, reason="упал со стола")  # fmt: skip
+            gm = await get(client, dtoken, GM_ID)
+            assert [a["code"] for a in gm["proposal"]["adjustments"]] == ["adjusted_roll"]
+        await post(client, dtoken, PLAYER_ID, 403, command="publish", thread=TOPIC, turn=n)
+        await post(client, dtoken, GM_ID, command="publish", thread=TOPIC, turn=n)
+        again = await post(client, dtoken, GM_ID, 409, command="publish", thread=TOPIC, turn=n)
+        assert again["error"]["code"] == "wrong_turn"
+    board = await get(client, dtoken, STRANGER_ID)
+    assert board["over"] and len(board["history"]) == len(board["posts"]) == 6
+    assert any(d["code"] == "duel.adjusted_roll" for d in board["posts"][2])
+    revealed = [r["receipt"] for h in board["history"] for r in h["reveals"]]
+    assert revealed == receipts
+    for h in board["history"]:
+        for sub, r in zip(h["submissions"], h["reveals"], strict=True):
+            assert verify(r["receipt"], sub, r["salt"])
+
+
+async def test_refusals_and_bad_bodies(client, dtoken) -> None:
+    bad = await post(client, dtoken, PLAYER_ID, 400, command="submit", thread=TOPIC,
+                     fighter="a", turn=1, actions=[{"kind": "kick"}])  # fmt: skip
+    assert bad["error"]["code"] == "bad_request"
+    other = await post(client, dtoken, PLAYER_ID, 403, **submit(1, "b", TURNS[0][2]))
+    assert other["error"]["code"] == "not_your_fighter"
+    none = await post(client, dtoken, GM_ID, 409, command="publish", thread=TOPIC + 1, turn=1)
+    assert none["error"]["code"] == "no_duel"
+    spectator = await post(client, dtoken, STRANGER_ID, 403, **submit(1, "a", TURNS[0][0]))
+    assert spectator["ok"] is False
+
+
+async def test_the_websocket_never_carries_the_opponents_submission(client, duel_game) -> None:
+    token = startapp_token(duel_game.id, bot_token=TOKEN)
+    sockets = {}
+    for user in (PLAYER_ID, OTHER_ID, STRANGER_ID, GM_ID):
+        ws = await client.ws_connect(f"/api/games/{token}/ws", headers=auth(user))
+        snapshot = await ws.receive_json(timeout=5)
+        assert snapshot["type"] == "snapshot" and snapshot["duel"]["duels"]
+        sockets[user] = ws
+    a, fa, _, _ = TURNS[0]
+    DICE.faces(fa)
+    await post(client, token, PLAYER_ID, **submit(1, "a", a))
+    frames = {u: await ws.receive_json(timeout=2) for u, ws in sockets.items()}
+    sealed = frames[PLAYER_ID]["duel"]["duels"][0]["submissions"]["a"]
+    secret = json.dumps(sealed["rolls"], ensure_ascii=False)
+    for user in (OTHER_ID, STRANGER_ID):
+        raw = json.dumps(frames[user], ensure_ascii=False)
+        assert frames[user]["type"] == "duel" and '"rolls"' not in raw and secret not in raw
+        assert frames[user]["duel"]["duels"][0]["fighters"][0]["submitted"]
+    assert frames[GM_ID]["duel"]["duels"][0]["submissions"]["a"] == sealed
+    for ws in sockets.values():
+        await ws.close()

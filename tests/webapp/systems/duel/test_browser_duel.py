@@ -1,0 +1,85 @@
+"""The duel in real Chromium: a fighter declares a turn with the form's big buttons and AP
+steppers, the GM's review and the opponent's board follow live (the opponent's page never
+holds the submission), the GM publishes and the post appears on both; the fighters' tab
+saves a sheet. Screenshots at 390×844, light and dark, go to test-artifacts/webapp/."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.services.types import GameInfo
+from tests.webapp.browser import ARTIFACTS
+from tests.webapp.conftest import GM_ID, OTHER_ID, PLAYER_ID, TOKEN
+from tests.webapp.systems.duel.table import make_duel
+from tests.webapp.test_browser import browser, open_app, server  # noqa: F401 (fixtures)
+from webapp.links import startapp_token
+
+
+@pytest.fixture
+async def duel_game(db) -> GameInfo:  # type: ignore[no-untyped-def]
+    return await make_duel()
+
+
+async def shoot(page, name: str) -> None:  # type: ignore[no-untyped-def]
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    await page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+async def open_duel(chromium, app_server, user_id, game, dark=False):  # type: ignore[no-untyped-def]
+    page = await open_app(
+        chromium, app_server, user_id, startapp_token(game.id, bot_token=TOKEN), dark=dark
+    )
+    await page.locator("[data-tab='duel']").click()
+    await page.locator("article.duel").wait_for(timeout=5000)
+    return page
+
+
+async def test_a_turn_declared_by_buttons_reviewed_and_published(browser, server, duel_game):  # noqa: F811
+    anya = await open_duel(browser, server, PLAYER_ID, duel_game)
+    boris = await open_duel(browser, server, OTHER_ID, duel_game, dark=True)
+    gm = await open_duel(browser, server, GM_ID, duel_game, dark=True)
+    form = anya.locator("[data-form='a']")
+    await form.wait_for(timeout=3000)
+    assert await boris.locator("[data-form='a']").count() == 0
+    await form.locator("[data-kind='attack:attack']").click()
+    await form.locator("[data-dir='left']").click()
+    await form.locator("[data-kind='block']").click()
+    await form.locator("[data-dir='right']").click()
+    await form.locator("[data-stepper='ap-0'] button").last.click()
+    await form.locator("[data-stepper='ap-0'] button").last.click()
+    assert "2" in await form.locator("[data-stepper='ap-0'] b").inner_text()
+    await form.locator("textarea[name='comment']").fill("целюсь в щит")
+    await shoot(anya, "duel-form-light")
+    await form.locator("[data-command='submit']").click()
+    # sealed everywhere: who and the receipt; the GM's review lists the submission
+    await boris.locator("[data-fighter='a'] .sealed.in").wait_for(timeout=3000)
+    await gm.locator(".duel-review li", has_text="атака").first.wait_for(timeout=3000)
+    assert "целюсь в щит" in await gm.locator("[data-comment='a']").inner_text()
+    assert await anya.locator("[data-form='a']").count() == 0
+    raw = "".join(f if isinstance(f, str) else f.decode() for f in boris.frames_received)
+    assert '"checks"' not in raw and "целюсь" not in raw and "целюсь" not in await boris.content()
+    theirs = boris.locator("[data-form='b']")
+    for kind, side in (("attack:attack", "top"), ("dodge", "left")):
+        await theirs.locator(f"[data-kind='{kind}']").click()
+        await theirs.locator(f"[data-dir='{side}']").click()
+    await shoot(boris, "duel-form-dark")
+    await theirs.locator("[data-command='submit']").click()
+    publish = gm.locator("[data-command='publish']")
+    await publish.wait_for(timeout=3000)
+    await shoot(gm, "duel-review-gm-dark")
+    await publish.click()
+    await anya.locator("details.post summary", has_text="Ход 1").wait_for(timeout=3000)
+    await boris.locator("details.post summary", has_text="Ход 1").wait_for(timeout=3000)
+    await shoot(anya, "duel-board-light")
+    await shoot(boris, "duel-board-dark")
+    await gm.emulate_media(color_scheme="light")
+    await shoot(gm, "duel-review-gm-after-light")
+    # the fighters' tab: the sheets as text, a player's own saved from the page
+    await anya.locator("[data-tab='fighters']").click()
+    await anya.locator("[data-fighter-entry] pre", has_text="Такеда").wait_for(timeout=3000)
+    sheet = "Бьорн\nКласс: Рейдер\nАтака 3, Блок 1, Уклонение 0, Урон d8, Хп 24, Броня 1"
+    await anya.locator("textarea[name='sheet']").fill(sheet)
+    await anya.locator("[data-command='save-fighter']").click()
+    await anya.locator("[data-fighter-entry] pre", has_text="Атака 3").wait_for(timeout=3000)
+    await shoot(anya, "duel-fighters-light")
+    assert anya.problems == [] and boris.problems == [] and gm.problems == []

@@ -1,0 +1,48 @@
+// The duel's fighter editor (the Fighters tab): the game's fighters as the seed's text block
+// («Атака X, Блок X, Уклонение X, Урон dX, Хп X, Броня X»), edited, checked and saved through
+// .../characters; the GM also saves a class from its JSON. Loaded when the tab is first opened.
+import { html, useEffect, useState } from "../../../vendor/htm-preact-standalone.module.js";
+import { request } from "../../api.js";
+import { describe, errorText, t } from "../../i18n.js";
+
+const SAMPLE = "Бьорн\nКласс: Рейдер\nАтака 2, Блок 1, Уклонение 0, Урон d8, Хп 24, Броня 1";
+
+export function FighterEditor({ game }) {
+  const base = `/api/games/${encodeURIComponent(game.token)}/characters`;
+  const [list, setList] = useState(null);
+  const [text, setText] = useState("");
+  const [classJson, setClassJson] = useState("");
+  const [note, setNote] = useState("");
+  const [error, setError] = useState("");
+  const load = () => request("GET", base).then((d) => setList(d), (e) => setError(errorText(e)));
+  useEffect(() => { load(); }, [game.token]);
+  async function run(path, body, done) {
+    setError(""); setNote("");
+    try { done(await request("POST", path, body)); } catch (e) { setError(errorText(e)); }
+  }
+  const check = () => run(`${base}/preview`, { sheet: text }, (d) => (d.valid ? setNote(d.sheet) : setError(errorText(d.error))));
+  const save = () => run(base, { sheet: text }, (d) => {
+    setNote(t("Saved: {name}", { name: d.character.name }));
+    if (d.warnings.length) setError(d.warnings.map((w) => describe(w).join("")).join("\n"));
+    load();
+  });
+  const saveClass = () => run(base, { class: JSON.parse(classJson || "{}") }, (d) => { setNote(t("Class saved: {name}", { name: d.class.name })); load(); });
+  if (!list) return html`<p class="hint">${error || t("Loading…")}</p>`;
+  return html`<section class="board duel duel-fighters">
+    <h2>${t("Fighters")}</h2>
+    <ul class="lines">${list.characters.map((f) => html`<li class="card" data-fighter-entry=${f.id}>
+      <pre>${f.sheet}</pre><button type="button" class="act" onClick=${() => setText(f.sheet)}>${t("Edit")}</button></li>`)}</ul>
+    <label class="field"><span>${t("Fighter as text")}</span>
+      <textarea name="sheet" rows="4" placeholder=${SAMPLE} value=${text} onInput=${(e) => setText(e.currentTarget.value)}></textarea></label>
+    <div class="acts">
+      <button type="button" class="act" data-command="preview" disabled=${!text.trim()} onClick=${check}>${t("Check")}</button>
+      <button type="button" class="act primary-act" data-command="save-fighter" disabled=${!text.trim()} onClick=${save}>${t("Save the fighter")}</button>
+    </div>
+    ${game.role === "gm" ? html`<label class="field"><span>${t("A class as JSON (the GM)")}</span>
+      <textarea name="class" rows="4" value=${classJson} onInput=${(e) => setClassJson(e.currentTarget.value)}></textarea></label>
+      <div class="acts"><button type="button" class="act" data-command="save-class" disabled=${!classJson.trim()} onClick=${() => { try { saveClass(); } catch (e) { setError(String(e)); } }}>${t("Save the class")}</button></div>
+      <p class="hint">${t("Classes: {names}", { names: list.classes.map((c) => c.name).join(", ") })}</p>` : null}
+    ${note ? html`<pre class="note" role="status">${note}</pre>` : null}
+    ${error ? html`<p class="error" role="alert">${error}</p>` : null}
+  </section>`;
+}

@@ -1,0 +1,199 @@
+// The forum duel beside the dice: the game's duels (the `duel` scene, one per forum topic), each
+// with its board (HP, SP, AP, states, sealed receipts, the published turns), a fighter's
+// submission form and the GM's review. Live: the scene's pushes are each viewer's projection
+// (engine/duel/observe.py), so the opponent's unpublished submission never reaches this page.
+import { html, useEffect, useState } from "../../../vendor/htm-preact-standalone.module.js";
+import { request } from "../../api.js";
+import { describe, errorText, rememberNames, t } from "../../i18n.js";
+
+export const tabs = [
+  { name: "duel", label: () => t("Duel"), scene: "duel" },
+  { name: "fighters", label: () => t("Fighters"), players: true },
+];
+export function prefetch() {}
+
+let editor = null; // the fighter editor, loaded when its tab is first opened
+function Fighters({ game }) {
+  const [mod, setMod] = useState(null);
+  useEffect(() => { editor = editor || import("./fighters.js"); editor.then(setMod); }, []);
+  return mod ? html`<${mod.FighterEditor} game=${game} />` : html`<p class="hint">${t("Loading…")}</p>`;
+}
+
+const DIRS = ["left", "top", "right"];
+const ARROW = { left: "⬅️", top: "⬆️", right: "➡️" };
+const sideName = (d) => ({ left: t("left"), top: t("top"), right: t("right") })[d];
+
+function useSend(game, onScene) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState("");
+  async function send(command, args) {
+    if (busy) return false;
+    setBusy(true);
+    setError("");
+    try {
+      const data = await request("POST", `/api/games/${encodeURIComponent(game.token)}/duel`, { command, ...args });
+      onScene(data.duel);
+      return true;
+    } catch (e) {
+      setError(errorText(e));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { send, busy, error };
+}
+
+function Line({ d, names }) {
+  const named = (key, value, kind) => (kind === "name" ? names[value] || value
+    : kind && kind.startsWith("label:") ? describe({ code: `${kind.slice(6)}.${value}`, params: {} }).join("") : String(value));
+  return html`<li>${describe(d, named)}</li>`;
+}
+
+function States({ f }) {
+  const chips = [];
+  if (f.dead) chips.push([t("dead"), "bad"]);
+  if (f.exhausted) chips.push([t("exhausted"), "warn"]);
+  if (f.bleeding_turns) chips.push([t("bleeding: {n}", { n: f.bleeding_turns }), "bad"]);
+  if (f.standing_up) chips.push([t("knocked down"), "warn"]);
+  if (f.lost_actions) chips.push([t("an action lost"), "warn"]);
+  if (f.extra_actions) chips.push([t("an extra action"), "good"]);
+  if (f.attack_bonus) chips.push([t("+{n} to the attack", { n: f.attack_bonus }), "good"]);
+  if (f.defense_bonus) chips.push([t("+{n} to defense", { n: f.defense_bonus }), "good"]);
+  if (f.series > 1) chips.push([t("series: {n}", { n: f.series }), "good"]);
+  return html`<div class="badges">${chips.map(([text, kind]) => html`<span class=${"chip chip-" + kind}>${text}</span>`)}</div>`;
+}
+
+function FighterCard({ f }) {
+  const hp = f.sheet.stats.hp;
+  const pct = Math.max(0, Math.min(100, Math.round((100 * f.hp) / Math.max(hp, 1))));
+  return html`<div class=${"duelist" + (f.dead ? " out" : "")} data-fighter=${f.id}>
+    <div class="duelist-head"><b>${f.name}</b><span class="hint">${f.sheet.fighter_class.name}</span></div>
+    <div class="hpbar" role="img" aria-label=${t("HP {hp} of {max}", { hp: f.hp, max: hp })}><span style=${`width:${pct}%`}></span></div>
+    <div class="nums"><span>${t("HP")} <b>${f.hp}</b>/${hp}</span><span>${t("SP")} <b>${f.sp}</b></span><span>${t("AP (action points)")} <b>${f.ap}</b></span></div>
+    <${States} f=${f} />
+    <div class=${"sealed" + (f.submitted ? " in" : "")}>${f.submitted ? t("🔒 Sent: {receipt}", { receipt: f.receipt.slice(0, 16) + "…" }) : t("⏳ Not sent yet")}</div>
+  </div>`;
+}
+
+function Stepper({ label, value, onMinus, onPlus, name }) {
+  return html`<div class="stepper" data-stepper=${name}>
+    <button type="button" class="step" aria-label=${t("less")} onClick=${onMinus}>−</button>
+    <span>${label}: <b>${value}</b></span>
+    <button type="button" class="step" aria-label=${t("more")} onClick=${onPlus}>+</button></div>`;
+}
+
+function actionText(a, moves) {
+  if (a.kind === "attack") return t("Attack «{move}» {side}", { move: (moves.find((m) => m.code === a.move) || {}).name || a.move, side: ARROW[a.direction] });
+  if (a.kind === "trick") return t("Trick");
+  if (a.kind === "block") return t("Block {side}", { side: ARROW[a.direction] });
+  if (a.kind === "dodge") return t("Dodge {side}", { side: ARROW[a.direction] });
+  return (a.dodge ? t("Full dodge {side}", { side: ARROW[a.direction] }) : t("Full defense {side}", { side: ARROW[a.direction] }));
+}
+
+function Form({ duel, f, cmd }) {
+  const [actions, setActions] = useState([]);
+  const [kind, setKind] = useState("");
+  const [comment, setComment] = useState("");
+  const allowed = f.allowed;
+  const moves = f.sheet.fighter_class.moves;
+  const used = actions.reduce((n, a) => n + (a.kind === "full_defense" ? 2 : 1), 0);
+  const defenses = actions.filter((a) => a.kind !== "attack" && a.kind !== "trick").length;
+  const ap = actions.reduce((n, a) => n + (a.ap || 0) + (a.damage_ap || 0) + 2 * (a.ease || 0), 0);
+  const kinds = [];
+  if (allowed.attack) moves.forEach((m) => kinds.push([`attack:${m.code}`, `⚔️ ${m.name} · ${t("{sp} SP", { sp: actions.some((a) => a.kind === "attack") ? m.second_sp ?? m.sp + 1 : m.sp })}`]));
+  if (allowed.trick && !actions.length) kinds.push(["trick", `🎭 ${t("Trick")}`]);
+  if (defenses < allowed.defenses) kinds.push(["block", `🛡 ${t("Block")}`], ["dodge", `💨 ${t("Dodge")}`]);
+  if (allowed.full_defense && !actions.length) kinds.push(["full_defense", `🛡🛡 ${t("Full defense")}`]);
+  if (allowed.full_dodge && !actions.length) kinds.push(["full_dodge", `💨💨 ${t("Full dodge")}`]);
+  const room = used < allowed.actions + (allowed.extra_attacks || 0);
+  function add(direction) {
+    const base = { ap: 0, situational: 0 };
+    const [k, move] = kind.split(":");
+    const a = k === "attack" ? { kind: "attack", direction, move, damage_ap: 0, ...base }
+      : k === "trick" ? { kind: "trick", ease: 0, ...base }
+      : k === "full_defense" || k === "full_dodge" ? { kind: "full_defense", direction, dodge: k === "full_dodge", ...base }
+      : { kind: k, direction, ...base };
+    setActions([...actions, a]);
+    setKind("");
+  }
+  function bump(i, key, delta) {
+    const next = actions.map((a, j) => (j === i ? { ...a, [key]: Math.max(0, (a[key] || 0) + delta) } : a));
+    setActions(next);
+  }
+  const submit = () => cmd.send("submit", { thread: duel.thread, fighter: f.id, turn: duel.turn, actions, comment })
+    .then((ok) => ok && (setActions([]), setComment("")));
+  return html`<section class="card duel-form" data-form=${f.id}>
+    <h3>${t("Your turn {turn}: {name}", { turn: duel.turn, name: f.name })}</h3>
+    <p class="hint">${t("Actions: {n} · AP: {ap} of {total}", { n: allowed.actions, ap, total: allowed.ap })}</p>
+    <ol class="declared">${actions.map((a, i) => html`<li>
+      <span>${actionText(a, moves)}</span>
+      ${allowed.ap ? html`<${Stepper} name=${`ap-${i}`} label=${t("AP (action points)")} value=${a.ap} onMinus=${() => bump(i, "ap", -1)} onPlus=${() => bump(i, "ap", 1)} />` : null}
+      ${a.kind === "attack" && allowed.ap_to_damage ? html`<${Stepper} name=${`dmg-${i}`} label=${t("AP to damage")} value=${a.damage_ap} onMinus=${() => bump(i, "damage_ap", -1)} onPlus=${() => bump(i, "damage_ap", 1)} />` : null}
+      ${a.kind === "trick" && allowed.ap ? html`<${Stepper} name=${`ease-${i}`} label=${t("Difficulty −1 (2 AP)")} value=${a.ease} onMinus=${() => bump(i, "ease", -1)} onPlus=${() => bump(i, "ease", 1)} />` : null}
+    </li>`)}</ol>
+    ${room ? html`<div class="kinds">${kinds.map(([k, label]) => html`<button type="button" class=${"big" + (kind === k ? " on" : "")} data-kind=${k} aria-pressed=${kind === k} onClick=${() => (k === "trick" ? (setKind(""), setActions([...actions, { kind: "trick", ap: 0, ease: 0, situational: 0 }])) : setKind(k))}>${label}</button>`)}</div>` : null}
+    ${kind ? html`<div class="dirs">${DIRS.map((d) => html`<button type="button" class="big dir" data-dir=${d} onClick=${() => add(d)}><span class="arrow">${ARROW[d]}</span>${sideName(d)}</button>`)}</div>` : null}
+    <label class="field"><span>${t("Comment to the GM")}</span>
+      <textarea name="comment" maxlength="500" rows="2" value=${comment} onInput=${(e) => setComment(e.currentTarget.value)}></textarea></label>
+    <div class="acts">
+      <button type="button" class="act primary-act" data-command="submit" disabled=${cmd.busy || !actions.length} onClick=${submit}>${t("Send the turn")}</button>
+      <button type="button" class="act" data-command="reset" disabled=${!actions.length} onClick=${() => setActions([])}>${t("Start over")}</button>
+    </div>
+    ${cmd.error ? html`<p class="error" role="alert">${cmd.error}</p>` : null}
+  </section>`;
+}
+
+function Review({ duel, cmd }) {
+  const [field, setField] = useState("hp");
+  const [fighter, setFighter] = useState(duel.fighters[0].id);
+  const [value, setValue] = useState("");
+  const [action, setAction] = useState(0);
+  const [reason, setReason] = useState("");
+  const ready = !!duel.proposal;
+  return html`<section class="card duel-review">
+    <h3>${t("The GM's review of turn {turn}", { turn: duel.turn })}</h3>
+    <ul class="lines">${duel.review.map((d) => html`<${Line} d=${d} names=${duel.names} />`)}</ul>
+    ${Object.values(duel.submissions).filter((s) => s.comment).map((s) => html`<p class="comment" data-comment=${s.fighter}>
+      ${t("Comment to the GM")} (${duel.names[s.fighter]}): ${s.comment}</p>`)}
+    ${ready ? html`<div class="row adjust">
+      <select name="fighter" value=${fighter} onChange=${(e) => setFighter(e.currentTarget.value)}>${duel.fighters.map((f) => html`<option value=${f.id}>${f.name}</option>`)}</select>
+      <select name="field" value=${field} onChange=${(e) => setField(e.currentTarget.value)}>
+        <option value="roll">${t("d10 of an action")}</option><option value="hp">${t("HP")}</option><option value="sp">${t("SP")}</option>
+        <option value="bleeding_turns">${t("bleeding turns")}</option><option value="exhausted_turns">${t("exhaustion turns")}</option></select>
+      ${field === "roll" ? html`<input name="action" type="number" min="1" max="4" value=${action + 1} aria-label=${t("action")} onInput=${(e) => setAction(Number(e.currentTarget.value) - 1)} />` : null}
+      <input name="value" type="number" inputmode="numeric" value=${value} aria-label=${t("value")} onInput=${(e) => setValue(e.currentTarget.value)} />
+      <input name="reason" type="text" maxlength="200" placeholder=${t("reason")} value=${reason} onInput=${(e) => setReason(e.currentTarget.value)} />
+      <button type="button" class="act" data-command="adjust" disabled=${cmd.busy || value === "" || !reason.trim()}
+        onClick=${() => cmd.send("adjust", { thread: duel.thread, turn: duel.turn, fighter, field, value: Number(value), reason: reason.trim(), action }).then((ok) => ok && (setValue(""), setReason("")))}>${t("Change")}</button>
+    </div>` : html`<p class="hint">${t("Waiting for both submissions.")}</p>`}
+    <div class="acts">
+      ${ready ? html`<button type="button" class="act primary-act" data-command="publish" disabled=${cmd.busy} onClick=${() => cmd.send("publish", { thread: duel.thread, turn: duel.turn })}>${t("Publish turn {turn}", { turn: duel.turn })}</button>` : null}
+      <button type="button" class="act" data-command="undo" disabled=${cmd.busy} onClick=${() => cmd.send("undo", { thread: duel.thread })}>${t("Undo the last step")}</button>
+    </div>
+    ${cmd.error ? html`<p class="error" role="alert">${cmd.error}</p>` : null}
+  </section>`;
+}
+
+function Duel({ duel, game, onScene }) {
+  const cmd = useSend(game, onScene);
+  rememberNames(Object.entries(duel.names));
+  const mine = duel.fighters.filter((f) => duel.mine.includes(f.id) && !f.submitted && !f.dead && !duel.over);
+  const [a, b] = duel.fighters;
+  return html`<article class="board duel" data-thread=${duel.thread}>
+    <div class="board-head"><h2>${a.name} — ${b.name}</h2><span class="hint">${duel.over ? t("The duel is over") : t("Turn {turn}", { turn: duel.turn })}</span></div>
+    <div class="duelists">${duel.fighters.map((f) => html`<${FighterCard} key=${f.id} f=${f} />`)}</div>
+    ${mine.map((f) => html`<${Form} key=${f.id + duel.turn} duel=${duel} f=${f} cmd=${cmd} />`)}
+    ${duel.review ? html`<${Review} duel=${duel} cmd=${cmd} />` : null}
+    ${duel.posts.length ? html`<h3>${t("Turns")}</h3>` : null}
+    ${[...duel.posts].reverse().map((p) => html`<details class="card post" open=${p === duel.posts[duel.posts.length - 1]}>
+      <summary>${describe(p[0]).join("")}</summary><ul class="lines">${p.slice(1).map((d) => html`<${Line} d=${d} names=${duel.names} />`)}</ul></details>`)}
+  </article>`;
+}
+
+export function Screen({ tab, game, scenes, onScene }) {
+  if (tab === "fighters") return html`<${Fighters} game=${game} />`;
+  const scene = scenes.duel;
+  if (!scene || !scene.duels.length) return html`<p class="hint">${t("No duel yet: the GM starts one in the chat with /duel.")}</p>`;
+  return html`${scene.duels.map((d) => html`<${Duel} key=${d.stream} duel=${d} game=${game} onScene=${(next) => onScene("duel", next)} />`)}`;
+}

@@ -1,0 +1,108 @@
+"""The Mini App's duel commands: JSON ``{"command": name, "thread": <topic>, ...}`` -> the
+same engine.services.duel calls the chat's buttons make; the GM's alone are marked so."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from pydantic import Field, field_validator
+
+from engine import codec, duel
+from engine.services.duel import adjust_turn, publish_turn, start_duel, submit_turn, undo_duel
+from webapp.bodies import Body
+from webapp.systems.commands import Ctx, Done, Spec
+
+Thread = Annotated[int, Field(ge=0, le=2**53)]
+Turn = Annotated[int, Field(ge=1, le=10_000)]
+Name = Annotated[str, Field(min_length=1, max_length=64)]
+_ACTIONS = codec.codec(tuple[duel.Action, ...])
+
+
+class StartBody(Body):
+    thread: Thread = 0
+    a: Name
+    b: Name
+
+
+class SubmitBody(Body):
+    thread: Thread = 0
+    fighter: Annotated[str, Field(min_length=1, max_length=24)]
+    turn: Turn
+    actions: Annotated[list[dict[str, Any]], Field(max_length=4)]
+    comment: Annotated[str, Field(max_length=500)] = ""
+
+    @field_validator("actions")
+    @classmethod
+    def _actions(cls, value: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        _ACTIONS.from_data(value)  # a ValueError is 400 with the field
+        return value
+
+    def parsed(self) -> tuple[duel.Action, ...]:
+        return tuple(_ACTIONS.from_data(self.actions))
+
+
+class AdjustBody(Body):
+    thread: Thread = 0
+    turn: Turn
+    fighter: Annotated[str, Field(min_length=1, max_length=24)]
+    field: Annotated[str, Field(min_length=1, max_length=24)]
+    value: Annotated[int, Field(ge=-1000, le=1000)]
+    reason: Annotated[str, Field(min_length=1, max_length=200)]
+    action: Annotated[int, Field(ge=0, le=3)] = 0
+    check: Annotated[int, Field(ge=0, le=1)] = 0
+
+
+class TurnBody(Body):
+    thread: Thread = 0
+    turn: Turn
+
+
+class ThreadBody(Body):
+    thread: Thread = 0
+
+
+async def _start(ctx: Ctx, body: StartBody) -> Done:
+    out = await start_duel(
+        ctx.game_id, thread=body.thread, a=body.a, b=body.b, actor_id=ctx.actor_id, rng=ctx.rng
+    )
+    return Done(out.events)
+
+
+async def _submit(ctx: Ctx, body: SubmitBody) -> Done:
+    out = await submit_turn(
+        ctx.game_id, body.thread, fighter=body.fighter, actions=body.parsed(), turn=body.turn,
+        actor_id=ctx.actor_id, rng=ctx.rng, comment=body.comment,
+    )  # fmt: skip
+    return Done(out.events)
+
+
+async def _adjust(ctx: Ctx, body: AdjustBody) -> Done:
+    # a yes/no field (standing up) comes as 0 or 1
+    value: int | bool = bool(body.value) if body.field == "standing_up" else body.value
+    out = await adjust_turn(
+        ctx.game_id, body.thread, turn=body.turn, fighter=body.fighter, field=body.field,
+        value=value, reason=body.reason, actor_id=ctx.actor_id, rng=ctx.rng,
+        action=body.action, check=body.check,
+    )  # fmt: skip
+    return Done(out.events)
+
+
+async def _publish(ctx: Ctx, body: TurnBody) -> Done:
+    out = await publish_turn(
+        ctx.game_id, body.thread, turn=body.turn, actor_id=ctx.actor_id, rng=ctx.rng
+    )
+    return Done(out.events)
+
+
+async def _undo(ctx: Ctx, body: ThreadBody) -> Done:
+    await undo_duel(ctx.game_id, body.thread, actor_id=ctx.actor_id)
+    return Done()
+
+
+DUEL_COMMANDS: dict[str, Spec[Any]] = {
+    "start": Spec(StartBody, _start, gm_only=True),
+    "submit": Spec(SubmitBody, _submit, gm_only=False),
+    "adjust": Spec(AdjustBody, _adjust, gm_only=True),
+    "publish": Spec(TurnBody, _publish, gm_only=True),
+    "undo": Spec(ThreadBody, _undo, gm_only=True),
+}

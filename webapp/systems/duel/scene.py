@@ -1,0 +1,79 @@
+"""The game's duels as the web app reads them once for every viewer, and each viewer's
+JSON: the engine's observation (engine/duel/observe.py — a fighter's unpublished submission
+goes to its owner and the GM only, the proposal to the GM only) per duel, with the
+published turns as descriptions the page fills (the forum post) and the GM's review."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass
+from typing import Any
+
+from engine import duel
+from engine.duel.describe import describe_adjustment, describe_step, describe_submission, post
+from engine.services.duel import DuelView, open_duels, thread_of
+from webapp.projection import GM, Viewer
+
+
+@dataclass(frozen=True)
+class DuelScene:
+    duels: tuple[DuelView, ...]
+
+
+async def load_duels(game_id: int) -> DuelScene | None:
+    views = await open_duels(game_id)
+    return DuelScene(tuple(views)) if views else None
+
+
+def _post(published: duel.Published) -> list[dict[str, Any]]:
+    reveals = {r.fighter: (r.receipt, r.salt) for r in published.reveals}
+    replaced = [(s.submission.fighter, s.receipt, s.salt) for s in published.replaced]
+    return [d.to_dict() for d in post(published.proposal, reveals, replaced)]
+
+
+def _review(state: duel.DuelState) -> list[dict[str, Any]]:
+    """The GM's side by side: both submissions, then the proposal with the changes so far."""
+    fighters = {f.id: f for f in state.fighters}
+    out = []
+    for s in state.pending:
+        out += [d.to_dict() for d in describe_submission(s.submission, fighters)]
+    if len(state.pending) == len(state.fighters) and not state.over:
+        proposal = duel.propose(state)
+        after = {f.id: f for f in proposal.after}
+        out += [describe_step(s, after).to_dict() for s in proposal.steps]
+        out += [describe_adjustment(a).to_dict() for a in proposal.adjustments]
+    return out
+
+
+def project_duel(view: DuelView, viewer: Viewer) -> dict[str, Any]:
+    state = view.state
+    out = {
+        "thread": thread_of(view.stream),
+        "stream": view.stream,
+        "seq": view.seq,
+        **duel.observe(state, viewer),
+        "names": {f.id: f.fighter.name for f in state.fighters},
+        "posts": [_post(p) for p in state.history],
+    }
+    if viewer.role == GM:
+        out["review"] = _review(state)
+    return out
+
+
+def project_duels(scene: DuelScene | None, viewer: Viewer) -> dict[str, Any] | None:
+    if scene is None:
+        return None
+    # the page keeps the newer of two answers by (stream, seq): the duels shown, and a
+    # number that grows with every step of any of them
+    return {
+        "stream": ",".join(v.stream for v in scene.duels),
+        "seq": sum(v.seq for v in scene.duels),
+        "duels": [project_duel(v, viewer) for v in scene.duels],
+    }
+
+
+def duels_audience(scene: DuelScene | None, viewer: Viewer) -> Hashable:
+    """Viewers share a view when they share it in every duel (engine.duel.audience)."""
+    if scene is None:
+        return None
+    return tuple(duel.audience(v.state, viewer) for v in scene.duels)
