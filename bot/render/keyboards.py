@@ -24,6 +24,10 @@ def reveal_keyboard(roll_id: int) -> InlineKeyboardMarkup:
     return InlineKeyboardMarkup(inline_keyboard=[[button]])
 
 
+def url_keyboard(label: str, url: str) -> InlineKeyboardMarkup:
+    return InlineKeyboardMarkup(inline_keyboard=[[InlineKeyboardButton(text=label, url=url)]])
+
+
 def start_link_keyboard(url: str) -> InlineKeyboardMarkup:
     button = InlineKeyboardButton(text=_("💬 Open the bot"), url=url)
     return InlineKeyboardMarkup(inline_keyboard=[[button]])
