@@ -24,6 +24,7 @@ from bot.middlewares import setup_middlewares
 from bot.middlewares.dedup import SharedUpdates
 from bot.middlewares.flood import FloodControl
 from bot.middlewares.flood_limits import Limits
+from bot.middlewares.limits import FitToLimits
 from bot.middlewares.polling import OnePoller
 from bot.middlewares.response_types import KeepResponseTypes
 from bot.middlewares.retry import RetryAfterMiddleware
@@ -51,6 +52,7 @@ def create_bot(
         raise ValueError("BOT_TOKEN is not set")
     session = session or AiohttpSession(api=TelegramAPIServer.from_base(settings.bot_api_url))
     flood = FloodControl(settings.flood_per_second, settings.flood_group_per_minute, limits=limits)
+    session.middleware(FitToLimits())  # before the queue: the text it holds is final
     session.middleware(OnePoller())
     session.middleware(flood)
     session.middleware(RetryAfterMiddleware(attempts=retry_attempts))
