@@ -89,7 +89,11 @@ def gm_copy(record: RollRecord, game: GameInfo, roller_name: str, result_html: s
         + "\n"
         + result_html
         + "\n"
-        + _("Only you and the roller see it. Reveal it to the group with the button below.")
+        + (
+            _("Only you see it. Reveal it to the group with the button below.")
+            if record.user_id == game.gm_id
+            else _("Only you and the roller see it. Reveal it to the group with the button below.")
+        )
     )
 
 

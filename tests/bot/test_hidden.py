@@ -224,3 +224,13 @@ async def test_gm_the_bot_never_met_is_kept_pending_too(
     api.allow(ALICE.id)
     started = await tg.send(ALICE, private(ALICE), "/start hr")
     assert any(c.buttons() and "Скрытый бросок" in c.text for c in started.sent(ALICE.id))
+
+
+async def test_the_gms_own_hidden_roll_is_for_the_gm_alone(tg: TelegramDriver) -> None:
+    await _game_with_player(tg)
+    feed = await tg.send(ALICE, GROUP, "/hr d20")
+    gm = _only(feed.sent(ALICE.id))
+    assert "Его видите только вы. Раскрыть группе — кнопкой ниже." in gm.text
+    assert "бросал" not in gm.text  # not «вы и тот, кто бросал» to the roller himself
+    player = await tg.send(BORIS, GROUP, "/hr d20")
+    assert "только вы и тот, кто бросал" in _only(player.sent(ALICE.id)).text
