@@ -20,7 +20,7 @@ from bot.render import dice as texts
 from bot.render import hints
 from bot.render.keyboards import reroll_keyboard
 from bot.rolling import make_roll
-from bot.suggest import glued_die
+from bot.suggest import SPACED_DIE_KINDS, glued_die
 from engine.dice import odds
 from engine.dice.commands import BY_CHAT
 from engine.services import get_roll, log_roll, selected_private_game
@@ -28,7 +28,6 @@ from engine.services.rolls import OF_CHAT
 
 # Telegram command -> roll-log command (engine/dice/commands.py).
 ROLL_COMMANDS = {chat: command.code for chat, command in BY_CHAT.items()}
-SPACED_DIE_KINDS = frozenset({"r", "t", "dmg"})  # notations with a die letter
 
 
 def make_router() -> Router:

@@ -22,8 +22,10 @@ from bot.chat_rights import ChatRights
 from bot.hidden_rolls import publish_hidden_roll, reveal
 from bot.parsing import parse_roll_id, split_hidden, topic_of
 from bot.render import hidden as texts
+from bot.render import hints
 from bot.render.common import as_plain
 from bot.rolling import make_roll
+from bot.suggest import SPACED_DIE_KINDS, glued_die
 from engine.services import find_game, selected_private_game
 from engine.services.game_settings import set_time_zone, time_zone
 from webapp.receipts import local_time
@@ -64,6 +66,12 @@ async def on_hidden_roll(
         await message.reply(texts.not_a_member(game))
         return
     kind, args = split_hidden(command.args or "")
+    fixed = glued_die(args) if kind in SPACED_DIE_KINDS else None
+    if fixed is not None:  # «/hr 2 к 6» would roll the number 2 with the comment «к 6»
+        await message.reply(
+            hints.spaced_die(f"/hr {fixed}" if kind == "r" else f"/hr {kind} {fixed}")
+        )
+        return
     result = make_roll(kind, args, rng)
     await publish_hidden_roll(
         bot=bot,

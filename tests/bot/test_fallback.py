@@ -59,3 +59,9 @@ async def test_help_is_a_short_menu_with_sections(tg: TelegramDriver) -> None:
     hidden = await tg.press(ALICE, menu, labels.index("🔒 Скрытые броски"))
     [edit] = [c for c in hidden.calls if c.method == "editMessageText"]
     assert "/hr 2к6" in edit.text and "/timezone" in edit.text
+
+
+async def test_a_hidden_die_with_spaces_is_not_rolled(tg: TelegramDriver) -> None:
+    await tg.send(ALICE, GROUP, "/newgame дикий Тени")
+    spaced = await tg.send(ALICE, GROUP, "/hr t d 8")
+    assert spaced.only_text() == "Пишите кубик без пробелов внутри: <code>/hr t d8</code>"
