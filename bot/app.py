@@ -8,6 +8,7 @@ is added per update.
 
 from __future__ import annotations
 
+from functools import cache, partial
 from typing import Any
 
 from aiogram import Bot, Dispatcher
@@ -16,6 +17,7 @@ from aiogram.client.session.aiohttp import AiohttpSession
 from aiogram.client.session.base import BaseSession
 from aiogram.client.telegram import TelegramAPIServer
 from aiogram.enums import ParseMode
+from aiogram.filters import Command
 from aiogram.utils.i18n import I18n
 
 from bot.chat_rights import ChatRights
@@ -24,11 +26,12 @@ from bot.middlewares import setup_middlewares
 from bot.middlewares.dedup import SharedUpdates
 from bot.middlewares.flood import FloodControl
 from bot.middlewares.flood_limits import Limits
+from bot.middlewares.limits import FitToLimits
 from bot.middlewares.polling import OnePoller
 from bot.middlewares.response_types import KeepResponseTypes
 from bot.middlewares.retry import RetryAfterMiddleware
 from bot.miniapp import MiniApp, MiniAppMiddleware
-from bot.routers import dice, games, hidden, lang, miniapp, other_systems, start
+from bot.routers import dice, fallback, games, hidden, lang, miniapp, other_systems, start
 from bot.settings import Settings
 from bot.systems import installed, registry
 from bot.systems.filters import GameMiddleware, PlaysSystem
@@ -56,6 +59,7 @@ def create_bot(
         raise ValueError("BOT_TOKEN is not set")
     session = session or AiohttpSession(api=TelegramAPIServer.from_base(settings.bot_api_url))
     flood = flood or flood_control(settings)
+    session.middleware(FitToLimits())  # before the queue: the text it holds is final
     session.middleware(OnePoller())
     session.middleware(flood)
     session.middleware(RetryAfterMiddleware(attempts=retry_attempts))
@@ -103,7 +107,22 @@ def build_dispatcher(
         dice.make_router(),
         other_systems.make_router(),
     )
+    # the very last; the commands are read once all routers are in
+    dp.include_router(fallback.make_router(cache(partial(known_commands, dp))))
     return dp
+
+
+def known_commands(dp: Dispatcher) -> frozenset[str]:
+    """Every command some message handler of `dp` answers (from its filters)."""
+    return frozenset(
+        command
+        for router in dp.chain_tail
+        for handler in router.message.handlers
+        for flt in handler.filters or ()
+        if isinstance(flt.callback, Command)
+        for command in flt.callback.commands
+        if isinstance(command, str)
+    )
 
 
 assert installed  # the systems register on import (bot/systems/installed.py)

@@ -22,3 +22,9 @@ class PickGameCallback(CallbackData, prefix="pg"):
     """Choose the game that private rolls go to (0 = none, rolls stay open)."""
 
     game_id: int
+
+
+class HelpCallback(CallbackData, prefix="hlp"):
+    """A section button under /help (``section``: a key of bot.render.help.help_sections)."""
+
+    section: str

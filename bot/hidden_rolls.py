@@ -1,7 +1,8 @@
 """Hidden rolls end to end (DESIGN.md decisions 4 and 6): store with a receipt, send the
 result privately to the roller and the GM, post the sealed receipt to the game's chat; a
 private message Telegram refuses (the user never started the bot) is kept as a pending
-delivery and sent on their next /start; the GM's reveal publishes content, salt and payload.
+delivery and sent on their next /start; the GM's reveal posts the roll with a «Check»
+button opening its verification page (webapp/receipts.py).
 
 A `/hr` typed in the group shows its expression and comment to everyone: the command is
 deleted when the bot may (bot.chat_rights) and the receipt then quotes nothing; when it may
@@ -23,11 +24,11 @@ from aiogram.utils.i18n import I18n
 
 from bot.chat_rights import ChatRights
 from bot.i18n import translator
+from bot.miniapp import current_miniapp
 from bot.parsing import topic_of
 from bot.render import hidden as texts
-from bot.render.common import as_plain
 from bot.render.dice import render_result
-from bot.render.keyboards import reveal_keyboard, start_link_keyboard
+from bot.render.keyboards import reveal_keyboard, start_link_keyboard, url_keyboard
 from engine.dice import result_from_dict
 from engine.receipt import receipt_payload
 from engine.services import (
@@ -39,10 +40,12 @@ from engine.services import (
     receipt_content,
     reveal_roll,
 )
+from engine.services.game_settings import time_zone
 from engine.services.types import GameInfo, RollRecord
+from webapp.links import link_secret
+from webapp.receipts import local_time, verify_path
 
 log = logging.getLogger(__name__)
-MESSAGE_LIMIT = 4096  # Telegram's limit for a message's text (after entities are parsed)
 
 
 async def start_link(bot: Bot, payload: str = "hr") -> str:
@@ -132,7 +135,8 @@ async def deliver_hidden_roll(
     if not gm_reached:
         undelivered.append(await first_name(game.gm_id))
 
-    parts = [texts.receipt(record, roller_name)]
+    when = local_time(record.created_at, await time_zone(game.id))
+    parts = [texts.receipt(record, roller_name, when)]
     if command_message is None:
         parts.append(texts.made_in_app())
     parts += [texts.cannot_write_to(name) for name in undelivered]
@@ -197,30 +201,45 @@ async def reveal(bot: Bot, *, roll_id: int, actor_id: int, reply_to: Message | N
     return record
 
 
+def verify_url(bot: Bot, roll_id: int) -> str | None:
+    """The check page of a revealed roll (webapp/receipts.py); None without an HTTPS
+    PUBLIC_URL (Telegram takes only public addresses in URL buttons)."""
+    miniapp = current_miniapp()
+    public = miniapp.public_url if miniapp is not None else None
+    if public is None or not public.startswith("https://"):
+        return None
+    i18n = I18n.get_current(no_error=True)
+    lang = f"?lang={i18n.current_locale}" if i18n is not None else ""
+    return public + verify_path(link_secret(bot.token), roll_id) + lang
+
+
 async def post_reveal(bot: Bot, record: RollRecord, *, reply_to: Message | None = None) -> None:
-    """Publish an already revealed roll: content, salt and the hashed text (or a file)."""
-    payload = receipt_payload(receipt_content(record), record.salt or "")
+    """Publish an already revealed roll: a roll line with a «Check» button opening the check
+    page; without a public page, the hashed text as a file to check with sha256sum."""
     roller_name = await first_name(record.user_id)
     result_html = render_result(result_from_dict(record.result))
-    text = texts.revealed(record, roller_name, result_html, payload)
+    when = local_time(record.created_at, await time_zone(record.game_id))
+    text = texts.revealed(record, roller_name, result_html, when)
+    url = verify_url(bot, record.id)
+    markup = url_keyboard(texts.check_button(), url) if url else None
     in_place = (
         reply_to is not None
         and reply_to.chat.id == record.chat_id
         and topic_of(reply_to) == record.topic_id
     )
-    if len(as_plain(text)) <= MESSAGE_LIMIT:
-        if in_place:
-            await reply_to.reply(text)  # type: ignore[union-attr]
-        else:
-            await bot.send_message(record.chat_id, text, message_thread_id=record.topic_id)
-        return
-    # A roll of many dice hashes a long text: it travels as a file, `sha256sum <file>`.
-    filename = f"kosti-roll-{record.id}.txt"
-    text = texts.revealed_with_file(record, roller_name, result_html, filename)
-    document = BufferedInputFile(payload.encode("utf-8"), filename=filename)
     if in_place:
-        await reply_to.reply(text)  # type: ignore[union-attr]
-        await reply_to.reply_document(document)  # type: ignore[union-attr]
+        await reply_to.reply(text, reply_markup=markup)  # type: ignore[union-attr]
     else:
-        await bot.send_message(record.chat_id, text, message_thread_id=record.topic_id)
-        await bot.send_document(record.chat_id, document, message_thread_id=record.topic_id)
+        await bot.send_message(
+            record.chat_id, text, message_thread_id=record.topic_id, reply_markup=markup
+        )
+    if url is not None:
+        return
+    payload = receipt_payload(receipt_content(record), record.salt or "")
+    document = BufferedInputFile(payload.encode("utf-8"), filename=texts.file_name(record))
+    await bot.send_document(
+        record.chat_id,
+        document,
+        caption=texts.revealed_file_caption(record),
+        message_thread_id=record.topic_id,
+    )

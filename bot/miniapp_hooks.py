@@ -77,7 +77,7 @@ class ChatHooks:
 
     async def on_reveal(self, record: RollRecord) -> None:
         """`record` is already revealed (the web app called engine.services.reveal_roll)."""
-        with translator(await get_language(record.user_id), self.i18n):
+        with translator(await get_language(record.user_id), self.i18n), using_miniapp(self.miniapp):
             await post_reveal(self.bot, record)
 
     # -- boards --------------------------------------------------------------------------

@@ -33,6 +33,17 @@ def make_receipt(content: Any, salt: str) -> str:
     return hashlib.sha256(receipt_payload(content, salt).encode("utf-8")).hexdigest()
 
 
+CODE_LENGTH = 12  # hex characters of the receipt shown in the chat (48 bits)
+
+
+def short_code(receipt: str) -> str:
+    """The receipt's first 12 hex characters in groups of four: ``3f2a-9c1b-77d0``.
+
+    What the group reads and compares; the verification page shows the whole digest."""
+    head = receipt[:CODE_LENGTH].lower()
+    return "-".join(head[i : i + 4] for i in range(0, len(head), 4))
+
+
 def verify(receipt: str, content: Any, salt: str) -> bool:
     """True when `receipt` is the receipt of `content` under `salt` (hex case ignored)."""
     if not isinstance(receipt, str) or not receipt.isascii():

@@ -40,6 +40,7 @@ from webapp.keys import (
 from webapp.links import link_secret
 from webapp.live import Broadcaster, LocalBroadcaster
 from webapp.middleware import authenticate, json_errors, security_headers
+from webapp.receipts import setup_receipts
 from webapp.static_files import setup_static
 from webapp.webhook import WebhookHandler
 
@@ -117,6 +118,7 @@ def create_app(
         app.router.add_get("/", to_app)
     app.router.add_get("/app", to_app)
     setup_static(app)
+    setup_receipts(app)
     setup_api(app)
     setup_bridge(app)
     if settings.redis_url:

@@ -23,9 +23,33 @@ def group_start() -> str:
     return _("Kosti is here 🎲 Roll with <code>/r 2d6+1</code>, all commands: /help")
 
 
+def help_menu() -> str:
+    """The short /help: what the bot does and the sections behind the buttons."""
+    return _(
+        "<b>Kosti — dice for tabletop RPGs</b>\n"
+        "<code>/r 2к6+1 удар мечом</code> — a roll; <code>/hr 2d6</code> — a hidden roll; "
+        "<code>/newgame дикий Пустые земли</code> — a game in this chat.\n"
+        "Commands are Latin letters only (Telegram does not take others). Choose a section:"
+    )
+
+
+def help_sections() -> dict[str, tuple[str, str]]:
+    """section key -> (button label, text), in the order of the buttons."""
+    sections = {
+        "rolls": (_("🎲 Rolls"), _rolls_help()),
+        "hidden": (_("🔒 Hidden rolls"), _hidden_help()),
+        "games": (_("👥 Games"), _games_help()),
+    }
+    for system in registry.installed():
+        if system.help is not None:
+            sections[system.code] = ("📖 " + system.title(), system.help())
+    sections["app"] = (_("📱 Mini App"), miniapp_help())
+    return sections
+
+
 def help_text() -> str:
-    sections = [s.help() for s in registry.installed() if s.help is not None]
-    return "\n\n".join([_base_help(), *sections, miniapp_help()])
+    """Every section in one text (what the buttons show one by one)."""
+    return "\n\n".join(text for _label, text in help_sections().values())
 
 
 def miniapp_help() -> str:
@@ -36,19 +60,14 @@ def miniapp_help() -> str:
         "/app — a button that opens it: in a group for this chat's game{screens}, "
         "in the private chat for the game chosen with /games; also under /game and "
         "the boards, and the menu button of the private chat. Rolls made there appear in "
-        "the chat, hidden rolls as receipts.\n"
-        "The group button is the app's t.me link: it works once the bot's admin has "
-        "registered the Mini App with @BotFather (/newapp, the bot's web address + "
-        "<code>/app/</code>). Without a web address the private button uses that link too."
+        "the chat, hidden rolls as receipts."
     ).format(screens=opened)
 
 
-def _base_help() -> str:
+def _rolls_help() -> str:
     return _(
-        "<b>Kosti — dice for tabletop RPGs</b>\n"
-        "Dice are written as d, к or д: <code>2d6</code> = <code>2к6</code> = <code>2д6</code>.\n"
-        "\n"
         "<b>Rolls</b>\n"
+        "Dice are written as d, к or д: <code>2d6</code> = <code>2к6</code> = <code>2д6</code>.\n"
         "<code>/r 2к6+1 удар мечом</code> — any roll, with a comment\n"
         "<code>/r 4d6kh3</code> — keep the 3 highest; <code>/r 6#4d6kh3</code> — six times\n"
         "<code>/r 2d6!</code> — exploding dice; <code>/r 7d10>=6f1</code> — count successes\n"
@@ -60,14 +79,24 @@ def _base_help() -> str:
         "<code>/d +2</code> — duel check: d10 + modifier, a natural 10 or 1 is critical; "
         "<code>/d +1 трюк</code> — a trick (6+)\n"
         "<code>/odds d8+1</code> — exact odds of a roll\n"
-        "The «Reroll» button under a result works for the one who rolled.\n"
-        "\n"
+        "The «Reroll» button under a result works for the one who rolled."
+    )
+
+
+def _hidden_help() -> str:
+    return _(
         "<b>Hidden rolls</b>\n"
         "<code>/hr 2d6</code> — the result goes privately to you and the GM, the group gets "
-        "a sealed receipt (SHA-256); also <code>/hr t d8</code>, <code>/hr p 7 6</code>\n"
-        "<code>/reveal 12</code> — the GM reveals roll #12, anyone can check the receipt\n"
-        "Start a private chat with me first (/start), or I cannot write to you.\n"
-        "\n"
+        "a short receipt code; also <code>/hr t d8</code>, <code>/hr p 7 6</code>\n"
+        "<code>/reveal 12</code> — the GM reveals roll #12; its «Check» button shows that "
+        "the result was not changed\n"
+        "<code>/timezone Asia/Yekaterinburg</code> — the GM sets the game's time zone\n"
+        "Start a private chat with me first (/start), or I cannot write to you."
+    )
+
+
+def _games_help() -> str:
+    return _(
         "<b>Games</b>\n"
         "<code>/newgame дикий Пустые земли</code> — a new game in this chat or topic "
         "(systems: {systems}); you are the GM\n"

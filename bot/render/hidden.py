@@ -5,13 +5,9 @@ from __future__ import annotations
 from aiogram import html
 from aiogram.utils.i18n import gettext as _
 
-from bot.render.common import bold_name, code, quoted, utc_time
+from bot.render.common import bold_name, code, quoted
+from engine.receipt import short_code
 from engine.services.types import GameInfo, RollRecord
-
-
-def shell_quote(text: str) -> str:
-    """Single-quote for a POSIX shell: ' becomes '\\'' (so the command can be pasted as is)."""
-    return "'" + text.replace("'", "'\\''") + "'"
 
 
 def hr_usage() -> str:
@@ -50,16 +46,15 @@ def typed_in_group_hint() -> str:
     )
 
 
-def receipt(record: RollRecord, roller_name: str) -> str:
+def receipt(record: RollRecord, roller_name: str, when: str) -> str:
     return _(
-        "🔒 {name} made hidden roll #{id} at {time}.\n"
-        "Receipt (SHA-256): {receipt}\n"
-        "The GM reveals it with <code>/reveal {id}</code>; then anyone can check the receipt."
+        "🔒 Hidden roll #{id}: {name}, {time}. Receipt code: {code}\n"
+        "The GM reveals it with <code>/reveal {id}</code>; then anyone can check the code."
     ).format(
         name=bold_name(roller_name),
         id=record.id,
-        time=utc_time(record.created_at),
-        receipt=code(record.receipt or ""),
+        time=when,
+        code=code(short_code(record.receipt or "")),
     )
 
 
@@ -82,7 +77,7 @@ def roller_copy(record: RollRecord, game: GameInfo, result_html: str) -> str:
         + "\n"
         + result_html
         + "\n"
-        + _("Receipt: {receipt}").format(receipt=code(record.receipt or ""))
+        + _("Receipt code: {code}").format(code=code(short_code(record.receipt or "")))
     )
 
 
@@ -94,7 +89,11 @@ def gm_copy(record: RollRecord, game: GameInfo, roller_name: str, result_html: s
         + "\n"
         + result_html
         + "\n"
-        + _("Only you and the roller see it. Reveal it to the group with the button below.")
+        + (
+            _("Only you see it. Reveal it to the group with the button below.")
+            if record.user_id == game.gm_id
+            else _("Only you and the roller see it. Reveal it to the group with the button below.")
+        )
     )
 
 
@@ -108,42 +107,46 @@ def reveal_usage() -> str:
     return _("Write the roll number: <code>/reveal 12</code>.")
 
 
-def revealed(record: RollRecord, roller_name: str, result_html: str, payload: str) -> str:
-    command = f"printf %s {shell_quote(payload)} | sha256sum"
+def revealed(record: RollRecord, roller_name: str, result_html: str, when: str) -> str:
+    """The reveal: the roll as a roll line; the check is behind the «Check» button."""
     return (
-        _("🔓 Hidden roll #{id} by {name} ({time}):").format(
-            id=record.id, name=bold_name(roller_name), time=utc_time(record.created_at)
+        _("🔓 Hidden roll #{id}: {name}, {time}. Receipt code: {code}").format(
+            id=record.id,
+            name=bold_name(roller_name),
+            time=when,
+            code=code(short_code(record.receipt or "")),
         )
         + "\n"
         + result_html
-        + "\n\n"
-        + _("Salt: {salt}").format(salt=code(record.salt or ""))
-        + "\n"
-        + _("Hashed text: {payload}").format(payload=code(payload))
-        + "\n"
-        + _("Check: {command} must print the receipt {receipt}").format(
-            command=code(command), receipt=code(record.receipt or "")
-        )
     )
 
 
-def revealed_with_file(
-    record: RollRecord, roller_name: str, result_html: str, filename: str
-) -> str:
-    return (
-        _("🔓 Hidden roll #{id} by {name} ({time}):").format(
-            id=record.id, name=bold_name(roller_name), time=utc_time(record.created_at)
-        )
-        + "\n"
-        + result_html
-        + "\n\n"
-        + _("Salt: {salt}").format(salt=code(record.salt or ""))
-        + "\n"
-        + _(
-            "The hashed text is long: it is in the file below. Check: {command} must print "
-            "the receipt {receipt}"
-        ).format(command=code(f"sha256sum {filename}"), receipt=code(record.receipt or ""))
+def revealed_file_caption(record: RollRecord) -> str:
+    """Without a public address for the check page: the hashed text goes as a file."""
+    return _("Roll #{id}: the hashed text. Check: {command} must print {receipt}").format(
+        id=record.id,
+        command=code(f"sha256sum {file_name(record)}"),
+        receipt=code(record.receipt or ""),
     )
+
+
+def file_name(record: RollRecord) -> str:
+    return f"kosti-roll-{record.id}.txt"
+
+
+def check_button() -> str:
+    return _("✅ Check")
+
+
+def time_zone_is(zone: str) -> str:
+    return _(
+        "Times of this game are told in {zone}. The GM changes it: <code>/timezone "
+        "Asia/Yekaterinburg</code>."
+    ).format(zone=code(zone))
+
+
+def time_zone_set(zone: str, now: str) -> str:
+    return _("Time zone of the game: {zone} (now {now}).").format(zone=code(zone), now=now)
 
 
 def revealed_toast() -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup, WebAppInfo
 from aiogram.utils.i18n import gettext as _
 
-from bot.callbacks import PickGameCallback, RerollCallback, RevealCallback
+from bot.callbacks import HelpCallback, PickGameCallback, RerollCallback, RevealCallback
 from bot.render.games import game_button, open_rolls_button
 from engine.services.types import GameInfo
 
@@ -22,6 +22,24 @@ def reveal_keyboard(roll_id: int) -> InlineKeyboardMarkup:
         text=_("🔓 Reveal"), callback_data=RevealCallback(roll_id=roll_id).pack()
     )
     return InlineKeyboardMarkup(inline_keyboard=[[button]])
+
+
+def url_keyboard(label: str, url: str) -> InlineKeyboardMarkup:
+    return InlineKeyboardMarkup(inline_keyboard=[[InlineKeyboardButton(text=label, url=url)]])
+
+
+def help_keyboard(labels: dict[str, str], current: str | None = None) -> InlineKeyboardMarkup:
+    """The /help sections, two to a row; the open one is marked."""
+    buttons = [
+        InlineKeyboardButton(
+            text=("· " + label + " ·") if key == current else label,
+            callback_data=HelpCallback(section=key).pack(),
+        )
+        for key, label in labels.items()
+    ]
+    return InlineKeyboardMarkup(
+        inline_keyboard=[buttons[i : i + 2] for i in range(0, len(buttons), 2)]
+    )
 
 
 def start_link_keyboard(url: str) -> InlineKeyboardMarkup:

@@ -17,9 +17,11 @@ from bot.callbacks import RerollCallback
 from bot.hidden_rolls import publish_hidden_roll
 from bot.parsing import topic_of
 from bot.render import dice as texts
+from bot.render import hints
 from bot.render import texts as descriptions
 from bot.render.keyboards import reroll_keyboard
 from bot.rolling import make_roll
+from bot.suggest import SPACED_DIE_KINDS, glued_die
 from engine.dice import odds
 from engine.dice.commands import BY_CHAT, explain
 from engine.services import get_roll, log_roll, selected_private_game
@@ -42,6 +44,10 @@ async def on_roll(message: Message, command: CommandObject, bot: Bot, rng: Any, 
     args = (command.args or "").strip()
     if not args:
         await message.reply(texts.usage(kind))
+        return
+    fixed = glued_die(args) if kind in SPACED_DIE_KINDS else None
+    if fixed is not None:  # «/r 2 к 6» would roll the number 2 with the comment «к 6»
+        await message.reply(hints.spaced_die(f"/{command.command} {fixed}"))
         return
     user = message.from_user
     assert user is not None  # commands always have a sender (channels are not served)

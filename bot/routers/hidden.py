@@ -1,5 +1,5 @@
 """Hidden rolls: /hr in a game's chat (or in private for the chosen game), /reveal and the
-GM's «Reveal» button.
+GM's «Reveal» button; /timezone, the game's zone its notices tell times in.
 
 A `/hr` in a game's chat by someone who is neither its GM nor a player is refused, not
 turned into a private roll: a hidden roll is made for the GM, and the GM of a game one does
@@ -8,6 +8,7 @@ private chat, which the refusal points to."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
 from aiogram import Bot, Router
@@ -21,15 +22,20 @@ from bot.chat_rights import ChatRights
 from bot.hidden_rolls import publish_hidden_roll, reveal
 from bot.parsing import parse_roll_id, split_hidden, topic_of
 from bot.render import hidden as texts
+from bot.render import hints
 from bot.render.common import as_plain
 from bot.rolling import make_roll
+from bot.suggest import SPACED_DIE_KINDS, glued_die
 from engine.services import find_game, selected_private_game
+from engine.services.game_settings import set_time_zone, time_zone
+from webapp.receipts import local_time
 
 
 def make_router() -> Router:
     router = Router(name="hidden")
     router.message.register(on_hidden_roll, Command("hr"))
     router.message.register(on_reveal, Command("reveal"))
+    router.message.register(on_time_zone, Command("timezone", "tz"))
     router.callback_query.register(on_reveal_button, RevealCallback.filter())
     return router
 
@@ -60,6 +66,12 @@ async def on_hidden_roll(
         await message.reply(texts.not_a_member(game))
         return
     kind, args = split_hidden(command.args or "")
+    fixed = glued_die(args) if kind in SPACED_DIE_KINDS else None
+    if fixed is not None:  # «/hr 2 к 6» would roll the number 2 with the comment «к 6»
+        await message.reply(
+            hints.spaced_die(f"/hr {fixed}" if kind == "r" else f"/hr {kind} {fixed}")
+        )
+        return
     result = make_roll(kind, args, rng)
     await publish_hidden_roll(
         bot=bot,
@@ -81,6 +93,21 @@ async def on_reveal(message: Message, command: CommandObject, bot: Bot) -> None:
         return
     assert message.from_user is not None
     await reveal(bot, roll_id=roll_id, actor_id=message.from_user.id, reply_to=message)
+
+
+async def on_time_zone(message: Message, command: CommandObject) -> None:
+    """`/timezone` shows the game's zone; `/timezone Asia/Omsk` (the GM) sets it."""
+    game = await find_game(message.chat.id, topic_of(message))
+    if game is None:
+        await message.reply(texts.hidden_needs_game())
+        return
+    assert message.from_user is not None
+    name = (command.args or "").strip()
+    if not name:
+        await message.reply(texts.time_zone_is((await time_zone(game.id)).key))
+        return
+    zone = await set_time_zone(game.id, actor_id=message.from_user.id, name=name)
+    await message.reply(texts.time_zone_set(zone.key, local_time(datetime.now(UTC), zone)))
 
 
 async def on_reveal_button(query: CallbackQuery, callback_data: RevealCallback, bot: Bot) -> None:

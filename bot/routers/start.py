@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from aiogram import Bot, Router
 from aiogram.filters import Command, CommandObject, CommandStart
-from aiogram.types import Message
+from aiogram.types import CallbackQuery, Message
 from aiogram.utils.i18n import I18n
 
+from bot.callbacks import HelpCallback
 from bot.filters import IN_PRIVATE
 from bot.hidden_rolls import deliver_pending
 from bot.render import games as game_texts
 from bot.render import help as texts
+from bot.render.keyboards import help_keyboard
 from engine.services import select_private_game, take_pending_deliveries
 
 GAME_PAYLOAD_PREFIX = "game_"
@@ -21,6 +23,7 @@ def make_router() -> Router:
     router.message.register(on_start_private, CommandStart(), IN_PRIVATE)
     router.message.register(on_start_group, CommandStart())
     router.message.register(on_help, Command("help"))
+    router.callback_query.register(on_help_section, HelpCallback.filter())
     return router
 
 
@@ -43,4 +46,15 @@ async def on_start_group(message: Message) -> None:
 
 
 async def on_help(message: Message) -> None:
-    await message.reply(texts.help_text())
+    labels = {key: label for key, (label, _text) in texts.help_sections().items()}
+    await message.reply(texts.help_menu(), reply_markup=help_keyboard(labels))
+
+
+async def on_help_section(query: CallbackQuery, callback_data: HelpCallback) -> None:
+    sections = texts.help_sections()
+    labels = {key: label for key, (label, _text) in sections.items()}
+    section = sections.get(callback_data.section)
+    if section is not None and isinstance(query.message, Message):
+        markup = help_keyboard(labels, callback_data.section)
+        await query.message.edit_text(section[1], reply_markup=markup)
+    await query.answer()

@@ -77,6 +77,10 @@ class AlreadyRevealed(_Coded):
     code = "already_revealed"
 
 
+class BadTimeZone(_Coded):
+    code = "bad_time_zone"
+
+
 class EventConflict(_Coded):
     code = "event_conflict"
 
@@ -112,6 +116,9 @@ ERROR_CODES.update(
         NoRoll.code: "There is no roll #{roll_id}.",
         NotHidden.code: "Roll #{roll_id} is not hidden: everyone has already seen it.",
         AlreadyRevealed.code: "Roll #{roll_id} has already been revealed.",
+        BadTimeZone.code: (
+            "Unknown time zone {zone}: write a name like Europe/Moscow or Asia/Yekaterinburg."
+        ),
         EventConflict.code: "Someone changed the game at the same moment. Please try again.",
         StaleState.code: "The board has changed since: look at it again.",
         NothingToUndo.code: "There is nothing to undo.",

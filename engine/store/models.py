@@ -307,3 +307,17 @@ class PrivateSelection(Model):
 
     class Meta:
         table = "private_selections"
+
+
+class GameSettings(Model):
+    # A game's options set by its GM; a game without a row has the defaults
+    # (engine/services/game_settings.py).
+    id = fields.IntField(primary_key=True)
+    game: fields.OneToOneRelation[Game] = fields.OneToOneField(
+        "models.Game", related_name="settings", on_delete=fields.CASCADE
+    )
+    time_zone = fields.CharField(max_length=64, null=True)  # IANA name; NULL = the default
+    updated_at = fields.DatetimeField(auto_now=True)
+
+    class Meta:
+        table = "game_settings"

@@ -4,7 +4,6 @@ refused private messages kept until /start, private rolls for a chosen game."""
 from __future__ import annotations
 
 import hashlib
-import html
 import re
 
 from aiogram import Dispatcher
@@ -14,8 +13,8 @@ from tests.bot.conftest import ALICE, BORIS, GROUP, VERA
 from tests.support.fake_botapi import BOT_USERNAME, ApiCall, FakeBotAPI
 from tests.support.telegram import Feed, TelegramDriver, group, private
 
-RECEIPT = re.compile(r"<code>([0-9a-f]{64})</code>")
-PAYLOAD = re.compile(r"Хешируемая строка: <code>(.*?)</code>", re.S)
+CODE = re.compile(r"Код квитанции: <code>([0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4})</code>")
+LONG_HASH = re.compile(r"[0-9a-f]{64}")
 ROLL_ID = re.compile(r"/reveal (\d+)")
 
 
@@ -51,10 +50,14 @@ async def test_hidden_roll_reaches_only_roller_and_gm_and_the_receipt_checks_out
     assert roller.buttons() == []
     # The group sees who and when, and the receipt, never the dice.
     assert "[4, 2]" not in receipt_msg.text and "<b>7</b>" not in receipt_msg.text
-    assert receipt_msg.text.startswith("🔒 <b>Борис &lt;b&gt;</b> сделал(а) скрытый бросок №")
+    assert re.match(
+        r"🔒 Скрытый бросок №\d+: <b>Борис &lt;b&gt;</b>, \d\d\.\d\d\.\d{4} \d\d:\d\d MSK\. ",
+        receipt_msg.text,
+    )
+    assert LONG_HASH.search(receipt_msg.text) is None  # a short code, not the digest
     assert receipt_msg.params["reply_parameters"]["message_id"] == feed.message["message_id"]
-    receipt = RECEIPT.search(receipt_msg.text).group(1)
-    assert receipt in roller.text  # the roller can compare it too
+    receipt_code = CODE.search(receipt_msg.text).group(1)
+    assert receipt_code in roller.text  # the roller can compare it too
 
     # A player cannot reveal; the GM's button does.
     roll_id = ROLL_ID.search(receipt_msg.text).group(1)
@@ -64,10 +67,13 @@ async def test_hidden_roll_reaches_only_roller_and_gm_and_the_receipt_checks_out
     pressed = await tg.press(ALICE, gm)
     revealed = _only(pressed.sent(GROUP.id))
     assert "2d6 [4, 2] + 1 = <b>7</b>" in revealed.text
-    assert "printf %s" in revealed.text and "sha256sum" in revealed.text
-    payload = html.unescape(PAYLOAD.search(revealed.text).group(1))
-    assert hashlib.sha256(payload.encode("utf-8")).hexdigest() == receipt
-    assert receipt in revealed.text
+    assert CODE.search(revealed.text).group(1) == receipt_code
+    assert LONG_HASH.search(revealed.text) is None and "{" not in revealed.text
+    # No public check page here (no HTTPS PUBLIC_URL): the hashed text comes as a file.
+    [document] = [c for c in pressed.calls if c.method == "sendDocument"]
+    digest = hashlib.sha256(document.params["document"]["content"]).hexdigest()
+    assert digest[:12] == receipt_code.replace("-", "")
+    assert digest in document.params["caption"]
     assert "editMessageReplyMarkup" in pressed.methods()
 
     again = await tg.send(ALICE, GROUP, f"/reveal {roll_id}")
@@ -144,7 +150,7 @@ async def test_private_roll_for_the_selected_game_is_hidden(
     gm = _only(feed.sent(ALICE.id))
     assert "[5, 1]" in gm.text and gm.buttons()
     receipt_msg = _only(feed.sent(GROUP.id))
-    assert "[5, 1]" not in receipt_msg.text and RECEIPT.search(receipt_msg.text)
+    assert "[5, 1]" not in receipt_msg.text and CODE.search(receipt_msg.text)
     assert all(not c.buttons() or "rr:" not in str(c.buttons()) for c in feed.sent())
 
 
@@ -162,18 +168,18 @@ async def test_reveal_of_many_dice_sends_the_hashed_text_as_a_file(tg: TelegramD
     await _game_with_player(tg)
     feed = await tg.send(BORIS, GROUP, "/hr 100d6")
     receipt_msg = _only(feed.sent(GROUP.id))
-    receipt = RECEIPT.search(receipt_msg.text).group(1)
+    receipt_code = CODE.search(receipt_msg.text).group(1)
     roll_id = ROLL_ID.search(receipt_msg.text).group(1)
 
     shown = await tg.send(ALICE, GROUP, f"/reveal {roll_id}")
     [text] = shown.sent(GROUP.id)
     assert len(text.text) < 4096
-    assert f"sha256sum kosti-roll-{roll_id}.txt" in text.text
     [document] = [c for c in shown.calls if c.method == "sendDocument"]
     assert document.chat_id == GROUP.id
+    assert f"sha256sum kosti-roll-{roll_id}.txt" in document.params["caption"]
     content = document.params["document"]["content"]
     assert len(content) > 4096
-    assert hashlib.sha256(content).hexdigest() == receipt
+    assert hashlib.sha256(content).hexdigest()[:12] == receipt_code.replace("-", "")
 
 
 async def test_reveal_button_pressed_by_a_player_is_refused(tg: TelegramDriver) -> None:
@@ -218,3 +224,13 @@ async def test_gm_the_bot_never_met_is_kept_pending_too(
     api.allow(ALICE.id)
     started = await tg.send(ALICE, private(ALICE), "/start hr")
     assert any(c.buttons() and "Скрытый бросок" in c.text for c in started.sent(ALICE.id))
+
+
+async def test_the_gms_own_hidden_roll_is_for_the_gm_alone(tg: TelegramDriver) -> None:
+    await _game_with_player(tg)
+    feed = await tg.send(ALICE, GROUP, "/hr d20")
+    gm = _only(feed.sent(ALICE.id))
+    assert "Его видите только вы. Раскрыть группе — кнопкой ниже." in gm.text
+    assert "бросал" not in gm.text  # not «вы и тот, кто бросал» to the roller himself
+    player = await tg.send(BORIS, GROUP, "/hr d20")
+    assert "только вы и тот, кто бросал" in _only(player.sent(ALICE.id)).text

@@ -37,7 +37,7 @@ async def test_with_delete_rights_the_command_goes_and_the_receipt_quotes_nothin
     [receipt] = feed.sent(GROUP.id)
     assert "reply_parameters" not in receipt.params
     assert "засада" not in receipt.text and "7d10" not in receipt.text
-    assert "скрытый бросок №" in receipt.text and HINT not in receipt.text
+    assert "Скрытый бросок №" in receipt.text and HINT not in receipt.text
     assert "засада" in feed.sent(ALICE.id)[0].text  # the GM still reads the comment
 
     again = await tg.send(BORIS, GROUP, "/hr d6")
@@ -73,7 +73,7 @@ async def test_without_delete_rights_the_hint_comes_once_per_chat(
 
     second = await tg.send(ALICE, GROUP, "/hr d20")
     [receipt] = second.sent(GROUP.id)
-    assert HINT not in receipt.text and "скрытый бросок №" in receipt.text
+    assert HINT not in receipt.text and "Скрытый бросок №" in receipt.text
 
     other = group(-1001000000002, "Другой стол")
     await _game_with_player(tg, other)

@@ -99,7 +99,12 @@ async def test_start_and_help(tg: TelegramDriver) -> None:
     welcome = (await tg.send(ALICE, private(ALICE), "/start")).only_text()
     assert welcome.startswith("Привет, <b>Алиса</b>! Я Кости")
     assert "/help" in (await tg.send(ALICE, GROUP, "/start")).only_text()
-    help_text = (await tg.send(ALICE, GROUP, "/help")).only_text()
+    [menu] = (await tg.send(ALICE, GROUP, "/help")).sent()
+    sections = []
+    for index in range(len(menu.buttons())):
+        pressed = await tg.press(ALICE, menu, index)
+        sections += [c.text for c in pressed.calls if c.method == "editMessageText"]
+    help_text = "\n".join(sections)
     for example in ("/r 2к6+1 удар мечом", "/t d8+1", "/dmg 2к6+1 против 6", "/p 7 6", "/hr 2к6"):
         assert example in help_text
 

@@ -4,7 +4,14 @@ import hashlib
 import re
 import subprocess
 
-from engine.receipt import canonical_json, make_receipt, new_salt, receipt_payload, verify
+from engine.receipt import (
+    canonical_json,
+    make_receipt,
+    new_salt,
+    receipt_payload,
+    short_code,
+    verify,
+)
 
 CONTENT = {"roll_id": 7, "args": "2к6+1 удар", "result": {"total": 9, "faces": [4, 4]}, "b": None}
 
@@ -52,3 +59,10 @@ def test_verify_accepts_the_original_and_rejects_any_change() -> None:
     assert not verify(receipt, CONTENT, new_salt())
     assert not verify(receipt[:-1] + ("0" if receipt[-1] != "0" else "1"), CONTENT, salt)
     assert not verify("ж" * 64, CONTENT, salt)
+
+
+def test_short_code_is_the_receipts_beginning_in_groups_of_four() -> None:
+    digest = make_receipt({"a": 1}, "00" * 16)
+    code = short_code(digest)
+    assert code == f"{digest[:4]}-{digest[4:8]}-{digest[8:12]}"
+    assert short_code(digest.upper()) == code

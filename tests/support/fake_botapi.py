@@ -9,7 +9,9 @@ plain member unless made an administrator that may delete messages (`grant_delet
 from __future__ import annotations
 
 import asyncio
+import html
 import json
+import re
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -184,6 +186,7 @@ class FakeBotAPI:
             await asyncio.sleep(0.05)  # a short "long poll" instead of a busy loop
         handler = getattr(self, f"_m_{method}", None)
         try:
+            _check_sizes(method, params)
             result = handler(params) if handler else True
         except _Refused as refused:
             return _error(refused.status, refused.description)
@@ -298,3 +301,29 @@ async def start_fake_botapi(api: FakeBotAPI) -> TestServer:
     await server.start_server()
     api.base_url = str(server.make_url("")).rstrip("/")
     return server
+
+
+_MARKUP = re.compile(r"<[^>]+>")
+
+
+def _visible(text: str) -> int:
+    """Telegram's measure of a text: UTF-16 code units once the HTML is parsed."""
+    plain = html.unescape(_MARKUP.sub("", text))
+    return len(plain.encode("utf-16-le")) // 2
+
+
+def _check_sizes(method: str, params: dict[str, Any]) -> None:
+    """Refuse what Telegram refuses: texts over 4,096, captions over 1,024, callback data
+    over 64 bytes."""
+    text = params.get("text")
+    in_text = method in ("sendMessage", "editMessageText") and isinstance(text, str)
+    if in_text and _visible(text) > 4096:  # type: ignore[arg-type]
+        raise _Refused(400, "Bad Request: message is too long")
+    caption = params.get("caption")
+    if isinstance(caption, str) and _visible(caption) > 1024:
+        raise _Refused(400, "Bad Request: message caption is too long")
+    markup = params.get("reply_markup")
+    for row in (markup or {}).get("inline_keyboard", []) if isinstance(markup, dict) else []:
+        for button in row:
+            if len(str(button.get("callback_data", "")).encode()) > 64:
+                raise _Refused(400, "Bad Request: BUTTON_DATA_INVALID")

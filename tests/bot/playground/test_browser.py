@@ -126,7 +126,7 @@ async def test_a_newcomers_first_ten_minutes(pages: tuple[Any, Any], served: Ser
     await copy.locator(".kb-button", has_text="Раскрыть").click()
     await gm.locator("#toast", has_text="Раскрыт").wait_for(timeout=WAIT)
     await open_chat(gm, "Игровой стол")
-    await message(gm, "sha256sum").wait_for(timeout=WAIT)
+    await message(gm, "🔓 Скрытый бросок").wait_for(timeout=WAIT)
 
     # A fight: the player saves her character, the GM adds it and a group of extras.
     await open_chat(player, "Игровой стол")

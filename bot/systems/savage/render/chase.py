@@ -13,6 +13,7 @@ from aiogram.utils.i18n import gettext as _
 
 from bot.render import texts
 from bot.render.common import quoted
+from bot.render.limits import fit
 from bot.systems.savage.callbacks import ChaseCallback
 from bot.systems.savage.render.combat_events import Names, trait_text
 from bot.systems.savage.render.combat_labels import card_text
@@ -91,7 +92,7 @@ def chase_board_text(state: ChaseState, name: Names, *, closed: bool = False) ->
     lines += _distance_lines(state, name)
     lines += [_pending_line(p, name) for p in state.pending]
     text = "\n".join(lines)
-    return text if len(text) <= MAX_CHARS else text[:MAX_CHARS] + "…"
+    return fit(text, MAX_CHARS)  # at a line break, tags closed (bot/render/limits.py)
 
 
 def _distance_lines(state: ChaseState, name: Names) -> list[str]:

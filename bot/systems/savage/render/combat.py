@@ -8,6 +8,7 @@ from aiogram.utils.i18n import gettext as _
 from aiogram.utils.i18n import ngettext
 
 from bot.render.common import quoted
+from bot.render.limits import fit
 from bot.systems.savage.callbacks import CombatCallback
 from bot.systems.savage.render.combat_labels import card_text, condition_label, trait_label
 from engine.savage import Character, Combatant, Encounter
@@ -120,7 +121,7 @@ def board_text(state: Encounter, *, closed: bool = False) -> str:
             ).format(name=quoted(who), count=state.pending.wounds)
         )
     text = "\n".join(lines)
-    return text if len(text) <= MAX_BOARD_CHARS else text[:MAX_BOARD_CHARS] + "…"
+    return fit(text, MAX_BOARD_CHARS)  # at a line break, tags closed (bot/render/limits.py)
 
 
 def board_keyboard(state: Encounter, game_id: int, seq: int) -> InlineKeyboardMarkup:

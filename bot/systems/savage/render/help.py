@@ -25,7 +25,7 @@ def combat_help() -> str:
         "<code>/attack Рукия Пустой 2 стрельба 2d6 средняя укрытие лёгкое</code>, "
         "<code>/check внимание -2</code>, <code>/support Ичиго драка</code>, "
         "<code>/test Гриммджо провокация уязвим</code>, /defend, /aim, /escape, "
-        "/soak, /take, /unshake, <code>/reroll</code> (or <code>/переброс</code>) — a benny "
+        "/soak, /take, /unshake, <code>/reroll</code> — a benny "
         "re-rolls your last trait roll this turn, the better result counts; also the "
         "«🎲 Benny: re-roll» button under the roll\n"
         "\n"

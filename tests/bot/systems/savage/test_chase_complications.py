@@ -160,7 +160,7 @@ async def test_a_failed_complication_by_the_suit_of_the_chase_card(
     dealt = await deal_clubs_to_ichigo(table, dice)
     text = text_of(dealt)
     assert "🏃 Ичиго ходит по карте K♣." in text
-    complication = f"♣ Осложнение для Ичиго на {ROW_LINES[card - 1]}: {roll} — {result}"
+    complication = f"♣ Ичиго, осложнение на {ROW_LINES[card - 1]}: {roll} — {result}"
     assert complication in text.splitlines(), (line, text)
     # The row is edited in place; the choice that waits is shown and offered as buttons.
     assert {c.params["message_id"] for c in row_edits(dealt)} == {row_id}
@@ -180,7 +180,7 @@ async def test_a_passed_complication_changes_nothing(tg: TelegramDriver) -> None
     )
     text = text_of(await deal_clubs_to_ichigo(table, [6, 2]))
     assert (
-        "♣ Осложнение для Ичиго на Q♦: d8=6 <s>Дикий d6=2</s> −2 Осложнение = <b>4</b> "
+        "♣ Ичиго, осложнение на Q♦: d8=6 <s>Дикий d6=2</s> −2 Осложнение = <b>4</b> "
         "против 4 → <b>успех</b> — пройдено"
     ) in text.splitlines()
     assert row(table).text == before
@@ -200,7 +200,7 @@ async def test_the_joker_card_gives_plus_two_and_a_shift_of_up_to_two_cards(
     )
     text = text_of(await deal_clubs_to_ichigo(table, [2, 1]))
     assert (
-        "♣ Осложнение для Ичиго на 🃏: d8=2 <s>Дикий d6=1</s> +2 Осложнение −2 постоянный "
+        "♣ Ичиго, осложнение на 🃏: d8=2 <s>Дикий d6=1</s> +2 Осложнение −2 постоянный "
         "= <b>2</b> против 4 → <b>провал</b> — провал: сдвиг до двух карт"
     ) in text.splitlines()
     assert row(table).text.endswith(

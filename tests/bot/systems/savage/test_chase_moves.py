@@ -123,7 +123,7 @@ async def test_a_group_moves_with_its_leader(tg: TelegramDriver) -> None:
     turn = text_of(await table.say(ALICE, "/next", [2]))
     assert turn.splitlines()[-3:] == [
         "🏃 Пустой 1 ходит по карте 4♣.",
-        "♣ Осложнение для Пустой 1 на Q♥: d4=2 −2 без навыка = <b>0</b> против 4 → "
+        "♣ Пустой 1, осложнение на Q♥: d4=2 −2 без навыка = <b>0</b> против 4 → "
         "<b>провал</b> — провал: Сдвиг",
         "🏃 Пустой 2 ходит по карте 4♣.",
     ]

@@ -52,7 +52,7 @@ async def test_the_button_rerolls_a_miss_into_a_hit(tg: TelegramDriver) -> None:
     text = text_of(pressed)
     assert "Ичиго перебрасывает за бенни — атака, Драка → Гриммджо" in text
     assert "остаётся новый результат <b>9</b>" in text and "против 8" in text
-    assert "Урон по Гриммджо" in text
+    assert "Гриммджо: урон" in text
     view = await table.state()
     assert view.state.character("ichigo").bennies == 2
     assert reroll_message(pressed) is None  # the damage is rolled: nothing left to re-roll

@@ -1,0 +1,48 @@
+"""Bot API session middleware: every outgoing text, caption and button label within
+Telegram's limits (bot/render/limits.py), whichever handler built it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from aiogram.client.session.middlewares.base import (
+    BaseRequestMiddleware,
+    NextRequestMiddlewareType,
+)
+from aiogram.methods import Response, TelegramMethod
+from aiogram.methods.base import TelegramType
+from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
+
+from bot.render.limits import CAPTION_LIMIT, MESSAGE_LIMIT, fit, fit_label
+
+if TYPE_CHECKING:
+    from aiogram import Bot
+
+# Methods whose `text` is a message's text (answerCallbackQuery's has its own 200 limit).
+TEXT_METHODS = frozenset({"SendMessage", "EditMessageText"})
+
+
+def fit_markup(markup: object) -> None:
+    if not isinstance(markup, InlineKeyboardMarkup):
+        return
+    for row in markup.inline_keyboard:
+        for button in row:
+            if isinstance(button, InlineKeyboardButton):
+                button.text = fit_label(button.text)
+
+
+class FitToLimits(BaseRequestMiddleware):
+    async def __call__(
+        self,
+        make_request: NextRequestMiddlewareType[TelegramType],
+        bot: Bot,
+        method: TelegramMethod[TelegramType],
+    ) -> Response[TelegramType]:
+        text = getattr(method, "text", None)
+        if type(method).__name__ in TEXT_METHODS and isinstance(text, str):
+            method.text = fit(text, MESSAGE_LIMIT)  # type: ignore[attr-defined]
+        caption = getattr(method, "caption", None)
+        if isinstance(caption, str):
+            method.caption = fit(caption, CAPTION_LIMIT)  # type: ignore[attr-defined]
+        fit_markup(getattr(method, "reply_markup", None))
+        return await make_request(bot, method)

@@ -1,0 +1,71 @@
+"""Every inline button's payload fits Telegram's 64 bytes of callback data with the largest
+values it can carry: ids of the database (32-bit), step counters up to 10⁹, the longest
+combatant id the engine makes (a 24-character slug, «_9999» to tell it from a namesake, and
+a group member's «-N»), the longest action word and chase argument."""
+
+from __future__ import annotations
+
+import typing
+
+import pytest
+from aiogram.filters.callback_data import CallbackData
+
+import bot.app  # noqa: F401  (every router, hence every CallbackData class, is imported)
+from bot.render.limits import CALLBACK_DATA_LIMIT
+from engine.savage.sheet import MAX_GROUP
+from engine.services.savage.characters import ID_MAX, slug
+
+LONGEST_ID = "x" * ID_MAX + "_9999" + f"-{MAX_GROUP}"
+WORST: dict[str, object] = {
+    "game_id": 2**31 - 1,
+    "roll_id": 2**31 - 1,
+    "seq": 10**9,
+    "step": 10**9,
+    "character": LONGEST_ID,
+    "combatant": LONGEST_ID,
+    "action": "interrupt",  # the longest action word of the boards
+    # a bump: «<step>.<event>,<direction>,<cards>»; a critical failure's choice is shorter
+    "arg": f"{10**9}.99,-1,2",
+}
+
+
+def _classes() -> list[type[CallbackData]]:
+    found: list[type[CallbackData]] = []
+    todo = list(CallbackData.__subclasses__())
+    while todo:
+        cls = todo.pop()
+        found.append(cls)
+        todo.extend(cls.__subclasses__())
+    return sorted(found, key=lambda c: c.__name__)
+
+
+def _worst(cls: type[CallbackData]) -> CallbackData:
+    values: dict[str, object] = {}
+    for name, field in cls.model_fields.items():
+        kind = field.annotation
+        if name in WORST:
+            values[name] = WORST[name]
+        elif kind is bool:
+            values[name] = True
+        elif kind is int:
+            values[name] = 2**31 - 1
+        else:  # an unknown text field: assume a combatant id
+            assert kind is str or str in typing.get_args(kind), (cls, name, kind)
+            values[name] = LONGEST_ID
+    return cls(**values)
+
+
+def test_the_bot_has_its_callback_classes() -> None:
+    names = {cls.__name__ for cls in _classes()}
+    assert {"RerollCallback", "RevealCallback", "CombatCallback", "ChaseCallback"} <= names
+
+
+@pytest.mark.parametrize("cls", _classes(), ids=lambda c: c.__name__)
+def test_the_largest_payload_fits_64_bytes(cls: type[CallbackData]) -> None:
+    packed = _worst(cls).pack()  # aiogram itself refuses more than 64 bytes
+    assert len(packed.encode()) <= CALLBACK_DATA_LIMIT, packed
+
+
+def test_the_longest_combatant_id_is_what_the_engine_can_make() -> None:
+    # the slug is cut to ID_MAX, so a 255-character name cannot make a longer id
+    assert len(slug("Щука" * 64)) <= ID_MAX
