@@ -225,10 +225,10 @@ class Session:
         assert acting is not None
         lead = acting.members[0]
         user = self.owner(lead)
-        if self.taps and self.label != "chase-set":
+        if self.taps:
             # a lost turn (a Complication) refuses it, typed or tapped alike
             await self.tap(user, self.latest("Вперёд"), "Вперёд", refused=True)
-        else:  # the turn the chase started in had its message before the chase: typed
+        else:
             await self.say(user, f"/move {lead.name} вперёд")
         self.tally.actions += 1
 

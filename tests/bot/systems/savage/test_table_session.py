@@ -5,7 +5,7 @@ the code before the quiet chat is in docs/rules/chat.md («A quiet chat»)."""
 
 from __future__ import annotations
 
-from tests.bot.conftest import BORIS, VERA
+from tests.bot.conftest import ALICE, BORIS, GROUP, VERA
 from tests.bot.systems.savage.session import Session, run_session
 from tests.bot.systems.savage.test_combat import Table
 from tests.support.telegram import TelegramDriver
@@ -47,3 +47,22 @@ async def test_someone_elses_buttons_are_refused(tg: TelegramDriver) -> None:
     assert answer.params["text"].startswith("Это не ваш персонаж")
     assert answer.params.get("show_alert")
     assert not feed.sent()
+
+
+async def test_quiet_session_posts_only_results(tg: TelegramDriver) -> None:
+    """«Тихий режим»: no round header, no turn ping; the acting one's buttons on the board."""
+    session = Session(Table(tg), taps=True)
+    await session.set_up()
+    refused = await tg.send(BORIS, GROUP, "/quiet вкл")
+    assert refused.only_text() == "Это может только ведущий игры."
+    assert "Тихий режим включён" in (await tg.send(ALICE, GROUP, "/quiet вкл")).only_text()
+    session.label = "fight 1"
+    await session.next_turn()  # the deal: only the board is edited
+    assert session.tally.messages["fight 1"] == 0
+    board = session.latest("Атака")
+    assert board.text.startswith("⚔️ <b>Бой · раунд 1</b>")
+    await session.fight_turn()
+    assert 0 < session.tally.messages["fight 1"] <= session.tally.actions  # the results
+    assert "Тихий режим выключен" in (await tg.send(ALICE, GROUP, "/quiet выкл")).only_text()
+    await session.next_turn()
+    assert session.tally.messages["fight 1"] <= session.tally.actions + 1  # a ping again
