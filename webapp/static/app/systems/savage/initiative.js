@@ -173,9 +173,9 @@ export function InitiativeBoard({ game, encounter: enc, onScene, active }) {
       </div>
       ${target ? html`<h3>${target.m ? target.m.name : target.c.name}</h3>
         <${TurnActions} enc=${enc} target=${target} cmd=${cmd} gm=${true} />
-        <details class="fold"><summary>${t("Damage, conditions, bennies")}</summary>
+        <details class="fold" open><summary>${t("Damage, conditions, bennies")}</summary>
           <${GmTarget} target=${target} cmd=${cmd} /></details>` : html`<p class="hint">${t("Tap a fighter to act for it.")}</p>`}
-      <details class="fold"><summary>${t("Add to the fight")}</summary>
+      <details class="fold" open=${!enc.round}><summary>${t("Add to the fight")}</summary>
         <${AddForm} game=${game} cmd=${cmd} /></details>
       <${Btn} name="end" kind="danger" label=${t("End the fight")} busy=${cmd.busy} onClick=${() => cmd.send("end")} />
     </div>` : null}
