@@ -52,6 +52,8 @@ class Game(Model):
     # "one active game per (chat, topic)" on SQLite and PostgreSQL alike (NULLs never clash),
     # where a partial unique index would be PostgreSQL-only.
     active_slot = fields.CharField(max_length=48, null=True, unique=True)
+    # A rule system's per-game settings ({"quiet": true}); NULL: all at their defaults.
+    options: fields.Field[dict[str, Any] | None] = fields.JSONField(null=True)
 
     class Meta:
         table = "games"

@@ -9,6 +9,7 @@ plain member unless made an administrator that may delete messages (`grant_delet
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import html
 import json
 import re
@@ -18,6 +19,9 @@ from typing import Any
 
 from aiohttp import web
 from aiohttp.test_utils import TestServer
+
+from bot.playground.errors import BotApiError
+from bot.playground.markup import parse_html
 
 BOT_ID = 700000001
 BOT_USERNAME = "kosti_test_bot"
@@ -254,6 +258,10 @@ class FakeBotAPI:
             "from": _bot_user(),
             "text": params.get("text", ""),
         }
+        if str(params.get("parse_mode", "")).upper() == "HTML" and message["text"]:
+            # as Telegram does: the markup becomes entities (Message.html_text rebuilds it)
+            with contextlib.suppress(BotApiError):  # else kept as sent
+                message["text"], message["entities"] = parse_html(message["text"])
         if params.get("message_thread_id") is not None:
             message["message_thread_id"] = int(params["message_thread_id"])
             message["is_topic_message"] = True

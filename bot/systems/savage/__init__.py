@@ -39,6 +39,7 @@ COMMANDS = frozenset(
         "hold",
         "interrupt",
         "move",
+        "quiet",
         "next",
         "remove",
         "reroll",

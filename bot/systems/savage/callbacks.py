@@ -46,3 +46,31 @@ class ChaseCallback(CallbackData, prefix="chs"):
     game_id: int
     seq: int
     arg: str = ""
+
+
+class TurnCallback(CallbackData, prefix="tap"):
+    """A button of the acting character's turn menu (on the turn's message, or on the
+    board in a quiet game: ``b``). ``r``: the round and ``c``: the character's index in
+    `Encounter.characters` — a press after that turn ended is refused; ``k``: the step
+    (``m`` menu, ``a``/``aw``/``A`` attack: target, weapon, roll, ``t``/``T`` trait roll,
+    ``s``/``sk``/``S`` Support, ``x``/``xk``/``X`` Test, ``d`` Defend, ``h`` Hold,
+    ``u`` Unshake, ``n`` end of turn, ``g`` pick a group's member); ``t``: a character
+    index, ``w``: an option index (-1: none). Indices keep the data far below 64 bytes."""
+
+    g: int
+    r: int
+    c: int
+    k: str
+    t: int = -1
+    w: int = -1
+    b: bool = False
+
+
+class DamageCallback(CallbackData, prefix="dmg"):
+    """«🛡 Поглотить» / «✔ Принять» under the message of the attack that left damage
+    waiting: the answer is added to that message (one message per resolved action).
+    ``seq``: the encounter event the message was posted at."""
+
+    g: int
+    seq: int
+    soak: bool

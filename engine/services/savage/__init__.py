@@ -41,6 +41,7 @@ from engine.services.savage.errors import (
     NoEncounter,
     NotInChase,
 )
+from engine.services.savage.table import quiet_mode, set_quiet_mode
 from engine.services.systems import RuleSystem, SceneKind
 
 SAVAGE = RuleSystem(
@@ -75,7 +76,9 @@ __all__ = [
     "end_encounter",
     "get_character",
     "list_characters",
+    "quiet_mode",
     "save_character",
+    "set_quiet_mode",
     "start_chase",
     "start_chase_turn",
     "start_encounter",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from aiogram import Bot
-from aiogram.types import Message
+from aiogram.types import InlineKeyboardMarkup, Message
 
 from bot.miniapp import board_button
 from bot.render.keyboards import with_button_row
@@ -17,10 +17,11 @@ from bot.systems.savage.render.chase import (
     end_summary,
 )
 from bot.systems.savage.render.combat_events import Names, names_of
+from bot.systems.savage.render.turn_menu import turn_rows
 from engine.savage import Encounter
-from engine.savage.chase.events import ChaseEnded
+from engine.savage.chase.events import ChaseEnded, TurnStarted
 from engine.services import GameInfo, set_board_message
-from engine.services.savage import ChaseView, current_chase, current_encounter
+from engine.services.savage import ChaseView, current_chase, current_encounter, quiet_mode
 
 
 async def chase_names(game: GameInfo) -> Names:
@@ -46,12 +47,25 @@ async def tell_chase(
         view = view or await current_chase(game.id)
         if view is not None:
             text += "\n" + end_summary(view.state, name)
+    markup = None
+    if any(isinstance(e, TurnStarted) for e in events):  # a chase caught up mid-turn
+        markup = await _turn_markup(game, view)
     if text:
-        await post(bot, game, text, reply_to=reply_to)
+        await post(bot, game, text, reply_to=reply_to, markup=markup)
     if view is None:
         await show_chase(bot, game)
     else:
         await render_chase(bot, game, view, name=name)
+
+
+async def _turn_markup(game: GameInfo, view: ChaseView | None) -> InlineKeyboardMarkup | None:
+    """The acting character's buttons, now with its chase moves (item 2)."""
+    fight = await current_encounter(game.id)
+    chase = view or await current_chase(game.id)
+    if fight is None or chase is None or await quiet_mode(game.id):
+        return None
+    rows = turn_rows(fight.state, game.id, board=False, chase=chase.state)
+    return InlineKeyboardMarkup(inline_keyboard=rows) if rows else None
 
 
 async def show_chase(bot: Bot, game: GameInfo, *, new: bool = False) -> None:

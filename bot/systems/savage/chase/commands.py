@@ -108,6 +108,7 @@ async def run(
     *,
     reply_to: Message | None = None,
     expected_seq: int | None = None,
+    tell: bool = True,
 ) -> ChaseOutcome:
     """One chase command; the chat is told what it did and what it caused in the fight (a
     critical failure resolved with Fatigue tires the linked fight character too)."""
@@ -117,8 +118,9 @@ async def run(
         )
     except ch.ChaseError as error:
         raise Refusal(await named_error(game, error)) from None
-    await tell_chase(bot, game, out.events, reply_to=reply_to, view=out.view(game.id))
-    await tell_followed(bot, game, out.followed)
+    if tell:
+        await tell_chase(bot, game, out.events, reply_to=reply_to, view=out.view(game.id))
+        await tell_followed(bot, game, out.followed)
     return out
 
 
@@ -221,10 +223,16 @@ async def _add(call: Call, state: ch.ChaseState, bot: Bot, rng: Rng) -> None:
             movement, skill = "special", w
     members = [ref.character] if ref.character is not None else list(ref.combatant.active_members)
     leader: str | None = None
-    for member in members:
+    outs = []
+    for member in members:  # a group is added member by member, and told in one message
         cmd = _participant(member, side, position, movement, skill, die, leader)
-        await run(bot, call.game, call.user_id, cmd, rng, reply_to=call.message)
+        outs.append(await run(bot, call.game, call.user_id, cmd, rng, tell=False))
         leader = leader or member.id
+    events = tuple(e for out in outs for e in out.events)
+    view = outs[-1].view(call.game.id)
+    await tell_chase(bot, call.game, events, reply_to=call.message, view=view)
+    for out in outs:
+        await tell_followed(bot, call.game, out.followed)
 
 
 def _participant(

@@ -12,9 +12,10 @@ from aiogram.types import InlineKeyboardMarkup, Message
 from bot.miniapp import board_button
 from bot.render.keyboards import with_button_row
 from bot.systems.savage.render.combat import board_keyboard, board_text, mention
+from bot.systems.savage.render.turn_menu import turn_rows
 from engine import savage
 from engine.services import GameInfo, get_user, set_board_message
-from engine.services.savage import EncounterView, current_encounter
+from engine.services.savage import EncounterView, current_chase, current_encounter, quiet_mode
 
 log = logging.getLogger(__name__)
 
@@ -73,7 +74,13 @@ async def render_board(bot: Bot, game: GameInfo, view: EncounterView, *, new: bo
     markup = None
     if not view.closed:
         app = await board_button(bot, game.id, "initiative")
-        markup = with_button_row(board_keyboard(view.state, game.id, view.seq), app)
+        keyboard = board_keyboard(view.state, game.id, view.seq)
+        if await quiet_mode(game.id):  # no turn message: the acting one's buttons are here
+            chase = await current_chase(game.id)
+            live = chase.state if chase is not None and not chase.closed else None
+            rows = turn_rows(view.state, game.id, board=True, chase=live)
+            keyboard = InlineKeyboardMarkup(inline_keyboard=rows + keyboard.inline_keyboard)
+        markup = with_button_row(keyboard, app)
     current = None if new else view.board_message_id
     sent = await edit_or_send(bot, game, current, text, markup)
     if sent is not None and not view.closed:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from aiogram import Router
 
 from bot.filters import IN_GROUPS
-from bot.systems.savage.combat import actions, setup, states, turns
+from bot.systems.savage.combat import actions, setup, states, taps, turns
 from bot.systems.savage.combat.scene import guard
 
 GROUPS = IN_GROUPS
@@ -18,6 +18,7 @@ def make_router() -> Router:
     guard(router.callback_query)
     setup.register(router)
     turns.register(router)
+    taps.register(router)
     actions.register(router)
     states.register(router)
     return router

@@ -11,10 +11,8 @@ from aiogram.types import CallbackQuery, Message, TelegramObject
 
 from bot.render.common import as_plain
 from bot.systems.filters import game_of
-from bot.systems.savage.chase.board import tell_chase
 from bot.systems.savage.combat import names
-from bot.systems.savage.combat.board import post, render_board, show_board, turn_mentions
-from bot.systems.savage.render import combat_events
+from bot.systems.savage.combat.tell import Step, steps_of, tell_steps
 from bot.systems.savage.render.rule_errors import (
     chase_error_text,
     combat_error_text,
@@ -153,13 +151,15 @@ async def perform(
     reply_to: Message | None = None,
     before: savage.Encounter | None = None,
     expected_seq: int | None = None,
+    append_to: Message | None = None,
 ) -> EncounterOutcome:
     """Run one encounter command (with the chase steps it causes, in one transaction), tell
     the chat what happened, refresh the board and the chase row."""
     out = await encounter_command(
         game.id, command, actor_id=user_id, rng=rng, expected_seq=expected_seq
     )
-    await report(bot, game, out, before=before or out.before, reply_to=reply_to)
+    before = before or out.before
+    await report(bot, game, out, before=before, reply_to=reply_to, append_to=append_to)
     return out
 
 
@@ -170,53 +170,23 @@ async def report(
     *,
     before: savage.Encounter | None = None,
     reply_to: Message | None = None,
+    append_to: Message | None = None,
 ) -> None:
-    """Tell the chat what a stored encounter step did and what it caused (the boards from
-    the step's own states: nothing is read again)."""
-    view = out.view(game.id)
-    await tell_fight(bot, game, out.events, out.state, before=before, reply_to=reply_to, view=view)
-    await tell_followed(bot, game, out.followed, out.state)
-
-
-async def tell_fight(
-    bot: Bot,
-    game: GameInfo,
-    events: tuple[savage.Event, ...],
-    state: savage.Encounter,
-    *,
-    before: savage.Encounter | None = None,
-    reply_to: Message | None = None,
-    view: EncounterView | None = None,
-) -> None:
-    """The events of a fight step in the chat (turn mentions too), the board refreshed
-    (from `view`, the encounter as the step left it, when the caller has it)."""
-    name = combat_events.names_of(state, *([before] if before is not None else []))
-    text = combat_events.events_text(events, name)
-    started = [e for e in events if isinstance(e, savage.events.TurnStarted)]
-    if started and state.current is not None:
-        mentions = await turn_mentions(state, state.current)
-        if mentions:
-            text += "\n👉 " + ", ".join(mentions)
-    if text:
-        markup = combat_events.reroll_keyboard(events, state, game.id)
-        await post(bot, game, text, reply_to=reply_to, markup=markup)
-    if view is None:
-        await show_board(bot, game)
-    else:
-        await render_board(bot, game, view)
+    """Tell the chat what a stored encounter step did and what it caused, in one message
+    (the boards from the step's own states: nothing is read again); `append_to`: add it
+    to that message of the bot's instead (a Soak under its attack's result)."""
+    own = Step("encounter", out.events, out.state, out.view(game.id))
+    steps = [own, *steps_of(game.id, out.followed)]
+    await tell_steps(bot, game, steps, before=before, reply_to=reply_to, append_to=append_to)
 
 
 async def tell_followed(
     bot: Bot, game: GameInfo, followed: tuple[Caused, ...], fight: savage.Encounter | None = None
 ) -> None:
     """The steps another stream took because of this one (the chase following the fight,
-    the fight taking a chase step's Fatigue), told in the order they were stored."""
-    for caused in followed:
-        if caused.stream.split(":", 1)[0] == "chase":
-            await tell_chase(bot, game, caused.events, view=caused.view(game.id), fight=fight)
-        else:
-            fight = caused.state
-            await tell_fight(bot, game, caused.events, caused.state, view=caused.view(game.id))
+    the fight taking a chase step's Fatigue), told in one message."""
+    if followed:
+        await tell_steps(bot, game, steps_of(game.id, followed), fight=fight, caused=True)
 
 
 # --- a command in chat ------------------------------------------------------------------------

@@ -15,3 +15,23 @@ def name_who_acts() -> str:
 
 def board_outdated() -> str:
     return _("The board has changed since: look at it again.")
+
+
+def turn_over() -> str:
+    return _("This turn is over: the buttons of the current turn are on its message.")
+
+
+def damage_resolved() -> str:
+    return _("That damage has already been dealt with.")
+
+
+def quiet_usage() -> str:
+    return _("Quiet mode: <code>/quiet вкл</code> or <code>/quiet выкл</code> (the GM).")
+
+
+def quiet_on() -> str:
+    return _("🤫 Quiet mode is on: only the board and the results of actions in the chat.")
+
+
+def quiet_off() -> str:
+    return _("🔔 Quiet mode is off: round headers and turn pings are back.")

@@ -57,7 +57,9 @@ async def test_a_chase_from_start_to_flee(tg: TelegramDriver) -> None:
     faces = await table.shuffle("KS", "QS", "3H")  # Ichigo is Level Headed
     dealt = await table.say(ALICE, "/next", faces)
     text = text_of(dealt)
-    assert "Раунд погони 1" in text and "Ичиго ходит по карте K♠" in text
+    # one message (issue 12, item 1): the chase round in it, no «ходит по карте» line
+    assert "Раунд погони 1" in text and "ходит по карте" not in text
+    assert len(dealt.sent()) == 1
     edits = [
         c for c in dealt.calls if c.method == "editMessageText" and c.text.startswith(ROW_TITLE)
     ]

@@ -121,11 +121,9 @@ async def test_a_group_moves_with_its_leader(tg: TelegramDriver) -> None:
     # The Hollows' turn on 4♣: only the leader rolls (unskilled d4−2, an Extra), on Hearts.
     await table.say(ALICE, "/next")
     turn = text_of(await table.say(ALICE, "/next", [2]))
-    assert turn.splitlines()[-3:] == [
-        "🏃 Пустой 1 ходит по карте 4♣.",
+    assert turn.splitlines()[-1:] == [  # no «ходит по карте» per member (item 1)
         "♣ Пустой 1, осложнение на Q♥: d4=2 −2 без навыка = <b>0</b> против 4 → "
         "<b>провал</b> — провал: Сдвиг",
-        "🏃 Пустой 2 ходит по карте 4♣.",
     ]
     assert cards_line(table, 2) == "<code> 2</code> Q♥ Гриммджо, <b>Пустой 1</b>▶️ (Пустой 2)"
     # Boris, on the opposing side, chooses: the group moves as one.

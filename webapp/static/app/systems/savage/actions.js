@@ -168,7 +168,7 @@ export function ActionPanel({ enc, cmd, gm, selected }) {
       ${f.action === "attack" ? html`<${Select} name="skill" label=${t("Skill")} value=${f.skill} set=${set}
         options=${[["fighting", t("Fighting")], ["shooting", t("Shooting")], ["athletics", t("Athletics (throwing)")]]} />
         <label class="field"><span>${t("Damage")}</span><input type="text" name="damage-dice" autocomplete="off" maxlength="40"
-          placeholder=${(enc.default_damage || {})[f.skill] || ""} value=${f.dice} onInput=${(e) => set("dice", e.currentTarget.value)} /></label>`
+          placeholder=${((enc.default_damage || {})[f.skill] || "").replace(/\bstr\b/i, t("Str"))} value=${f.dice} onInput=${(e) => set("dice", e.currentTarget.value)} /></label>`
       : ROLLS.includes(f.action) ? html`<${Select} name="skill" label=${t("Skill")} value=${trait}
         set=${(k, v) => set("trait", v)} options=${traits} />` : null}
       ${extra ? html`<${Select} name=${extra[0]} label=${extra[1]} value=${f[extra[0]]} set=${set} options=${extra[2]} />` : null}

@@ -12,21 +12,33 @@ const choiceName = (c) => ({ lose_turn: t("loses the rest of the turn"), fatigue
 const endName = (r) => ({ out_of_action: t("one side is out of action"), escaped: t("the fugitives got away"),
   side_stopped: t("one side stopped"), goal_reached: t("the goal is reached"), round_limit: t("the rounds ran out") }[r] || r);
 
+// A side is told by its shape as well as its colour (the legend names both).
+const SHAPES = ["●", "▲", "■", "◆"];
+
 function Token({ p, members, sideIndex, selected, onSelect }) {
   const cls = ["token", `side-${sideIndex % 4}`, p.turn && "turn", p.mine && "mine", selected && "selected"].filter(Boolean).join(" ");
-  return html`<button type="button" class=${cls} data-token=${p.id} aria-pressed=${selected} onClick=${() => onSelect(p.id)}>
-    ${p.name}${members.length ? html` <small>+${members.length}</small>` : null}</button>`;
+  return html`<button type="button" class=${cls} data-token=${p.id} aria-pressed=${selected} title=${p.name} onClick=${() => onSelect(p.id)}>
+    <span class="shape" aria-hidden="true">${SHAPES[sideIndex % 4]}</span><span class="token-name">${p.name}</span>${members.length ? html` <small>+${members.length}</small>` : null}</button>`;
+}
+
+// The Complication of each suit once, under the row (not under every card).
+function ComplicationLegend({ row }) {
+  const seen = new Map();
+  for (const card of row) {
+    const key = card.joker ? "★" : SUITS[card.suit];
+    if (!seen.has(key)) seen.set(key, card.complication);
+  }
+  return html`<p class="hint complications" data-testid="complication-legend">${t("Complications:")} ${[...seen].map(([suit, c]) =>
+    html`<span class="compl-item">${suit} ${signed(c.modifier)} ${resultName(c.result)}</span> `)}</p>`;
 }
 
 function Card({ card, index, units, chase, sel, onSelect, onPlace }) {
-  const c = card.complication;
   const sides = chase.sides;
   return html`<li class="chase-card" data-index=${index}>
     <button type="button" class="chase-face" disabled=${!onPlace} onClick=${onPlace}
       aria-label=${t("Card {number}", { number: index + 1 })}>
       <span class="num">${index + 1}</span>
       <${PlayingCard} card=${card} />
-      <span class="compl" title=${t("Complication")}>${card.joker ? "★" : SUITS[card.suit]} ${signed(c.modifier)} ${resultName(c.result)}</span>
     </button>
     <div class="tokens">${units.map((p) => html`<${Token} key=${p.id} p=${p} sideIndex=${sides.indexOf(p.side)}
       members=${chase.participants.filter((m) => m.leader === p.id && m.status === "active")}
@@ -118,10 +130,11 @@ export function ChaseBoard({ game, chase, encounter, onScene }) {
       ${chase.options.round_limit ? html`<span class="meta">${t("limit {limit}", { limit: chase.options.round_limit })}</span>` : null}
     </div>
     ${chase.ended ? html`<p class="card">${endName(chase.ended.reason)}</p>` : null}
-    <p class="hint legend">${chase.sides.map((s, i) => html`<span class=${`side-dot side-${i % 4}`}>${s}</span> `)}
+    <p class="hint legend">${chase.sides.map((s, i) => html`<span class=${`side-dot side-${i % 4}`}>${SHAPES[i % 4]} ${s}</span> `)}
       ${gm && selected && running ? html`<strong>${t("Tap a card to put {name} there.", { name: selected.name })}</strong>` : null}</p>
     <ol class="chase-row" aria-label=${t("Chase cards")}>${chase.row.map((card, i) => html`<${Card} key=${i} card=${card} index=${i} chase=${chase}
       units=${units.filter((p) => p.position === i)} sel=${sel} onSelect=${(id) => setSel(id === sel ? null : id)} onPlace=${place(i)} />`)}</ol>
+    <${ComplicationLegend} row=${chase.row} />
     ${chase.distances.length ? html`<p class="distances">${t("Distances in cards:")} ${chase.distances.map((d) =>
       html`<span class="dist">${byId[d.a].name} ↔ ${byId[d.b].name}: <b>${d.cards}</b></span> `)}</p>` : null}
     ${gone.length ? html`<p class="hint">${gone.map((p) => html`<span class="gone">${p.name} — ${p.status === "escaped" ? t("escaped") : t("out of action")}</span> `)}</p>` : null}

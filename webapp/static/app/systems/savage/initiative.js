@@ -64,12 +64,13 @@ function Pending({ enc, gm, cmd }) {
 function TurnActions({ enc, target, cmd, gm }) {
   const { c, m } = target;
   const actor = c.id;
+  const shaken = m && m.shaken && m.wild;
   return html`<div class="acts">
-    ${c.acting && !gm && c.mine ? html`<${Btn} name="next" kind="primary-act" label=${t("End the turn")} busy=${cmd.busy} onClick=${() => cmd.send("next")} />` : null}
+    ${shaken ? html`<${Btn} name="unshake" kind="primary-act" label=${t("Unshake (benny)")} busy=${cmd.busy} onClick=${() => cmd.send("unshake", { actor: m.id })} />` : null}
+    ${c.acting && !gm && c.mine ? html`<${Btn} name="next" kind=${shaken ? "" : "primary-act"} label=${t("End the turn")} busy=${cmd.busy} onClick=${() => cmd.send("next")} />` : null}
     <${Btn} name="hold" label=${t("Hold")} busy=${cmd.busy} onClick=${() => cmd.send("hold", { actor })} />
     <${Btn} name="act" label=${t("Act now")} busy=${cmd.busy} onClick=${() => cmd.send("act", { actor })} />
     <${Btn} name="interrupt" label=${t("Interrupt")} busy=${cmd.busy} onClick=${() => cmd.send("interrupt", { actor })} />
-    ${m && m.shaken && m.wild ? html`<${Btn} name="unshake" label=${t("Unshake (benny)")} busy=${cmd.busy} onClick=${() => cmd.send("unshake", { actor: m.id })} />` : null}
   </div>`;
 }
 
@@ -153,10 +154,16 @@ export function InitiativeBoard({ game, encounter: enc, onScene, active }) {
       <span class="meta">${t("Deck: {count}", { count: enc.deck.reshuffle ? enc.deck.draw + enc.deck.discard : enc.deck.draw })}</span>
     </div>
     <${Pending} enc=${enc} gm=${gm} cmd=${cmd} />
+    ${!gm && own && game.active ? html`<div class="card controls now" data-testid="player-controls">
+      <h3>${own.m ? own.m.name : own.c.name}</h3>
+      <${TurnActions} enc=${enc} target=${own} cmd=${cmd} gm=${false} />
+    </div>` : null}
+    ${!gm && game.active && game.role !== "spectator" ? html`<${ActionPanel} enc=${enc} cmd=${cmd} gm=${gm} selected=${sel} />` : null}
     ${enc.combatants.length === 0 ? html`<p class="card hint">${t("Nobody in the fight yet.")}</p>` : null}
     <ol class="order">${enc.combatants.map((c) => html`<${Row} key=${c.id} c=${c} sel=${sel} onSelect=${choose} />`)}</ol>
-    <${EncounterLog} log=${enc.log} />
-    ${game.active && game.role !== "spectator" ? html`<${ActionPanel} enc=${enc} cmd=${cmd} gm=${gm} selected=${sel} />` : null}
+    ${gm ? html`<details class="fold" open><summary>${t("Log")}</summary><${EncounterLog} log=${enc.log} /></details>`
+      : html`<${EncounterLog} log=${enc.log} />`}
+    ${gm && game.active ? html`<${ActionPanel} enc=${enc} cmd=${cmd} gm=${gm} selected=${sel} />` : null}
     <${ErrorLine} text=${cmd.error} />
     ${gm && game.active ? html`<div class="card controls" data-testid="gm-controls">
       <div class="acts">
@@ -166,14 +173,11 @@ export function InitiativeBoard({ game, encounter: enc, onScene, active }) {
       </div>
       ${target ? html`<h3>${target.m ? target.m.name : target.c.name}</h3>
         <${TurnActions} enc=${enc} target=${target} cmd=${cmd} gm=${true} />
-        <${GmTarget} target=${target} cmd=${cmd} />` : html`<p class="hint">${t("Tap a fighter to act for it.")}</p>`}
-      <h3>${t("Add to the fight")}</h3>
-      <${AddForm} game=${game} cmd=${cmd} />
+        <details class="fold" open><summary>${t("Damage, conditions, bennies")}</summary>
+          <${GmTarget} target=${target} cmd=${cmd} /></details>` : html`<p class="hint">${t("Tap a fighter to act for it.")}</p>`}
+      <details class="fold" open=${!enc.round}><summary>${t("Add to the fight")}</summary>
+        <${AddForm} game=${game} cmd=${cmd} /></details>
       <${Btn} name="end" kind="danger" label=${t("End the fight")} busy=${cmd.busy} onClick=${() => cmd.send("end")} />
-    </div>` : null}
-    ${!gm && own && game.active ? html`<div class="card controls" data-testid="player-controls">
-      <h3>${own.m ? own.m.name : own.c.name}</h3>
-      <${TurnActions} enc=${enc} target=${own} cmd=${cmd} gm=${false} />
     </div>` : null}
   </section>`;
 }

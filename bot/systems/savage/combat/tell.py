@@ -1,0 +1,166 @@
+"""A quiet chat (issue 12, item 1): a step and every step it caused are told in one message —
+the result of an action, or the round header and the turn ping with the acting character's
+buttons — and the boards are edited. The chase following the fight adds its round and
+Complications to that message, never a «X ходит по карте» line. In a quiet game («тихий
+режим») the headers and pings are left out too: only the results, and the acting
+character's buttons move to the board."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from aiogram import Bot
+from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup, Message
+from aiogram.utils.i18n import gettext as _
+
+from bot.systems.savage.callbacks import DamageCallback
+from bot.systems.savage.chase.board import chase_names, render_chase
+from bot.systems.savage.combat.board import post, render_board, show_board, turn_mentions
+from bot.systems.savage.render import combat_events
+from bot.systems.savage.render.chase import chase_events_text, end_summary
+from bot.systems.savage.render.turn_menu import turn_rows
+from engine import savage
+from engine.savage.chase import events as chase_ev
+from engine.services import GameInfo
+from engine.services.savage import current_chase, quiet_mode
+from engine.services.scenes import SceneView
+
+# What a quiet game does not post: the board shows it.
+FIGHT_HEADERS = (
+    savage.events.DeckShuffled,
+    savage.events.RoundStarted,
+    savage.events.CardDealt,
+    savage.events.TurnStarted,
+    savage.events.TurnEnded,
+    savage.events.RoundEnded,
+)
+CHASE_HEADERS = (chase_ev.RoundStarted, chase_ev.TurnStarted)
+MAX_TEXT = 4000  # Telegram's limit is 4096 characters
+
+
+@dataclass(frozen=True)
+class Step:
+    """One stored step of a stream: ``kind`` "encounter" or "chase"."""
+
+    kind: str
+    events: tuple[Any, ...]
+    state: Any
+    view: SceneView[Any] | None
+
+
+def steps_of(game_id: int, followed: Sequence[Any]) -> list[Step]:
+    return [Step(c.stream.split(":", 1)[0], c.events, c.state, c.view(game_id)) for c in followed]
+
+
+async def tell_steps(
+    bot: Bot,
+    game: GameInfo,
+    steps: Sequence[Step],
+    *,
+    before: savage.Encounter | None = None,
+    reply_to: Message | None = None,
+    fight: savage.Encounter | None = None,
+    caused: bool = False,
+    append_to: Message | None = None,
+) -> None:
+    """Tell `steps` (the first is the command's own unless ``caused``) in one message and
+    bring their boards up to date; `fight`: the encounter when no step is one of its."""
+    quiet = await quiet_mode(game.id)
+    parts: list[str] = []
+    rows: list[list[InlineKeyboardButton]] = []
+    fight_view: SceneView[Any] | None = None
+    chases: list[tuple[Step, Any]] = []
+    started = False
+    for i, step in enumerate(steps):
+        followed = caused or i > 0
+        if step.kind == "chase":
+            name = combat_events.names_of(fight) if fight is not None else await chase_names(game)
+            parts.append(_chase_text(step, name, quiet=quiet, followed=followed))
+            chases.append((step, name))
+            continue
+        fight, fight_view = step.state, step.view
+        name = combat_events.names_of(step.state, *([before] if before is not None else []))
+        events = step.events
+        if quiet:
+            events = tuple(e for e in events if not isinstance(e, FIGHT_HEADERS))
+        parts.append(combat_events.events_text(events, name))
+        started = started or any(isinstance(e, savage.events.TurnStarted) for e in step.events)
+        if i == 0:
+            seq = step.view.seq if step.view is not None else 0
+            rows += _result_rows(step.events, step.state, game.id, seq)
+    text = "\n".join(p for p in parts if p)
+    if started and fight is not None and fight.current is not None and not quiet:
+        mentions = await turn_mentions(fight, fight.current)
+        if mentions:
+            text += "\n👉 " + ", ".join(mentions)
+        chase = chases[-1][0].state if chases else await _chase_state(game)
+        rows += turn_rows(fight, game.id, board=False, chase=chase)
+    if text:
+        markup = InlineKeyboardMarkup(inline_keyboard=rows) if rows else None
+        if append_to is None or not await _append(bot, game, append_to, text, markup):
+            await post(bot, game, text, reply_to=reply_to, markup=markup)
+    if fight_view is not None:
+        await render_board(bot, game, fight_view)
+    elif not chases:
+        await show_board(bot, game)
+    for step, name in chases:
+        if step.view is not None:
+            await render_chase(bot, game, step.view, name=name)
+
+
+async def _append(
+    bot: Bot, game: GameInfo, message: Message, text: str, markup: InlineKeyboardMarkup | None
+) -> bool:
+    """Add `text` below the bot's `message` (False: too long for one message: post it)."""
+    joined = f"{message.html_text}\n{text}"
+    if len(joined) > MAX_TEXT:
+        return False
+    await bot.edit_message_text(
+        joined, chat_id=game.chat_id, message_id=message.message_id, reply_markup=markup
+    )
+    return True
+
+
+async def _chase_state(game: GameInfo) -> Any:
+    view = await current_chase(game.id)
+    return view.state if view is not None and not view.closed else None
+
+
+def _chase_text(step: Step, name: Any, *, quiet: bool, followed: bool) -> str:
+    events = step.events
+    if followed:  # the fight's turn opened it: the fight's message and the row say whose
+        events = tuple(e for e in events if not isinstance(e, chase_ev.TurnStarted))
+    if quiet:
+        events = tuple(e for e in events if not isinstance(e, CHASE_HEADERS))
+    text = chase_events_text(events, name)
+    if any(isinstance(e, chase_ev.ChaseEnded) for e in step.events):
+        text += ("\n" if text else "") + end_summary(step.state, name)
+    return text
+
+
+def _result_rows(
+    events: tuple[Any, ...], state: savage.Encounter, game_id: int, seq: int
+) -> list[list[InlineKeyboardButton]]:
+    """Under an action's result: «перебросить» for a roll a benny may re-roll, «Поглотить» /
+    «Принять» for the damage it left waiting (answered in this same message)."""
+    rows: list[list[InlineKeyboardButton]] = []
+    reroll = combat_events.reroll_keyboard(events, state, game_id)
+    if reroll is not None:
+        rows += reroll.inline_keyboard
+    if state.pending is not None and any(
+        isinstance(e, savage.events.DamagePending) for e in events
+    ):
+        rows.append(
+            [
+                _damage_button(_("🛡 Soak (benny)"), game_id, seq, soak=True),
+                _damage_button(_("✔ Take it"), game_id, seq, soak=False),
+            ]
+        )
+    return rows
+
+
+def _damage_button(text: str, game_id: int, seq: int, *, soak: bool) -> InlineKeyboardButton:
+    data = DamageCallback(g=game_id, seq=seq, soak=soak).pack()
+    return InlineKeyboardButton(text=text, callback_data=data)

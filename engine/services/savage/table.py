@@ -1,0 +1,27 @@
+"""The table's per-game settings of a Savage Worlds game, kept in the game's `options`
+(migration 0008): «тихий режим» (quiet) — the chat keeps only the board and the results of
+actions, no round headers or turn pings."""
+
+from __future__ import annotations
+
+from engine.services.errors import NoGame
+from engine.services.scenes import require_gm
+from engine.store.models import Game
+
+QUIET = "quiet"
+
+
+async def quiet_mode(game_id: int) -> bool:
+    game = await Game.get_or_none(id=game_id).only("id", "options")
+    options = game.options if game is not None else None
+    return bool(isinstance(options, dict) and options.get(QUIET, False))
+
+
+async def set_quiet_mode(game_id: int, on: bool, *, actor_id: int) -> None:
+    """The GM turns the quiet chat on or off (a player is refused with `not_gm`)."""
+    await require_gm(game_id, actor_id)
+    game = await Game.get_or_none(id=game_id)
+    if game is None:
+        raise NoGame(game_id=game_id)
+    game.options = {**(game.options or {}), QUIET: on}
+    await game.save(update_fields=["options"])
