@@ -215,12 +215,14 @@ async def main(postgres_url: str | None, quick: bool) -> None:
     fake = FakeTelegram()
     await fake.start()
     seconds = 3.0 if quick else 10.0
+    started: list[Server] = []
     try:
         async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0)) as http:
             for count in (1, 2):
                 await reset(postgres_url)
                 env = {"DATABASE_URL": postgres_url, "REDIS_URL": redis.url}
                 servers = [worker(folder, fake, env, f"w{count}{i}") for i in range(count)]
+                started += servers
                 for server in servers:  # one after the other: the first migrates
                     await server.start(http)
                 hooks = [s.webhook_url for s in servers]
@@ -233,6 +235,7 @@ async def main(postgres_url: str | None, quick: bool) -> None:
                         await server.stop()
                     env |= {"FLOOD_PER_SECOND": "30", "FLOOD_GROUP_PER_MINUTE": "20"}
                     servers = [worker(folder, fake, env, f"f{i}") for i in range(2)]
+                    started += servers
                     for server in servers:
                         await server.start(http)
                     print(f"burst, 2 workers: {await burst(http, fake, hooks_of(servers))}")
@@ -244,6 +247,8 @@ async def main(postgres_url: str | None, quick: bool) -> None:
         print("--- last calls", [(c.method, c.text[:80]) for c in fake.api.calls[-5:]])
         raise
     finally:
+        for server in started:  # whatever an error left running
+            await server.stop()
         await fake.close()
         redis.stop()
         if pg_server is not None:

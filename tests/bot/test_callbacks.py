@@ -12,6 +12,7 @@ from aiogram.filters.callback_data import CallbackData
 
 import bot.app  # noqa: F401  (every router, hence every CallbackData class, is imported)
 from bot.render.limits import CALLBACK_DATA_LIMIT
+from bot.systems.duel.draft import MAX_ACTIONS
 from engine.savage.sheet import MAX_GROUP
 from engine.services.savage.characters import ID_MAX, slug
 
@@ -29,6 +30,30 @@ WORST: dict[str, object] = {
 }
 
 
+# Text fields that hold no combatant id, and numbers bounded by play, by class and field:
+# the turn menu's step word; a duel form's button op («+» and an action), its fighter («a» or
+# «b», engine.duel.new_duel) and its draft (at most MAX_ACTIONS actions of five characters);
+# a duel's turn (a forum duel lasts dozens of turns: a thousand is beyond any table), the
+# form's stage (0 or 1), the review's action and check indices and its preset reason.
+LONGEST_ACTION = "al999"
+BY_CLASS: dict[tuple[str, str], object] = {
+    ("TurnCallback", "k"): "aw",
+    ("DuelFormCallback", "op"): "+" + LONGEST_ACTION,
+    ("DuelFormCallback", "fighter"): "b",
+    ("DuelFormCallback", "draft"): ".".join([LONGEST_ACTION] * MAX_ACTIONS),
+    ("DuelFormCallback", "turn"): 999,
+    ("DuelFormCallback", "stage"): 1,
+    ("DuelReviewCallback", "op"): "publish",
+    ("DuelReviewCallback", "fighter"): "b",
+    ("DuelReviewCallback", "field"): "roll",
+    ("DuelReviewCallback", "turn"): 999,
+    ("DuelReviewCallback", "value"): 999,  # a d10 face or the HP after the turn
+    ("DuelReviewCallback", "action"): MAX_ACTIONS - 1,
+    ("DuelReviewCallback", "check"): 9,
+    ("DuelReviewCallback", "reason"): 9,  # one of the preset reasons
+}
+
+
 def _classes() -> list[type[CallbackData]]:
     found: list[type[CallbackData]] = []
     todo = list(CallbackData.__subclasses__())
@@ -43,7 +68,9 @@ def _worst(cls: type[CallbackData]) -> CallbackData:
     values: dict[str, object] = {}
     for name, field in cls.model_fields.items():
         kind = field.annotation
-        if name in WORST:
+        if (cls.__name__, name) in BY_CLASS:
+            values[name] = BY_CLASS[cls.__name__, name]
+        elif name in WORST and isinstance(WORST[name], kind if isinstance(kind, type) else object):
             values[name] = WORST[name]
         elif kind is bool:
             values[name] = True

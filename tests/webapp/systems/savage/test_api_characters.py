@@ -278,10 +278,12 @@ async def test_ended_games_and_other_systems(client, sw, base):
     assert (await save(client, base, PLAYER_ID, ICHIGO, 409))["code"] == "game_ended"
     await call(client, "DELETE", f"{base}/{record['id']}", PLAYER_ID, 409)
     await call(client, "GET", f"{base}/{record['id']}", PLAYER_ID)  # still readable
-    duel = await make_game("duel", chat_id=-100999)  # a system without a character editor
+    # another system's game reads a sheet with its own editor: a SWADE sheet is no duelist
+    duel = await make_game("duel", chat_id=-100999)
     other = f"/api/games/{startapp_token(duel.id, bot_token=TOKEN)}/characters"
-    data = await call(client, "POST", other + "/preview", GM_ID, 409, {"sheet": ICHIGO})
-    assert data["error"]["code"] == "wrong_system"
+    data = await call(client, "POST", other + "/preview", GM_ID, 200, {"sheet": ICHIGO})
+    assert data["valid"] is False
+    assert data["error"]["details"]["description"]["code"].startswith("duel_rule.")
 
 
 def routes(base: str) -> list[tuple[str, str, dict[str, Any] | None]]:
