@@ -170,6 +170,9 @@ async def _run(
             log.info("long polling started")
         await _wait(stop, polling)
     finally:
+        # What is queued behind Telegram's windows goes out now rather than never (and
+        # nothing below waits for a window: the playground's demo, the updates in flight).
+        flood.flush()
         for task in background:
             task.cancel()
         if playground is not None:
@@ -183,8 +186,6 @@ async def _run(
             with suppress(asyncio.CancelledError, Exception):
                 await asyncio.wait_for(polling, timeout=15)
         await runner.cleanup()  # no new webhook updates; the bot's session stays open
-        # What is queued behind Telegram's windows goes out now rather than never.
-        flood.flush()
         left = await dispatcher["in_flight"].drained(settings.shutdown_timeout)
         if left:
             log.warning("stopping with %d update(s) still being handled", left)
