@@ -299,6 +299,12 @@ function followLink(href, chatId = state.chat) {
       return;
     }
   }
+  // The bot's own pages (the receipt check): its PUBLIC_URL here is a placeholder under
+  // .invalid, a name that never resolves, so they open on this server.
+  if (url.hostname.endsWith(".invalid")) {
+    window.open(`${location.origin}${url.pathname}${url.search}`, "_blank", "noopener");
+    return;
+  }
   if (window.confirm(t("link", { url: url.href }))) window.open(url.href, "_blank", "noopener");
 }
 

@@ -126,7 +126,15 @@ async def test_a_newcomers_first_ten_minutes(pages: tuple[Any, Any], served: Ser
     await copy.locator(".kb-button", has_text="Раскрыть").click()
     await gm.locator("#toast", has_text="Раскрыт").wait_for(timeout=WAIT)
     await open_chat(gm, "Игровой стол")
-    await message(gm, "🔓 Скрытый бросок").wait_for(timeout=WAIT)
+    revealed = message(gm, "🔓 Скрытый бросок")
+    await revealed.wait_for(timeout=WAIT)
+    # Anyone checks the receipt: «Проверить» opens Kosti's own page here, which says ✓.
+    async with gm.context.expect_page() as opened:
+        await revealed.locator(".kb-button", has_text="Проверить").click()
+    check = await opened.value
+    await check.get_by_text("✓").first.wait_for(timeout=WAIT)
+    assert check.url.startswith(served.url) and "/verify/" in check.url
+    await check.close()
 
     # A fight: the player saves her character, the GM adds it and a group of extras.
     await open_chat(player, "Игровой стол")
