@@ -6,6 +6,7 @@ from __future__ import annotations
 from aiogram.utils.i18n import gettext as _
 
 from bot.i18n import translator
+from bot.playground.demo import demo_hint
 
 
 def listening_line(url: str, locale: str = "ru") -> str:
@@ -54,10 +55,7 @@ def page_texts(locale: str = "ru") -> dict[str, str]:
             "close": _("Close"),
             "theme": _("Dark theme"),
             "demo": _("Demo table"),
-            "demo_hint": _(
-                "A Savage Worlds game in the group: a GM, two players, their characters, NPC "
-                "templates and a fight ready to deal."
-            ),
+            "demo_hint": demo_hint(),
             "demo_done": _("The demo table is laid out in the group «{title}»."),
             "offline": _("No connection to the playground, reconnecting…"),
             "refused": _("Telegram refused: {reason}"),

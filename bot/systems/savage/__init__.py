@@ -10,6 +10,7 @@ from bot.systems.registry import ChatSystem
 from bot.systems.savage.boards import board_sync
 from bot.systems.savage.chase import router as chase
 from bot.systems.savage.combat import router as combat
+from bot.systems.savage.demo import DEMO, demo_hint
 from bot.systems.savage.render import help
 from engine.services.savage import CODE
 
@@ -79,4 +80,6 @@ CHAT = ChatSystem(
     },
     screen_names=help.screen_names,
     board_sync=board_sync,
+    demo=DEMO,
+    demo_hint=demo_hint,
 )

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import aiohttp
 
-from bot.playground.demo import SCRIPT, lay_out
+from bot.playground.demo import demo_script, lay_out
 from tests.bot.playground.conftest import ANYA, BORIS, GM, Served
 
 
 async def test_the_demo_table_is_laid_out_by_commands(served: Served):
     group = await lay_out(served.play)
-    assert served.play.fed == len(SCRIPT)  # every step was an update, nothing else was
+    assert served.play.fed == len(demo_script())  # every step was an update, nothing else was
     texts = [m.text for m in served.bot_messages(group.id)]
     assert any("Новая игра Пустые земли" in t for t in texts)
     assert sum("вступает в игру" in t for t in texts) == 2
@@ -34,4 +34,4 @@ async def test_the_demo_button_lays_it_out_once(served: Served):
             async with http.post(served.url + "playground/api/demo", json={}) as response:
                 answer = await response.json()
     assert answer == {"ok": True, "chat": served.group.id, "title": "Игровой стол"}
-    assert served.play.fed == len(SCRIPT)
+    assert served.play.fed == len(demo_script())
