@@ -1,6 +1,7 @@
 """Turn a failure into a short answer: dice and service errors are explained, anything
-unexpected is logged and answered with «Что-то пошло не так», a database out of reach with
-a sentence that says so (nothing was stored) — never a traceback."""
+unexpected is logged and answered with "Something went wrong" (its catalog entry), a
+database out of reach with a sentence that says so (nothing was stored) — never a
+traceback."""
 
 from __future__ import annotations
 
