@@ -27,6 +27,7 @@ from engine.services.errors import (
     StaleState,
     WrongSystem,
 )
+from engine.services.notify import notify
 from engine.store.models import ROLE_GM, BoardMessage, Game, Role, Stream
 
 S = TypeVar("S")
@@ -212,6 +213,28 @@ async def open_exclusive(
             error = systems.scene_kind(kind).active
             raise error(game_id=game_id, stream=current.key)
         return await agg.open_stream(aggregate, game_id)
+
+
+async def start_empty(
+    aggregate: agg.Aggregate[S, Any], game_id: int, *, actor_id: int
+) -> SceneView[S]:
+    """The GM opens a new, empty scene of the aggregate's kind (`open_exclusive`), and the
+    boards hear of it."""
+    stream = await open_exclusive(aggregate, game_id, actor_id=actor_id)
+    await notify(game_id, aggregate.name, stream=stream.key, seq=0, actor_id=actor_id)
+    return SceneView(game_id, stream.key, aggregate.initial({}), 0)
+
+
+async def close_scene(
+    aggregate: agg.Aggregate[S, Any], game_id: int, *, actor_id: int
+) -> SceneView[S]:
+    """The GM closes the game's open scene of the aggregate's kind: read-only from now on
+    (its log stays), and the boards hear of it."""
+    await require_gm(game_id, actor_id)
+    stream = await require_active(game_id, aggregate.name)
+    closed = await agg.close_stream(aggregate, game_id, stream.key)
+    await notify(game_id, aggregate.name, stream=stream.key, closed=True, actor_id=actor_id)
+    return await view_of(aggregate, game_id, closed or stream)
 
 
 async def current_view(

@@ -51,13 +51,11 @@ from engine.services.scenes import (
     UndoOutcome,
     active_in,
     active_of,
+    close_scene,
     current_view,
     member_in,
     open_exclusive,
-    require_active,
-    require_gm,
     undo_scene,
-    view_of,
 )
 from engine.store.models import ROLE_GM, SavedCharacter
 
@@ -123,11 +121,7 @@ async def start_chase(
 async def end_chase(game_id: int, *, actor_id: int) -> ChaseView:
     """The GM closes the active chase (read-only afterwards). To record why it ended,
     send `EndChase`/`StopSide` first."""
-    await require_gm(game_id, actor_id)
-    stream = await require_active(game_id, KIND)
-    closed = await agg.close_stream(CHASE, game_id, stream.key)
-    await notify(game_id, "chase", stream=stream.key, closed=True, actor_id=actor_id)
-    return await view_of(CHASE, game_id, closed or stream)
+    return await close_scene(CHASE, game_id, actor_id=actor_id)
 
 
 async def current_chase(game_id: int) -> ChaseView | None:

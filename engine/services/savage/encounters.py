@@ -13,9 +13,7 @@ import dataclasses
 
 from engine import savage
 from engine.dice.rng import Rng
-from engine.services import aggregates as agg
 from engine.services.aggregates.unit import Unit, run_unit
-from engine.services.notify import notify
 from engine.services.savage.aggregates import ENCOUNTER
 from engine.services.savage.follow import chase_follows, undo_chase_caused
 from engine.services.scenes import (
@@ -23,13 +21,11 @@ from engine.services.scenes import (
     SceneView,
     UndoOutcome,
     active_in,
+    close_scene,
     current_view,
     member_in,
-    open_exclusive,
-    require_active,
-    require_gm,
+    start_empty,
     undo_scene,
-    view_of,
 )
 from engine.store.models import ROLE_GM
 
@@ -41,18 +37,12 @@ KIND = ENCOUNTER.name
 async def start_encounter(game_id: int, *, actor_id: int) -> EncounterView:
     """The GM opens a new, empty encounter (`wrong_system` unless a savage game,
     `encounter_active` if one is open)."""
-    stream = await open_exclusive(ENCOUNTER, game_id, actor_id=actor_id)
-    await notify(game_id, "encounter", stream=stream.key, seq=0, actor_id=actor_id)
-    return SceneView(game_id, stream.key, ENCOUNTER.initial({}), 0)
+    return await start_empty(ENCOUNTER, game_id, actor_id=actor_id)
 
 
 async def end_encounter(game_id: int, *, actor_id: int) -> EncounterView:
     """The GM closes the active encounter: it becomes read-only (its log stays)."""
-    await require_gm(game_id, actor_id)
-    stream = await require_active(game_id, KIND)
-    closed = await agg.close_stream(ENCOUNTER, game_id, stream.key)
-    await notify(game_id, "encounter", stream=stream.key, closed=True, actor_id=actor_id)
-    return await view_of(ENCOUNTER, game_id, closed or stream)
+    return await close_scene(ENCOUNTER, game_id, actor_id=actor_id)
 
 
 async def current_encounter(game_id: int) -> EncounterView | None:

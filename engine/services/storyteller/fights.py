@@ -15,21 +15,17 @@ import dataclasses
 from typing import Any
 
 from engine.dice.rng import Rng
-from engine.services import aggregates as agg
 from engine.services.aggregates.unit import Unit, run_unit
-from engine.services.notify import notify
 from engine.services.scenes import (
     CommandOutcome,
     SceneView,
     UndoOutcome,
     active_in,
+    close_scene,
     current_view,
     member_in,
-    open_exclusive,
-    require_active,
-    require_gm,
+    start_empty,
     undo_scene,
-    view_of,
 )
 from engine.services.storyteller.aggregates import FIGHT
 from engine.store.models import ROLE_GM
@@ -46,18 +42,12 @@ KIND = FIGHT.name
 async def start_fight(game_id: int, *, actor_id: int) -> FightView:
     """The GM opens a new, empty fight (`wrong_system` unless a storyteller game,
     `st_fight_active` if one is open)."""
-    stream = await open_exclusive(FIGHT, game_id, actor_id=actor_id)
-    await notify(game_id, KIND, stream=stream.key, seq=0, actor_id=actor_id)
-    return SceneView(game_id, stream.key, FIGHT.initial({}), 0)
+    return await start_empty(FIGHT, game_id, actor_id=actor_id)
 
 
 async def end_fight(game_id: int, *, actor_id: int) -> FightView:
     """The GM closes the open fight: it becomes read-only (its log stays)."""
-    await require_gm(game_id, actor_id)
-    stream = await require_active(game_id, KIND)
-    closed = await agg.close_stream(FIGHT, game_id, stream.key)
-    await notify(game_id, KIND, stream=stream.key, closed=True, actor_id=actor_id)
-    return await view_of(FIGHT, game_id, closed or stream)
+    return await close_scene(FIGHT, game_id, actor_id=actor_id)
 
 
 async def current_fight(game_id: int) -> FightView | None:
