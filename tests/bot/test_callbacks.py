@@ -14,7 +14,7 @@ import bot.app  # noqa: F401  (every router, hence every CallbackData class, is 
 from bot.render.limits import CALLBACK_DATA_LIMIT
 from bot.systems.duel.draft import MAX_ACTIONS
 from engine.savage.sheet import MAX_GROUP
-from engine.services.savage.characters import ID_MAX, slug
+from engine.services.library import ID_MAX, slug
 
 LONGEST_ID = "x" * ID_MAX + "_9999" + f"-{MAX_GROUP}"
 WORST: dict[str, object] = {

@@ -19,6 +19,7 @@ from tortoise.exceptions import IntegrityError
 
 from engine import duel
 from engine.services.errors import BadName, NotGm, NotMember, NotYourCharacter
+from engine.services.library import name_key
 from engine.services.scenes import require_member, require_system, role_of
 from engine.store.models import ROLE_GM, SavedCharacter
 
@@ -42,10 +43,6 @@ class FighterRecord:
     def sheet(self) -> str:
         """The Russian text block (`engine.duel.format_sheet`)."""
         return duel.format_sheet(self.fighter)
-
-
-def name_key(name: str) -> str:
-    return " ".join(name.casefold().replace("ё", "е").split())
 
 
 def _record(row: SavedCharacter) -> FighterRecord:

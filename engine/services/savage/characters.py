@@ -12,7 +12,6 @@ Players save and delete only their own characters; the GM any, and NPC templates
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import json
 from dataclasses import dataclass
 from datetime import datetime
@@ -26,6 +25,7 @@ from engine.dice.rng import Rng
 from engine.savage.sheet import MAX_GROUP
 from engine.services.aggregates.unit import Unit, run_unit
 from engine.services.errors import BadName, NoCharacter, NotMember, NotYourCharacter
+from engine.services.library import name_key, private_key, slug
 from engine.services.savage.aggregates import ENCOUNTER
 from engine.services.savage.code import CODE
 from engine.services.savage.encounters import KIND, EncounterOutcome, as_actor, record_step
@@ -39,15 +39,6 @@ from engine.services.scenes import (
 from engine.store.models import ROLE_GM, SavedCharacter
 
 NAME_MAX = 255
-KEY_MAX = 255  # SavedCharacter.key
-ID_MAX = 24  # combatant ids travel in callback data (64 bytes)
-# fmt: off
-_LATIN = (
-    "a", "b", "v", "g", "d", "e", "e", "zh", "z", "i", "y", "k", "l", "m", "n", "o", "p",
-    "r", "s", "t", "u", "f", "h", "ts", "ch", "sh", "sch", "", "y", "", "e", "yu", "ya",
-)
-# fmt: on
-_TRANSLIT = dict(zip("абвгдеёжзийклмнопрстуфхцчшщъыьэюя", _LATIN, strict=True))
 
 
 @dataclass(frozen=True)
@@ -69,27 +60,6 @@ class CharacterRecord:
     def sheet(self) -> str:
         """The Russian text block (`engine.savage.format_sheet`)."""
         return savage.format_sheet(self.character, self.count)
-
-
-def name_key(name: str) -> str:
-    return " ".join(name.casefold().replace("ё", "е").split())
-
-
-def private_key(key: str, owner_id: int) -> str:
-    """The key of a player's entry whose name an NPC template holds: the template's name is
-    the GM's secret, so the player's save must answer as for a free name (a key of its own,
-    never a public one: `name_key` has no tab). It fits the column however long the name."""
-    suffix = f"\t{owner_id}"
-    if len(key) + len(suffix) > KEY_MAX:
-        key = key[:200] + hashlib.sha256(key.encode()).hexdigest()[:16]
-    return key + suffix
-
-
-def slug(name: str) -> str:
-    """An ASCII id from a (Russian) name: «Пустой 2» -> "pustoy_2"."""
-    out = "".join(_TRANSLIT.get(ch, ch) for ch in name_key(name))
-    out = "".join(ch if ch.isascii() and ch.isalnum() else "_" for ch in out)
-    return "_".join(p for p in out.split("_") if p)[:ID_MAX].strip("_") or "npc"
 
 
 def _record(row: SavedCharacter) -> CharacterRecord:

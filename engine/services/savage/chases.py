@@ -40,9 +40,9 @@ from engine.savage.chase.commands import ROW_SIZE
 from engine.services import aggregates as agg
 from engine.services.aggregates.unit import Unit, run_unit
 from engine.services.errors import NotGm, NotYourCharacter
+from engine.services.library import name_key
 from engine.services.notify import notify
 from engine.services.savage.aggregates import CHASE, ENCOUNTER
-from engine.services.savage.characters import name_key
 from engine.services.savage.errors import NobodyActing, NotInChase
 from engine.services.savage.follow import cause, fight_follows, undo_fight_caused
 from engine.services.scenes import (

@@ -11,7 +11,6 @@ tell it). Players save and delete only their own characters; the GM any.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from dataclasses import dataclass
 from datetime import datetime
@@ -24,6 +23,8 @@ from engine.describe import Description
 from engine.dice.rng import Rng
 from engine.services.aggregates.unit import Unit, run_unit
 from engine.services.errors import BadName, NoCharacter, NotMember, NotYourCharacter
+from engine.services.library import name_key, private_key
+from engine.services.library import slug as fighter_id
 from engine.services.scenes import active_in, require_member, require_system, role_of
 from engine.services.storyteller.aggregates import FIGHT
 from engine.services.storyteller.code import CODE
@@ -37,16 +38,7 @@ from engine.storyteller.fight import Fight
 from engine.storyteller.sheet import character_from_json, format_sheet, instantiate, parse_sheet
 
 NAME_MAX = 255
-KEY_MAX = 255
-ID_MAX = 24  # fighter ids travel in callback data (64 bytes)
 MAX_COPIES = 20
-# fmt: off
-_LATIN_LETTERS = (
-    "a", "b", "v", "g", "d", "e", "e", "zh", "z", "i", "y", "k", "l", "m", "n", "o", "p",
-    "r", "s", "t", "u", "f", "h", "ts", "ch", "sh", "sch", "", "y", "", "e", "yu", "ya",
-)
-# fmt: on
-_LATIN = dict(zip("абвгдеёжзийклмнопрстуфхцчшщъыьэюя", _LATIN_LETTERS, strict=True))
 
 
 @dataclass(frozen=True)
@@ -67,24 +59,6 @@ class CharacterRecord:
     @property
     def sheet(self) -> str:
         return format_sheet(self.character)
-
-
-def name_key(name: str) -> str:
-    return " ".join(name.casefold().replace("ё", "е").split())
-
-
-def _private_key(key: str, owner_id: int) -> str:
-    suffix = f"\t{owner_id}"  # a name key never holds a tab
-    if len(key) + len(suffix) > KEY_MAX:
-        key = key[:200] + hashlib.sha256(key.encode()).hexdigest()[:16]
-    return key + suffix
-
-
-def fighter_id(name: str) -> str:
-    """An ASCII id from a (Russian) name: «Бандит 2» -> "bandit_2"."""
-    out = "".join(_LATIN.get(ch, ch) for ch in name_key(name))
-    out = "".join(ch if ch.isascii() and ch.isalnum() else "_" for ch in out)
-    return "_".join(p for p in out.split("_") if p)[:ID_MAX].strip("_") or "npc"
 
 
 def _record(row: SavedCharacter, warnings: tuple[Description, ...] = ()) -> CharacterRecord:
@@ -162,7 +136,7 @@ async def save_character(
 
 
 async def _player_key(game_id: int, key: str, actor_id: int) -> str:
-    own = _private_key(key, actor_id)
+    own = private_key(key, actor_id)
     if await SavedCharacter.exists(game_id=game_id, key=own):
         return own
     row = await SavedCharacter.get_or_none(game_id=game_id, key=key)
@@ -177,9 +151,7 @@ async def _find(game_id: int, name_or_id: str | int, viewer_id: int | None) -> S
         key = name_key(name_or_id)
         row = None
         if viewer_id is not None:
-            row = await SavedCharacter.get_or_none(
-                game_id=game_id, key=_private_key(key, viewer_id)
-            )
+            row = await SavedCharacter.get_or_none(game_id=game_id, key=private_key(key, viewer_id))
         row = row or await SavedCharacter.get_or_none(game_id=game_id, key=key)
     if (
         row is not None

@@ -9,8 +9,8 @@ import dataclasses
 from engine import savage
 from engine.savage import event_from_dict
 from engine.services.aggregates import UNDO
+from engine.services.library import name_key
 from engine.services.savage import current_chase, current_encounter
-from engine.services.savage.characters import name_key
 from engine.services.scenes import SceneView
 from engine.store.models import SavedCharacter, StreamEvent
 from webapp.systems.savage.encounter_log import LOGGED, encounter_log

@@ -34,6 +34,7 @@ from bot.systems.savage.render.rule_errors import unknown_name, whose
 from engine import savage
 from engine.services import NoCharacter
 from engine.services.errors import StaleState
+from engine.services.library import slug
 from engine.services.savage import (
     add_to_encounter,
     end_encounter,
@@ -43,7 +44,7 @@ from engine.services.savage import (
     start_encounter,
     undo_encounter,
 )
-from engine.services.savage.characters import CharacterRecord, slug
+from engine.services.savage.characters import CharacterRecord
 
 END_WORDS = ("конец", "end", "стоп", "stop", "закончить", "завершить")
 JSON_WORDS = ("json", "джейсон")

@@ -11,7 +11,7 @@ import pytest
 from engine import savage, services
 from engine.savage import RuleError
 from engine.services import savage as swade
-from engine.services.savage.characters import KEY_MAX, name_key, private_key, slug
+from engine.services.library import KEY_MAX, name_key, private_key, slug
 from tests.engine.services.conftest import ALICE, BOB, CAROL, CHAT, GM
 from tests.engine.services.savage.test_encounters import GRIMMJOW, HOLLOWS, ICHIGO, RUKIA
 
