@@ -21,6 +21,7 @@ from aiogram.filters import Command
 from aiogram.utils.i18n import I18n
 
 from bot.chat_rights import ChatRights
+from bot.filters import index_commands
 from bot.i18n import setup_i18n
 from bot.middlewares import setup_middlewares
 from bot.middlewares.dedup import SharedUpdates
@@ -109,6 +110,7 @@ def build_dispatcher(
     )
     # the very last; the commands are read once all routers are in
     dp.include_router(fallback.make_router(cache(partial(known_commands, dp))))
+    index_commands(dp.chain_tail)
     return dp
 
 

@@ -8,9 +8,9 @@ from aiogram.enums import ChatType
 from aiogram.filters import Filter
 from aiogram.types import Message
 
+from bot.filters import command_of
 from bot.render.errors import service_error_text
 from bot.systems import registry
-from bot.systems.filters import command_of
 from engine.services.errors import NoGame, WrongSystem
 from engine.services.types import GameInfo
 

@@ -9,19 +9,11 @@ from typing import Any
 from aiogram.filters import Filter
 from aiogram.types import Message
 
+from bot.filters import command_of
 from bot.parsing import topic_of
 from bot.systems import registry
 from engine.services import find_game
 from engine.services.types import GameInfo
-
-
-def command_of(message: Message) -> str | None:
-    """`/attack@bot Гриммджо` -> "attack"; None if the message is no command."""
-    text = message.text or message.caption or ""
-    if not text.startswith("/"):
-        return None
-    return text[1:].split(maxsplit=1)[0].split("@", 1)[0].lower() if len(text) > 1 else None
-
 
 # The game GameMiddleware loaded for the message being handled: the system's handlers take it
 # from here (`game_of`) instead of reading it a second time.
