@@ -1,6 +1,6 @@
 """Benchmark: the whole path of a chat update, against a bare aiogram bot in the same run.
 
-Run: ``uv run python bench/pipeline.py [--quick] [--senders N] [--only r|hr|fight]``
+Run: ``uv run python bench/pipeline.py [--quick] [--senders N] [--only r|hr|fight] [--profile F]``
 (``--quick``: under ~30 s; the full run takes about two minutes).
 
 Measured path: a webhook POST to the real process — ``python -m bot`` in webhook mode, a child
@@ -185,7 +185,7 @@ class Server:
             await self.proc.wait()
 
 
-def kosti_server(tmp: Path, api_url: str) -> Server:
+def kosti_server(tmp: Path, api_url: str, profile: Path | None = None) -> Server:
     port = free_port()
     env = {
         **os.environ,
@@ -205,7 +205,9 @@ def kosti_server(tmp: Path, api_url: str) -> Server:
         "FLOOD_PER_SECOND": "1000000",
         "FLOOD_GROUP_PER_MINUTE": "1000000000",
     }
-    return Server("kosti", [sys.executable, "-m", "bot"], env, port, tmp / "kosti.log")
+    # With a profile, the server runs under cProfile, which writes it when the server exits.
+    profiler = ["-m", "cProfile", "-o", str(profile.resolve())] if profile else []
+    return Server("kosti", [sys.executable, *profiler, "-m", "bot"], env, port, tmp / "kosti.log")
 
 
 def bare_server(tmp: Path, api_url: str) -> Server:
@@ -452,12 +454,12 @@ async def measure(bench: Bench, kosti: Server, bare: Server, scenario: Scenario,
     )
 
 
-async def main(plan: Plan, scenarios: tuple[Scenario, ...]) -> None:
+async def main(plan: Plan, scenarios: tuple[Scenario, ...], profile: Path | None) -> None:
     folder = tempfile.TemporaryDirectory(prefix="kosti-bench-")
     tmp = Path(folder.name)
     fake = FakeTelegram()
     await fake.start()
-    kosti, bare = kosti_server(tmp, fake.base_url), bare_server(tmp, fake.base_url)
+    kosti, bare = kosti_server(tmp, fake.base_url, profile), bare_server(tmp, fake.base_url)
     lanes = [
         Lane(i, group(-1002000000 - i, f"Стол {i}"), user(1000 + i, f"Мастер {i}"),
              user(2000 + i, f"Игрок {i}"))
@@ -493,6 +495,9 @@ if __name__ == "__main__":
     parser.add_argument("--quick", action="store_true", help="short bursts: under ~30 s")
     parser.add_argument("--senders", type=int, help="concurrent senders of the closed loop")
     parser.add_argument("--only", choices=[s.key for s in SCENARIOS], help="one scenario")
+    parser.add_argument(
+        "--profile", type=Path, help="write the Kosti server's cProfile statistics to this file"
+    )
     parser.add_argument("--serve-bare", nargs=2, help=argparse.SUPPRESS)  # PORT API_URL
     args = parser.parse_args()
     if args.serve_bare:
@@ -501,4 +506,6 @@ if __name__ == "__main__":
         chosen = QUICK if args.quick else FULL
         if args.senders:
             chosen = dataclasses.replace(chosen, senders=max(1, min(args.senders, 32)))
-        asyncio.run(main(chosen, tuple(s for s in SCENARIOS if args.only in (None, s.key))))
+        asyncio.run(
+            main(chosen, tuple(s for s in SCENARIOS if args.only in (None, s.key)), args.profile)
+        )

@@ -1,0 +1,199 @@
+"""Benchmark: CPU per update inside one process, with no network at all.
+
+Run: ``uv run python bench/dispatch.py [--updates N] [--profile F]``
+
+bench/pipeline.py measures the whole path between processes; its figures move with the
+machine's load and include the HTTP of both sides. This one feeds updates straight into
+``Dispatcher.feed_update`` — Kosti's dispatcher (every middleware, the routers, the engine,
+the SQLite commit on a throwaway file) and, in the same run, a bare dispatcher with one
+handler answering every message with a fixed text — through a Bot API session that answers
+in memory. It reports the process CPU time per update of each (``time.process_time``, which
+counts the SQLite thread too) and their ratio: the cost of Kosti's own code on the path,
+without the part both bots share (aiohttp's server and client). ``--profile`` writes
+cProfile statistics of the last round of each bot (no start-up in them).
+
+Scenarios, as in bench/pipeline.py: a player's ``/r 2к6+1`` and ``/hr d20`` and the GM's
+``/next`` (a fight step) in a group with a savage game and a fight of three combatants (GM
+and player have /start-ed the bot), one at a time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import cProfile
+import itertools
+import os
+import statistics
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from aiogram import Bot, Dispatcher
+from aiogram.client.session.base import BaseSession
+from aiogram.methods import GetChatMember, GetMe, SendMessage, TelegramMethod
+from aiogram.methods.base import TelegramType
+from aiogram.types import Chat, ChatMemberMember, Message, Update, User
+
+from bench.harness import BOT_TOKEN, GAME_WITH_FIGHT, group, private, user
+
+ROUNDS = 3
+SCENARIOS = {"r": ("/r 2к6+1", False), "hr": ("/hr d20", False), "fight": ("/next", True)}
+
+
+BOT = User(id=42, is_bot=True, first_name="Kosti", username="kosti_bench_bot")
+
+
+class MemorySession(BaseSession):
+    """Answers sendMessage with the message it would be, getMe and getChatMember with the
+    bot, the rest with True."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ids = itertools.count(1)
+        self.calls = 0
+        self.last: TelegramMethod[Any] | None = None
+
+    async def make_request(
+        self, bot: Bot, method: TelegramMethod[TelegramType], timeout: int | None = None
+    ) -> TelegramType:
+        self.calls += 1
+        self.last = method
+        if isinstance(method, SendMessage):
+            chat = Chat(
+                id=int(method.chat_id), type="supergroup" if int(method.chat_id) < 0 else "private"
+            )
+            return Message(  # type: ignore[return-value]
+                message_id=next(self.ids), date=int(time.time()), chat=chat, text=method.text
+            )
+        if isinstance(method, GetMe):
+            return BOT  # type: ignore[return-value]
+        if isinstance(method, GetChatMember):  # the bot is a plain member: may not delete
+            return ChatMemberMember(user=BOT)  # type: ignore[return-value]
+        return True  # type: ignore[return-value]
+
+    async def close(self) -> None:
+        return None
+
+    async def stream_content(self, *args: Any, **kwargs: Any) -> Any:  # pragma: no cover
+        raise NotImplementedError
+
+
+class Feeder:
+    def __init__(self) -> None:
+        self.ids = itertools.count(1)
+
+    def message(self, sender: dict[str, Any], chat: dict[str, Any], text: str) -> Update:
+        update_id = next(self.ids)
+        command = text.split()[0] if text.startswith("/") else ""
+        message: dict[str, Any] = {
+            "message_id": update_id,
+            "date": int(time.time()),
+            "chat": chat,
+            "from": sender,
+            "text": text,
+        }
+        if command:
+            message["entities"] = [{"type": "bot_command", "offset": 0, "length": len(command)}]
+        return Update.model_validate({"update_id": update_id, "message": message})
+
+
+@dataclass(frozen=True)
+class Cost:
+    cpu: float  # process CPU seconds per update
+    on_loop: float  # the share of it on the event loop's thread
+
+
+async def cost(dp: Dispatcher, bot: Bot, updates: list[Update], profile: Path | None) -> Cost:
+    """Feed `updates` one at a time; with `profile`, under cProfile (written there)."""
+    profiler = cProfile.Profile() if profile else None
+    if profiler:
+        profiler.enable()
+    started, loop = time.process_time(), time.thread_time()
+    for update in updates:
+        await dp.feed_update(bot, update)
+    cpu, loop = time.process_time() - started, time.thread_time() - loop
+    if profiler:
+        profiler.disable()
+        profiler.dump_stats(profile)
+    return Cost(cpu / len(updates), loop / cpu if cpu else 1.0)
+
+
+async def main(count: int, profile: Path | None) -> None:
+    from bot.app import build_dispatcher, create_bot
+    from bot.runner import prepare_database
+    from bot.settings import Settings
+    from engine.store.db import close_db
+
+    folder = tempfile.TemporaryDirectory(prefix="kosti-dispatch-")
+    settings = Settings(
+        bot_token=BOT_TOKEN,
+        database_url=f"sqlite://{folder.name}/kosti.sqlite3",
+        default_locale="ru",
+        flood_per_second=1_000_000,
+        flood_group_per_minute=1_000_000_000,
+    )
+    await prepare_database(settings)
+    session = MemorySession()
+    kosti_bot, kosti = create_bot(settings, session=session), build_dispatcher(settings)
+    bare_bot, bare = Bot(BOT_TOKEN, session=MemorySession()), Dispatcher()
+
+    @bare.message()
+    async def answer(message: Message) -> None:
+        await message.answer("ok")
+
+    feed = Feeder()
+    table, gm, player = group(-1003000000, "Стол"), user(1001, "Мастер"), user(2001, "Игрок")
+    for who in (gm, player):
+        await kosti.feed_update(kosti_bot, feed.message(who, private(who), "/start"))
+    for by_gm, text in (*GAME_WITH_FIGHT, (True, "/next")):
+        await kosti.feed_update(kosti_bot, feed.message(gm if by_gm else player, table, text))
+    try:
+        print(
+            f"{count} updates per scenario and bot, one at a time, in {ROUNDS} alternating "
+            f"rounds (medians); process CPU per update; load average "
+            + "/".join(f"{x:.2f}" for x in os.getloadavg())
+        )
+        for key, (text, by_gm) in SCENARIOS.items():
+            sender = gm if by_gm else player
+            warm = [feed.message(sender, table, text) for _ in range(50)]
+            await cost(kosti, kosti_bot, warm, None)
+            await cost(bare, bare_bot, warm, None)
+            ours, theirs, calls = [], [], session.calls
+            for round_ in range(ROUNDS):
+                last = round_ == ROUNDS - 1
+                batch = [feed.message(sender, table, text) for _ in range(count // ROUNDS)]
+                where = Path(f"{profile}.{key}") if profile and last else None
+                ours.append(await cost(kosti, kosti_bot, batch, where))
+                batch = [feed.message(sender, table, text) for _ in range(count // ROUNDS)]
+                where = Path(f"{profile}.{key}.bare") if profile and last else None
+                theirs.append(await cost(bare, bare_bot, batch, where))
+            per_update = (session.calls - calls) / (count // ROUNDS * ROUNDS)
+            kosti_cpu = statistics.median(c.cpu for c in ours)
+            bare_cpu = statistics.median(c.cpu for c in theirs)
+            on_loop = statistics.median(c.on_loop for c in ours)
+            print(f"  {text}: the bot's last call, e.g. {session.last!r:.120}")
+            print(
+                f"  {text:10} kosti {kosti_cpu * 1000:6.3f} ms ({per_update:.0f} Bot API "
+                f"calls; {on_loop:.0%} on the event loop's thread)   "
+                f"bare {bare_cpu * 1000:6.3f} ms   ratio {bare_cpu / kosti_cpu:4.2f}"
+            )
+    finally:
+        await kosti.storage.close()
+        await close_db()
+        folder.cleanup()
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--updates", type=int, default=3000, help="per scenario and bot")
+    parser.add_argument(
+        "--profile", type=Path, help="cProfile of the last round to F.<scenario>[.bare]"
+    )
+    args = parser.parse_args()
+    asyncio.run(main(args.updates, args.profile))
