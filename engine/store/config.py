@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 from typing import Any
 
+from tortoise.backends.base.config_generator import expand_db_url
+
 DEFAULT_DATABASE_URL = "sqlite://data/kosti.sqlite3"
 MODELS_MODULE = "engine.store.models"
 MIGRATIONS_MODULE = "engine.store.migrations"
@@ -27,10 +29,22 @@ def with_sqlite_defaults(database_url: str) -> str:
     return base + "?" + "&".join(f"{k}={v}" for k, v in params.items())
 
 
+# Tortoise's SQLite client with the statements on the event loop's thread (see the module).
+SQLITE_ENGINE = "engine.store.sqlite_inline"
+
+
+def connection_config(database_url: str) -> str | dict[str, Any]:
+    """What Tortoise connects with: the URL, or for SQLite its expansion on our engine."""
+    if not database_url.startswith("sqlite://"):
+        return database_url
+    expanded = expand_db_url(with_sqlite_defaults(database_url))
+    return {**expanded, "engine": SQLITE_ENGINE}
+
+
 def tortoise_config(database_url: str) -> dict[str, Any]:
     """The Tortoise config dict for one database (app label "models")."""
     return {
-        "connections": {"default": with_sqlite_defaults(database_url)},
+        "connections": {"default": connection_config(database_url)},
         "apps": {
             APP_LABEL: {
                 "models": [MODELS_MODULE],
