@@ -44,7 +44,7 @@ from webapp.dev import DARK_THEME, LIGHT_THEME, launch_fragment
 if TYPE_CHECKING:
     from playwright.async_api import Browser, Locator, Page
 
-WAIT = 5000  # ms: the longest any page may take to show a step
+WAIT = 15000  # ms: the longest any page may take to show a step (2 busy cores: 5 s was once short)
 Scene = dict[str, Any]
 
 
