@@ -90,7 +90,7 @@ async def measure(runs: int) -> tuple[list[float], list[float], int]:
                 if task.done():
                     task.result()
                 await asyncio.sleep(0.05)
-            group = await lay_out(play)
+            group, _topic = await lay_out(play)
             times: list[float] = []
             baseline: list[float] = []
             async with async_playwright() as pw:

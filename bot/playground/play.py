@@ -43,7 +43,7 @@ class Playground:
     routes: Callable[[Any], None] | None = None  # its page and API (bot/playground/web.py)
     on_started: list[Callable[[], object]] = field(default_factory=list)
     tasks: set[asyncio.Task[Any]] = field(default_factory=set)
-    demo_laid_out: bool = False
+    demos_laid_out: set[str] = field(default_factory=set)  # the systems' codes
     fed: int = 0  # updates fed to the dispatcher
     _update_ids: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
     _callback_ids: itertools.count[int] = field(default_factory=lambda: itertools.count(1))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from aiogram.utils.i18n import gettext as _
 
 from bot.i18n import translator
-from bot.playground.demo import demo_hint
+from bot.playground.demo import demo_list
 
 
 def listening_line(url: str, locale: str = "ru") -> str:
@@ -54,9 +54,9 @@ def page_texts(locale: str = "ru") -> dict[str, str]:
             "miniapp": _("Mini App"),
             "close": _("Close"),
             "theme": _("Dark theme"),
-            "demo": _("Demo table"),
-            "demo_hint": demo_hint(),
+            "demo": _("Demo tables"),
             "demo_done": _("The demo table is laid out in the group «{title}»."),
+            "demo_done_topic": _("The demo table is laid out in the forum topic «{title}»."),
             "offline": _("No connection to the playground, reconnecting…"),
             "refused": _("Telegram refused: {reason}"),
             "link": _("Open the link {url}?"),
@@ -68,3 +68,9 @@ def page_texts(locale: str = "ru") -> dict[str, str]:
                 "tab, without Telegram. Switch users above; type commands below (try /help)."
             ),
         }
+
+
+def page_demos(locale: str = "ru") -> list[dict[str, str]]:
+    """The demo tables' buttons: each system's title and its line."""
+    with translator(locale):
+        return demo_list()

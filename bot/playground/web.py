@@ -14,11 +14,11 @@ from urllib.parse import quote, urlsplit
 
 from aiohttp import WSMsgType, web
 
-from bot.playground.demo import lay_out
+from bot.playground.demo import lay_out, with_demo
 from bot.playground.errors import BotApiError
 from bot.playground.launch import launch_url
 from bot.playground.play import Playground
-from bot.playground.texts import page_texts
+from bot.playground.texts import page_demos, page_texts
 from webapp.keys import SOCKETS
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -85,7 +85,8 @@ def _refused(error: BotApiError) -> web.Response:
 async def state(request: web.Request) -> web.Response:
     play = _play(request)
     locale = request.query.get("lang", "ru")
-    return _json({**play.world.snapshot(), "texts": page_texts(locale)})
+    snapshot = play.world.snapshot()
+    return _json({**snapshot, "texts": page_texts(locale), "demos": page_demos(locale)})
 
 
 async def send(request: web.Request) -> web.Response:
@@ -158,8 +159,14 @@ async def miniapp(request: web.Request) -> web.Response:
 
 
 async def demo(request: web.Request) -> web.Response:
-    chat = await lay_out(_play(request))
-    return _json({"ok": True, "chat": chat.id, "title": chat.title})
+    """Lay out a system's demo table (`system`; all of them without it), once."""
+    data = await _body(request)
+    code = data.get("system")
+    if code is not None and code not in {s.code for s in with_demo()}:
+        return _refused(BotApiError.bad("no such demo table"))
+    chat, thread = await lay_out(_play(request), code)
+    title = chat.title if thread is None else chat.topics[thread]
+    return _json({"ok": True, "chat": chat.id, "thread": thread, "title": title})
 
 
 async def document(request: web.Request) -> web.Response:

@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING
 
 from aiogram import Router
 
+from bot.systems.demo import Demo
+
 if TYPE_CHECKING:
     from aiogram import Bot
 
@@ -33,10 +35,7 @@ class ChatSystem:
     app_screens: Mapping[str, str] = field(default_factory=dict)  # /app word -> screen
     screen_names: Callable[[], dict[str, str]] = dict  # screen -> «the initiative board»
     board_sync: BoardSync | None = None  # a Mini App step of one of its scenes, in the chat
-    # the playground's demo table: (who of the cast — 0 the GM, then the players — , the text
-    # sent in the group, or "/start" in that user's private chat), and one line about it
-    demo: tuple[tuple[int, str], ...] = ()
-    demo_hint: Text | None = None
+    demo: Demo | None = None  # the playground's demo table (bot/systems/demo.py)
 
 
 _SYSTEMS: dict[str, ChatSystem] = {}

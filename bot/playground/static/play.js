@@ -9,7 +9,7 @@ const store = {
 };
 
 const state = {
-  bot: null, users: [], chats: new Map(), commands: {}, texts: {},
+  bot: null, users: [], chats: new Map(), commands: {}, texts: {}, demos: [],
   user: null, chat: null, thread: null, reply: null,
   panel: null, // {link, chat}: the open Mini App
 };
@@ -59,6 +59,7 @@ function load(snapshot) {
   state.commands = snapshot.commands;
   state.menuButton = snapshot.menu_button;
   if (snapshot.texts) state.texts = snapshot.texts;
+  state.demos = snapshot.demos || [];
   state.chats = new Map(snapshot.chats.map((c) => [c.id, c]));
   const saved = Number(store.get("kosti-play-user", 0));
   state.user = state.users.find((u) => u.id === saved) ? saved : state.users[0].id;
@@ -73,8 +74,7 @@ function translatePage() {
   $("title").textContent = t("title");
   $("dark-label").textContent = t("theme");
   $("you-label").textContent = t("you");
-  $("demo").textContent = t("demo");
-  $("demo-hint").textContent = t("demo_hint");
+  $("demo-label").textContent = t("demo");
   $("text").placeholder = t("placeholder");
   $("new-user").placeholder = t("new_user_name");
   $("start").textContent = t("start");
@@ -112,6 +112,7 @@ function onEvent(event) {
   } else if (event.type === "chat") {
     state.chats.set(event.chat.id, event.chat);
     renderChats();
+    if (event.chat.id === state.chat) renderChat(); // a new topic
   } else if (event.type === "users") {
     state.users = event.users;
     renderUsers();
@@ -134,6 +135,15 @@ function render() {
   renderUsers();
   renderChats();
   renderChat();
+  renderDemos();
+}
+
+// Each installed system's demo table: a button (the system's title) and its line.
+function renderDemos() {
+  $("demos").replaceChildren(...state.demos.map((demo) => el("div", { class: "demo-item" },
+    el("button", { type: "button", class: "demo-button", "data-system": demo.system,
+      onclick: (event) => layOut(demo.system, event.currentTarget) }, demo.title),
+    el("p", { class: "hint" }, demo.hint))));
 }
 
 function renderUsers() {
@@ -183,6 +193,8 @@ function openChat(id, thread = null) {
   setReply(null);
   renderChats();
   renderChat();
+  // on a phone the chats are one scrolled row: show the one opened (a demo's new group)
+  $("chats").querySelector("[aria-current='true']")?.scrollIntoView({ block: "nearest", inline: "nearest" });
 }
 
 function renderChat() {
@@ -441,12 +453,14 @@ $("add-user").addEventListener("submit", async (event) => {
   $("add-user").hidden = true;
   if (data.ok) switchUser(data.id);
 });
-$("demo").addEventListener("click", async () => {
-  $("demo").disabled = true;
-  const data = await post("demo", { user: state.user });
-  $("demo").disabled = false;
-  if (data.ok) { openChat(data.chat); toast(t("demo_done", { title: data.title })); }
-});
+async function layOut(system, button) {
+  button.disabled = true;
+  const data = await post("demo", { user: state.user, system });
+  button.disabled = false;
+  if (!data.ok) return;
+  openChat(data.chat, data.thread);
+  toast(t(data.thread === null ? "demo_done" : "demo_done_topic", { title: data.title }));
+}
 
 // The state and the live feed start together (the page preloads the state); what the feed
 // brings before the state has arrived is applied after it (every event is an upsert).

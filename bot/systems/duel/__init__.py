@@ -9,6 +9,7 @@ from aiogram import Router
 from aiogram.utils.i18n import gettext as _
 
 from bot.systems.duel import router
+from bot.systems.duel.demo import DEMO
 from bot.systems.duel.tell import board_sync
 from bot.systems.registry import ChatSystem
 
@@ -47,4 +48,5 @@ CHAT = ChatSystem(
     help=help_text,
     menu=menu,
     board_sync=board_sync,
+    demo=DEMO,
 )

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from aiogram import Router
 
+from bot.systems.demo import Demo, scripted
 from bot.systems.registry import ChatSystem
 from bot.systems.savage.boards import board_sync
 from bot.systems.savage.chase import router as chase
@@ -80,6 +81,5 @@ CHAT = ChatSystem(
     },
     screen_names=help.screen_names,
     board_sync=board_sync,
-    demo=DEMO,
-    demo_hint=demo_hint,
+    demo=Demo(scripted(DEMO), demo_hint),
 )

@@ -9,6 +9,7 @@ from aiogram import Router
 
 from bot.systems.registry import ChatSystem
 from bot.systems.storyteller import characters, fight, help
+from bot.systems.storyteller.demo import DEMO
 from bot.systems.storyteller.sync import board_sync
 
 COMMANDS = frozenset(
@@ -48,4 +49,5 @@ CHAT = ChatSystem(
     app_screens={"бой": "initiative", "инициатива": "initiative", "fight": "initiative"},
     screen_names=help.screen_names,
     board_sync=board_sync,
+    demo=DEMO,
 )

@@ -7,15 +7,18 @@ from __future__ import annotations
 import asyncio
 import socket
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from bot.i18n import translator
 from bot.playground.play import Playground
 from bot.playground.start import playground_settings
 from bot.playground.web import setup_playground
 from bot.playground.world import FORUM_ID, GROUP_ID, PlayChat, PlayMessage
+from bot.render.errors import unexpected_error_text
 from bot.runner import run
 from bot.settings import Settings
 
@@ -26,6 +29,7 @@ GM, ANYA, BORIS, VERA = 10001, 10002, 10003, 10004
 class Served:
     play: Playground
     url: str  # the page, "http://127.0.0.1:<port>/"
+    events: list[dict[str, Any]] = field(default_factory=list)  # what the page was told
 
     @property
     def group(self) -> PlayChat:
@@ -45,6 +49,27 @@ class Served:
 
     def last(self, chat_id: int) -> PlayMessage:
         return list(self.chat(chat_id).messages.values())[-1]
+
+    def answers(self, chat_id: int) -> list[tuple[str, list[str]]]:
+        """Each user's message in the chat, with the texts of the bot's replies to it."""
+        bot_id = self.play.world.bot["id"]
+        messages = self.chat(chat_id).messages.values()
+        return [
+            (m.text, [r.text for r in messages if r.reply_to == m.id and r.sender["id"] == bot_id])
+            for m in messages
+            if m.sender["id"] != bot_id and m.topic_created is None
+        ]
+
+    def failures(self) -> list[str]:
+        """The bot's messages, in any chat, that tell an unexpected failure."""
+        with translator("ru"):
+            failed = unexpected_error_text()
+        chats = self.play.world.chats.values()
+        return [m.text for c in chats for m in c.messages.values() if failed in m.text]
+
+    def alerts(self) -> list[str]:
+        """The alerts the bot answered button presses with (a refusal is one)."""
+        return [e["text"] for e in self.events if e["type"] == "toast" and e["alert"]]
 
 
 def free_port() -> int:
@@ -69,8 +94,10 @@ async def serve(tmp_path: Path) -> AsyncIterator[Served]:
     if task.done():
         task.result()  # start-up failed: show why
     assert play.bot is not None, "the playground did not start"
+    served = Served(play, play.url)
+    play.world.subscribe(served.events.append)
     try:
-        yield Served(play, play.url)
+        yield served
     finally:
         stop.set()
         await asyncio.wait_for(task, 30)

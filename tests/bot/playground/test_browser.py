@@ -1,8 +1,8 @@
 """A newcomer's first ten minutes in the playground, in real headless Chromium (Debian's):
 create a game as the GM, join as a player, roll openly, roll hidden as a player who never
 opened the bot (the start link, then the delivery), reveal, open the Mini App as the GM and
-deal a round, and see the player's board update live. Screenshots (390×844, light and dark)
-go to test-artifacts/playground/."""
+deal a round, and see the player's board update live; and the demo tables' buttons, each
+opening its own chat. Screenshots (390×844, light and dark) go to test-artifacts/playground/."""
 
 from __future__ import annotations
 
@@ -174,3 +174,47 @@ async def test_a_newcomers_first_ten_minutes(pages: tuple[Any, Any], served: Ser
     await gm.locator("#app-button").click()
     await gm.frame_locator("#frame").get_by_text("Тени").first.wait_for(timeout=WAIT)
     assert gm.problems == [] and player.problems == []
+
+
+@pytest.fixture
+async def phone(browser: Any, served: Served) -> AsyncIterator[Any]:  # noqa: F811
+    context = await browser.new_context(viewport=PHONE, color_scheme="light")
+    page = await context.new_page()
+    page.problems = []
+    page.on("pageerror", lambda e: page.problems.append(str(e)))
+    page.on("console", lambda m: problem(m) and page.problems.append(m.text))
+    await page.goto(served.url)
+    await page.wait_for_selector("body[data-ready='1']", timeout=WAIT)
+    try:
+        yield page
+    finally:
+        await context.close()
+
+
+async def test_the_demo_tables_from_the_page(phone: Any, served: Served):
+    """Each demo button lays its table out in its own chat and opens it there."""
+    page = phone
+    await be(page, "Мастер")
+    # The Storyteller's group of its own: the board, and the attack waiting for the GM.
+    await page.locator(".demo-button[data-system='storyteller']").click()
+    await page.locator("#toast", has_text="Демо-стол готов").wait_for(timeout=WAIT)
+    await page.locator("#chat-title", has_text="Ночной город").wait_for(timeout=WAIT)
+    await message(page, "Атака: ").wait_for(timeout=WAIT)
+    board = page.locator("li.msg", has_text="ждёт решения ведущего").last
+    await board.wait_for(timeout=WAIT)
+    await board.evaluate("node => node.scrollIntoView({ block: 'start' })")
+    await page.locator("#toast").wait_for(state="hidden", timeout=WAIT)
+    await shoot(page, "demo-storyteller")
+    # The duel's forum topic: the player's sealed receipt; the GM's form in the DM.
+    await page.locator(".demo-button[data-system='duel']").click()
+    await page.locator("#toast", has_text="в теме форума").wait_for(timeout=WAIT)
+    await page.locator(".topic[aria-current='true']", has_text="Дуэль на мосту").wait_for(
+        timeout=WAIT
+    )
+    await message(page, "ход 1 запечатан").wait_for(timeout=WAIT)
+    await page.locator("#toast").wait_for(state="hidden", timeout=WAIT)
+    await shoot(page, "demo-duel")
+    await open_chat(page, "@kosti_playground_bot")
+    await message(page, "заявка: Кэндзи").wait_for(timeout=WAIT)
+    assert await message(page, "Предложение в игре «Ночной город»").count() == 1
+    assert page.problems == []

@@ -79,7 +79,7 @@ def test_without_a_token_the_playground_serves_its_page_and_stops_on_ctrl_c(tmp_
     assert not (tmp_path / "data").exists()  # its database is a temporary file of its own
 
 
-def test_demo_lays_out_the_table_at_start(tmp_path: Path):
+def test_demo_lays_out_every_table_at_start(tmp_path: Path):
     port = free_port()
     process = start(tmp_path, port, "--demo")
     try:
@@ -90,12 +90,15 @@ def test_demo_lays_out_the_table_at_start(tmp_path: Path):
             url = f"http://127.0.0.1:{port}/playground/api/state"
             with urllib.request.urlopen(url, timeout=10) as response:
                 state = json.load(response)
-            group = state["chats"][0]["messages"]
-            if any("карты ещё не розданы" in m["html"] for m in group):
+            shown = "\n".join(m["html"] for c in state["chats"] for m in c["messages"])
+            # every demo table: the fight board, the attack for the GM, the sealed turn
+            done = ("карты ещё не розданы", "ждёт решения ведущего", "ход 1 запечатан")
+            if all(text in shown for text in done):
                 break
             time.sleep(0.1)
         else:
-            raise AssertionError(f"no fight board: {state}")
+            raise AssertionError(f"the demo tables are not laid out: {state}")
+        assert "карты ещё не розданы" in str(state["chats"][0]["messages"])  # the main group
         process.send_signal(signal.SIGINT)
         process.communicate(timeout=30)
     finally:
