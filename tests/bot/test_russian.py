@@ -146,6 +146,14 @@ def test_the_masculine_check_catches_what_it_should() -> None:
         assert not _masculine_badge(badge), badge
 
 
+def test_edges_beside_a_name_are_nouns() -> None:
+    """A deal line names the edge that shaped it: «Рукия (Быстрота): 4♦ 9♠ → 9♠», not the
+    adjective «Быстрый» that would need Рукия's gender."""
+    chat = dict(_entries(LOCALES / "ru" / "LC_MESSAGES" / "messages.po"))
+    for edge in ("Quick", "Hesitant", "Level Headed", "Improved Level Headed"):
+        assert not re.search(r"(?:ый|ий|ой|ая|яя)$", chat[edge]), chat[edge]
+
+
 def test_storyteller_words_are_the_seeds() -> None:
     """Seed 002: «Неудача не меняет ничего, а провал означает, что подготовленный материал не
     годится или оскорбляет слушателей» — no success is «неудача», the botch is «провал»
