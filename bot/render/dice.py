@@ -235,11 +235,17 @@ def pool_title(result: PoolResult) -> str:
     return title + (f" ({', '.join(flags)})" if flags else "")
 
 
+def pool_failure() -> str:
+    """A pool with no net success. The seed's word is «неудача»; «провал» is its botch
+    («Неудача не меняет ничего, а провал означает…», seed 002): not Savage Worlds' «провал»."""
+    return _("failure (no successes)")
+
+
 def pool_outcome(result: PoolResult) -> str:
     if result.botch:
         return html.bold(_("Critical failure (botch)"))
     if result.net <= 0:
-        return html.bold(_("failure"))
+        return html.bold(pool_failure())
     return _("successes: {count}").format(count=html.bold(str(result.net)))
 
 
@@ -359,10 +365,10 @@ def usage(command: str) -> str:
 def outcome_name(system: str, name: str) -> str:
     names = {
         "critical_failure": _("critical failure"),
-        "failure": _("failure"),
+        "failure": pool_failure() if system == "storyteller" else _("failure"),
         "success": _("success"),
         "raise": _("raise"),
-        "botch": _("Critical failure (botch)"),
+        "botch": _("botch"),
     }
     return names.get(name, quoted(name))
 

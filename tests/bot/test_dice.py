@@ -68,7 +68,7 @@ async def test_success_counting_and_botch(tg: TelegramDriver, dp: Dispatcher) ->
 
     script(dp, 1, 3, 2, 4)
     text = (await tg.send(ALICE, GROUP, "/r 4d10>=6f1")).only_text()
-    assert "Критическая неудача" in text
+    assert "<b>Провал</b>" in text
 
 
 async def test_trait_roll_shows_both_dice_and_the_outcome(
@@ -116,13 +116,23 @@ async def test_storyteller_pool_successes_and_botch(tg: TelegramDriver, dp: Disp
 
     script(dp, 1, 2, 3, 4, 5, 1, 2)
     text = (await tg.send(ALICE, GROUP, "/p 7 6")).only_text()
-    assert "<b>Критическая неудача (botch)</b>" in text
+    assert "<b>Провал</b>" in text
+
+    # Seed 002: «Неудача не меняет ничего, а провал означает, что подготовленный материал не
+    # годится»: no net success is «неудача», «провал» is kept for the botch.
+    script(dp, 10, 1, 4)
+    text = (await tg.send(ALICE, GROUP, "/p 3 6")).only_text()
+    assert "→ <b>неудача</b>" in text and "провал" not in text.lower()
 
 
 async def test_odds_are_exact(tg: TelegramDriver) -> None:
     text = (await tg.send(ALICE, GROUP, "/odds d8+1")).only_text()
     assert "критический провал: <b>2,08%</b> (1/48)" in text
     assert "подъём: <b>37,5%</b> (3/8)" in text
+
+    # one die at difficulty 6: the 1 is the seed's «провал», 2–5 its «неудача»
+    text = (await tg.send(ALICE, GROUP, "/odds p 1 6")).only_text()
+    assert "провал: <b>10,0%</b> (1/10)" in text and "неудача: <b>40,0%</b> (2/5)" in text
 
 
 async def test_notation_error_is_a_clear_russian_message(tg: TelegramDriver) -> None:

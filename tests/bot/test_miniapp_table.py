@@ -141,8 +141,8 @@ def fight_message_matches(table: Table, enc: dict[str, Any]) -> None:
         if c["card"]:
             assert face(c["card"]) in line, (c, line)
         wounds = c["members"][0]["wounds"]
-        if c["members"][0]["dead"]:  # the dead show only «погиб»
-            assert line.endswith("💀 погиб"), line
+        if c["members"][0]["dead"]:  # the dead show only «нет в живых»
+            assert line.endswith("💀 нет в живых"), line
             continue
         assert (f"❤️\u200d🩹{wounds} Ран" in line) == bool(wounds), line
 

@@ -579,7 +579,8 @@ async def test_a_table_runs_a_round_and_a_chase_by_tapping_in_the_mini_app(
     gone = [p["name"] for p in ch["participants"] if p["status"] == "escaped"]
     for name in gone:
         for seat in seats:
-            await seat.page.locator(".gone", has_text=f"{name} — оторвался").wait_for(timeout=WAIT)
+            gone_line = seat.page.locator(".gone", has_text=f"{name} — побег удался")
+            await gone_line.wait_for(timeout=WAIT)
     await shoot(seats, "chase")
 
     # The GM closes the chase with the board's end button; the chat says it is over.

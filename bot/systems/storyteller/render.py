@@ -13,7 +13,7 @@ from aiogram.utils.i18n import gettext as _
 from aiogram.utils.i18n import ngettext
 
 from bot.render import texts
-from bot.render.dice import faces, pool_outcome
+from bot.render.dice import faces, pool_failure, pool_outcome
 from bot.systems.storyteller.callbacks import FightCallback, ReviewCallback
 from engine.describe import Description
 from engine.dice.results import PoolResult
@@ -47,7 +47,7 @@ def _pool(data: Any) -> str:
         if data.get("outcome") == "botch":
             return html.bold(_("Critical failure (botch)"))
         if int(data.get("net", 0)) <= 0:
-            return html.bold(_("failure"))
+            return html.bold(pool_failure())
         return _("successes: {count}").format(count=html.bold(str(data["net"])))
     result = result_from_dict(data)
     assert isinstance(result, PoolResult)

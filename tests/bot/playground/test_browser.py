@@ -139,7 +139,7 @@ async def test_a_newcomers_first_ten_minutes(pages: tuple[Any, Any], served: Ser
     # A fight: the player saves her character, the GM adds it and a group of extras.
     await open_chat(player, "Игровой стол")
     await say(player, "/char Ичиго (Дикий) Драка d10; Защита 7, Стойкость 8 (2)")
-    await message(gm, "Сохранён: Ичиго").wait_for(timeout=WAIT)
+    await message(gm, "Сохранено: Ичиго").wait_for(timeout=WAIT)
     await say(gm, "/fight")
     await say(gm, "/add Ичиго")
     await message(gm, "Ичиго в бою").wait_for(timeout=WAIT)

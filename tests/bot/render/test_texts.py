@@ -33,7 +33,7 @@ def test_params_are_escaped_cards_count_from_one_and_labels_are_translated(i18n:
         out = Description("encounter.incapacitated", {"name": "x", "outcome": "dead"})
         assert texts.text(out) == "☠️ x погибает"
         odd = Description("encounter.incapacitated", {"name": "x", "outcome": "no_such"})
-        assert texts.text(odd) == "☠️ x становится недееспособным"  # the family's «other»
+        assert texts.text(odd) == "☠️ x теряет дееспособность"  # the family's «other»
         assert (
             texts.text(Description("rule.unknown_trait", {})) == "Неизвестный атрибут или навык: ?"
         )

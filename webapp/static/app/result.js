@@ -90,7 +90,7 @@ function damageBody(r) {
 function poolBody(r) {
   let outcome;
   if (r.botch) outcome = total(t("botch"), "bad");
-  else if (r.net <= 0) outcome = total(t("failure"), "meh");
+  else if (r.net <= 0) outcome = total(t("failure (no successes)"), "meh");
   else outcome = total(t("successes: {count}", { count: r.net }), "good");
   const flags = [r.specialty && t("specialty"), r.willpower && t("Willpower"),
     r.mode === "damage" && t("damage"), r.mode === "soak" && t("soak")].filter(Boolean);

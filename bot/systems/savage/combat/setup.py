@@ -23,9 +23,9 @@ from bot.parsing import replied_to
 from bot.render.common import as_plain
 from bot.systems.savage.callbacks import RemoveGroupCallback
 from bot.systems.savage.chase.board import show_chase
-from bot.systems.savage.combat import names
+from bot.systems.savage.combat import names, several
 from bot.systems.savage.combat.board import render_board, show_board
-from bot.systems.savage.combat.names import COUNT_MARK, norm
+from bot.systems.savage.combat.names import norm
 from bot.systems.savage.combat.scene import Refusal, call_of, game_by_id, perform, report
 from bot.systems.savage.render import combat_events
 from bot.systems.savage.render import combat_setup as texts
@@ -49,7 +49,6 @@ from engine.services.savage.characters import CharacterRecord
 END_WORDS = ("конец", "end", "стоп", "stop", "закончить", "завершить")
 JSON_WORDS = ("json", "джейсон")
 JSON_INLINE_MAX = 3500  # longer JSON goes as a .json document
-_COUNT = re.compile(r"^(?P<name>.+?)" + COUNT_MARK, re.IGNORECASE)
 _BLOCK = re.compile(r"(?i)(?:^|[\s(,;:])[dдк]\d|\n")
 
 
@@ -90,11 +89,18 @@ async def on_add(message: Message, command: CommandObject, bot: Bot, rng: Any) -
         )
         name: str | int = record.id
         count = None
+    elif len(parts := several.split_names(call.args)) > 1:
+        await several.add_several(bot, call, parts, rng)
+        return
     else:
-        match = _COUNT.match(call.args)
-        name = match["name"] if match else call.args
-        count = int(match[2]) if match else None
-        await get_character(call.game.id, name)  # no_character before anything else
+        name, count = several.name_and_count(call.args)
+        try:
+            await get_character(call.game.id, name)  # no_character before anything else
+        except NoCharacter:
+            hint = texts.several_names_hint(name)
+            if hint is None:
+                raise
+            raise Refusal(hint) from None
     out = await add_to_encounter(call.game.id, name, actor_id=call.user_id, count=count, rng=rng)
     await report(bot, call.game, out, reply_to=message)
 

@@ -64,9 +64,11 @@ async def tell_steps(
     fight: savage.Encounter | None = None,
     caused: bool = False,
     append_to: Message | None = None,
+    note: str = "",
 ) -> None:
     """Tell `steps` (the first is the command's own unless ``caused``) in one message and
-    bring their boards up to date; `fight`: the encounter when no step is one of its."""
+    bring their boards up to date; `fight`: the encounter when no step is one of its;
+    `note`: a line of the command's own below the steps (what a multi-name /add left out)."""
     quiet = await quiet_mode(game.id)
     parts: list[str] = []
     rows: list[list[InlineKeyboardButton]] = []
@@ -90,7 +92,7 @@ async def tell_steps(
         if i == 0:
             seq = step.view.seq if step.view is not None else 0
             rows += _result_rows(step.events, step.state, game.id, seq)
-    text = "\n".join(p for p in parts if p)
+    text = "\n".join(p for p in (*parts, note) if p)
     if started and fight is not None and fight.current is not None and not quiet:
         mentions = await turn_mentions(fight, fight.current)
         if mentions:

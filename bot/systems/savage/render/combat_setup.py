@@ -23,12 +23,39 @@ def fight_ended(round_number: int) -> str:
 
 def add_usage() -> str:
     return _(
-        "Who joins the fight? <code>/add Ичиго</code>, <code>/add Пустой ×6</code>, or "
-        "<code>/add</code> with a character block, e.g.\n"
+        "Who joins the fight? <code>/add Ичиго</code>, <code>/add Пустой ×6</code>, several "
+        "with commas: <code>/add Ичиго, Рукия</code>, or <code>/add</code> with a character "
+        "block, e.g.\n"
         "<code>/add Гриммджо (Дикий) Ловкость d10, Сила d12; Драка d12; Защита 8, "
         "Стойкость 9 (1)</code>\n"
         "Reply to a player's message to make the character theirs."
     )
+
+
+def add_several_summary(added: list[str], failed: list[tuple[str, str]]) -> str:
+    """Below a multi-name /add: each name that was not added and why, then who was."""
+    lines = [
+        _("⚠️ Could not add: {name}. {reason}").format(name=quoted(name), reason=reason)
+        for name, reason in failed
+    ]
+    if failed and added:
+        names = ", ".join(quoted(name) for name in added)
+        lines.append(_("Added to the fight: {names}.").format(names=names))
+    elif failed:
+        lines.append(_("Nobody was added."))
+    return "\n".join(lines)
+
+
+def several_names_hint(name: str) -> str | None:
+    """`/add Ичиго Рукия` with no character of that whole name: several names go with
+    commas (a name with a number, «Пустой 3», is one name)."""
+    words = name.split()
+    if len(words) < 2 or any(word.isdigit() for word in words):
+        return None
+    return _(
+        "There is no character or template «{name}». Several names go with commas: "
+        "<code>/add {example}</code>"
+    ).format(name=quoted(name), example=quoted(", ".join(words)))
 
 
 def char_usage() -> str:

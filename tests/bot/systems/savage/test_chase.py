@@ -77,7 +77,7 @@ async def test_a_chase_from_start_to_flee(tg: TelegramDriver) -> None:
     assert "Ичиго меняет позицию" in moved and "2 карты вперёд" in moved
     assert "Ичиго ↔ Гриммджо: 5" in row(table).text
     again = text_of(await table.say(BORIS, "/move вперёд"))
-    assert again == "Ичиго уже менял позицию в этот ход."
+    assert again == "Ичиго: позиция в этот ход уже сменена."
 
     # Lines 45-46: at five cards the Flee roll is at −2; success ends the chase.
     fled = text_of(await table.say(BORIS, "/flee", [6, 2]))

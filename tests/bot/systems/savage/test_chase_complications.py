@@ -301,7 +301,7 @@ async def test_critical_failure_the_gm_takes_the_rest_of_the_turn(tg: TelegramDr
     await deal_clubs_to_ichigo(table, [5, 3])
     chosen = await table.press(ALICE, row(table), "теряет остаток хода")
     assert text_of(chosen) == "Критический провал: теряет остаток хода."
-    lost = "Ичиго потерял остаток хода."
+    lost = "Ичиго: остаток хода уже потерян."
     assert text_of(await table.say(BORIS, "/move вперёд")) == lost
     assert text_of(await table.say(BORIS, "/back")) == lost
     assert text_of(await table.say(BORIS, "/bump Рукия назад")) == lost

@@ -157,7 +157,7 @@ async def test_drop_back_blocks_change_position_that_turn(tg: TelegramDriver) ->
     assert {c.params["message_id"] for c in row_edits(dropped)} == {row_id}
     assert cards_line(table, 3) == "<code> 3</code> Q♦ <b>Ичиго</b>▶️, Рукия"
 
-    blocked = "Ичиго отстал в этот ход и не может менять позицию."
+    blocked = "Ичиго отстаёт в этот ход и не может менять позицию."
     assert text_of(await table.say(BORIS, "/move вперёд")) == blocked
     assert text_of(await table.say(BORIS, "/move вперёд действием")) == blocked
     assert text_of(await table.say(BORIS, "/back")) == blocked

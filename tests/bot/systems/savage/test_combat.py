@@ -113,7 +113,7 @@ async def set_up_table(table: Table) -> None:
     await table.say(BORIS, "/join")
     await table.say(VERA, "/join")
     saved = text_of(await table.say(BORIS, "/char " + ICHIGO))
-    assert "Сохранён: <b>Ичиго</b>" in saved
+    assert "Сохранено: <b>Ичиго</b>" in saved
     await table.say(VERA, "/char " + RUKIA)
     await table.say(VERA, "/char " + ORIHIME)
     await table.say(ALICE, "/char " + HOLLOW)
@@ -152,7 +152,7 @@ async def test_three_round_fight_in_chat(tg: TelegramDriver, dp: Dispatcher, bot
     # A Test with the Joker's +2 shown (lines 14, 41-43): a raise Shakes Grimmjow.
     test = text_of(await table.say(VERA, "/test Рукия Гриммджо провокация", [8, 5, 2, 2, 3]))
     assert "+2 Джокер" in test and "Гриммджо в Шоке" in test
-    assert "Гриммджо теперь Отвлечён" in test
+    assert "Гриммджо: состояние «Отвлечён»" in test
 
     # Somebody else's character, and a GM command from a player: Russian refusals.
     refused = text_of(await table.say(VERA, "/attack Ичиго Гриммджо"))
@@ -188,7 +188,7 @@ async def test_three_round_fight_in_chat(tg: TelegramDriver, dp: Dispatcher, bot
     # Wild Attack (line 53): +2, then Vulnerable; two Wounds wait for Ichigo's Soak.
     wild = "/attack Гриммджо Ичиго сил+к8 безрассудная"
     attack = text_of(await table.say(ALICE, wild, [11, 2, 7, 5, 3]))
-    assert "+2 Безрассудная атака" in attack and "Гриммджо теперь Уязвим" in attack
+    assert "+2 Безрассудная атака" in attack and "Гриммджо: состояние «Уязвим»" in attack
     assert "2 Раны ждут" in attack
     # Only Ichigo's player may Soak: a toast for Vera, the button works for Boris.
     refusal = await table.press(VERA, table.board(), "Поглотить")
@@ -219,7 +219,7 @@ async def test_three_round_fight_in_chat(tg: TelegramDriver, dp: Dispatcher, bot
     faces3 = [6, 1, 10, 2, 6, 1, 4, 2, 4, 3, 3, 5]
     finished = text_of(await table.say(BORIS, blow, faces3))
     assert "+4 Поддержка +2 Уязвим" in finished
-    assert "Гриммджо недееспособен и истекает кровью" in finished
+    assert "Гриммджо теряет дееспособность и истекает кровью" in finished
     await table.say(ALICE, "/next")
     await table.say(ALICE, "/next")
     shot = "/attack Рукия Пустой 2 стрельба 3d6 средняя"

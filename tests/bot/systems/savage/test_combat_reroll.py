@@ -95,7 +95,7 @@ async def test_char_json_export_and_import(tg: TelegramDriver, monkeypatch: Any)
     data["name"] = "Ичиго Банкай"
     data["bennies"] = 1
     saved = text_of(await table.say(BORIS, "/char " + json.dumps(data, ensure_ascii=False)))
-    assert "Сохранён: <b>Ичиго Банкай</b>" in saved and "Бенни 1" in saved
+    assert "Сохранено: <b>Ичиго Банкай</b>" in saved and "Бенни 1" in saved
 
     # Not a character: the Russian refusal of sheet_bad_json.
     bad = text_of(await table.say(BORIS, '/char {"name": 5}'))

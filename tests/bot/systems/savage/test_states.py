@@ -1,5 +1,5 @@
-"""Consistent states on the board (issue 12, item 9): the dead show only «погиб», an Extra
-who is out only «выбыл», and a Shaken character's turn offers «Снять Шок» first."""
+"""Consistent states on the board (issue 12, item 9): the dead show only «нет в живых», an
+Extra who is out only «вне боя», and a Shaken character's turn offers «Снять Шок» first."""
 
 from __future__ import annotations
 
@@ -32,9 +32,9 @@ async def test_out_dead_and_shaken_on_the_board(
 
     board = table.board()
     dead = line_of(board.text, "Гриммджо")
-    assert "погиб" in dead and "🎲" not in dead and "Ран" not in dead
+    assert "💀 нет в живых" in dead and "🎲" not in dead and "Ран" not in dead
     out = line_of(board.text, "Пустой 1")
-    assert out.split("Пустой 1", 1)[1].strip(" </s>") == "✖ выбыл"
+    assert out.split("Пустой 1", 1)[1].strip(" </s>") == "✖ вне боя"
     assert "▶️" in line_of(board.text, "Ичиго")
     first = board.buttons()[0]["text"]
     assert "Снять Шок" in first  # a Shaken character's first business (seed 000 line 69)

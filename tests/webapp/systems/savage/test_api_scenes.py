@@ -163,7 +163,7 @@ async def test_engine_refusals_are_json_with_a_stable_code(client, fight, ftoken
     assert data["error"]["details"]["description"] == {
         "code": "chase.no_turn", "params": {"participant": "ichigo"}
     }  # fmt: skip
-    assert data["error"]["message"] == "ichigo сейчас не ходит: дождитесь его карты действия."
+    assert data["error"]["message"] == "ichigo сейчас не ходит: дождитесь хода по карте действия."
 
 
 async def test_gm_controls_damage_conditions_undo_and_the_chase(client, fight, ftoken):

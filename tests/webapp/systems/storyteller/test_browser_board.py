@@ -128,7 +128,7 @@ async def test_the_roller_shows_the_chance_of_success(browser, server, fight):  
     await shows(page, f"Шанс успеха: {expected} %")
     await page.locator("input[name='count']").fill("1")
     await shows(page, "Шанс успеха: 50,0 %")
-    assert "критическая неудача: 10,0 %" in await chance.inner_text()
+    assert "провал: 10,0 %" in await chance.inner_text()
     await shoot(page, "storyteller-roller-chance-light")
     assert page.problems == []
 

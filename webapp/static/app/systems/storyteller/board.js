@@ -70,11 +70,15 @@ function Fighter({ f }) {
   </li>`;
 }
 
+// The seed's words: «неудача» for no success, «провал» for a botch (seed 002).
+const poolWord = (botch, net) =>
+  botch ? t("botch") : net <= 0 ? t("failure (no successes)") : t("successes: {count}", { count: net });
+
 function rollText(r) {
   if (!r) return "";
-  if (r.hidden) return r.outcome === "botch" ? t("botch") : t("successes: {count}", { count: r.net });
+  if (r.hidden) return poolWord(r.outcome === "botch", r.net);
   const faces = r.dice.map((d) => d.value).join(" ");
-  const outcome = r.botch ? t("botch") : t("successes: {count}", { count: r.net });
+  const outcome = poolWord(r.botch, r.net);
   return `[${faces}] ${t("difficulty {n}", { n: r.difficulty })} → ${outcome}`;
 }
 
