@@ -1,8 +1,9 @@
 """Telegram users: upsert on every update, onboarding flag, interface language.
 
-Every update touches its sender, so the rows this process read or wrote lately are kept in
-memory (`_Recent`: at most `RECENT` users, each for `FRESH_S` seconds): an update whose
-sender's name is unchanged costs no statement. This process's writes update the memory at
+Every update touches its sender, and a hidden roll or a board names other users, so the
+rows this process read or wrote lately are kept in memory (`_Recent`: at most `RECENT`
+users, each for `FRESH_S` seconds): an update whose sender's name is unchanged costs no
+statement, nor does naming a user seen lately. This process's writes update the memory at
 once; another worker's change of a user (their language, the onboarding flag) is seen here
 within `FRESH_S`.
 """
@@ -11,7 +12,6 @@ from __future__ import annotations
 
 import time
 from collections import OrderedDict
-from typing import Any
 
 from tortoise.context import get_current_context
 from tortoise.exceptions import IntegrityError
@@ -90,8 +90,12 @@ async def touch_user(user_id: int, first_name: str, username: str | None = None)
 
 
 async def get_user(user_id: int) -> UserInfo | None:
+    """The user as this process saw them lately (see the module), else as stored."""
+    known = _recent.get(user_id)
+    if known is not None:
+        return known
     user = await User.get_or_none(id=user_id)
-    return _info(user) if user else None
+    return _recent.put(_info(user)) if user else None
 
 
 async def mark_bot_started(user_id: int) -> None:
@@ -110,8 +114,8 @@ async def set_language(user_id: int, lang: str | None) -> None:
 
 
 async def get_language(user_id: int) -> str | None:
-    rows: list[Any] = await User.filter(id=user_id).values_list("language", flat=True)
-    return rows[0] if rows else None
+    user = await get_user(user_id)
+    return user.language if user else None
 
 
 async def require_user(user_id: int) -> None:
