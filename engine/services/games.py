@@ -13,7 +13,7 @@ from tortoise.exceptions import IntegrityError
 from tortoise.transactions import in_transaction
 
 from engine.services import systems
-from engine.services.aggregates.sql import sql
+from engine.services.aggregates.sql import options_of, sql
 from engine.services.errors import (
     BadName,
     BadSystem,
@@ -52,6 +52,7 @@ async def _info(game: Game) -> GameInfo:
         created_at=game.created_at,
         chat_title=title,
         active=game.active,
+        options=options_of(game.options),
     )
 
 
@@ -139,7 +140,7 @@ async def create_game(
 
 _GAME_INFO = (
     "SELECT g.id, g.chat_id, g.topic_id, g.system, g.name, g.created_at, g.active, c.title,"
-    " r.user_id, r.role{also} FROM games g LEFT JOIN chats c ON c.id = g.chat_id"
+    " r.user_id, r.role, g.options{also} FROM games g LEFT JOIN chats c ON c.id = g.chat_id"
     " LEFT JOIN roles r ON r.game_id = g.id WHERE {where} ORDER BY r.id"
 )
 _BY_SLOT = _GAME_INFO.format(also="", where="g.active_slot = ?")
@@ -152,13 +153,13 @@ _CREATED_AT = Game._meta.fields_map["created_at"]
 
 async def _read_info(text: str, *values: Any) -> tuple[GameInfo, Any] | None:
     """A game with its members and its chat's title in one statement (a row per member),
-    and the 11th column if the query has one."""
+    and the 12th column if the query has one."""
     conn = Game._meta.db
     _, rows = await conn.execute_query(sql(conn, text), list(values))
     if not rows:
         return None
     first = tuple(rows[0])
-    return _info_of(first, rows), (first[10] if len(first) > 10 else None)
+    return _info_of(first, rows), (first[11] if len(first) > 11 else None)
 
 
 def _info_of(first: tuple[Any, ...], rows: Any) -> GameInfo:
@@ -174,6 +175,7 @@ def _info_of(first: tuple[Any, ...], rows: Any) -> GameInfo:
         created_at=_CREATED_AT.to_python_value(first[5]),
         chat_title=first[7],
         active=bool(first[6]),
+        options=options_of(first[10]),
     )
 
 

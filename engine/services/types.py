@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -28,6 +28,9 @@ class GameInfo:
     created_at: datetime
     chat_title: str | None
     active: bool = True
+    # The game's own settings (`games.options`: what each system keeps there, e.g. the quiet
+    # chat), read with the game so that a step needs no statement for them.
+    options: dict[str, Any] = field(default_factory=dict, hash=False)
 
     def is_member(self, user_id: int) -> bool:
         return user_id == self.gm_id or user_id in self.player_ids

@@ -57,6 +57,12 @@ def sql(conn: BaseDBAsyncClient, text: str) -> str:
     return _render(conn.executor_class, conn.query_class, text)  # type: ignore[arg-type]
 
 
+def options_of(stored: Any) -> dict[str, Any]:
+    """`games.options` as a plain statement reads it (JSON text, or decoded), as a dict."""
+    value = load_json(stored) if isinstance(stored, str | bytes) else stored
+    return dict(value) if isinstance(value, dict) else {}
+
+
 class Head(NamedTuple):
     """A stream's row as the store needs it, with its game's `active` and its snapshot."""
 

@@ -57,6 +57,7 @@ from engine.services.aggregates.sql import (
     insert_events,
     load_json,
     now,
+    options_of,
     read_checkpoint,
     read_events,
     sql,
@@ -151,7 +152,7 @@ class _Stream(Generic[S]):
 
 _GAME = (
     "UPDATE games SET active = active WHERE id = ?"
-    " RETURNING active, system, chat_id, topic_id, name, created_at,"
+    " RETURNING active, system, chat_id, topic_id, name, created_at, options,"
     " (SELECT title FROM chats WHERE id = games.chat_id) AS chat_title,"
     " (SELECT {agg}({array}(r.id, r.user_id, r.role, u.language)) FROM roles r"
     " JOIN users u ON u.id = r.user_id WHERE r.game_id = games.id) AS members,"
@@ -192,6 +193,7 @@ async def _lock_game(conn: BaseDBAsyncClient, game_id: int, actor_id: int | None
         created_at=_CREATED_AT.to_python_value(row["created_at"]),
         chat_title=row["chat_title"],
         active=bool(row["active"]),
+        options=options_of(row["options"]),
     )
     streams = sorted(tuple(s) for s in load_json(row["open_streams"]) or ())
     return GameRow(

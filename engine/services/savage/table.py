@@ -6,15 +6,15 @@ from __future__ import annotations
 
 from engine.services.errors import NoGame
 from engine.services.scenes import require_gm
+from engine.services.types import GameInfo
 from engine.store.models import Game
 
 QUIET = "quiet"
 
 
-async def quiet_mode(game_id: int) -> bool:
-    game = await Game.get_or_none(id=game_id).only("id", "options")
-    options = game.options if game is not None else None
-    return bool(isinstance(options, dict) and options.get(QUIET, False))
+def quiet_mode(game: GameInfo) -> bool:
+    """Read from the game as loaded with the step or the command: no statement of its own."""
+    return bool(game.options.get(QUIET, False))
 
 
 async def set_quiet_mode(game_id: int, on: bool, *, actor_id: int) -> None:

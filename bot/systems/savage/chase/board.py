@@ -62,7 +62,7 @@ async def _turn_markup(game: GameInfo, view: ChaseView | None) -> InlineKeyboard
     """The acting character's buttons, now with its chase moves (item 2)."""
     fight = await current_encounter(game.id)
     chase = view or await current_chase(game.id)
-    if fight is None or chase is None or await quiet_mode(game.id):
+    if fight is None or chase is None or quiet_mode(game):
         return None
     rows = turn_rows(fight.state, game.id, board=False, chase=chase.state)
     return InlineKeyboardMarkup(inline_keyboard=rows) if rows else None

@@ -75,7 +75,7 @@ async def render_board(bot: Bot, game: GameInfo, view: EncounterView, *, new: bo
     if not view.closed:
         app = await board_button(bot, game.id, "initiative")
         keyboard = board_keyboard(view.state, game.id, view.seq)
-        if await quiet_mode(game.id):  # no turn message: the acting one's buttons are here
+        if quiet_mode(game):  # no turn message: the acting one's buttons are here
             chase = await current_chase(game.id)
             live = chase.state if chase is not None and not chase.closed else None
             rows = turn_rows(view.state, game.id, board=True, chase=live)

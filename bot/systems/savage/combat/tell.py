@@ -69,7 +69,7 @@ async def tell_steps(
     """Tell `steps` (the first is the command's own unless ``caused``) in one message and
     bring their boards up to date; `fight`: the encounter when no step is one of its;
     `note`: a line of the command's own below the steps (what a multi-name /add left out)."""
-    quiet = await quiet_mode(game.id)
+    quiet = quiet_mode(game)
     parts: list[str] = []
     rows: list[list[InlineKeyboardButton]] = []
     fight_view: SceneView[Any] | None = None
