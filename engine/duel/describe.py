@@ -16,6 +16,7 @@ from typing import Any
 
 from engine import describe
 from engine.describe import NAME, Description, Template, label
+from engine.receipt import short_code
 
 from .actions import Action, Attack, Block, Dodge, FullDefense, Trick
 from .fighter import TURN_AP
@@ -206,8 +207,11 @@ def _move_name(fighters: Mapping[str, FighterState], fighter: str, code: str) ->
 
 
 def sealed_notice(fighter: str, turn: int, receipt: str) -> Description:
-    """The thread's line when a fighter submits: who and the receipt, nothing else."""
-    return Description(f"{FAMILY}.sealed", {"fighter": fighter, "turn": turn, "receipt": receipt})
+    """The thread's line when a fighter submits: who and the receipt's short code (its first
+    12 hex characters, as a hidden roll's notice shows; the whole commitment is revealed with
+    the turn, whose hash begins with the code), nothing else."""
+    params = {"fighter": fighter, "turn": turn, "receipt": short_code(receipt)}
+    return Description(f"{FAMILY}.sealed", params)
 
 
 def describe_step(step: Step, fighters: Mapping[str, FighterState]) -> Description:

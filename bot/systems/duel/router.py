@@ -45,6 +45,7 @@ from engine import duel
 from engine import texts as engine_texts
 from engine.duel.check import allowed_actions
 from engine.duel.export import export_text
+from engine.receipt import short_code
 from engine.services import duel as duels
 from engine.services import find_game, games_of_user, get_game
 from engine.services.errors import NotGm, WrongSystem
@@ -295,7 +296,7 @@ async def on_form(
         sealed = out.state.sealed(cb.fighter)
         assert sealed is not None
         note = _("✅ Sent. Receipt: <code>{receipt}</code>. You may change the turn until "
-                 "the opponent's is in.").format(receipt=sealed.receipt)  # fmt: skip
+                 "the opponent's is in.").format(receipt=short_code(sealed.receipt))  # fmt: skip
         change = DuelFormCallback(
             op="reset", game_id=game.id, thread=cb.thread, fighter=cb.fighter, turn=cb.turn
         )

@@ -10,7 +10,7 @@ from bot.systems.duel.render.labels import describe, name, title
 from engine.duel import DuelState, format_sheet
 from engine.duel.describe import post, sealed_notice
 from engine.duel.proposal import Published, Sealed
-from engine.receipt import receipt_payload
+from engine.receipt import receipt_payload, short_code
 
 LIMIT = 4000  # a Telegram message holds 4096 characters
 
@@ -53,7 +53,8 @@ def check_texts(state: DuelState, published: Published) -> list[str]:
     for s in sealed:
         line = quoted(receipt_payload(s.submission.to_dict(), s.salt))
         who = name(state, s.submission.fighter)
-        block = f"\n{who}: {code(s.receipt)}\n<code>{line}</code>"
+        # the code the topic saw when it was sealed, then the whole hash it begins
+        block = f"\n{who} · {code(short_code(s.receipt))}: {code(s.receipt)}\n<code>{line}</code>"
         if len(current) + len(block) > LIMIT:
             out.append(current)
             current = ""

@@ -16,6 +16,7 @@ from bot.systems.duel import draft
 from bot.systems.duel.callbacks import DuelFormCallback, DuelReviewCallback
 from engine.dice.rng import ScriptedRng
 from engine.duel import Action, Fighter, format_sheet, propose
+from engine.receipt import short_code
 from engine.services import duel as duels
 from engine.services import find_game
 from tests.bot.conftest import ALICE, BORIS, VERA
@@ -26,6 +27,7 @@ from tests.support.telegram import TelegramDriver, TgUser, group, private
 FORUM = group(-1001000000077, "Арена", forum=True)
 TOPIC = 55
 RECEIPT = re.compile(r"\b[0-9a-f]{64}\b")
+CODE = re.compile(r"\b[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}\b")  # a receipt's short code
 CHECK_LINE = re.compile(r"<code>([0-9a-f]{32}\|\{.*?\})</code>")
 
 
@@ -129,9 +131,10 @@ async def test_the_six_turn_duel_in_a_forum_topic(tg: TelegramDriver) -> None:
             assert "💬 Комментарий мастеру: целюсь в левый бок" in table.forms[ALICE.id].text
         await table.submit(ALICE, BJORN, a, fa)
         sealed = topic_texts(tg.api.since(before))
-        assert len(sealed) == 1 and RECEIPT.search(sealed[0])
+        # the short code of 12 characters, not the whole hash (revealed with the turn)
+        assert len(sealed) == 1 and CODE.search(sealed[0]) and not RECEIPT.search(sealed[0])
         # who and when only: the receipt line names the fighter, nothing of the actions
-        shown = RECEIPT.sub("", sealed[0])  # the hash itself may spell «d10» in hex
+        shown = CODE.sub("", sealed[0])  # the code itself may spell «d10» in hex
         assert "Бьорн" in shown and "Такеда" not in shown and "d10" not in shown
         # nothing of Бьорн's turn reaches Борис before the turn is published
         dms = [c.text for c in tg.api.since(before) if c.chat_id == BORIS.id]
@@ -167,12 +170,12 @@ async def test_the_six_turn_duel_in_a_forum_topic(tg: TelegramDriver) -> None:
     assert view is not None and view.state.over and len(view.state.history) == 6
     assert view.state.fighter("a").hp == _hp_after_adjustment(view)
     thread = topic_texts(tg.api.since(mark))
-    receipts = {r for t in thread if "🔒" in t for r in RECEIPT.findall(t)}
+    receipts = {r for t in thread if "🔒" in t for r in CODE.findall(t)}
     assert len(receipts) == 12
     checked = set()
     for t in thread:
         for line in CHECK_LINE.findall(t):
-            checked.add(hashlib.sha256(html.unescape(line).encode("utf-8")).hexdigest())
+            checked.add(short_code(hashlib.sha256(html.unescape(line).encode("utf-8")).hexdigest()))
     assert receipts <= checked  # every receipt the topic saw checks out
 
     export = await table.say(ALICE, "/export")

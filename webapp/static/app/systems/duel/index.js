@@ -20,6 +20,9 @@ function Fighters({ game }) {
 }
 
 const DIRS = ["left", "top", "right"];
+// A receipt's first 12 hex characters in groups of four (engine/receipt.py short_code): what the
+// topic's sealed notice shows; the whole hash is revealed with the turn.
+const shortCode = (receipt) => receipt.slice(0, 12).match(/.{1,4}/g).join("-");
 const ARROW = { left: "⬅️", top: "⬆️", right: "➡️" };
 const sideName = (d) => ({ left: t("left"), top: t("top"), right: t("right") })[d];
 
@@ -72,7 +75,7 @@ function FighterCard({ f }) {
     <div class="hpbar" role="img" aria-label=${t("HP {hp} of {max}", { hp: f.hp, max: hp })}><span style=${`width:${pct}%`}></span></div>
     <div class="nums"><span>${t("HP")} <b>${f.hp}</b>/${hp}</span><span>${t("SP")} <b>${f.sp}</b></span><span>${t("AP (action points)")} <b>${f.ap}</b></span></div>
     <${States} f=${f} />
-    <div class=${"sealed" + (f.submitted ? " in" : "")}>${f.submitted ? t("🔒 Sent: {receipt}", { receipt: f.receipt.slice(0, 16) + "…" }) : t("⏳ Not sent yet")}</div>
+    <div class=${"sealed" + (f.submitted ? " in" : "")}>${f.submitted ? t("🔒 Sent: {receipt}", { receipt: shortCode(f.receipt) }) : t("⏳ Not sent yet")}</div>
   </div>`;
 }
 
