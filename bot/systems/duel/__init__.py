@@ -34,6 +34,10 @@ def menu() -> list[tuple[str, str]]:
     return [("duel", _("start a duel")), ("turn", _("the turn's form in the DM"))]
 
 
+def screen_names() -> dict[str, str]:
+    return {"duel": _("the duel board"), "fighters": _("the fighters")}
+
+
 def routers() -> list[Router]:
     return [router.make_router()]
 
@@ -46,5 +50,8 @@ CHAT = ChatSystem(
     commands=COMMANDS,
     help=help_text,
     menu=menu,
+    # the tabs of webapp/static/app/systems/duel/index.js
+    app_screens={"дуэль": "duel", "duel": "duel", "бойцы": "fighters", "fighters": "fighters"},
+    screen_names=screen_names,
     board_sync=board_sync,
 )

@@ -20,6 +20,7 @@ from engine.receipt import short_code
 from engine.services import duel as duels
 from engine.services import find_game
 from tests.bot.conftest import ALICE, BORIS, VERA
+from tests.bot.test_miniapp import target_of
 from tests.engine.duel.six_turns import BJORN, TAKEDA, TURNS
 from tests.support.fake_botapi import ApiCall
 from tests.support.telegram import TelegramDriver, TgUser, group, private
@@ -186,3 +187,19 @@ def _hp_after_adjustment(view: Any) -> int:
     last = view.state.history[-1].proposal
     (note,) = last.adjustments
     return int(note.params["value"])
+
+
+async def test_app_duel_opens_the_duel_screen_of_the_game(tg: TelegramDriver) -> None:
+    await tg.send(VERA, FORUM, "/newgame дуэль Арена")
+    game = await find_game(FORUM.id, None)
+    assert game is not None
+    for word, screen in (("дуэль", "duel"), ("бойцы", "fighters")):
+        feed = await tg.send(ALICE, FORUM, f"/app {word}", thread_id=TOPIC)
+        [reply] = feed.sent(FORUM.id)
+        assert reply.params.get("message_thread_id") == TOPIC
+        [button] = [b for b in reply.buttons() if "url" in b]
+        target = target_of(button["url"])
+        assert (target.game_id, target.screen) == (game.id, screen)
+    assert "доска дуэли" in reply.text or "бойцы" in reply.text
+    usage = (await tg.send(ALICE, FORUM, "/app куда-нибудь", thread_id=TOPIC)).only_text()
+    assert "<code>/app дуэль</code>" in usage
