@@ -24,7 +24,13 @@ from bot.parsing import topic_of
 from bot.render import texts
 from bot.render.common import as_plain, quoted
 from bot.systems.duel import draft
-from bot.systems.duel.callbacks import DuelFormCallback, DuelReviewCallback
+from bot.systems.duel.callbacks import (
+    DuelFormCallback,
+    DuelReviewCallback,
+    StaleButton,
+    form_stamp,
+    review_stamp,
+)
 from bot.systems.duel.render.form import (
     NOOP,
     comment_of,
@@ -33,12 +39,15 @@ from bot.systems.duel.render.form import (
     plan_or_none,
 )
 from bot.systems.duel.render.review import (
+    FIELDS,
+    change_text,
     faces_keyboard,
-    hp_keyboard,
+    fields_keyboard,
     reason_text,
     reasons_keyboard,
     review_keyboard,
     review_text,
+    values_keyboard,
 )
 from bot.systems.duel.tell import player_of, send_forms, send_review, tell
 from engine import duel
@@ -70,6 +79,12 @@ class DuelRefusals(BaseMiddleware):
             text = texts.error_text(error) or _("This cannot be done.")
         except draft.BadDraft:
             text = _("This form is out of date: ask for a new one with /turn.")
+        except StaleButton as stale:
+            text = (
+                _("This review is out of date: the turn has moved on or a submission changed.")
+                if stale.review
+                else _("This form is out of date: ask for a new one with /turn.")
+            )
         if isinstance(event, Message):
             await event.reply(text)
         elif isinstance(event, CallbackQuery):
@@ -90,7 +105,8 @@ class DuelGame(BaseMiddleware):
     ) -> Any:
         if isinstance(event, Message) and data.get("game") is None and event.from_user:
             if event.chat.type == "private":
-                if (event.text or "").startswith("/turn") or form_replied(event) is not None:
+                text = event.text or ""
+                if text.startswith("/turn") or form_replied(event) or review_replied(event):
                     found = [g for g in await games_of_user(event.from_user.id) if g.system == CODE]
                     data["game"] = found[0] if found else None
             elif topic_of(event) is not None:
@@ -98,8 +114,8 @@ class DuelGame(BaseMiddleware):
         return await handler(event, data)
 
 
-def form_replied(message: Message) -> DuelFormCallback | None:
-    """The form a DM message replies to (its buttons say which), or None."""
+def form_replied(message: Message) -> tuple[DuelFormCallback, int] | None:
+    """The form a DM message replies to (its buttons say which) and its stage, or None."""
     reply = message.reply_to_message
     markup = reply.reply_markup if reply is not None else None
     found = [
@@ -113,13 +129,23 @@ def form_replied(message: Message) -> DuelFormCallback | None:
     stage = 1 if any(cb.op == "send" for cb in found) else 0
     sent = all(cb.op == "reset" for cb in found)
     drafts = [cb.draft for cb in found if cb.op != "reset"]
-    return found[0].model_copy(
-        update={
-            "op": "sent" if sent else "comment",
-            "stage": stage,
-            "draft": drafts[0] if drafts else "",
-        }
-    )
+    update = {"op": "sent" if sent else "comment", "draft": drafts[0] if drafts else ""}
+    return found[0].model_copy(update=update), stage
+
+
+def review_replied(message: Message) -> DuelReviewCallback | None:
+    """The change a DM message replies to (the reasons of a change: its «why» buttons), or
+    None: the GM's own reason is the reply."""
+    reply = message.reply_to_message
+    markup = reply.reply_markup if reply is not None else None
+    for row in markup.inline_keyboard if markup else []:
+        for b in row:
+            data = b.callback_data or ""
+            if data.startswith(f"{DuelReviewCallback.__prefix__}:"):
+                cb = DuelReviewCallback.unpack(data)
+                if cb.op == "why":
+                    return cb
+    return None
 
 
 class RepliesToForm(Filter):
@@ -131,6 +157,18 @@ class RepliesToForm(Filter):
             and bool(text)
             and not text.startswith("/")
             and form_replied(message) is not None
+        )
+
+
+class RepliesToChange(Filter):
+    async def __call__(self, message: Message) -> bool:
+        text = message.text or ""
+        private = message.chat.type == "private"
+        return (
+            private
+            and bool(text)
+            and not text.startswith("/")
+            and review_replied(message) is not None
         )
 
 
@@ -194,7 +232,7 @@ async def on_duel(
     out = await duels.start_duel(
         game.id, thread=thread, a=names[0], b=names[1], actor_id=message.from_user.id, rng=rng
     )
-    await tell(bot, game, thread, out.events, out.state)
+    await tell(bot, game, out.stream, out.events, out.state)
 
 
 async def _view(game: GameInfo, thread: int) -> duels.DuelView:
@@ -216,7 +254,7 @@ async def on_turn(message: Message, bot: Bot, game: GameInfo | None) -> None:
     )
     sent = 0
     for view in views:
-        sent += await send_forms(bot, game, duels.thread_of(view.stream), view.state, only={user})
+        sent += await send_forms(bot, game, view.stream, view.state, only={user})
     if sent:
         await message.reply(_("The form is in your DM with the bot."))
     else:
@@ -229,7 +267,7 @@ async def on_remind(message: Message, bot: Bot, game: GameInfo | None) -> None:
     if message.from_user.id != game.gm_id:
         raise NotGm(game_id=game.id, user_id=message.from_user.id)
     view = await _view(game, thread_of(message))
-    sent = await send_forms(bot, game, thread_of(message), view.state)
+    sent = await send_forms(bot, game, view.stream, view.state)
     await message.reply(_("Reminders sent: {n}.").format(n=sent))
 
 
@@ -248,7 +286,7 @@ async def on_undo(message: Message, bot: Bot, game: GameInfo | None) -> None:
     thread = thread_of(message)
     out = await duels.undo_duel(game.id, thread, actor_id=message.from_user.id)
     await message.reply(_("The last step of the duel is taken back."))
-    await send_review(bot, game, thread, out.state)
+    await send_review(bot, game, out.stream, out.state)
 
 
 # --- the DM: the form -------------------------------------------------------------------------
@@ -258,19 +296,27 @@ async def on_noop(query: CallbackQuery) -> None:
     await query.answer()
 
 
+async def _form_state(cb: DuelFormCallback, user: int) -> tuple[GameInfo, duels.DuelView]:
+    """The duel a form's button is for, as stored now: refused when the form was made for
+    another turn (or duel) or the fighter is not the user's."""
+    game = await get_game(cb.game_id)
+    view = await _view(game, cb.thread)
+    if cb.stamp != form_stamp(view.stream, view.state):
+        raise StaleButton()
+    if player_of(game, view.state, cb.fighter) != user:
+        raise duel.DuelError("not_your_fighter")
+    return game, view
+
+
 async def on_form(
     query: CallbackQuery, callback_data: DuelFormCallback, bot: Bot, rng: Any
 ) -> None:
     cb = callback_data
-    game = await get_game(cb.game_id)
-    view = await _view(game, cb.thread)
+    game, view = await _form_state(cb, query.from_user.id)
     state = view.state
-    if state.turn != cb.turn:
-        raise duel.DuelError("wrong_turn", {"got": cb.turn, "turn": state.turn})
-    if player_of(game, state, cb.fighter) != query.from_user.id:
-        raise duel.DuelError("not_your_fighter")
     cls = state.fighter(cb.fighter).fighter.fighter_class
-    actions, stage = draft.decode(cb.draft, cls), cb.stage
+    actions = draft.decode(cb.draft, cls)
+    stage = 1 if cb.op[:3] in STEPPERS else 0
     comment = comment_of(getattr(query.message, "text", None) or "")
     op = cb.op
     if op.startswith("+"):
@@ -278,8 +324,8 @@ async def on_form(
         duel.plan(state, cb.fighter, actions)  # a refusal answers the press
         more = any(plan_or_none(state, cb.fighter, (*actions, a)) for _, a in draft.candidates(cls))
         stage = 0 if more and len(actions) < allowed_actions(state.fighter(cb.fighter)) + 1 else 1
-    elif op[:3] in ("ap+", "ap-", "dm+", "dm-", "ez+", "ez-"):
-        i = int(op[3:])
+    elif op[:3] in STEPPERS:
+        i = int(op[3:]) if op[3:].isdigit() else -1
         if not 0 <= i < len(actions):
             raise draft.BadDraft(op)
         changed = list(actions)
@@ -290,16 +336,14 @@ async def on_form(
         actions, stage = (), 0
     elif op == "send":
         out = await duels.submit_turn(
-            game.id, cb.thread, fighter=cb.fighter, actions=actions, turn=cb.turn,
+            game.id, cb.thread, fighter=cb.fighter, actions=actions, turn=state.turn,
             actor_id=query.from_user.id, rng=rng, comment=comment,
         )  # fmt: skip
         sealed = out.state.sealed(cb.fighter)
         assert sealed is not None
         note = _("✅ Sent. Receipt: <code>{receipt}</code>. You may change the turn until "
                  "the opponent's is in.").format(receipt=short_code(sealed.receipt))  # fmt: skip
-        change = DuelFormCallback(
-            op="reset", game_id=game.id, thread=cb.thread, fighter=cb.fighter, turn=cb.turn
-        )
+        change = cb.model_copy(update={"op": "reset", "draft": ""})
         markup = InlineKeyboardMarkup(
             inline_keyboard=[
                 [InlineKeyboardButton(text=_("✏️ Change the turn"), callback_data=change.pack())]
@@ -313,7 +357,7 @@ async def on_form(
                 reply_markup=markup,
             )
         await query.answer(_("Sent."))
-        await tell(bot, game, cb.thread, out.events, out.state)
+        await tell(bot, game, out.stream, out.events, out.state)
         return
     elif op == "next":
         stage = 1
@@ -323,37 +367,35 @@ async def on_form(
             chat_id=query.from_user.id,
             message_id=query.message.message_id,
             reply_markup=form_keyboard(
-                state, cb.fighter, cb.turn, game.id, cb.thread, actions, stage
+                state, cb.fighter, cb.stamp, game.id, cb.thread, actions, stage
             ),
         )
     await query.answer()
 
 
+STEPPERS = frozenset(("ap+", "ap-", "dm+", "dm-", "ez+", "ez-"))
+
+
 async def on_comment(message: Message, bot: Bot) -> None:
     """A reply to the form is the comment to the GM («Комментарий мастеру»): the form shows
     it, and the turn is sent with it."""
-    cb = form_replied(message)
-    assert cb is not None and message.reply_to_message is not None and message.from_user
+    found = form_replied(message)
+    assert found is not None and message.reply_to_message is not None and message.from_user
+    cb, stage = found
     if cb.op == "sent":
         await message.reply(
             _("This turn is sent: press «✏️ Change the turn» to send it with a comment.")
         )
         return
-    game = await get_game(cb.game_id)
-    state = (await _view(game, cb.thread)).state
-    if state.turn != cb.turn:
-        raise duel.DuelError("wrong_turn", {"got": cb.turn, "turn": state.turn})
-    if player_of(game, state, cb.fighter) != message.from_user.id:
-        raise duel.DuelError("not_your_fighter")
+    game, view = await _form_state(cb, message.from_user.id)
+    state = view.state
     actions = draft.decode(cb.draft, state.fighter(cb.fighter).fighter.fighter_class)
     text = (message.text or "").strip()[:500]
     await bot.edit_message_text(
-        form_text(state, cb.fighter, actions, cb.stage, comment=text),
+        form_text(state, cb.fighter, actions, stage, comment=text),
         chat_id=message.chat.id,
         message_id=message.reply_to_message.message_id,
-        reply_markup=form_keyboard(
-            state, cb.fighter, cb.turn, game.id, cb.thread, actions, cb.stage
-        ),
+        reply_markup=form_keyboard(state, cb.fighter, cb.stamp, game.id, cb.thread, actions, stage),
     )
     await message.reply(_("The comment is in the form: it goes with the turn."))
 
@@ -361,46 +403,64 @@ async def on_comment(message: Message, bot: Bot) -> None:
 # --- the DM: the GM's review ---------------------------------------------------------------------
 
 
+async def _review_state(cb: DuelReviewCallback, user: int) -> tuple[GameInfo, duels.DuelView]:
+    """The duel a review's button is for, as stored now: refused when the turn moved on or a
+    submission changed since the review was made."""
+    game = await get_game(cb.game_id)
+    if user != game.gm_id:
+        raise NotGm(game_id=game.id, user_id=user)
+    view = await _view(game, cb.thread)
+    if cb.stamp != review_stamp(view.stream, view.state):
+        raise StaleButton(review=True)
+    return game, view
+
+
+async def _adjust(
+    game: GameInfo, view: duels.DuelView, cb: DuelReviewCallback, reason: str, user: int, rng: Any
+) -> duels.DuelOutcome:
+    field = FIELDS[cb.field] if 0 <= cb.field < len(FIELDS) else ""
+    value: int | bool = bool(cb.value) if field == "standing_up" else cb.value
+    return await duels.adjust_turn(
+        game.id, cb.thread, turn=view.state.turn, fighter=cb.fighter, field=field, value=value,
+        reason=reason, actor_id=user, rng=rng, action=cb.action, check=cb.check,
+    )  # fmt: skip
+
+
 async def on_review(
     query: CallbackQuery, callback_data: DuelReviewCallback, bot: Bot, rng: Any
 ) -> None:
     cb = callback_data
-    game = await get_game(cb.game_id)
     user = query.from_user.id
-    if user != game.gm_id:
-        raise NotGm(game_id=game.id, user_id=user)
-    state = (await _view(game, cb.thread)).state
+    game, view = await _review_state(cb, user)
+    state = view.state
     markup = None
-    text = None
     if cb.op == "publish":
-        out = await duels.publish_turn(game.id, cb.thread, turn=cb.turn, actor_id=user, rng=rng)
-        text = _("✅ Turn {turn} is published.").format(turn=cb.turn)
+        out = await duels.publish_turn(game.id, cb.thread, turn=state.turn, actor_id=user, rng=rng)
+        text = _("✅ Turn {turn} is published.").format(turn=state.turn)
         await _edit(bot, query, text, None)
         await query.answer()
-        await tell(bot, game, cb.thread, out.events, out.state)
+        await tell(bot, game, out.stream, out.events, out.state)
         return
-    if cb.turn != state.turn:
-        raise duel.DuelError("wrong_turn", {"got": cb.turn, "turn": state.turn})
     if cb.op == "undo":
         state = (await duels.undo_duel(game.id, cb.thread, actor_id=user)).state
     elif cb.op == "remind":
-        sent = await send_forms(bot, game, cb.thread, state)
+        sent = await send_forms(bot, game, view.stream, state)
         await query.answer(_("Reminders sent: {n}.").format(n=sent))
         return
-    elif cb.op == "roll":
-        markup = faces_keyboard(cb)
-    elif cb.op == "hp":
-        markup = hp_keyboard(cb, duel.propose(state).after_of(cb.fighter).hp)
+    elif cb.op in ("roll", "fields", "val"):
+        after = duel.propose(state).after_of(cb.fighter)
+        if cb.op == "roll":
+            markup = faces_keyboard(cb)
+        elif cb.op == "fields":
+            markup = fields_keyboard(cb, after)
+        else:
+            markup = values_keyboard(cb, after)
     elif cb.op == "pick":
-        markup = reasons_keyboard(cb)
+        await _edit(bot, query, change_text(state, cb), reasons_keyboard(cb))
+        await query.answer()
+        return
     elif cb.op == "why":
-        value: int | bool = cb.value
-        out = await duels.adjust_turn(
-            game.id, cb.thread, turn=cb.turn, fighter=cb.fighter, field=cb.field, value=value,
-            reason=reason_text(cb.reason), actor_id=user, rng=rng, action=cb.action,
-            check=cb.check,
-        )  # fmt: skip
-        state = out.state
+        state = (await _adjust(game, view, cb, reason_text(cb.reason), user, rng)).state
     if markup is not None:
         if query.message is not None:
             await bot.edit_message_reply_markup(
@@ -408,8 +468,25 @@ async def on_review(
             )
         await query.answer()
         return
-    await _edit(bot, query, review_text(state), review_keyboard(state, game.id, cb.thread))
+    await _edit(bot, query, review_text(state), review_keyboard(state, game.id, view.stream))
     await query.answer()
+
+
+async def on_reason(message: Message, bot: Bot, rng: Any) -> None:
+    """A reply to a change's reasons is the GM's own reason: the change is made with it."""
+    cb = review_replied(message)
+    assert cb is not None and message.reply_to_message is not None and message.from_user
+    user = message.from_user.id
+    game, view = await _review_state(cb, user)
+    reason = (message.text or "").strip()[:200]
+    state = (await _adjust(game, view, cb, reason, user, rng)).state
+    await bot.edit_message_text(
+        review_text(state)[:4096],
+        chat_id=message.chat.id,
+        message_id=message.reply_to_message.message_id,
+        reply_markup=review_keyboard(state, game.id, view.stream),
+    )
+    await message.reply(_("The change is made with your reason."))
 
 
 async def _edit(bot: Bot, query: CallbackQuery, text: str, markup: Any) -> None:
@@ -435,6 +512,7 @@ def make_router() -> Router:
     router.message.register(on_undo, Command("undo"), IN_GROUPS)
     router.message.register(on_turn, Command("turn"))
     router.message.register(on_comment, RepliesToForm())
+    router.message.register(on_reason, RepliesToChange())
     router.callback_query.register(on_noop, IsLabel())
     router.callback_query.register(on_form, DuelFormCallback.filter())
     router.callback_query.register(on_review, DuelReviewCallback.filter())

@@ -14,6 +14,7 @@ from aiogram.filters.callback_data import CallbackData
 
 from bot.systems.duel import draft
 from bot.systems.duel.callbacks import DuelFormCallback, DuelReviewCallback
+from bot.systems.duel.render.review import FIELDS
 from engine.dice.rng import ScriptedRng
 from engine.duel import Action, Fighter, format_sheet, propose
 from engine.receipt import short_code
@@ -149,7 +150,7 @@ async def test_the_six_turn_duel_in_a_forum_topic(tg: TelegramDriver) -> None:
             view = await duels.current_duel(game.id, TOPIC)
             assert view is not None
             hp = propose(view.state).after_of("a").hp
-            for wanted in ({"op": "hp", "fighter": "a"}, {"op": "pick", "value": hp + 1}):
+            for wanted in ({"op": "val", "fighter": "a"}, {"op": "pick", "value": hp + 1}):
                 review = table.review
                 await table.press(VERA, review, table.button(review, DuelReviewCallback, **wanted))
             review = table.review
@@ -203,3 +204,91 @@ async def test_app_duel_opens_the_duel_screen_of_the_game(tg: TelegramDriver) ->
     assert "доска дуэли" in reply.text or "бойцы" in reply.text
     usage = (await tg.send(ALICE, FORUM, "/app куда-нибудь", thread_id=TOPIC)).only_text()
     assert "<code>/app дуэль</code>" in usage
+
+
+async def _one_turn_in(tg: TelegramDriver) -> tuple[Table, int]:
+    """Вера's duel game in the topic, Бьорн against Такеда, both turns of turn 1 sealed."""
+    table = Table(tg)
+    for user in (VERA, ALICE, BORIS):
+        await tg.send(user, private(user), "/start")
+    await table.say(VERA, "/newgame дуэль Арена", thread=None)
+    for user in (ALICE, BORIS):
+        await table.say(user, "/join", thread=None)
+    await table.say(ALICE, "/fighter " + format_sheet(BJORN))
+    await table.say(BORIS, "/fighter " + format_sheet(TAKEDA))
+    await table.say(VERA, "/duel Бьорн против Такеда")
+    a, fa, b, fb = TURNS[0]
+    await table.submit(ALICE, BJORN, a, fa)
+    await table.submit(BORIS, TAKEDA, b, fb)
+    game = await find_game(FORUM.id, None)
+    assert game is not None and table.review is not None
+    return table, game.id
+
+
+async def test_the_gm_changes_any_die_and_value_by_buttons_with_own_reasons(
+    tg: TelegramDriver,
+) -> None:
+    table, game_id = await _one_turn_in(tg)
+    view = await duels.current_duel(game_id, TOPIC)
+    assert view is not None
+    before = propose(view.state)
+
+    async def press(**wanted: Any) -> None:
+        review = table.review
+        assert review is not None
+        await table.press(VERA, review, table.button(review, DuelReviewCallback, **wanted))
+
+    # Такеда's first d10 (a 7) shows a 1, «ошибка в броске»: the turn is resolved again
+    await press(op="roll", fighter="b", action=0)
+    await press(op="pick", value=1)
+    assert "<b>Такеда</b>, действие 1: на d10 выпало 1" in table.review.text
+    await press(op="why", reason=1)
+    # Бьорн's SP, then Такеда knocked down, each with the GM's own reason (a reply)
+    sp = before.after_of("a").sp
+    reasons = {"sp": "сбил дыхание", "standing_up": "поскользнулся на крови"}
+    for fighter, field, value in (("a", "sp", sp - 2), ("b", "standing_up", 1)):
+        await press(op="fields", fighter=fighter)
+        labels = [b["text"] for b in table.review.buttons()]
+        assert any(t.startswith("СП: ") for t in labels) and "сбит с ног: нет" in labels
+        await press(op="val", field=FIELDS.index(field))
+        await press(op="pick", value=value)
+        assert "ответьте на это сообщение" in table.review.text
+        asked = table.review
+        feed = await tg.send(VERA, private(VERA), reasons[field], reply_to=asked.result)
+        assert any("причиной" in c.text for c in feed.sent(VERA.id))
+        table._track(feed.calls)
+    view = await duels.current_duel(game_id, TOPIC)
+    assert view is not None
+    changed = propose(view.state)
+    assert changed.after_of("a").sp == sp - 2 and changed.after_of("b").standing_up
+    assert [a.params["reason"] for a in view.state.adjustments] == [
+        "ошибка в броске", "сбил дыхание", "поскользнулся на крови",
+    ]  # fmt: skip
+    posted = await table.press(
+        VERA, table.review, table.button(table.review, DuelReviewCallback, op="publish")
+    )
+    post = topic_texts(posted)[0]
+    assert "на d10 выпало 1 (было 7): ошибка в броске" in post
+    assert f"СП — {sp - 2} (было {sp}): сбил дыхание" in post
+    assert "поскользнулся на крови" in post
+
+
+async def test_a_stale_form_or_review_is_refused_whatever_the_turn(tg: TelegramDriver) -> None:
+    table, game_id = await _one_turn_in(tg)
+    old_form = table.forms[ALICE.id]  # the sent form of turn 1: «✏️ Change the turn»
+    review = table.review
+    assert review is not None
+    publish = table.button(review, DuelReviewCallback, op="publish")
+    await table.press(VERA, review, publish)
+    view = await duels.current_duel(game_id, TOPIC)
+    assert view is not None and view.state.turn == 2
+    for user, call, data in (
+        (ALICE, old_form, table.button(old_form, DuelFormCallback, op="reset")),
+        (VERA, review, publish),
+    ):
+        feed = await tg.press(user, call, _data(call).index(data))
+        [alert] = [c for c in feed.calls if c.method == "answerCallbackQuery"]
+        assert alert.params.get("show_alert") and "устарел" in alert.params["text"]
+        assert not [c for c in feed.calls if c.method.startswith("edit")]
+    after = await duels.current_duel(game_id, TOPIC)
+    assert after is not None and after.seq == view.seq  # nothing was written
