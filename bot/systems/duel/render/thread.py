@@ -27,7 +27,8 @@ def start_text(state: DuelState) -> str:
 
 
 def sealed_text(state: DuelState, sealed: Sealed) -> str:
-    notice = sealed_notice(sealed.submission.fighter, sealed.submission.turn, sealed.receipt)
+    sub = sealed.submission
+    notice = sealed_notice(sub.fighter, sub.turn, sealed.receipt, sealed.default)
     return describe(state, notice)
 
 
