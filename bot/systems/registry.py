@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 
 Text = Callable[[], str]
 BoardSync = Callable[["Bot", "GameInfo", "Notification"], Awaitable[None]]
+Background = Callable[["Bot"], Awaitable[None]]
 
 
 @dataclass(frozen=True)
@@ -33,6 +34,7 @@ class ChatSystem:
     app_screens: Mapping[str, str] = field(default_factory=dict)  # /app word -> screen
     screen_names: Callable[[], dict[str, str]] = dict  # screen -> «the initiative board»
     board_sync: BoardSync | None = None  # a Mini App step of one of its scenes, in the chat
+    background: Background | None = None  # a task the bot runs while it is up (timers)
     # the playground's demo table: (who of the cast — 0 the GM, then the players — , the text
     # sent in the group, or "/start" in that user's private chat), and one line about it
     demo: tuple[tuple[int, str], ...] = ()

@@ -31,6 +31,8 @@ from bot.systems.duel.callbacks import (
     form_stamp,
     review_stamp,
 )
+from bot.systems.duel.deadline import WORDS as DEADLINE_WORDS
+from bot.systems.duel.deadline import BadDeadline, parse_deadline
 from bot.systems.duel.render.form import (
     NOOP,
     comment_of,
@@ -38,9 +40,12 @@ from bot.systems.duel.render.form import (
     form_text,
     plan_or_none,
 )
+from bot.systems.duel.render.labels import deadline_line
 from bot.systems.duel.render.review import (
     FIELDS,
     change_text,
+    deadline_keyboard,
+    deadline_presets,
     faces_keyboard,
     fields_keyboard,
     reason_text,
@@ -224,6 +229,10 @@ async def on_duel(
 ) -> None:
     game = _game(game)
     assert message.from_user is not None
+    words = (command.args or "").split(maxsplit=1)
+    if words and words[0].lower() in DEADLINE_WORDS:
+        await on_deadline(message, bot, rng, game, words[1] if len(words) > 1 else "")
+        return
     names = [n.strip() for n in _VERSUS.split(command.args or "", maxsplit=1) if n.strip()]
     if len(names) != 2:
         await message.reply(_("Name the two fighters: <code>/duel Бьорн против Такеда</code>"))
@@ -232,6 +241,42 @@ async def on_duel(
     out = await duels.start_duel(
         game.id, thread=thread, a=names[0], b=names[1], actor_id=message.from_user.id, rng=rng
     )
+    await tell(bot, game, out.stream, out.events, out.state)
+
+
+def deadline_usage() -> str:
+    return _(
+        "The time of each turn: <code>/duel срок 24ч</code> (or <code>2д</code>; "
+        "<code>/duel срок нет</code> lifts it), and what happens then — add "
+        "<code>спросить</code> (you are told who is silent and may seal a default defense "
+        "for them; the default), <code>защита</code> (the default defense is sealed at once) "
+        "or <code>ждать</code> (the turn waits, the fighters are reminded)."
+    )
+
+
+async def on_deadline(message: Message, bot: Bot, rng: Any, game: GameInfo, args: str) -> None:
+    """``/duel срок 24ч [спросить|защита|ждать]``: the GM's deadline per turn of this duel;
+    without a time, the usage and a choice of common ones by buttons."""
+    assert message.from_user is not None
+    view = await _view(game, thread_of(message))
+    if not args.strip():
+        if message.from_user.id != game.gm_id:
+            raise NotGm(game_id=game.id, user_id=message.from_user.id)
+        lines = [deadline_usage()]
+        if (line := deadline_line(view.state)) is not None:
+            lines.insert(0, line)
+        markup = deadline_presets(view.state, game.id, view.stream)
+        await message.reply("\n\n".join(lines), reply_markup=markup)
+        return
+    try:
+        hours, policy = parse_deadline(args)
+    except BadDeadline:
+        await message.reply(deadline_usage())
+        return
+    out = await duels.set_deadline(
+        game.id, thread_of(message), hours=hours, policy=policy,
+        actor_id=message.from_user.id, rng=rng,
+    )  # fmt: skip
     await tell(bot, game, out.stream, out.events, out.state)
 
 
@@ -446,6 +491,27 @@ async def on_review(
     elif cb.op == "remind":
         sent = await send_forms(bot, game, view.stream, state)
         await query.answer(_("Reminders sent: {n}.").format(n=sent))
+        return
+    elif cb.op == "default":
+        out = await duels.default_turn(
+            game.id, cb.thread, turn=state.turn, fighter=cb.fighter, actor_id=user, rng=rng
+        )
+        await query.answer(_("The default defense is sealed."))
+        if query.message is not None:
+            markup = deadline_keyboard(out.state, game.id, out.stream)
+            await bot.edit_message_reply_markup(
+                chat_id=user, message_id=query.message.message_id, reply_markup=markup
+            )
+        await tell(bot, game, out.stream, out.events, out.state)
+        return
+    elif cb.op == "dl":
+        hours = cb.value or None
+        out = await duels.set_deadline(
+            game.id, cb.thread, hours=hours, policy=duel.POLICIES[cb.reason % 3],
+            actor_id=user, rng=rng,
+        )  # fmt: skip
+        await query.answer(_("Done."))
+        await tell(bot, game, out.stream, out.events, out.state)
         return
     elif cb.op in ("roll", "fields", "val"):
         after = duel.propose(state).after_of(cb.fighter)

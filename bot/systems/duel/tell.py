@@ -14,8 +14,17 @@ from aiogram.exceptions import TelegramAPIError
 from bot.i18n import translator
 from bot.systems.duel.callbacks import form_stamp
 from bot.systems.duel.render.form import form_keyboard, form_text
-from bot.systems.duel.render.review import review_keyboard, review_text
-from bot.systems.duel.render.thread import check_texts, chunks, post_text, sealed_text, start_text
+from bot.systems.duel.render.labels import title
+from bot.systems.duel.render.review import deadline_keyboard, review_keyboard, review_text
+from bot.systems.duel.render.thread import (
+    check_texts,
+    chunks,
+    deadline_text,
+    missing_text,
+    post_text,
+    sealed_text,
+    start_text,
+)
 from engine import duel
 from engine.duel import DuelState
 from engine.services import get_language
@@ -91,6 +100,7 @@ async def tell(
     """Post what `events` did to the duel of `stream` (`state`: the duel after them)."""
     thread = thread_of(stream)
     locale = await get_language(game.gm_id) if game.gm_id is not None else None
+    review = False
     for event in events:
         if isinstance(event, duel.Configured) and not state.history and not state.pending:
             with translator(locale):
@@ -99,14 +109,39 @@ async def tell(
         elif isinstance(event, duel.Submitted):
             with translator(locale):
                 await to_thread(bot, game, thread, sealed_text(state, event.sealed))
-            if len(state.pending) == len(state.fighters):
-                await send_review(bot, game, stream, state)
+            review = review or len(state.pending) == len(state.fighters)
         elif isinstance(event, duel.TurnPublished):
             with translator(locale):
                 await to_thread(bot, game, thread, post_text(state, event.published))
                 for text in check_texts(state, event.published):
                     await bot.send_message(game.chat_id, text, message_thread_id=thread or None)
             await send_forms(bot, game, stream, state)
+        elif isinstance(event, duel.DeadlineSet):
+            with translator(locale):
+                await to_thread(bot, game, thread, deadline_text(state, event.deadline))
+        elif isinstance(event, duel.DeadlinePassed):
+            with translator(locale):
+                await to_thread(bot, game, thread, missing_text(state, event))
+            await _tell_gm_missing(bot, game, stream, state, event)
+            if state.deadline is None or state.deadline.policy != "defend":
+                await send_forms(bot, game, stream, state)  # a last reminder
+    if review and len(state.pending) == len(state.fighters):
+        await send_review(bot, game, stream, state)
+
+
+async def _tell_gm_missing(
+    bot: Bot, game: GameInfo, stream: str, state: DuelState, event: duel.DeadlinePassed
+) -> None:
+    """The GM learns who is silent; by the "ask" policy with a default defense's button each."""
+    if game.gm_id is None or (state.deadline and state.deadline.policy == "defend"):
+        return
+    with translator(await get_language(game.gm_id)):
+        text = "\n".join([title(state), missing_text(state, event)])
+        markup = deadline_keyboard(state, game.id, stream)
+    try:
+        await bot.send_message(game.gm_id, text, reply_markup=markup)
+    except TelegramAPIError:
+        log.info("the deadline of game %s could not reach its GM", game.id)
 
 
 async def board_sync(bot: Bot, game: GameInfo, note: Notification) -> None:

@@ -21,8 +21,8 @@ from engine.duel import (
     observe,
 )
 from engine.duel.actions import Block
-from engine.duel.decide import decide, evolve, replay
 from engine.duel.deadline import HOUR, default_defense
+from engine.duel.decide import decide, evolve, replay
 from engine.duel.events import DeadlinePassed, Event, Submitted, event_from_dict
 from engine.duel.state import DuelState, new_duel
 from engine.observe import SPECTATOR

@@ -11,7 +11,14 @@ from aiogram.utils.i18n import gettext as _
 from bot.render.common import quoted
 from bot.systems.duel import draft
 from bot.systems.duel.callbacks import DuelFormCallback
-from bot.systems.duel.render.labels import ARROWS, action_label, fighter_lines, name, title
+from bot.systems.duel.render.labels import (
+    ARROWS,
+    action_label,
+    deadline_line,
+    fighter_lines,
+    name,
+    title,
+)
 from engine import duel
 from engine.duel import Action, Attack, DuelState, FullDefense, Trick
 from engine.duel.check import allowed_actions, plan
@@ -52,6 +59,8 @@ def form_text(
     )]  # fmt: skip
     lines += fighter_lines(state, fs)
     lines.append(_("Actions this turn: {n}").format(n=allowed_actions(fs)))
+    if (line := deadline_line(state)) is not None:
+        lines.append(line)
     if actions:
         lines.append(_("Declared:"))
         lines += [f"{i}. {action_label(a, fs)}" for i, a in enumerate(actions, start=1)]

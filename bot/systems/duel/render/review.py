@@ -12,7 +12,7 @@ from aiogram.utils.i18n import gettext as _
 
 from bot.render import texts
 from bot.systems.duel.callbacks import DuelReviewCallback, review_stamp
-from bot.systems.duel.render.labels import describe, name, title
+from bot.systems.duel.render.labels import deadline_line, describe, name, title
 from engine import duel
 from engine.duel import DuelState, FighterState
 from engine.duel.adjust import FIELDS as VALUE_FIELDS
@@ -47,6 +47,8 @@ def field_label(field: str) -> str:
 
 def review_text(state: DuelState) -> str:
     lines = [title(state), _("Turn {turn}: the GM's review").format(turn=state.turn)]
+    if (line := deadline_line(state)) is not None:
+        lines.append(line)
     fighters = {f.id: f for f in state.fighters}
     for f in state.fighters:
         sealed = state.sealed(f.id)
@@ -118,6 +120,32 @@ def review_keyboard(state: DuelState, game_id: int, stream: str) -> InlineKeyboa
         rows.append([_b(_("⏰ Remind the fighters"), cb, op="remind")])
     rows.append([_b(_("↩️ Undo the last step"), cb, op="undo")])
     return InlineKeyboardMarkup(inline_keyboard=rows)
+
+
+def deadline_keyboard(state: DuelState, game_id: int, stream: str) -> InlineKeyboardMarkup:
+    """At the deadline: a default defense for each silent fighter (not when the duel's policy
+    is to wait), and a reminder."""
+    cb = base(state, game_id, stream)
+    rows = []
+    if state.deadline is None or state.deadline.policy != "wait":
+        for f in state.missing():
+            who = state.fighter(f).fighter.name
+            label = _("🛡 Default defense: {name}").format(name=who)
+            rows.append([_b(label, cb, op="default", fighter=f)])
+    rows.append([_b(_("⏰ Remind the fighters"), cb, op="remind")])
+    return InlineKeyboardMarkup(inline_keyboard=rows)
+
+
+PRESETS = (12, 24, 48, 72)
+
+
+def deadline_presets(state: DuelState, game_id: int, stream: str) -> InlineKeyboardMarkup:
+    """Common deadlines by buttons (the duel's policy kept), and none."""
+    cb = base(state, game_id, stream)
+    policy = duel.POLICIES.index(state.deadline.policy) if state.deadline else 0
+    hours = [_b(_("{n} h").format(n=n), cb, op="dl", value=n, reason=policy) for n in PRESETS]
+    off = _b(_("No deadline"), cb, op="dl", value=0, reason=policy)
+    return InlineKeyboardMarkup(inline_keyboard=[hours, [off]])
 
 
 def _back(cb: DuelReviewCallback) -> list[InlineKeyboardButton]:

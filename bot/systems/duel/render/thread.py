@@ -7,8 +7,8 @@ from aiogram.utils.i18n import gettext as _
 
 from bot.render.common import code, quoted
 from bot.systems.duel.render.labels import describe, name, title
-from engine.duel import DuelState, format_sheet
-from engine.duel.describe import post, sealed_notice
+from engine.duel import Deadline, DeadlinePassed, DuelState, format_sheet
+from engine.duel.describe import deadline_notice, missing_notice, post, sealed_notice
 from engine.duel.proposal import Published, Sealed
 from engine.receipt import receipt_payload, short_code
 
@@ -30,6 +30,14 @@ def sealed_text(state: DuelState, sealed: Sealed) -> str:
     sub = sealed.submission
     notice = sealed_notice(sub.fighter, sub.turn, sealed.receipt, sealed.default)
     return describe(state, notice)
+
+
+def deadline_text(state: DuelState, deadline: Deadline | None) -> str:
+    return describe(state, deadline_notice(deadline))
+
+
+def missing_text(state: DuelState, event: DeadlinePassed) -> str:
+    return "\n".join(describe(state, missing_notice(f, event.turn)) for f in event.missing)
 
 
 def post_text(state: DuelState, published: Published) -> str:
