@@ -47,7 +47,14 @@ from .fighter import (
     TrickEffect,
 )
 from .observe import audience, observe
-from .options import DEFAULT_OPTIONS, POLICIES, Deadline, DuelOptions, Policy
+from .options import (
+    DEFAULT_OPTIONS,
+    MAX_DEADLINE_HOURS,
+    POLICIES,
+    Deadline,
+    DuelOptions,
+    Policy,
+)
 from .proposal import Proposal, Published, Reveal, Step
 from .resolve import apply, resolve_turn
 from .rules import RULES
@@ -64,6 +71,7 @@ __all__ = [
     "EVENTS",
     "KENSEI",
     "MAX_AP_PER_ACTION",
+    "MAX_DEADLINE_HOURS",
     "OROCHI",
     "PLAIN",
     "POLICIES",
