@@ -258,10 +258,10 @@ async def on_deadline(message: Message, bot: Bot, rng: Any, game: GameInfo, args
     """``/duel срок 24ч [спросить|защита|ждать]``: the GM's deadline per turn of this duel;
     without a time, the usage and a choice of common ones by buttons."""
     assert message.from_user is not None
+    if message.from_user.id != game.gm_id:
+        raise NotGm(game_id=game.id, user_id=message.from_user.id)
     view = await _view(game, thread_of(message))
     if not args.strip():
-        if message.from_user.id != game.gm_id:
-            raise NotGm(game_id=game.id, user_id=message.from_user.id)
         lines = [deadline_usage()]
         if (line := deadline_line(view.state)) is not None:
             lines.insert(0, line)

@@ -56,8 +56,8 @@ async def test_the_deadline_passes_once_and_the_gm_seals_a_default_defense(
     tg: TelegramDriver,
 ) -> None:
     table = await _duel(tg)
-    refused = await table.say(ALICE, "/duel срок 24ч")  # the GM's alone
-    assert not [t for t in topic_texts(refused) if "⏰" in t]
+    refused = topic_texts(await table.say(ALICE, "/duel срок 24ч"))  # the GM's alone
+    assert len(refused) == 1 and "⏰" not in refused[0] and "ведущ" in refused[0]
     start = time.time()
     set_ = topic_texts(await table.say(VERA, "/duel срок 24ч"))
     assert set_ == [
