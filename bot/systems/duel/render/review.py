@@ -59,6 +59,8 @@ def review_text(state: DuelState) -> str:
             )
             continue
         lines += [describe(state, d) for d in describe_submission(sealed.submission, fighters)]
+        if sealed.default:
+            lines.append(_("🛡 The default defense, sealed after the deadline."))
         if sealed.submission.comment:
             lines.append(_("💬 Comment to the GM: {text}").format(text=sealed.submission.comment))
     if len(state.pending) < len(state.fighters):

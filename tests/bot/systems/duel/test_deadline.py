@@ -97,6 +97,7 @@ async def test_the_deadline_passes_once_and_the_gm_seals_a_default_defense(
     assert taken is not None and taken.default
     assert isinstance(taken.submission.actions[0], FullDefense)
     assert table.review is not None and "✅" in "".join(b["text"] for b in table.review.buttons())
+    assert "🛡 Защита по умолчанию, запечатана после срока." in table.review.text
     posted = await table.press(
         VERA, table.review, table.button(table.review, DuelReviewCallback, op="publish")
     )
