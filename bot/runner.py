@@ -88,6 +88,7 @@ async def _run(
     from bot.commands import set_commands, set_menu_button
     from bot.miniapp import MiniApp
     from bot.miniapp_hooks import ChatHooks
+    from bot.systems import registry
     from engine.services import outbox
     from engine.store.db import close_db
     from webapp.app import create_app, webhook_path
@@ -140,6 +141,10 @@ async def _run(
         if redelivered := await outbox.deliver_pending(lease=lease if several else None):
             log.info("delivered %d outbox rows left by the last run", redelivered)
         background.append(asyncio.create_task(sweep_outbox_forever(lease)))
+        # the rule systems' own timers (a duel's deadlines), read from the stored games
+        background += [
+            asyncio.create_task(s.background(bot)) for s in registry.installed() if s.background
+        ]
         await set_commands(bot)
         try:
             await set_menu_button(bot, miniapp, settings.default_locale)

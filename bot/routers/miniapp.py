@@ -33,7 +33,10 @@ async def on_app(message: Message, command: CommandObject, bot: Bot, miniapp: Mi
         button = await miniapp.button(bot, game.id if game else None, screen, private=True)
         await message.reply(texts.app_in_private(game), reply_markup=single_button(button))
         return
-    game = await find_game(message.chat.id, topic_of(message))
+    topic = topic_of(message)
+    game = await find_game(message.chat.id, topic)
+    if game is None and topic is not None:  # a topic without a game of its own: the chat's
+        game = await find_game(message.chat.id, None)
     if game is None:
         button = await miniapp.button(bot, None)
         await message.reply(texts.app_no_game_in_group(), reply_markup=single_button(button))

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
 Text = Callable[[], str]
 BoardSync = Callable[["Bot", "GameInfo", "Notification"], Awaitable[None]]
+Background = Callable[["Bot"], Awaitable[None]]
 
 
 @dataclass(frozen=True)
@@ -35,6 +36,7 @@ class ChatSystem:
     app_screens: Mapping[str, str] = field(default_factory=dict)  # /app word -> screen
     screen_names: Callable[[], dict[str, str]] = dict  # screen -> «the initiative board»
     board_sync: BoardSync | None = None  # a Mini App step of one of its scenes, in the chat
+    background: Background | None = None  # a task the bot runs while it is up (timers)
     demo: Demo | None = None  # the playground's demo table (bot/systems/demo.py)
 
 

@@ -8,7 +8,17 @@ from .actions import DIRECTIONS, Action, Attack, Block, Direction, Dodge, FullDe
 from .adjust import set_roll, set_value
 from .check import SubmissionCheck, allowed_actions, check_submission, plan, submit
 from .classes import BUILTIN, KENSEI, OROCHI, RAIDER, class_table, find_class, validate_class
-from .commands import Adjust, Command, Configure, Publish, Submit
+from .commands import (
+    Adjust,
+    Command,
+    Configure,
+    DefaultTurn,
+    PassDeadline,
+    Publish,
+    SetDeadline,
+    Submit,
+)
+from .deadline import default_defense, is_overdue
 from .decide import decide, evolve, propose, replay
 from .describe import describe_fighter, describe_step, describe_submission, post
 from .errors import ERROR_CODES, DuelError
@@ -16,6 +26,8 @@ from .events import (
     EVENTS,
     Adjusted,
     Configured,
+    DeadlinePassed,
+    DeadlineSet,
     Event,
     Submitted,
     TurnPublished,
@@ -35,7 +47,14 @@ from .fighter import (
     TrickEffect,
 )
 from .observe import audience, observe
-from .options import DEFAULT_OPTIONS, DuelOptions
+from .options import (
+    DEFAULT_OPTIONS,
+    MAX_DEADLINE_HOURS,
+    POLICIES,
+    Deadline,
+    DuelOptions,
+    Policy,
+)
 from .proposal import Proposal, Published, Reveal, Step
 from .resolve import apply, resolve_turn
 from .rules import RULES
@@ -52,8 +71,10 @@ __all__ = [
     "EVENTS",
     "KENSEI",
     "MAX_AP_PER_ACTION",
+    "MAX_DEADLINE_HOURS",
     "OROCHI",
     "PLAIN",
+    "POLICIES",
     "RAIDER",
     "RULES",
     "START_SP",
@@ -68,6 +89,10 @@ __all__ = [
     "Command",
     "Configure",
     "Configured",
+    "Deadline",
+    "DeadlinePassed",
+    "DeadlineSet",
+    "DefaultTurn",
     "Direction",
     "Dodge",
     "DuelError",
@@ -80,11 +105,14 @@ __all__ = [
     "FullDefense",
     "Move",
     "ParsedSheet",
+    "PassDeadline",
+    "Policy",
     "Proposal",
     "Publish",
     "Published",
     "Reveal",
     "Sealed",
+    "SetDeadline",
     "Stats",
     "Step",
     "Submission",
@@ -101,6 +129,7 @@ __all__ = [
     "class_from_json",
     "class_table",
     "decide",
+    "default_defense",
     "describe_fighter",
     "describe_step",
     "describe_submission",
@@ -110,6 +139,7 @@ __all__ = [
     "fighter_from_json",
     "find_class",
     "format_sheet",
+    "is_overdue",
     "new_duel",
     "observe",
     "parse_sheet",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .actions import Action
-from .options import DuelOptions
+from .options import Deadline, DuelOptions
 from .proposal import Proposal
 
 
@@ -28,6 +28,7 @@ class Publish:
     turn: int
     proposal: Proposal | None = None
     by: int | None = None
+    now: float | None = None  # the clock: the next turn's deadline runs from it
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,4 +56,35 @@ class Adjust:
     by: int | None = None
 
 
-Command = Submit | Publish | Configure | Adjust
+@dataclass(frozen=True, slots=True)
+class SetDeadline:
+    """The GM gives each turn ``deadline`` (None: no deadline); this turn's runs from ``now``."""
+
+    deadline: Deadline | None
+    now: float
+    by: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PassDeadline:
+    """The deadline of ``turn`` has come (the service's loop, on the GM's behalf, at ``now``):
+    the fighters who have not submitted are named, and by the "defend" policy each gets the
+    default defense sealed with ``salt`` and its id."""
+
+    turn: int
+    now: float
+    salt: str
+    by: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DefaultTurn:
+    """The GM seals the default defense for ``fighter`` once the deadline has passed."""
+
+    turn: int
+    fighter: str
+    salt: str
+    by: int | None = None
+
+
+Command = Submit | Publish | Configure | Adjust | SetDeadline | PassDeadline | DefaultTurn

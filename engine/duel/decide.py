@@ -15,9 +15,28 @@ from engine.dice.rng import Rng
 
 from .adjust import set_roll, set_value
 from .check import submit
-from .commands import Adjust, Command, Configure, Publish, Submit
+from .commands import (
+    Adjust,
+    Command,
+    Configure,
+    DefaultTurn,
+    PassDeadline,
+    Publish,
+    SetDeadline,
+    Submit,
+)
+from .deadline import default_defense, due_after, is_overdue
 from .errors import DuelError
-from .events import Adjusted, Configured, Event, Submitted, TurnPublished
+from .events import (
+    Adjusted,
+    Configured,
+    DeadlinePassed,
+    DeadlineSet,
+    Event,
+    Submitted,
+    TurnPublished,
+)
+from .options import MAX_DEADLINE_HOURS
 from .proposal import Proposal, Published, Reveal, Step
 from .resolve import apply, resolve_turn
 from .state import DuelState, Sealed
@@ -37,7 +56,52 @@ def decide(state: DuelState, command: Command, rng: Rng) -> tuple[Event, ...]:
         return (Configured(step, command.options),)
     if isinstance(command, Adjust):
         return (Adjusted(step, _adjust(state, command)),)
-    return (TurnPublished(step, _publish(state, command)),)
+    if isinstance(command, SetDeadline):
+        return (_set_deadline(state, command, step),)
+    if isinstance(command, PassDeadline):
+        return _pass_deadline(state, command, step, rng)
+    if isinstance(command, DefaultTurn):
+        return (Submitted(step, _default_turn(state, command, rng)),)
+    published = _publish(state, command)
+    return (TurnPublished(step, published, due_after(state, command.now)),)
+
+
+def _set_deadline(state: DuelState, cmd: SetDeadline, step: int) -> DeadlineSet:
+    if state.over:
+        raise DuelError("duel_over")
+    d = cmd.deadline
+    if d is not None and not 1 <= d.hours <= MAX_DEADLINE_HOURS:
+        raise DuelError("bad_deadline", {"max": MAX_DEADLINE_HOURS})
+    return DeadlineSet(step, d, due_after(replace(state, deadline=d), cmd.now))
+
+
+def _seal_default(state: DuelState, fighter: str, salt: str, rng: Rng) -> Sealed:
+    if len(salt) < MIN_SALT:
+        raise ValueError("a submission is sealed with a salt of at least 16 characters")
+    sub = submit(state, fighter, default_defense(state, fighter, rng), rng)
+    return Sealed(sub, salt, sub.receipt(salt), default=True)
+
+
+def _pass_deadline(state: DuelState, cmd: PassDeadline, step: int, rng: Rng) -> tuple[Event, ...]:
+    if cmd.turn != state.turn or not is_overdue(state, cmd.now):
+        raise DuelError("deadline_not_due")
+    missing = state.missing()
+    events: list[Event] = [DeadlinePassed(step, state.turn, missing)]
+    if state.deadline is not None and state.deadline.policy == "defend":
+        events += [
+            Submitted(step, _seal_default(state, f, f"{cmd.salt}:{f}", rng)) for f in missing
+        ]
+    return tuple(events)
+
+
+def _default_turn(state: DuelState, cmd: DefaultTurn, rng: Rng) -> Sealed:
+    if cmd.turn != state.turn or not state.overdue:
+        raise DuelError("deadline_not_passed")
+    if state.deadline is not None and state.deadline.policy == "wait":
+        raise DuelError("deadline_waits")
+    if cmd.fighter not in state.missing():
+        raise DuelError("already_sent")
+    return _seal_default(state, cmd.fighter, cmd.salt, rng)
 
 
 def _seal(state: DuelState, cmd: Submit, rng: Rng) -> Sealed:
@@ -119,6 +183,12 @@ def evolve(state: DuelState, event: Event) -> DuelState:
         return replace(state, adjustments=(*state.adjustments, event.adjustment), step=event.step)
     if isinstance(event, Configured):
         return replace(state, options=event.options, step=event.step)
+    if isinstance(event, DeadlineSet):
+        return replace(
+            state, deadline=event.deadline, due=event.due, overdue=False, step=event.step
+        )
+    if isinstance(event, DeadlinePassed):
+        return replace(state, overdue=True, step=event.step)
     assert isinstance(event, TurnPublished)
     after = apply(state, event.published.proposal)
     return replace(
@@ -127,6 +197,8 @@ def evolve(state: DuelState, event: Event) -> DuelState:
         replaced=(),
         adjustments=(),
         history=(*state.history, event.published),
+        due=event.due,
+        overdue=False,
         step=event.step,
     )
 

@@ -16,9 +16,11 @@ from typing import Any
 
 from engine import describe
 from engine.describe import NAME, Description, Template, label
+from engine.receipt import short_code
 
 from .actions import Action, Attack, Block, Dodge, FullDefense, Trick
 from .fighter import TURN_AP
+from .options import Deadline
 from .proposal import Proposal, Step
 from .state import FighterState
 from .submission import ActionRoll, Submission
@@ -28,6 +30,17 @@ FAMILY = "duel"
 TEMPLATES: dict[str, Template] = {
     "turn": "⚔️ Turn {turn}",
     "sealed": "🔒 {fighter} has sent the turn {turn}. Receipt: {receipt}",
+    "sealed_default": (
+        "🔒 {fighter}: the deadline has passed, a default defense is sealed for turn {turn}. "
+        "Receipt: {receipt}"
+    ),
+    # the deadline (deadline.py)
+    "deadline_set": (
+        "⏰ Each turn now has {count} hour; at the deadline {policy}.",
+        "⏰ Each turn now has {count} hours; at the deadline {policy}.",
+    ),
+    "deadline_off": "⏰ The turns have no deadline now.",
+    "deadline_missing": "⏰ {fighter} has not sent turn {turn} by the deadline.",
     # the declared actions with their rolls
     "action_attack": "{fighter}: attack «{move}» {side} — d10 {face} → {total}",
     "action_trick": "{fighter}: trick — d10 {face} → {total} against {difficulty}",
@@ -111,6 +124,13 @@ WAYS: dict[str, Template] = {
     "other": "to an unknown side",
 }
 
+POLICIES: dict[str, Template] = {
+    "ask": "the GM is told who has not sent the turn and may seal a default defense for them",
+    "defend": "a default defense is sealed for whoever has not sent the turn",
+    "wait": "the turn waits for both, and the fighters are reminded",
+    "other": "the GM decides",
+}
+
 SOURCES: dict[str, Template] = {
     "trick": "the trick works",
     "dodge": "after the dodge",
@@ -182,6 +202,7 @@ describe.register("duel_way", WAYS)
 describe.register("duel_why", WHY)
 describe.register("duel_field", FIELDS)
 describe.register("duel_source", SOURCES)
+describe.register("duel_policy", POLICIES)
 describe.kinds(
     FAMILY,
     fighter=NAME,
@@ -191,6 +212,7 @@ describe.kinds(
     why=label("duel_why"),
     field=label("duel_field"),
     source=label("duel_source"),
+    policy=label("duel_policy"),
 )
 
 _WITHOUT_WHY = frozenset(
@@ -205,9 +227,25 @@ def _move_name(fighters: Mapping[str, FighterState], fighter: str, code: str) ->
     return move.name if move else code
 
 
-def sealed_notice(fighter: str, turn: int, receipt: str) -> Description:
-    """The thread's line when a fighter submits: who and the receipt, nothing else."""
-    return Description(f"{FAMILY}.sealed", {"fighter": fighter, "turn": turn, "receipt": receipt})
+def sealed_notice(fighter: str, turn: int, receipt: str, default: bool = False) -> Description:
+    """The thread's line when a fighter submits: who and the receipt's short code (its first
+    12 hex characters, as a hidden roll's notice shows; the whole commitment is revealed with
+    the turn, whose hash begins with the code), nothing else."""
+    params = {"fighter": fighter, "turn": turn, "receipt": short_code(receipt)}
+    return Description(f"{FAMILY}.sealed_default" if default else f"{FAMILY}.sealed", params)
+
+
+def deadline_notice(deadline: Deadline | None) -> Description:
+    """The thread's line when the GM sets (or lifts) the duel's deadline."""
+    if deadline is None:
+        return Description(f"{FAMILY}.deadline_off", {})
+    return Description(
+        f"{FAMILY}.deadline_set", {"count": deadline.hours, "policy": deadline.policy}
+    )
+
+
+def missing_notice(fighter: str, turn: int) -> Description:
+    return Description(f"{FAMILY}.deadline_missing", {"fighter": fighter, "turn": turn})
 
 
 def describe_step(step: Step, fighters: Mapping[str, FighterState]) -> Description:

@@ -51,6 +51,12 @@ ERROR_CODES: dict[str, Template] = {
     "options_between_turns": "The readings change between turns, not while submissions wait.",
     "missing_submission": "Both fighters must submit before the turn is resolved.",
     "stale_proposal": "This proposal is for turn {got}, the duel is at turn {turn}.",
+    # the deadline
+    "bad_deadline": "A turn's deadline is from 1 to {max} hours.",
+    "deadline_not_due": "This turn's deadline has not come (or has been dealt with).",
+    "deadline_not_passed": "A default defense is sealed only once the turn's deadline passed.",
+    "deadline_waits": "This duel waits for the fighters at the deadline: no default defense.",
+    "already_sent": "This fighter has sent the turn already.",
 }
 
 describe.register(FAMILY, ERROR_CODES)

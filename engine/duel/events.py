@@ -9,7 +9,7 @@ from typing import Any
 
 from engine import codec
 
-from .options import DuelOptions
+from .options import Deadline, DuelOptions
 from .proposal import Published, Step
 from .state import Sealed
 
@@ -32,6 +32,7 @@ class Submitted(Event):
 @dataclass(frozen=True, slots=True)
 class TurnPublished(Event):
     published: Published
+    due: float | None = None  # when the next turn's time runs out (a deadline is set)
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,9 +47,30 @@ class Adjusted(Event):
     adjustment: Step
 
 
+@dataclass(frozen=True, slots=True)
+class DeadlineSet(Event):
+    deadline: Deadline | None
+    due: float | None  # this turn's
+
+
+@dataclass(frozen=True, slots=True)
+class DeadlinePassed(Event):
+    """This turn's time ran out with ``missing`` not submitted (a default defense, if the
+    policy seals one, follows as their ``Submitted``)."""
+
+    turn: int
+    missing: tuple[str, ...]
+
+
 EVENTS: codec.Family[Event] = codec.Family(
-    "type", {cls.__name__: cls for cls in (Submitted, TurnPublished, Configured, Adjusted)}
-)
+    "type",
+    {
+        cls.__name__: cls
+        for cls in (
+            Submitted, TurnPublished, Configured, Adjusted, DeadlineSet, DeadlinePassed,
+        )
+    },
+)  # fmt: skip
 
 
 def event_from_dict(data: dict[str, Any]) -> Event:

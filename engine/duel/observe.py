@@ -67,6 +67,12 @@ def observe(state: DuelState, viewer: Observer) -> dict[str, Any]:
         "options": codec.to_data(state.options),
         "fighters": [_fighter(state, f) for f in state.fighters],
         "mine": sorted(mine),
+        # the deadline (deadline.py): hours and policy, when this turn's time runs out (seconds
+        # since the epoch), whether it has passed and been acted on, who is still to submit
+        "deadline": codec.to_data(state.deadline) if state.deadline else None,
+        "due": state.due,
+        "overdue": state.overdue,
+        "missing": list(state.missing()),
         "submissions": {fid: s.submission.to_dict() for fid, s in seen.items()},
         # the receipts the thread saw this turn, changed submissions' included
         "receipts": [

@@ -41,3 +41,19 @@ class DuelOptions(Coded):
 
 
 DEFAULT_OPTIONS = DuelOptions()
+
+
+# What happens when a turn's time runs out with a submission missing (docs/rules/duel.md,
+# «Deadline»): the GM is told and may seal a default defense ("ask"); the default defense is
+# sealed at once ("defend"); or the turn waits, the fighters reminded ("wait").
+Policy = Literal["ask", "defend", "wait"]
+POLICIES: tuple[Policy, ...] = ("ask", "defend", "wait")
+MAX_DEADLINE_HOURS = 24 * 30
+
+
+@dataclass(frozen=True, slots=True)
+class Deadline(Coded):
+    """The time each turn of a duel has, from its start, and what happens when it is out."""
+
+    hours: int
+    policy: Policy = "ask"

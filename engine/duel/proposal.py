@@ -21,6 +21,7 @@ class Sealed:
     submission: Submission
     salt: str
     receipt: str
+    default: bool = False  # the default defense sealed at the deadline (deadline.py)
 
 
 @dataclass(frozen=True, slots=True)

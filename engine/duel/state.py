@@ -13,7 +13,7 @@ from engine.codec import Coded
 from .combatant import FighterState
 from .errors import DuelError
 from .fighter import Fighter
-from .options import DEFAULT_OPTIONS, DuelOptions
+from .options import DEFAULT_OPTIONS, Deadline, DuelOptions
 from .proposal import Published, Sealed, Step
 
 
@@ -29,6 +29,11 @@ class DuelState(Coded):
     # the GM's changes to this turn's proposal so far, each with its reason (adjust.py)
     adjustments: tuple[Step, ...] = ()
     step: int = 0  # the last event's step
+    # the duel's deadline (None: none); ``due``: when this turn's time runs out (seconds since
+    # the epoch, the clock a command brought); ``overdue``: that moment has been acted on
+    deadline: Deadline | None = None
+    due: float | None = None
+    overdue: bool = False
 
     def sealed(self, fighter_id: str) -> Sealed | None:
         return next((s for s in self.pending if s.submission.fighter == fighter_id), None)
@@ -42,6 +47,12 @@ class DuelState(Coded):
     def opponent(self, fighter_id: str) -> FighterState:
         me = self.fighter(fighter_id)
         return self.fighters[1] if self.fighters[0] is me else self.fighters[0]
+
+    def missing(self) -> tuple[str, ...]:
+        """The fighters still to submit this turn (the dead submit nothing)."""
+        if self.over:
+            return ()
+        return tuple(f.id for f in self.fighters if self.sealed(f.id) is None)
 
     @property
     def over(self) -> bool:

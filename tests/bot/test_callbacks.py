@@ -12,7 +12,9 @@ from aiogram.filters.callback_data import CallbackData
 
 import bot.app  # noqa: F401  (every router, hence every CallbackData class, is imported)
 from bot.render.limits import CALLBACK_DATA_LIMIT
+from bot.systems.duel.callbacks import STAMP_LENGTH, DuelFormCallback, DuelReviewCallback, stamp
 from bot.systems.duel.draft import MAX_ACTIONS
+from bot.systems.duel.render.review import FIELDS as REVIEW_FIELDS
 from engine.savage.sheet import MAX_GROUP
 from engine.services.library import ID_MAX, slug
 
@@ -32,26 +34,36 @@ WORST: dict[str, object] = {
 
 # Text fields that hold no combatant id, and numbers bounded by play, by class and field:
 # the turn menu's step word; a duel form's button op («+» and an action), its fighter («a» or
-# «b», engine.duel.new_duel) and its draft (at most MAX_ACTIONS actions of five characters);
-# a duel's turn (a forum duel lasts dozens of turns: a thousand is beyond any table), the
-# form's stage (0 or 1), the review's action and check indices and its preset reason.
+# «b», engine.duel.new_duel), its draft (at most MAX_ACTIONS actions of five characters) and
+# the turn's stamp (four characters whatever the turn: no duel button carries its turn); the
+# review's stamp, its field (an index of its FIELDS), action and check indices, its preset
+# reason, and the value it sets (any 32-bit number, a d10 face or HP, SP after the turn).
 LONGEST_ACTION = "al999"
 BY_CLASS: dict[tuple[str, str], object] = {
     ("TurnCallback", "k"): "aw",
     ("DuelFormCallback", "op"): "+" + LONGEST_ACTION,
     ("DuelFormCallback", "fighter"): "b",
     ("DuelFormCallback", "draft"): ".".join([LONGEST_ACTION] * MAX_ACTIONS),
-    ("DuelFormCallback", "turn"): 999,
-    ("DuelFormCallback", "stage"): 1,
+    ("DuelFormCallback", "stamp"): "v" * STAMP_LENGTH,
     ("DuelReviewCallback", "op"): "publish",
     ("DuelReviewCallback", "fighter"): "b",
-    ("DuelReviewCallback", "field"): "roll",
-    ("DuelReviewCallback", "turn"): 999,
-    ("DuelReviewCallback", "value"): 999,  # a d10 face or the HP after the turn
+    ("DuelReviewCallback", "stamp"): "v" * STAMP_LENGTH,
+    ("DuelReviewCallback", "field"): len(REVIEW_FIELDS) - 1,
+    ("DuelReviewCallback", "value"): -(2**31),
     ("DuelReviewCallback", "action"): MAX_ACTIONS - 1,
     ("DuelReviewCallback", "check"): 9,
-    ("DuelReviewCallback", "reason"): 9,  # one of the preset reasons
+    ("DuelReviewCallback", "reason"): 9,  # one of the preset reasons or policies
 }
+
+
+def test_a_duel_button_has_no_turn_and_its_stamp_is_four_characters() -> None:
+    for cls in (DuelFormCallback, DuelReviewCallback):
+        assert "turn" not in cls.model_fields
+    # the same length for the first turn and the billionth, another for every recent turn
+    stamps = [stamp("duel:2147483647:99", turn) for turn in (1, 10**9, *range(500, 532))]
+    assert {len(s) for s in stamps} == {STAMP_LENGTH}
+    assert len(set(stamps[2:])) == 32
+    assert stamp("duel:5:1", 3) != stamp("duel:5:2", 3)  # another duel of the topic
 
 
 def _classes() -> list[type[CallbackData]]:

@@ -9,6 +9,7 @@ from aiogram import Router
 from aiogram.utils.i18n import gettext as _
 
 from bot.systems.duel import router
+from bot.systems.duel.deadline import deadlines_forever
 from bot.systems.duel.demo import DEMO
 from bot.systems.duel.tell import board_sync
 from bot.systems.registry import ChatSystem
@@ -27,12 +28,18 @@ def help_text() -> str:
         "Хп 24, Броня 1»), /fighters — the game's fighters\n"
         "/duel A против B — the GM starts a duel in this topic\n"
         "/turn — the submission form in the DM; /remind — the GM reminds the fighters\n"
+        "/duel срок 24ч — the GM gives each turn a deadline (/duel срок: the choices)\n"
+        "/app дуэль — the duel in the Mini App\n"
         "/export — the whole duel as text; /undo — the GM takes back the last step"
     )
 
 
 def menu() -> list[tuple[str, str]]:
     return [("duel", _("start a duel")), ("turn", _("the turn's form in the DM"))]
+
+
+def screen_names() -> dict[str, str]:
+    return {"duel": _("the duel board"), "fighters": _("the fighters")}
 
 
 def routers() -> list[Router]:
@@ -47,6 +54,10 @@ CHAT = ChatSystem(
     commands=COMMANDS,
     help=help_text,
     menu=menu,
+    # the tabs of webapp/static/app/systems/duel/index.js
+    app_screens={"дуэль": "duel", "duel": "duel", "бойцы": "fighters", "fighters": "fighters"},
+    screen_names=screen_names,
     board_sync=board_sync,
     demo=DEMO,
+    background=deadlines_forever,
 )

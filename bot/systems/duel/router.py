@@ -24,7 +24,15 @@ from bot.parsing import topic_of
 from bot.render import texts
 from bot.render.common import as_plain, quoted
 from bot.systems.duel import draft
-from bot.systems.duel.callbacks import DuelFormCallback, DuelReviewCallback
+from bot.systems.duel.callbacks import (
+    DuelFormCallback,
+    DuelReviewCallback,
+    StaleButton,
+    form_stamp,
+    review_stamp,
+)
+from bot.systems.duel.deadline import WORDS as DEADLINE_WORDS
+from bot.systems.duel.deadline import BadDeadline, parse_deadline
 from bot.systems.duel.render.form import (
     NOOP,
     comment_of,
@@ -32,19 +40,26 @@ from bot.systems.duel.render.form import (
     form_text,
     plan_or_none,
 )
+from bot.systems.duel.render.labels import deadline_line
 from bot.systems.duel.render.review import (
+    FIELDS,
+    change_text,
+    deadline_keyboard,
+    deadline_presets,
     faces_keyboard,
-    hp_keyboard,
+    fields_keyboard,
     reason_text,
     reasons_keyboard,
     review_keyboard,
     review_text,
+    values_keyboard,
 )
 from bot.systems.duel.tell import player_of, send_forms, send_review, tell
 from engine import duel
 from engine import texts as engine_texts
 from engine.duel.check import allowed_actions
 from engine.duel.export import export_text
+from engine.receipt import short_code
 from engine.services import duel as duels
 from engine.services import find_game, games_of_user, get_game
 from engine.services.errors import NotGm, WrongSystem
@@ -69,6 +84,12 @@ class DuelRefusals(BaseMiddleware):
             text = texts.error_text(error) or _("This cannot be done.")
         except draft.BadDraft:
             text = _("This form is out of date: ask for a new one with /turn.")
+        except StaleButton as stale:
+            text = (
+                _("This review is out of date: the turn has moved on or a submission changed.")
+                if stale.review
+                else _("This form is out of date: ask for a new one with /turn.")
+            )
         if isinstance(event, Message):
             await event.reply(text)
         elif isinstance(event, CallbackQuery):
@@ -89,7 +110,8 @@ class DuelGame(BaseMiddleware):
     ) -> Any:
         if isinstance(event, Message) and data.get("game") is None and event.from_user:
             if event.chat.type == "private":
-                if (event.text or "").startswith("/turn") or form_replied(event) is not None:
+                text = event.text or ""
+                if text.startswith("/turn") or form_replied(event) or review_replied(event):
                     found = [g for g in await games_of_user(event.from_user.id) if g.system == CODE]
                     data["game"] = found[0] if found else None
             elif topic_of(event) is not None:
@@ -97,8 +119,8 @@ class DuelGame(BaseMiddleware):
         return await handler(event, data)
 
 
-def form_replied(message: Message) -> DuelFormCallback | None:
-    """The form a DM message replies to (its buttons say which), or None."""
+def form_replied(message: Message) -> tuple[DuelFormCallback, int] | None:
+    """The form a DM message replies to (its buttons say which) and its stage, or None."""
     reply = message.reply_to_message
     markup = reply.reply_markup if reply is not None else None
     found = [
@@ -112,13 +134,23 @@ def form_replied(message: Message) -> DuelFormCallback | None:
     stage = 1 if any(cb.op == "send" for cb in found) else 0
     sent = all(cb.op == "reset" for cb in found)
     drafts = [cb.draft for cb in found if cb.op != "reset"]
-    return found[0].model_copy(
-        update={
-            "op": "sent" if sent else "comment",
-            "stage": stage,
-            "draft": drafts[0] if drafts else "",
-        }
-    )
+    update = {"op": "sent" if sent else "comment", "draft": drafts[0] if drafts else ""}
+    return found[0].model_copy(update=update), stage
+
+
+def review_replied(message: Message) -> DuelReviewCallback | None:
+    """The change a DM message replies to (the reasons of a change: its «why» buttons), or
+    None: the GM's own reason is the reply."""
+    reply = message.reply_to_message
+    markup = reply.reply_markup if reply is not None else None
+    for row in markup.inline_keyboard if markup else []:
+        for b in row:
+            data = b.callback_data or ""
+            if data.startswith(f"{DuelReviewCallback.__prefix__}:"):
+                cb = DuelReviewCallback.unpack(data)
+                if cb.op == "why":
+                    return cb
+    return None
 
 
 class RepliesToForm(Filter):
@@ -130,6 +162,18 @@ class RepliesToForm(Filter):
             and bool(text)
             and not text.startswith("/")
             and form_replied(message) is not None
+        )
+
+
+class RepliesToChange(Filter):
+    async def __call__(self, message: Message) -> bool:
+        text = message.text or ""
+        private = message.chat.type == "private"
+        return (
+            private
+            and bool(text)
+            and not text.startswith("/")
+            and review_replied(message) is not None
         )
 
 
@@ -185,6 +229,10 @@ async def on_duel(
 ) -> None:
     game = _game(game)
     assert message.from_user is not None
+    words = (command.args or "").split(maxsplit=1)
+    if words and words[0].lower() in DEADLINE_WORDS:
+        await on_deadline(message, bot, rng, game, words[1] if len(words) > 1 else "")
+        return
     names = [n.strip() for n in _VERSUS.split(command.args or "", maxsplit=1) if n.strip()]
     if len(names) != 2:
         await message.reply(_("Name the two fighters: <code>/duel Бьорн против Такеда</code>"))
@@ -193,7 +241,43 @@ async def on_duel(
     out = await duels.start_duel(
         game.id, thread=thread, a=names[0], b=names[1], actor_id=message.from_user.id, rng=rng
     )
-    await tell(bot, game, thread, out.events, out.state)
+    await tell(bot, game, out.stream, out.events, out.state)
+
+
+def deadline_usage() -> str:
+    return _(
+        "The time of each turn: <code>/duel срок 24ч</code> (or <code>2д</code>; "
+        "<code>/duel срок нет</code> lifts it), and what happens then — add "
+        "<code>спросить</code> (you are told who is silent and may seal a default defense "
+        "for them; the default), <code>защита</code> (the default defense is sealed at once) "
+        "or <code>ждать</code> (the turn waits, the fighters are reminded)."
+    )
+
+
+async def on_deadline(message: Message, bot: Bot, rng: Any, game: GameInfo, args: str) -> None:
+    """``/duel срок 24ч [спросить|защита|ждать]``: the GM's deadline per turn of this duel;
+    without a time, the usage and a choice of common ones by buttons."""
+    assert message.from_user is not None
+    if message.from_user.id != game.gm_id:
+        raise NotGm(game_id=game.id, user_id=message.from_user.id)
+    view = await _view(game, thread_of(message))
+    if not args.strip():
+        lines = [deadline_usage()]
+        if (line := deadline_line(view.state)) is not None:
+            lines.insert(0, line)
+        markup = deadline_presets(view.state, game.id, view.stream)
+        await message.reply("\n\n".join(lines), reply_markup=markup)
+        return
+    try:
+        hours, policy = parse_deadline(args)
+    except BadDeadline:
+        await message.reply(deadline_usage())
+        return
+    out = await duels.set_deadline(
+        game.id, thread_of(message), hours=hours, policy=policy,
+        actor_id=message.from_user.id, rng=rng,
+    )  # fmt: skip
+    await tell(bot, game, out.stream, out.events, out.state)
 
 
 async def _view(game: GameInfo, thread: int) -> duels.DuelView:
@@ -215,7 +299,7 @@ async def on_turn(message: Message, bot: Bot, game: GameInfo | None) -> None:
     )
     sent = 0
     for view in views:
-        sent += await send_forms(bot, game, duels.thread_of(view.stream), view.state, only={user})
+        sent += await send_forms(bot, game, view.stream, view.state, only={user})
     if sent:
         await message.reply(_("The form is in your DM with the bot."))
     else:
@@ -228,7 +312,7 @@ async def on_remind(message: Message, bot: Bot, game: GameInfo | None) -> None:
     if message.from_user.id != game.gm_id:
         raise NotGm(game_id=game.id, user_id=message.from_user.id)
     view = await _view(game, thread_of(message))
-    sent = await send_forms(bot, game, thread_of(message), view.state)
+    sent = await send_forms(bot, game, view.stream, view.state)
     await message.reply(_("Reminders sent: {n}.").format(n=sent))
 
 
@@ -247,7 +331,7 @@ async def on_undo(message: Message, bot: Bot, game: GameInfo | None) -> None:
     thread = thread_of(message)
     out = await duels.undo_duel(game.id, thread, actor_id=message.from_user.id)
     await message.reply(_("The last step of the duel is taken back."))
-    await send_review(bot, game, thread, out.state)
+    await send_review(bot, game, out.stream, out.state)
 
 
 # --- the DM: the form -------------------------------------------------------------------------
@@ -257,19 +341,27 @@ async def on_noop(query: CallbackQuery) -> None:
     await query.answer()
 
 
+async def _form_state(cb: DuelFormCallback, user: int) -> tuple[GameInfo, duels.DuelView]:
+    """The duel a form's button is for, as stored now: refused when the form was made for
+    another turn (or duel) or the fighter is not the user's."""
+    game = await get_game(cb.game_id)
+    view = await _view(game, cb.thread)
+    if cb.stamp != form_stamp(view.stream, view.state):
+        raise StaleButton()
+    if player_of(game, view.state, cb.fighter) != user:
+        raise duel.DuelError("not_your_fighter")
+    return game, view
+
+
 async def on_form(
     query: CallbackQuery, callback_data: DuelFormCallback, bot: Bot, rng: Any
 ) -> None:
     cb = callback_data
-    game = await get_game(cb.game_id)
-    view = await _view(game, cb.thread)
+    game, view = await _form_state(cb, query.from_user.id)
     state = view.state
-    if state.turn != cb.turn:
-        raise duel.DuelError("wrong_turn", {"got": cb.turn, "turn": state.turn})
-    if player_of(game, state, cb.fighter) != query.from_user.id:
-        raise duel.DuelError("not_your_fighter")
     cls = state.fighter(cb.fighter).fighter.fighter_class
-    actions, stage = draft.decode(cb.draft, cls), cb.stage
+    actions = draft.decode(cb.draft, cls)
+    stage = 1 if cb.op[:3] in STEPPERS else 0
     comment = comment_of(getattr(query.message, "text", None) or "")
     op = cb.op
     if op.startswith("+"):
@@ -277,8 +369,8 @@ async def on_form(
         duel.plan(state, cb.fighter, actions)  # a refusal answers the press
         more = any(plan_or_none(state, cb.fighter, (*actions, a)) for _, a in draft.candidates(cls))
         stage = 0 if more and len(actions) < allowed_actions(state.fighter(cb.fighter)) + 1 else 1
-    elif op[:3] in ("ap+", "ap-", "dm+", "dm-", "ez+", "ez-"):
-        i = int(op[3:])
+    elif op[:3] in STEPPERS:
+        i = int(op[3:]) if op[3:].isdigit() else -1
         if not 0 <= i < len(actions):
             raise draft.BadDraft(op)
         changed = list(actions)
@@ -289,16 +381,14 @@ async def on_form(
         actions, stage = (), 0
     elif op == "send":
         out = await duels.submit_turn(
-            game.id, cb.thread, fighter=cb.fighter, actions=actions, turn=cb.turn,
+            game.id, cb.thread, fighter=cb.fighter, actions=actions, turn=state.turn,
             actor_id=query.from_user.id, rng=rng, comment=comment,
         )  # fmt: skip
         sealed = out.state.sealed(cb.fighter)
         assert sealed is not None
         note = _("✅ Sent. Receipt: <code>{receipt}</code>. You may change the turn until "
-                 "the opponent's is in.").format(receipt=sealed.receipt)  # fmt: skip
-        change = DuelFormCallback(
-            op="reset", game_id=game.id, thread=cb.thread, fighter=cb.fighter, turn=cb.turn
-        )
+                 "the opponent's is in.").format(receipt=short_code(sealed.receipt))  # fmt: skip
+        change = cb.model_copy(update={"op": "reset", "draft": ""})
         markup = InlineKeyboardMarkup(
             inline_keyboard=[
                 [InlineKeyboardButton(text=_("✏️ Change the turn"), callback_data=change.pack())]
@@ -312,7 +402,7 @@ async def on_form(
                 reply_markup=markup,
             )
         await query.answer(_("Sent."))
-        await tell(bot, game, cb.thread, out.events, out.state)
+        await tell(bot, game, out.stream, out.events, out.state)
         return
     elif op == "next":
         stage = 1
@@ -322,37 +412,35 @@ async def on_form(
             chat_id=query.from_user.id,
             message_id=query.message.message_id,
             reply_markup=form_keyboard(
-                state, cb.fighter, cb.turn, game.id, cb.thread, actions, stage
+                state, cb.fighter, cb.stamp, game.id, cb.thread, actions, stage
             ),
         )
     await query.answer()
 
 
+STEPPERS = frozenset(("ap+", "ap-", "dm+", "dm-", "ez+", "ez-"))
+
+
 async def on_comment(message: Message, bot: Bot) -> None:
     """A reply to the form is the comment to the GM («Комментарий мастеру»): the form shows
     it, and the turn is sent with it."""
-    cb = form_replied(message)
-    assert cb is not None and message.reply_to_message is not None and message.from_user
+    found = form_replied(message)
+    assert found is not None and message.reply_to_message is not None and message.from_user
+    cb, stage = found
     if cb.op == "sent":
         await message.reply(
             _("This turn is sent: press «✏️ Change the turn» to send it with a comment.")
         )
         return
-    game = await get_game(cb.game_id)
-    state = (await _view(game, cb.thread)).state
-    if state.turn != cb.turn:
-        raise duel.DuelError("wrong_turn", {"got": cb.turn, "turn": state.turn})
-    if player_of(game, state, cb.fighter) != message.from_user.id:
-        raise duel.DuelError("not_your_fighter")
+    game, view = await _form_state(cb, message.from_user.id)
+    state = view.state
     actions = draft.decode(cb.draft, state.fighter(cb.fighter).fighter.fighter_class)
     text = (message.text or "").strip()[:500]
     await bot.edit_message_text(
-        form_text(state, cb.fighter, actions, cb.stage, comment=text),
+        form_text(state, cb.fighter, actions, stage, comment=text),
         chat_id=message.chat.id,
         message_id=message.reply_to_message.message_id,
-        reply_markup=form_keyboard(
-            state, cb.fighter, cb.turn, game.id, cb.thread, actions, cb.stage
-        ),
+        reply_markup=form_keyboard(state, cb.fighter, cb.stamp, game.id, cb.thread, actions, stage),
     )
     await message.reply(_("The comment is in the form: it goes with the turn."))
 
@@ -360,46 +448,85 @@ async def on_comment(message: Message, bot: Bot) -> None:
 # --- the DM: the GM's review ---------------------------------------------------------------------
 
 
+async def _review_state(cb: DuelReviewCallback, user: int) -> tuple[GameInfo, duels.DuelView]:
+    """The duel a review's button is for, as stored now: refused when the turn moved on or a
+    submission changed since the review was made."""
+    game = await get_game(cb.game_id)
+    if user != game.gm_id:
+        raise NotGm(game_id=game.id, user_id=user)
+    view = await _view(game, cb.thread)
+    if cb.stamp != review_stamp(view.stream, view.state):
+        raise StaleButton(review=True)
+    return game, view
+
+
+async def _adjust(
+    game: GameInfo, view: duels.DuelView, cb: DuelReviewCallback, reason: str, user: int, rng: Any
+) -> duels.DuelOutcome:
+    field = FIELDS[cb.field] if 0 <= cb.field < len(FIELDS) else ""
+    value: int | bool = bool(cb.value) if field == "standing_up" else cb.value
+    return await duels.adjust_turn(
+        game.id, cb.thread, turn=view.state.turn, fighter=cb.fighter, field=field, value=value,
+        reason=reason, actor_id=user, rng=rng, action=cb.action, check=cb.check,
+    )  # fmt: skip
+
+
 async def on_review(
     query: CallbackQuery, callback_data: DuelReviewCallback, bot: Bot, rng: Any
 ) -> None:
     cb = callback_data
-    game = await get_game(cb.game_id)
     user = query.from_user.id
-    if user != game.gm_id:
-        raise NotGm(game_id=game.id, user_id=user)
-    state = (await _view(game, cb.thread)).state
+    game, view = await _review_state(cb, user)
+    state = view.state
     markup = None
-    text = None
     if cb.op == "publish":
-        out = await duels.publish_turn(game.id, cb.thread, turn=cb.turn, actor_id=user, rng=rng)
-        text = _("✅ Turn {turn} is published.").format(turn=cb.turn)
+        out = await duels.publish_turn(game.id, cb.thread, turn=state.turn, actor_id=user, rng=rng)
+        text = _("✅ Turn {turn} is published.").format(turn=state.turn)
         await _edit(bot, query, text, None)
         await query.answer()
-        await tell(bot, game, cb.thread, out.events, out.state)
+        await tell(bot, game, out.stream, out.events, out.state)
         return
-    if cb.turn != state.turn:
-        raise duel.DuelError("wrong_turn", {"got": cb.turn, "turn": state.turn})
     if cb.op == "undo":
         state = (await duels.undo_duel(game.id, cb.thread, actor_id=user)).state
     elif cb.op == "remind":
-        sent = await send_forms(bot, game, cb.thread, state)
+        sent = await send_forms(bot, game, view.stream, state)
         await query.answer(_("Reminders sent: {n}.").format(n=sent))
         return
-    elif cb.op == "roll":
-        markup = faces_keyboard(cb)
-    elif cb.op == "hp":
-        markup = hp_keyboard(cb, duel.propose(state).after_of(cb.fighter).hp)
-    elif cb.op == "pick":
-        markup = reasons_keyboard(cb)
-    elif cb.op == "why":
-        value: int | bool = cb.value
-        out = await duels.adjust_turn(
-            game.id, cb.thread, turn=cb.turn, fighter=cb.fighter, field=cb.field, value=value,
-            reason=reason_text(cb.reason), actor_id=user, rng=rng, action=cb.action,
-            check=cb.check,
+    elif cb.op == "default":
+        out = await duels.default_turn(
+            game.id, cb.thread, turn=state.turn, fighter=cb.fighter, actor_id=user, rng=rng
+        )
+        await query.answer(_("The default defense is sealed."))
+        if query.message is not None:
+            markup = deadline_keyboard(out.state, game.id, out.stream)
+            await bot.edit_message_reply_markup(
+                chat_id=user, message_id=query.message.message_id, reply_markup=markup
+            )
+        await tell(bot, game, out.stream, out.events, out.state)
+        return
+    elif cb.op == "dl":
+        hours = cb.value or None
+        out = await duels.set_deadline(
+            game.id, cb.thread, hours=hours, policy=duel.POLICIES[cb.reason % 3],
+            actor_id=user, rng=rng,
         )  # fmt: skip
-        state = out.state
+        await query.answer(_("Done."))
+        await tell(bot, game, out.stream, out.events, out.state)
+        return
+    elif cb.op in ("roll", "fields", "val"):
+        after = duel.propose(state).after_of(cb.fighter)
+        if cb.op == "roll":
+            markup = faces_keyboard(cb)
+        elif cb.op == "fields":
+            markup = fields_keyboard(cb, after)
+        else:
+            markup = values_keyboard(cb, after)
+    elif cb.op == "pick":
+        await _edit(bot, query, change_text(state, cb), reasons_keyboard(cb))
+        await query.answer()
+        return
+    elif cb.op == "why":
+        state = (await _adjust(game, view, cb, reason_text(cb.reason), user, rng)).state
     if markup is not None:
         if query.message is not None:
             await bot.edit_message_reply_markup(
@@ -407,8 +534,25 @@ async def on_review(
             )
         await query.answer()
         return
-    await _edit(bot, query, review_text(state), review_keyboard(state, game.id, cb.thread))
+    await _edit(bot, query, review_text(state), review_keyboard(state, game.id, view.stream))
     await query.answer()
+
+
+async def on_reason(message: Message, bot: Bot, rng: Any) -> None:
+    """A reply to a change's reasons is the GM's own reason: the change is made with it."""
+    cb = review_replied(message)
+    assert cb is not None and message.reply_to_message is not None and message.from_user
+    user = message.from_user.id
+    game, view = await _review_state(cb, user)
+    reason = (message.text or "").strip()[:200]
+    state = (await _adjust(game, view, cb, reason, user, rng)).state
+    await bot.edit_message_text(
+        review_text(state)[:4096],
+        chat_id=message.chat.id,
+        message_id=message.reply_to_message.message_id,
+        reply_markup=review_keyboard(state, game.id, view.stream),
+    )
+    await message.reply(_("The change is made with your reason."))
 
 
 async def _edit(bot: Bot, query: CallbackQuery, text: str, markup: Any) -> None:
@@ -434,6 +578,7 @@ def make_router() -> Router:
     router.message.register(on_undo, Command("undo"), IN_GROUPS)
     router.message.register(on_turn, Command("turn"))
     router.message.register(on_comment, RepliesToForm())
+    router.message.register(on_reason, RepliesToChange())
     router.callback_query.register(on_noop, IsLabel())
     router.callback_query.register(on_form, DuelFormCallback.filter())
     router.callback_query.register(on_review, DuelReviewCallback.filter())

@@ -12,13 +12,23 @@ from aiogram import Bot
 from aiogram.exceptions import TelegramAPIError
 
 from bot.i18n import translator
+from bot.systems.duel.callbacks import form_stamp
 from bot.systems.duel.render.form import form_keyboard, form_text
-from bot.systems.duel.render.review import review_keyboard, review_text
-from bot.systems.duel.render.thread import check_texts, chunks, post_text, sealed_text, start_text
+from bot.systems.duel.render.labels import title
+from bot.systems.duel.render.review import deadline_keyboard, review_keyboard, review_text
+from bot.systems.duel.render.thread import (
+    check_texts,
+    chunks,
+    deadline_text,
+    missing_text,
+    post_text,
+    sealed_text,
+    start_text,
+)
 from engine import duel
 from engine.duel import DuelState
 from engine.services import get_language
-from engine.services.duel import current_duel
+from engine.services.duel import current_duel, thread_of
 from engine.services.notify import Notification
 from engine.services.types import GameInfo
 
@@ -36,13 +46,14 @@ def player_of(game: GameInfo, state: DuelState, fighter: str) -> int | None:
     return owner if owner is not None else game.gm_id
 
 
-async def send_form(bot: Bot, game: GameInfo, thread: int, state: DuelState, fighter: str) -> bool:
+async def send_form(bot: Bot, game: GameInfo, stream: str, state: DuelState, fighter: str) -> bool:
     user = player_of(game, state, fighter)
     if user is None:
         return False
     with translator(await get_language(user)):
         text = form_text(state, fighter, (), 0)
-        markup = form_keyboard(state, fighter, state.turn, game.id, thread, (), 0)
+        stamp = form_stamp(stream, state)
+        markup = form_keyboard(state, fighter, stamp, game.id, thread_of(stream), (), 0)
     try:
         await bot.send_message(user, text, reply_markup=markup)
     except TelegramAPIError:
@@ -52,7 +63,7 @@ async def send_form(bot: Bot, game: GameInfo, thread: int, state: DuelState, fig
 
 
 async def send_forms(
-    bot: Bot, game: GameInfo, thread: int, state: DuelState, only: set[int] | None = None
+    bot: Bot, game: GameInfo, stream: str, state: DuelState, only: set[int] | None = None
 ) -> int:
     """The form to every fighter still to submit (of the users in `only`, if given)."""
     if state.over:
@@ -66,15 +77,15 @@ async def send_forms(
             or (only is not None and (user is None or user not in only))
         ):
             continue
-        sent += await send_form(bot, game, thread, state, f.id)
+        sent += await send_form(bot, game, stream, state, f.id)
     return sent
 
 
-async def send_review(bot: Bot, game: GameInfo, thread: int, state: DuelState) -> None:
+async def send_review(bot: Bot, game: GameInfo, stream: str, state: DuelState) -> None:
     if game.gm_id is None:
         return
     with translator(await get_language(game.gm_id)):
-        text, markup = review_text(state), review_keyboard(state, game.id, thread)
+        text, markup = review_text(state), review_keyboard(state, game.id, stream)
     try:
         for part in chunks(text)[:-1]:
             await bot.send_message(game.gm_id, part)
@@ -84,35 +95,62 @@ async def send_review(bot: Bot, game: GameInfo, thread: int, state: DuelState) -
 
 
 async def tell(
-    bot: Bot, game: GameInfo, thread: int, events: Iterable[duel.Event], state: DuelState
+    bot: Bot, game: GameInfo, stream: str, events: Iterable[duel.Event], state: DuelState
 ) -> None:
-    """Post what `events` did (`state`: the duel after them)."""
+    """Post what `events` did to the duel of `stream` (`state`: the duel after them)."""
+    thread = thread_of(stream)
     locale = await get_language(game.gm_id) if game.gm_id is not None else None
+    review = False
     for event in events:
         if isinstance(event, duel.Configured) and not state.history and not state.pending:
             with translator(locale):
                 await to_thread(bot, game, thread, start_text(state))
-            await send_forms(bot, game, thread, state)
+            await send_forms(bot, game, stream, state)
         elif isinstance(event, duel.Submitted):
             with translator(locale):
                 await to_thread(bot, game, thread, sealed_text(state, event.sealed))
-            if len(state.pending) == len(state.fighters):
-                await send_review(bot, game, thread, state)
+            review = review or len(state.pending) == len(state.fighters)
         elif isinstance(event, duel.TurnPublished):
             with translator(locale):
                 await to_thread(bot, game, thread, post_text(state, event.published))
                 for text in check_texts(state, event.published):
                     await bot.send_message(game.chat_id, text, message_thread_id=thread or None)
-            await send_forms(bot, game, thread, state)
+            await send_forms(bot, game, stream, state)
+        elif isinstance(event, duel.DeadlineSet):
+            with translator(locale):
+                await to_thread(bot, game, thread, deadline_text(state, event.deadline))
+        elif isinstance(event, duel.DeadlinePassed):
+            with translator(locale):
+                await to_thread(bot, game, thread, missing_text(state, event))
+            await _tell_gm_missing(bot, game, stream, state, event)
+            if state.deadline is None or state.deadline.policy != "defend":
+                await send_forms(bot, game, stream, state)  # a last reminder
+    if review and len(state.pending) == len(state.fighters):
+        await send_review(bot, game, stream, state)
+
+
+async def _tell_gm_missing(
+    bot: Bot, game: GameInfo, stream: str, state: DuelState, event: duel.DeadlinePassed
+) -> None:
+    """The GM learns who is silent; by the "ask" policy with a default defense's button each."""
+    if game.gm_id is None or (state.deadline and state.deadline.policy == "defend"):
+        return
+    with translator(await get_language(game.gm_id)):
+        text = "\n".join([title(state), missing_text(state, event)])
+        markup = deadline_keyboard(state, game.id, stream)
+    try:
+        await bot.send_message(game.gm_id, text, reply_markup=markup)
+    except TelegramAPIError:
+        log.info("the deadline of game %s could not reach its GM", game.id)
 
 
 async def board_sync(bot: Bot, game: GameInfo, note: Notification) -> None:
     """A duel step made in the Mini App, told in the chat as the chat's own steps are."""
     thread = int(note.info.get("thread") or 0)
-    state = note.info.get("state")
-    if not isinstance(state, DuelState):
+    state, stream = note.info.get("state"), note.info.get("stream")
+    if not isinstance(state, DuelState) or not isinstance(stream, str):
         view = await current_duel(game.id, thread)
         if view is None:
             return
-        state = view.state
-    await tell(bot, game, thread, tuple(note.info.get("events") or ()), state)
+        state, stream = view.state, view.stream
+    await tell(bot, game, stream, tuple(note.info.get("events") or ()), state)

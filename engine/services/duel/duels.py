@@ -11,6 +11,7 @@ state — so however many taps and retries arrive, each turn is published once.
 from __future__ import annotations
 
 import dataclasses
+import time
 from collections.abc import Sequence
 
 from engine import duel
@@ -19,6 +20,7 @@ from engine.receipt import new_salt
 from engine.services import aggregates as agg
 from engine.services.aggregates.unit import Unit, run_unit
 from engine.services.errors import EventConflict, StaleState, WrongSystem
+from engine.services.games import get_game
 from engine.services.scenes import CommandOutcome, SceneView, gm_in, member_in, view_of
 from engine.store.models import ROLE_GM, Stream
 
@@ -187,11 +189,65 @@ async def adjust_turn(
 
 
 async def publish_turn(
-    game_id: int, thread: int, *, turn: int, actor_id: int, rng: Rng
+    game_id: int, thread: int, *, turn: int, actor_id: int, rng: Rng, now: float | None = None
 ) -> DuelOutcome:
-    """The GM publishes `turn` (the proposal with the GM's changes), once."""
-    command = duel.Publish(turn)
+    """The GM publishes `turn` (the proposal with the GM's changes), once; the next turn's
+    deadline, if the duel has one, runs from `now` (the clock by default)."""
+    command = duel.Publish(turn, now=time.time() if now is None else now)
     return await duel_command(game_id, thread, command, actor_id=actor_id, rng=rng, turn=turn)
+
+
+async def set_deadline(
+    game_id: int,
+    thread: int,
+    *,
+    hours: int | None,
+    policy: duel.Policy = "ask",
+    actor_id: int,
+    rng: Rng,
+    now: float | None = None,
+) -> DuelOutcome:
+    """The GM gives each turn of the topic's duel `hours` (None: no deadline) and says what
+    happens when they are out (`policy`); this turn's time runs from `now`."""
+    deadline = None if hours is None else duel.Deadline(hours, policy)
+    command = duel.SetDeadline(deadline, time.time() if now is None else now)
+    return await duel_command(game_id, thread, command, actor_id=actor_id, rng=rng)
+
+
+async def default_turn(
+    game_id: int, thread: int, *, turn: int, fighter: str, actor_id: int, rng: Rng
+) -> DuelOutcome:
+    """The GM seals the default defense for a fighter silent past the deadline."""
+    command = duel.DefaultTurn(turn, fighter, new_salt())
+    return await duel_command(game_id, thread, command, actor_id=actor_id, rng=rng, turn=turn)
+
+
+async def pass_deadline(
+    game_id: int, thread: int, *, turn: int, now: float, rng: Rng
+) -> DuelOutcome | None:
+    """The deadline of `turn` has come: recorded once, on the GM's behalf (None: the game has
+    no GM); a duel whose deadline is not due, or was passed already, is refused."""
+    gm = (await get_game(game_id)).gm_id
+    if gm is None:
+        return None
+    command = duel.PassDeadline(turn, now, new_salt())
+    return await duel_command(game_id, thread, command, actor_id=gm, rng=rng, turn=turn)
+
+
+async def due_duels(now: float) -> list[DuelView]:
+    """Every open duel whose turn's time ran out with a submission missing, not yet acted on
+    (read from the stored duels: a deadline survives a restart)."""
+    rows = await Stream.filter(key__startswith=f"{KIND}:", closed_at__isnull=True).order_by("id")
+    found = []
+    for row in rows:
+        info = agg.StreamInfo(
+            row.game_id, row.key, row.aggregate, row.head_seq, row.head_step,  # type: ignore[attr-defined]
+            row.created_at, row.updated_at, row.closed_at,
+        )  # fmt: skip
+        view = await view_of(DUEL, info.game_id, info)
+        if duel.is_overdue(view.state, now):
+            found.append(view)
+    return found
 
 
 async def undo_duel(

@@ -69,6 +69,9 @@ def test_an_exhausted_fighter_has_no_ap_and_the_sentences_are_russian() -> None:
 
 
 def test_the_sealed_notice_says_who_and_the_receipt_only() -> None:
-    d = sealed_notice("a", 3, "f" * 64)
-    assert d.params == {"fighter": "a", "turn": 3, "receipt": "f" * 64}
+    receipt = "3f2a9c1b77d0" + "e" * 52
+    d = sealed_notice("a", 3, receipt)
+    # the short code, as a hidden roll's notice shows it; the full hash starts with it
+    assert d.params == {"fighter": "a", "turn": 3, "receipt": "3f2a-9c1b-77d0"}
+    assert receipt.startswith(d.params["receipt"].replace("-", ""))
     assert describe.placeholders(d.template) == set(d.params)

@@ -8,7 +8,15 @@ from typing import Annotated, Any
 from pydantic import Field, field_validator
 
 from engine import codec, duel
-from engine.services.duel import adjust_turn, publish_turn, start_duel, submit_turn, undo_duel
+from engine.services.duel import (
+    adjust_turn,
+    default_turn,
+    publish_turn,
+    set_deadline,
+    start_duel,
+    submit_turn,
+    undo_duel,
+)
 from webapp.bodies import Body
 from webapp.systems.commands import Ctx, Done, Spec
 
@@ -50,6 +58,20 @@ class AdjustBody(Body):
     reason: Annotated[str, Field(min_length=1, max_length=200)]
     action: Annotated[int, Field(ge=0, le=3)] = 0
     check: Annotated[int, Field(ge=0, le=1)] = 0
+
+
+class DeadlineBody(Body):
+    """``hours``: each turn's time (None: no deadline); ``policy``: what happens then."""
+
+    thread: Thread = 0
+    hours: Annotated[int, Field(ge=1, le=duel.MAX_DEADLINE_HOURS)] | None
+    policy: duel.Policy = "ask"
+
+
+class DefaultBody(Body):
+    thread: Thread = 0
+    turn: Turn
+    fighter: Annotated[str, Field(min_length=1, max_length=24)]
 
 
 class TurnBody(Body):
@@ -94,6 +116,22 @@ async def _publish(ctx: Ctx, body: TurnBody) -> Done:
     return Done(out.events)
 
 
+async def _deadline(ctx: Ctx, body: DeadlineBody) -> Done:
+    out = await set_deadline(
+        ctx.game_id, body.thread, hours=body.hours, policy=body.policy,
+        actor_id=ctx.actor_id, rng=ctx.rng,
+    )  # fmt: skip
+    return Done(out.events)
+
+
+async def _default(ctx: Ctx, body: DefaultBody) -> Done:
+    out = await default_turn(
+        ctx.game_id, body.thread, turn=body.turn, fighter=body.fighter,
+        actor_id=ctx.actor_id, rng=ctx.rng,
+    )  # fmt: skip
+    return Done(out.events)
+
+
 async def _undo(ctx: Ctx, body: ThreadBody) -> Done:
     await undo_duel(ctx.game_id, body.thread, actor_id=ctx.actor_id)
     return Done()
@@ -104,5 +142,7 @@ DUEL_COMMANDS: dict[str, Spec[Any]] = {
     "submit": Spec(SubmitBody, _submit, gm_only=False),
     "adjust": Spec(AdjustBody, _adjust, gm_only=True),
     "publish": Spec(TurnBody, _publish, gm_only=True),
+    "deadline": Spec(DeadlineBody, _deadline, gm_only=True),
+    "default": Spec(DefaultBody, _default, gm_only=True),
     "undo": Spec(ThreadBody, _undo, gm_only=True),
 }

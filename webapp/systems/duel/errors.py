@@ -22,6 +22,7 @@ MALFORMED = frozenset(
         "unknown_move",
         "unknown_fighter",
         "same_fighter",
+        "bad_deadline",
     }
 )
 # registered by another system with its own sentence (the statuses agree)

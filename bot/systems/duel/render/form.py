@@ -11,7 +11,14 @@ from aiogram.utils.i18n import gettext as _
 from bot.render.common import quoted
 from bot.systems.duel import draft
 from bot.systems.duel.callbacks import DuelFormCallback
-from bot.systems.duel.render.labels import ARROWS, action_label, fighter_lines, name, title
+from bot.systems.duel.render.labels import (
+    ARROWS,
+    action_label,
+    deadline_line,
+    fighter_lines,
+    name,
+    title,
+)
 from engine import duel
 from engine.duel import Action, Attack, DuelState, FullDefense, Trick
 from engine.duel.check import allowed_actions, plan
@@ -52,6 +59,8 @@ def form_text(
     )]  # fmt: skip
     lines += fighter_lines(state, fs)
     lines.append(_("Actions this turn: {n}").format(n=allowed_actions(fs)))
+    if (line := deadline_line(state)) is not None:
+        lines.append(line)
     if actions:
         lines.append(_("Declared:"))
         lines += [f"{i}. {action_label(a, fs)}" for i, a in enumerate(actions, start=1)]
@@ -82,8 +91,8 @@ def form_text(
     return "\n".join(lines)
 
 
-def _button(text: str, cb: DuelFormCallback, op: str, stage: int, d: str) -> InlineKeyboardButton:
-    data = cb.model_copy(update={"op": op, "stage": stage, "draft": d}).pack()
+def _button(text: str, cb: DuelFormCallback, op: str, d: str) -> InlineKeyboardButton:
+    data = cb.model_copy(update={"op": op, "draft": d}).pack()
     return InlineKeyboardButton(text=text, callback_data=data)
 
 
@@ -104,11 +113,13 @@ def _row_label(state: DuelState, fighter: str, row: str, first: bool) -> str:
 
 
 def form_keyboard(
-    state: DuelState, fighter: str, turn: int, game_id: int, thread: int,
+    state: DuelState, fighter: str, stamp: str, game_id: int, thread: int,
     actions: tuple[Action, ...], stage: int,
 ) -> InlineKeyboardMarkup:  # fmt: skip
+    """``stamp``: the turn's (callbacks.form_stamp); ``stage`` 0 while actions are added
+    (their buttons, «To the AP»), 1 once the AP are spread (the steppers, «Send»)."""
     cls = state.fighter(fighter).fighter.fighter_class
-    cb = DuelFormCallback(op="", game_id=game_id, thread=thread, fighter=fighter, turn=turn)
+    cb = DuelFormCallback(op="", game_id=game_id, thread=thread, fighter=fighter, stamp=stamp)
     d = draft.encode(actions, cls)
     rows: list[list[InlineKeyboardButton]] = []
     if stage == 0:
@@ -122,15 +133,15 @@ def form_keyboard(
             label = _row_label(state, fighter, row, not actions)
             text = f"{label} {ARROWS[direction]}" if not isinstance(action, Trick) else label
             op = "+" + draft.encode_action(action, cls)
-            grouped.setdefault(row, []).append(_button(text, cb, op, 0, d))
+            grouped.setdefault(row, []).append(_button(text, cb, op, d))
         rows += list(grouped.values())
         if actions:
-            rows.append([_button(_("➡️ To the AP"), cb, "next", 1, d)])
+            rows.append([_button(_("➡️ To the AP"), cb, "next", d)])
     else:
         rows += _ap_rows(state, fighter, actions, cb, d)
-        rows.append([_button(_("✉️ Send the turn"), cb, "send", 1, d)])
+        rows.append([_button(_("✉️ Send the turn"), cb, "send", d)])
     if actions:
-        rows.append([_button(_("↩️ Start over"), cb, "reset", 0, "")])
+        rows.append([_button(_("↩️ Start over"), cb, "reset", "")])
     return InlineKeyboardMarkup(inline_keyboard=rows)
 
 
@@ -152,7 +163,7 @@ def _ap_rows(
                 changed[i] = draft.bump(action, what, delta)
                 ok = changed[i] != action and plan_or_none(state, fighter, tuple(changed))
                 op = f"{what}{'+' if delta > 0 else '-'}{i}"
-                sides.append(_button(sign, cb, op, 1, d) if ok else _noop("·"))
+                sides.append(_button(sign, cb, op, d) if ok else _noop("·"))
             short = f"{i + 1}. {_kind_word(action)} · {label}"
             rows.append([sides[0], _noop(short), sides[1]])
     return rows

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 from aiogram.utils.i18n import gettext as _
 
 from bot.render import texts
@@ -63,3 +65,21 @@ def action_label(action: Action, fs: FighterState) -> str:
 def fighter_lines(state: DuelState, fs: FighterState) -> list[str]:
     """HP, SP, AP and every state (the engine's descriptions)."""
     return [describe(state, d) for d in describe_fighter(fs)]
+
+
+def left_text(seconds: float) -> str:
+    minutes = max(0, int(seconds // 60))
+    hours, minutes = divmod(minutes, 60)
+    if hours:
+        return _("{h} h {m} min").format(h=hours, m=minutes)
+    return _("{m} min").format(m=minutes)
+
+
+def deadline_line(state: DuelState, now: float | None = None) -> str | None:
+    """This turn's time (bot-side: the clock is read when the message is made)."""
+    if state.due is None or state.over:
+        return None
+    now = time.time() if now is None else now
+    if state.overdue or now >= state.due:
+        return _("⏰ The deadline of this turn has passed.")
+    return _("⏰ Time left for this turn: {left}.").format(left=left_text(state.due - now))

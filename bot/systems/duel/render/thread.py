@@ -7,10 +7,10 @@ from aiogram.utils.i18n import gettext as _
 
 from bot.render.common import code, quoted
 from bot.systems.duel.render.labels import describe, name, title
-from engine.duel import DuelState, format_sheet
-from engine.duel.describe import post, sealed_notice
+from engine.duel import Deadline, DeadlinePassed, DuelState, format_sheet
+from engine.duel.describe import deadline_notice, missing_notice, post, sealed_notice
 from engine.duel.proposal import Published, Sealed
-from engine.receipt import receipt_payload
+from engine.receipt import receipt_payload, short_code
 
 LIMIT = 4000  # a Telegram message holds 4096 characters
 
@@ -27,8 +27,17 @@ def start_text(state: DuelState) -> str:
 
 
 def sealed_text(state: DuelState, sealed: Sealed) -> str:
-    notice = sealed_notice(sealed.submission.fighter, sealed.submission.turn, sealed.receipt)
+    sub = sealed.submission
+    notice = sealed_notice(sub.fighter, sub.turn, sealed.receipt, sealed.default)
     return describe(state, notice)
+
+
+def deadline_text(state: DuelState, deadline: Deadline | None) -> str:
+    return describe(state, deadline_notice(deadline))
+
+
+def missing_text(state: DuelState, event: DeadlinePassed) -> str:
+    return "\n".join(describe(state, missing_notice(f, event.turn)) for f in event.missing)
 
 
 def post_text(state: DuelState, published: Published) -> str:
@@ -53,7 +62,8 @@ def check_texts(state: DuelState, published: Published) -> list[str]:
     for s in sealed:
         line = quoted(receipt_payload(s.submission.to_dict(), s.salt))
         who = name(state, s.submission.fighter)
-        block = f"\n{who}: {code(s.receipt)}\n<code>{line}</code>"
+        # the code the topic saw when it was sealed, then the whole hash it begins
+        block = f"\n{who} · {code(short_code(s.receipt))}: {code(s.receipt)}\n<code>{line}</code>"
         if len(current) + len(block) > LIMIT:
             out.append(current)
             current = ""

@@ -10,12 +10,13 @@ import re
 from bot.playground.demo import lay_out
 from bot.playground.world import FORUM_ID
 from engine.duel.actions import Attack, Block
+from engine.receipt import short_code
 from engine.services import duel as duels
 from engine.services import find_game
 from tests.bot.playground.conftest import GM, VERA, Served
 from tests.bot.playground.conftest import served as served  # the fixture
 
-RECEIPT = re.compile(r"\b[0-9a-f]{64}\b")
+CODE = re.compile(r"\b[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}\b")  # the receipt's short code
 REPLIES = (  # each command of the demo, and the start of the bot's reply to it
     ("/newgame", "🎲 Новая игра Мост — Форумная дуэль"),
     ("/join", "Вера вступает в игру Мост"),
@@ -51,10 +52,10 @@ async def test_the_demo_ends_with_one_turn_sealed_and_the_other_waiting(served: 
     # The topic shows the receipt and who sealed, nothing of the turn.
     bot_id = served.play.world.bot["id"]
     [receipt] = [m for m in in_topic if m.sender["id"] == bot_id and "🔒" in m.text]
-    assert RECEIPT.findall(receipt.text) == [sealed.receipt]
+    assert CODE.findall(receipt.text) == [short_code(sealed.receipt)]
     assert "Ингрид" in receipt.text and "блок" not in receipt.text.lower()
     # The player's form says sent; the GM's waits for the first action.
-    assert f"Квитанция: {sealed.receipt}" in served.last(VERA).text
+    assert f"Квитанция: {short_code(sealed.receipt)}." in served.last(VERA).text
     form = served.last(GM)
     assert "заявка: Кэндзи" in form.text and "Выберите первое действие." in form.text
     assert "Ингрид:" not in form.text  # nothing of the sealed turn before both are in

@@ -14,11 +14,14 @@ from aiogram.filters.callback_data import CallbackData
 
 from bot.systems.duel import draft
 from bot.systems.duel.callbacks import DuelFormCallback, DuelReviewCallback
+from bot.systems.duel.render.review import FIELDS
 from engine.dice.rng import ScriptedRng
 from engine.duel import Action, Fighter, format_sheet, propose
+from engine.receipt import short_code
 from engine.services import duel as duels
 from engine.services import find_game
 from tests.bot.conftest import ALICE, BORIS, VERA
+from tests.bot.test_miniapp import target_of
 from tests.engine.duel.six_turns import BJORN, TAKEDA, TURNS
 from tests.support.fake_botapi import ApiCall
 from tests.support.telegram import TelegramDriver, TgUser, group, private
@@ -26,6 +29,7 @@ from tests.support.telegram import TelegramDriver, TgUser, group, private
 FORUM = group(-1001000000077, "Арена", forum=True)
 TOPIC = 55
 RECEIPT = re.compile(r"\b[0-9a-f]{64}\b")
+CODE = re.compile(r"\b[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}\b")  # a receipt's short code
 CHECK_LINE = re.compile(r"<code>([0-9a-f]{32}\|\{.*?\})</code>")
 
 
@@ -129,9 +133,10 @@ async def test_the_six_turn_duel_in_a_forum_topic(tg: TelegramDriver) -> None:
             assert "💬 Комментарий мастеру: целюсь в левый бок" in table.forms[ALICE.id].text
         await table.submit(ALICE, BJORN, a, fa)
         sealed = topic_texts(tg.api.since(before))
-        assert len(sealed) == 1 and RECEIPT.search(sealed[0])
+        # the short code of 12 characters, not the whole hash (revealed with the turn)
+        assert len(sealed) == 1 and CODE.search(sealed[0]) and not RECEIPT.search(sealed[0])
         # who and when only: the receipt line names the fighter, nothing of the actions
-        shown = RECEIPT.sub("", sealed[0])  # the hash itself may spell «d10» in hex
+        shown = CODE.sub("", sealed[0])  # the code itself may spell «d10» in hex
         assert "Бьорн" in shown and "Такеда" not in shown and "d10" not in shown
         # nothing of Бьорн's turn reaches Борис before the turn is published
         dms = [c.text for c in tg.api.since(before) if c.chat_id == BORIS.id]
@@ -145,7 +150,7 @@ async def test_the_six_turn_duel_in_a_forum_topic(tg: TelegramDriver) -> None:
             view = await duels.current_duel(game.id, TOPIC)
             assert view is not None
             hp = propose(view.state).after_of("a").hp
-            for wanted in ({"op": "hp", "fighter": "a"}, {"op": "pick", "value": hp + 1}):
+            for wanted in ({"op": "val", "fighter": "a"}, {"op": "pick", "value": hp + 1}):
                 review = table.review
                 await table.press(VERA, review, table.button(review, DuelReviewCallback, **wanted))
             review = table.review
@@ -167,12 +172,12 @@ async def test_the_six_turn_duel_in_a_forum_topic(tg: TelegramDriver) -> None:
     assert view is not None and view.state.over and len(view.state.history) == 6
     assert view.state.fighter("a").hp == _hp_after_adjustment(view)
     thread = topic_texts(tg.api.since(mark))
-    receipts = {r for t in thread if "🔒" in t for r in RECEIPT.findall(t)}
+    receipts = {r for t in thread if "🔒" in t for r in CODE.findall(t)}
     assert len(receipts) == 12
     checked = set()
     for t in thread:
         for line in CHECK_LINE.findall(t):
-            checked.add(hashlib.sha256(html.unescape(line).encode("utf-8")).hexdigest())
+            checked.add(short_code(hashlib.sha256(html.unescape(line).encode("utf-8")).hexdigest()))
     assert receipts <= checked  # every receipt the topic saw checks out
 
     export = await table.say(ALICE, "/export")
@@ -183,3 +188,107 @@ def _hp_after_adjustment(view: Any) -> int:
     last = view.state.history[-1].proposal
     (note,) = last.adjustments
     return int(note.params["value"])
+
+
+async def test_app_duel_opens_the_duel_screen_of_the_game(tg: TelegramDriver) -> None:
+    await tg.send(VERA, FORUM, "/newgame дуэль Арена")
+    game = await find_game(FORUM.id, None)
+    assert game is not None
+    for word, screen in (("дуэль", "duel"), ("бойцы", "fighters")):
+        feed = await tg.send(ALICE, FORUM, f"/app {word}", thread_id=TOPIC)
+        [reply] = feed.sent(FORUM.id)
+        assert reply.params.get("message_thread_id") == TOPIC
+        [button] = [b for b in reply.buttons() if "url" in b]
+        target = target_of(button["url"])
+        assert (target.game_id, target.screen) == (game.id, screen)
+    assert "доска дуэли" in reply.text or "бойцы" in reply.text
+    usage = (await tg.send(ALICE, FORUM, "/app куда-нибудь", thread_id=TOPIC)).only_text()
+    assert "<code>/app дуэль</code>" in usage
+
+
+async def _one_turn_in(tg: TelegramDriver) -> tuple[Table, int]:
+    """Вера's duel game in the topic, Бьорн against Такеда, both turns of turn 1 sealed."""
+    table = Table(tg)
+    for user in (VERA, ALICE, BORIS):
+        await tg.send(user, private(user), "/start")
+    await table.say(VERA, "/newgame дуэль Арена", thread=None)
+    for user in (ALICE, BORIS):
+        await table.say(user, "/join", thread=None)
+    await table.say(ALICE, "/fighter " + format_sheet(BJORN))
+    await table.say(BORIS, "/fighter " + format_sheet(TAKEDA))
+    await table.say(VERA, "/duel Бьорн против Такеда")
+    a, fa, b, fb = TURNS[0]
+    await table.submit(ALICE, BJORN, a, fa)
+    await table.submit(BORIS, TAKEDA, b, fb)
+    game = await find_game(FORUM.id, None)
+    assert game is not None and table.review is not None
+    return table, game.id
+
+
+async def test_the_gm_changes_any_die_and_value_by_buttons_with_own_reasons(
+    tg: TelegramDriver,
+) -> None:
+    table, game_id = await _one_turn_in(tg)
+    view = await duels.current_duel(game_id, TOPIC)
+    assert view is not None
+    before = propose(view.state)
+
+    async def press(**wanted: Any) -> None:
+        review = table.review
+        assert review is not None
+        await table.press(VERA, review, table.button(review, DuelReviewCallback, **wanted))
+
+    # Такеда's first d10 (a 7) shows a 1, «ошибка в броске»: the turn is resolved again
+    await press(op="roll", fighter="b", action=0)
+    await press(op="pick", value=1)
+    assert "<b>Такеда</b>, действие 1: на d10 выпало 1" in table.review.text
+    await press(op="why", reason=1)
+    # Бьорн's SP, then Такеда knocked down, each with the GM's own reason (a reply)
+    sp = before.after_of("a").sp
+    reasons = {"sp": "сбил дыхание", "standing_up": "поскользнулся на крови"}
+    for fighter, field, value in (("a", "sp", sp - 2), ("b", "standing_up", 1)):
+        await press(op="fields", fighter=fighter)
+        labels = [b["text"] for b in table.review.buttons()]
+        assert any(t.startswith("СП: ") for t in labels) and "сбит с ног: нет" in labels
+        await press(op="val", field=FIELDS.index(field))
+        await press(op="pick", value=value)
+        assert "ответьте на это сообщение" in table.review.text
+        asked = table.review
+        feed = await tg.send(VERA, private(VERA), reasons[field], reply_to=asked.result)
+        assert any("причиной" in c.text for c in feed.sent(VERA.id))
+        table._track(feed.calls)
+    view = await duels.current_duel(game_id, TOPIC)
+    assert view is not None
+    changed = propose(view.state)
+    assert changed.after_of("a").sp == sp - 2 and changed.after_of("b").standing_up
+    assert [a.params["reason"] for a in view.state.adjustments] == [
+        "ошибка в броске", "сбил дыхание", "поскользнулся на крови",
+    ]  # fmt: skip
+    posted = await table.press(
+        VERA, table.review, table.button(table.review, DuelReviewCallback, op="publish")
+    )
+    post = topic_texts(posted)[0]
+    assert "на d10 выпало 1 (было 7): ошибка в броске" in post
+    assert f"СП — {sp - 2} (было {sp}): сбил дыхание" in post
+    assert "поскользнулся на крови" in post
+
+
+async def test_a_stale_form_or_review_is_refused_whatever_the_turn(tg: TelegramDriver) -> None:
+    table, game_id = await _one_turn_in(tg)
+    old_form = table.forms[ALICE.id]  # the sent form of turn 1: «✏️ Change the turn»
+    review = table.review
+    assert review is not None
+    publish = table.button(review, DuelReviewCallback, op="publish")
+    await table.press(VERA, review, publish)
+    view = await duels.current_duel(game_id, TOPIC)
+    assert view is not None and view.state.turn == 2
+    for user, call, data in (
+        (ALICE, old_form, table.button(old_form, DuelFormCallback, op="reset")),
+        (VERA, review, publish),
+    ):
+        feed = await tg.press(user, call, _data(call).index(data))
+        [alert] = [c for c in feed.calls if c.method == "answerCallbackQuery"]
+        assert alert.params.get("show_alert") and "устарел" in alert.params["text"]
+        assert not [c for c in feed.calls if c.method.startswith("edit")]
+    after = await duels.current_duel(game_id, TOPIC)
+    assert after is not None and after.seq == view.seq  # nothing was written

@@ -6,11 +6,14 @@ receipt checks out after publication."""
 from __future__ import annotations
 
 import json
+import random
+import time
 
 import pytest
 
 from engine.dice.rng import ScriptedRng
 from engine.receipt import verify
+from engine.services import duel as duels
 from engine.services.notify import using
 from engine.services.types import GameInfo
 from tests.engine.duel.six_turns import TURNS
@@ -146,3 +149,41 @@ async def test_the_websocket_never_carries_the_opponents_submission(client, duel
     assert frames[GM_ID]["duel"]["duels"][0]["submissions"]["a"] == sealed
     for ws in sockets.values():
         await ws.close()
+
+
+async def test_the_gm_sets_a_deadline_and_seals_a_default_defense(client, dtoken, duel_game):
+    body = {"command": "deadline", "thread": TOPIC, "hours": 24, "policy": "ask"}
+    await post(client, dtoken, PLAYER_ID, 403, **body)
+    bad = await post(client, dtoken, GM_ID, 400, **{**body, "hours": 0})
+    assert bad["error"]["code"] == "bad_request"
+    before = time.time()
+    await post(client, dtoken, GM_ID, **body)
+    board = await get(client, dtoken, STRANGER_ID)
+    assert board["deadline"] == {"hours": 24, "policy": "ask"} and not board["overdue"]
+    assert before + 24 * 3600 <= board["due"] <= time.time() + 24 * 3600
+    a, fa, _, _ = TURNS[0]
+    DICE.faces(fa)
+    await post(client, dtoken, PLAYER_ID, **submit(1, "a", a))
+    assert (await get(client, dtoken, GM_ID))["missing"] == ["b"]
+    default = {"command": "default", "thread": TOPIC, "turn": 1, "fighter": "b"}
+    early = await post(client, dtoken, GM_ID, 409, **default)
+    assert early["error"]["code"] == "deadline_not_passed"
+    # the bot's loop passes it (here with the clock a day and a minute on)
+    passed = await duels.pass_deadline(
+        duel_game.id, TOPIC, turn=1, now=board["due"] + 60, rng=random.Random(1)
+    )
+    assert passed is not None
+    gm = await get(client, dtoken, GM_ID)
+    assert gm["overdue"] and gm["missing"] == ["b"]
+    await post(client, dtoken, OTHER_ID, 403, **default)
+    DICE.faces([2, 8, 3])  # the side (right), then the stance's two d10
+    await post(client, dtoken, GM_ID, **default)
+    gm = await get(client, dtoken, GM_ID)
+    assert gm["submissions"]["b"]["actions"][0]["kind"] == "full_defense"
+    assert gm["proposal"] and gm["missing"] == []
+    await post(client, dtoken, GM_ID, command="publish", thread=TOPIC, turn=1)
+    board = await get(client, dtoken, STRANGER_ID)
+    assert board["turn"] == 2 and board["due"] > gm["due"] and not board["overdue"]
+    off = await post(client, dtoken, GM_ID, command="deadline", thread=TOPIC, hours=None)
+    assert off["ok"]
+    assert (await get(client, dtoken, STRANGER_ID))["deadline"] is None

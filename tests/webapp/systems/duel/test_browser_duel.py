@@ -5,6 +5,8 @@ saves a sheet. Screenshots at 390×844, light and dark, go to test-artifacts/web
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from engine.services.types import GameInfo
@@ -38,6 +40,11 @@ async def test_a_turn_declared_by_buttons_reviewed_and_published(browser, server
     anya = await open_duel(browser, server, PLAYER_ID, duel_game)
     boris = await open_duel(browser, server, OTHER_ID, duel_game, dark=True)
     gm = await open_duel(browser, server, GM_ID, duel_game, dark=True)
+    # the GM gives each turn a day: every board shows when this turn is due
+    await gm.locator(".duel-deadline input[name='hours']").fill("24")
+    await gm.locator("[data-command='deadline']").click()
+    await anya.locator(".due").wait_for(timeout=3000)
+    assert "Ход нужно прислать до" in await boris.locator(".due").inner_text()
     form = anya.locator("[data-form='a']")
     await form.wait_for(timeout=3000)
     assert await boris.locator("[data-form='a']").count() == 0
@@ -53,6 +60,8 @@ async def test_a_turn_declared_by_buttons_reviewed_and_published(browser, server
     await form.locator("[data-command='submit']").click()
     # sealed everywhere: who and the receipt; the GM's review lists the submission
     await boris.locator("[data-fighter='a'] .sealed.in").wait_for(timeout=3000)
+    sealed = await boris.locator("[data-fighter='a'] .sealed.in").inner_text()
+    assert re.search(r"\b[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}\b", sealed)  # the short code
     await gm.locator(".duel-review li", has_text="атака").first.wait_for(timeout=3000)
     assert "целюсь в щит" in await gm.locator("[data-comment='a']").inner_text()
     assert await anya.locator("[data-form='a']").count() == 0

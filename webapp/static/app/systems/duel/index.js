@@ -4,7 +4,7 @@
 // (engine/duel/observe.py), so the opponent's unpublished submission never reaches this page.
 import { html, useEffect, useState } from "../../../vendor/htm-preact-standalone.module.js";
 import { request } from "../../api.js";
-import { describe, errorText, rememberNames, t } from "../../i18n.js";
+import { describe, errorText, locale, rememberNames, t } from "../../i18n.js";
 
 export const tabs = [
   { name: "duel", label: () => t("Duel"), scene: "duel" },
@@ -20,6 +20,9 @@ function Fighters({ game }) {
 }
 
 const DIRS = ["left", "top", "right"];
+// A receipt's first 12 hex characters in groups of four (engine/receipt.py short_code): what the
+// topic's sealed notice shows; the whole hash is revealed with the turn.
+const shortCode = (receipt) => receipt.slice(0, 12).match(/.{1,4}/g).join("-");
 const ARROW = { left: "⬅️", top: "⬆️", right: "➡️" };
 const sideName = (d) => ({ left: t("left"), top: t("top"), right: t("right") })[d];
 
@@ -72,7 +75,7 @@ function FighterCard({ f }) {
     <div class="hpbar" role="img" aria-label=${t("HP {hp} of {max}", { hp: f.hp, max: hp })}><span style=${`width:${pct}%`}></span></div>
     <div class="nums"><span>${t("HP")} <b>${f.hp}</b>/${hp}</span><span>${t("SP")} <b>${f.sp}</b></span><span>${t("AP (action points)")} <b>${f.ap}</b></span></div>
     <${States} f=${f} />
-    <div class=${"sealed" + (f.submitted ? " in" : "")}>${f.submitted ? t("🔒 Sent: {receipt}", { receipt: f.receipt.slice(0, 16) + "…" }) : t("⏳ Not sent yet")}</div>
+    <div class=${"sealed" + (f.submitted ? " in" : "")}>${f.submitted ? t("🔒 Sent: {receipt}", { receipt: shortCode(f.receipt) }) : t("⏳ Not sent yet")}</div>
   </div>`;
 }
 
@@ -160,7 +163,10 @@ function Review({ duel, cmd }) {
       <select name="fighter" value=${fighter} onChange=${(e) => setFighter(e.currentTarget.value)}>${duel.fighters.map((f) => html`<option value=${f.id}>${f.name}</option>`)}</select>
       <select name="field" value=${field} onChange=${(e) => setField(e.currentTarget.value)}>
         <option value="roll">${t("d10 of an action")}</option><option value="hp">${t("HP")}</option><option value="sp">${t("SP")}</option>
-        <option value="bleeding_turns">${t("bleeding turns")}</option><option value="exhausted_turns">${t("exhaustion turns")}</option></select>
+        <option value="bleeding_turns">${t("bleeding turns")}</option><option value="exhausted_turns">${t("exhaustion turns")}</option>
+        <option value="standing_up">${t("knocked down (1 yes, 0 no)")}</option><option value="lost_actions">${t("actions lost")}</option>
+        <option value="extra_actions">${t("extra actions")}</option><option value="attack_bonus">${t("attack bonus")}</option>
+        <option value="defense_bonus">${t("defense bonus")}</option></select>
       ${field === "roll" ? html`<input name="action" type="number" min="1" max="4" value=${action + 1} aria-label=${t("action")} onInput=${(e) => setAction(Number(e.currentTarget.value) - 1)} />` : null}
       <input name="value" type="number" inputmode="numeric" value=${value} aria-label=${t("value")} onInput=${(e) => setValue(e.currentTarget.value)} />
       <input name="reason" type="text" maxlength="200" placeholder=${t("reason")} value=${reason} onInput=${(e) => setReason(e.currentTarget.value)} />
@@ -175,6 +181,38 @@ function Review({ duel, cmd }) {
   </section>`;
 }
 
+// This turn's time (the duel's deadline): when it runs out, in the viewer's own clock.
+function DueLine({ duel }) {
+  if (!duel.due || duel.over) return null;
+  const passed = duel.overdue || duel.due * 1000 <= Date.now();
+  const when = new Date(duel.due * 1000).toLocaleString(locale, { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
+  return html`<p class=${"due" + (passed ? " passed" : "")} data-due=${duel.due}>${passed ? t("⏰ The deadline of this turn has passed.") : t("⏰ The turn is due by {time}.", { time: when })}</p>`;
+}
+
+const POLICY_NAMES = () => ({ ask: t("the GM decides (a default defense by a button)"), defend: t("a default defense is sealed"), wait: t("the turn waits") });
+
+// The GM's deadline: the hours of each turn and what happens when they are out; at the deadline,
+// a default defense for each fighter still silent (unless the duel waits).
+function Deadline({ duel, cmd }) {
+  const [hours, setHours] = useState(String(duel.deadline ? duel.deadline.hours : 24));
+  const [policy, setPolicy] = useState(duel.deadline ? duel.deadline.policy : "ask");
+  const names = POLICY_NAMES();
+  const set = (h) => cmd.send("deadline", { thread: duel.thread, hours: h, policy });
+  const silent = duel.overdue && (!duel.deadline || duel.deadline.policy !== "wait") ? duel.missing : [];
+  return html`<section class="card duel-deadline">
+    <h3>${t("Deadline of each turn")}</h3>
+    <p class="hint">${duel.deadline ? t("{hours} h; then {policy}", { hours: duel.deadline.hours, policy: names[duel.deadline.policy] }) : t("No deadline")}</p>
+    <div class="row">
+      <input name="hours" type="number" min="1" max="720" inputmode="numeric" value=${hours} aria-label=${t("hours")} onInput=${(e) => setHours(e.currentTarget.value)} />
+      <select name="policy" value=${policy} onChange=${(e) => setPolicy(e.currentTarget.value)}>${["ask", "defend", "wait"].map((p) => html`<option value=${p}>${names[p]}</option>`)}</select>
+      <button type="button" class="act" data-command="deadline" disabled=${cmd.busy || !(Number(hours) >= 1)} onClick=${() => set(Number(hours))}>${t("Set")}</button>
+      ${duel.deadline ? html`<button type="button" class="act" data-command="no-deadline" disabled=${cmd.busy} onClick=${() => set(null)}>${t("No deadline")}</button>` : null}
+    </div>
+    ${silent.map((f) => html`<button type="button" class="act" data-command="default" data-fighter=${f} disabled=${cmd.busy}
+      onClick=${() => cmd.send("default", { thread: duel.thread, turn: duel.turn, fighter: f })}>${t("🛡 Default defense: {name}", { name: duel.names[f] })}</button>`)}
+  </section>`;
+}
+
 function Duel({ duel, game, onScene }) {
   const cmd = useSend(game, onScene);
   rememberNames(Object.entries(duel.names));
@@ -182,9 +220,11 @@ function Duel({ duel, game, onScene }) {
   const [a, b] = duel.fighters;
   return html`<article class="board duel" data-thread=${duel.thread}>
     <div class="board-head"><h2>${a.name} — ${b.name}</h2><span class="hint">${duel.over ? t("The duel is over") : t("Turn {turn}", { turn: duel.turn })}</span></div>
+    <${DueLine} duel=${duel} />
     <div class="duelists">${duel.fighters.map((f) => html`<${FighterCard} key=${f.id} f=${f} />`)}</div>
     ${mine.map((f) => html`<${Form} key=${f.id + duel.turn} duel=${duel} f=${f} cmd=${cmd} />`)}
     ${duel.review ? html`<${Review} duel=${duel} cmd=${cmd} />` : null}
+    ${duel.review && !duel.over ? html`<${Deadline} duel=${duel} cmd=${cmd} />` : null}
     ${duel.posts.length ? html`<h3>${t("Turns")}</h3>` : null}
     ${[...duel.posts].reverse().map((p) => html`<details class="card post" open=${p === duel.posts[duel.posts.length - 1]}>
       <summary>${describe(p[0]).join("")}</summary><ul class="lines">${p.slice(1).map((d) => html`<${Line} d=${d} names=${duel.names} />`)}</ul></details>`)}

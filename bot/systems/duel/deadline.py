@@ -1,0 +1,87 @@
+"""The duel's deadline in the chat: ``/duel срок 24ч [спросить|защита|ждать]`` read here, and
+the loop that acts on the deadlines that passed (started with the bot, bot/runner.py): it
+reads the stored duels each minute, so a deadline set before a restart is kept after it."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+import time
+from typing import Any
+
+from aiogram import Bot
+
+from bot.systems.duel.tell import tell
+from engine import duel
+from engine.dice.rng import system_rng
+from engine.services import ServiceError, get_game
+from engine.services import duel as duels
+
+log = logging.getLogger(__name__)
+
+EVERY = 60.0  # seconds between two passes of the loop
+WORDS = ("срок", "дедлайн", "deadline")
+_HOURS = re.compile(r"^(\d{1,4})\s*(ч|час|часа|часов|h|д|дн|дня|дней|сут|суток|d)?$")
+_DAYS = frozenset(("д", "дн", "дня", "дней", "сут", "суток", "d"))
+OFF = frozenset(("нет", "выкл", "off", "none", "0"))
+POLICY_WORDS: dict[str, duel.Policy] = {
+    "спросить": "ask",
+    "ведущий": "ask",
+    "ask": "ask",
+    "защита": "defend",
+    "оборона": "defend",
+    "defend": "defend",
+    "ждать": "wait",
+    "wait": "wait",
+}
+
+
+class BadDeadline(ValueError):
+    """Not a deadline the command understands (the reply shows the usage)."""
+
+
+def parse_deadline(text: str) -> tuple[int | None, duel.Policy]:
+    """«24ч», «2д защита», «12 ч ждать», «нет» -> (hours or None, policy)."""
+    words = text.strip().lower().split()
+    policy: duel.Policy = "ask"
+    if words and words[-1] in POLICY_WORDS:
+        policy = POLICY_WORDS[words.pop()]
+    rest = " ".join(words)
+    if rest in OFF:
+        return None, policy
+    match = _HOURS.fullmatch(rest)
+    if match is None:
+        raise BadDeadline(text)
+    n = int(match.group(1))
+    return (n * 24 if match.group(2) in _DAYS else n), policy
+
+
+async def pass_due(bot: Bot, now: float | None = None, rng: Any = None) -> int:
+    """Act on every deadline that passed (each once: a pass another worker made first is
+    refused by the engine and skipped); how many were passed here."""
+    now = time.time() if now is None else now
+    rng = rng or system_rng()
+    passed = 0
+    for view in await duels.due_duels(now):
+        thread = duels.thread_of(view.stream)
+        try:
+            out = await duels.pass_deadline(
+                view.game_id, thread, turn=view.state.turn, now=now, rng=rng
+            )
+        except (duel.DuelError, ServiceError):  # passed meanwhile, or the duel is gone
+            continue
+        if out is None:
+            continue
+        passed += 1
+        await tell(bot, await get_game(view.game_id), out.stream, out.events, out.state)
+    return passed
+
+
+async def deadlines_forever(bot: Bot, every: float = EVERY) -> None:
+    while True:
+        try:
+            await pass_due(bot)
+        except Exception:  # a failed pass must not end the loop: the next one tries again
+            log.exception("the duels' deadlines could not be passed")
+        await asyncio.sleep(every)
