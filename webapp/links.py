@@ -16,6 +16,7 @@ import hashlib
 import hmac
 import re
 from dataclasses import dataclass
+from functools import cache, lru_cache
 from urllib.parse import quote
 
 # A screen is a word: the page opens it when the game's rule system has it, else the roller
@@ -31,10 +32,12 @@ class StartTarget:
     game_token: str  # the token without the screen: used in API paths
 
 
+@cache  # one bot token per process: every board's button would derive it again
 def link_secret(bot_token: str) -> bytes:
     return hmac.new(b"kosti-startapp", bot_token.encode(), hashlib.sha256).digest()
 
 
+@lru_cache(maxsize=4096)  # the games of the boards being shown
 def _mac(secret: bytes, game_id: int) -> str:
     digest = hmac.new(secret, f"game:{game_id}".encode(), hashlib.sha256).digest()
     return base64.b32encode(digest).decode()[:12].lower()
