@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 from collections import deque
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -124,6 +125,7 @@ class FloodControl(BaseRequestMiddleware):
         self.group_per_minute, self.group_window = group_per_minute, group_window
         self.limits: Limits = limits or LocalLimits()
         self.chats: dict[int | str, ChatQueue] = {}  # the chats with calls waiting
+        self._tickets = itertools.count()  # one per call let go, to settle its windows
         self._flushing = asyncio.Event()
 
     async def __call__(
@@ -158,7 +160,8 @@ class FloodControl(BaseRequestMiddleware):
     async def _drain(self, key: int | str, chat: ChatQueue) -> None:
         while chat.calls:
             call = chat.calls[0]
-            await self._allow(key, call.method)
+            specs, ticket = self._specs(key, call.method), str(next(self._tickets))
+            await self._allow(specs, ticket)
             chat.calls.popleft()  # from here on, a newer edit queues anew
             try:
                 result = await call.make_request(call.bot, call.method)
@@ -170,16 +173,23 @@ class FloodControl(BaseRequestMiddleware):
                 for waiter in call.waiters:
                     if not waiter.done():
                         waiter.set_result(result)
+            finally:  # it arrived by now, if at all: it counts from its answer
+                await self.limits.settle(specs, ticket)
         if self.chats.get(key) is chat and not chat.calls:
             del self.chats[key]
 
-    async def _allow(self, key: int | str, method: TelegramMethod[Any]) -> None:
+    def _specs(self, key: int | str, method: TelegramMethod[Any]) -> list[Spec]:
         specs: list[Spec] = []
         if self.per_second > 0:
             specs.append(("bot", self.per_second, 1.0))
         if self.group_per_minute > 0 and is_new_message(method) and is_group(key):
             specs.append((f"chat:{key}", self.group_per_minute, self.group_window))
-        while not self._flushing.is_set() and (wait := await self.limits.acquire(specs)) > 0:
+        return specs
+
+    async def _allow(self, specs: list[Spec], ticket: str) -> None:
+        while (
+            not self._flushing.is_set() and (wait := await self.limits.acquire(specs, ticket)) > 0
+        ):
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._flushing.wait(), wait)
 

@@ -1,17 +1,25 @@
 """The windows of outgoing flood control (bot/middlewares/flood.py): at most `count` calls in
 any `per` seconds, per key ("bot" for the bot-wide limit, a chat id for a group's).
 
+Telegram counts a call when it arrives, which may be well after it was let go (a busy event
+loop, a slow network). So a call counts from the moment it is let go until its answer came,
+and from then on with the answer's time: whatever arrives within any `per` seconds was
+counted within `per` seconds of the latest of those calls' start, so no more than `count`
+of them can arrive in one window. (Stamping the start alone let 22 through in a minute at
+the fake Bot API under load, bench/workers.py.)
+
 `LocalLimits` keep them in this process. `RedisLimits` keep them in Redis, so that several
 workers together stay within Telegram's limits: one Lua script checks and takes every window
-of a call at once (sorted sets of call times, Redis's own clock). If Redis does not answer,
-each worker falls back to its own windows and says so in the log (once a minute)."""
+of a call at once (sorted sets of call times, Redis's own clock), another settles it. A call
+under way holds its place for at most `PENDING_S` (a worker killed in the middle). If Redis
+does not answer, each worker falls back to its own windows and says so in the log (once a
+minute)."""
 
 from __future__ import annotations
 
-import itertools
 import logging
+import math
 import time
-from collections import deque
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
@@ -25,33 +33,47 @@ Clock = Callable[[], float]
 Spec = tuple[str, int, float]  # key, count, per seconds
 
 
+PENDING_S = 60.0  # longest a call under way is counted before its answer (Redis)
+POLL_S = 0.05  # a window full of calls under way: look again after this long
+
+
 class Window:
     """At most `count` calls in any `per` seconds (a sliding window: Telegram counts "20 a
     minute" that way, where a token bucket would let 40 through in the first minute)."""
 
     def __init__(self, count: int, per: float, clock: Clock = time.monotonic) -> None:
         self.count, self.per, self.clock = count, per, clock
-        self.times: deque[float] = deque()
+        self.stamps: dict[str, float] = {}  # call -> its answer's time (inf: under way)
 
     def wait(self) -> float:
         """Seconds until one more call is allowed (0: now)."""
         now = self.clock()
-        while self.times and now - self.times[0] >= self.per:
-            self.times.popleft()
-        return 0.0 if len(self.times) < self.count else self.times[0] + self.per - now
+        for call in [c for c, t in self.stamps.items() if now - t >= self.per]:
+            del self.stamps[call]
+        if len(self.stamps) < self.count:
+            return 0.0
+        freed = sorted(self.stamps.values())[len(self.stamps) - self.count]
+        return POLL_S if freed == math.inf else freed + self.per - now
 
-    def take(self) -> None:
-        self.times.append(self.clock())
+    def take(self, call: str) -> None:
+        self.stamps[call] = math.inf
+
+    def settle(self, call: str) -> None:
+        if call in self.stamps:
+            self.stamps[call] = self.clock()
 
     def idle(self) -> bool:
         self.wait()
-        return not self.times
+        return not self.stamps
 
 
 class Limits(Protocol):
-    async def acquire(self, specs: Sequence[Spec]) -> float:
-        """Take one call in every window of `specs` if all allow it (0.0), else take nothing
-        and say how many seconds to wait."""
+    async def acquire(self, specs: Sequence[Spec], call: str) -> float:
+        """Take one place for `call` in every window of `specs` if all allow it (0.0), else
+        take nothing and say how many seconds to wait."""
+
+    async def settle(self, specs: Sequence[Spec], call: str) -> None:
+        """`call` was answered: it counts from now on, no longer as under way."""
 
     async def close(self) -> None: ...
 
@@ -61,14 +83,19 @@ class LocalLimits:
         self.clock = clock
         self.windows: dict[str, Window] = {}
 
-    async def acquire(self, specs: Sequence[Spec]) -> float:
+    async def acquire(self, specs: Sequence[Spec], call: str) -> float:
         windows = [self._window(*spec) for spec in specs]
         wait = max((w.wait() for w in windows), default=0.0)
         if wait > 0:
             return wait
         for window in windows:
-            window.take()
+            window.take(call)
         return 0.0
+
+    async def settle(self, specs: Sequence[Spec], call: str) -> None:
+        for key, _, _ in specs:
+            if (window := self.windows.get(key)) is not None:
+                window.settle(call)
 
     def _window(self, key: str, count: int, per: float) -> Window:
         window = self.windows.get(key)
@@ -83,23 +110,39 @@ class LocalLimits:
         return None
 
 
-# KEYS: the windows; ARGV: count and per (ms) of each, then the call's unique member.
+# KEYS: the windows; ARGV: count and per (ms) of each, then the call's unique member and
+# how long (ms) a call under way holds its place. Under way, a call's score is its deadline
+# (in the future), so it stays in the window; the oldest score that frees a place decides
+# the wait (a call under way: look again soon).
 _ACQUIRE = """
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local pending = tonumber(ARGV[#ARGV])
 local wait = 0
 for i, key in ipairs(KEYS) do
   local count, per = tonumber(ARGV[2 * i - 1]), tonumber(ARGV[2 * i])
   redis.call('ZREMRANGEBYSCORE', key, '-inf', now - per)
-  if redis.call('ZCARD', key) >= count then
-    local oldest = redis.call('ZRANGE', key, 0, 0, 'WITHSCORES')
-    wait = math.max(wait, tonumber(oldest[2]) + per - now)
+  local taken = redis.call('ZCARD', key)
+  if taken >= count then
+    local freed = redis.call('ZRANGE', key, taken - count, taken - count, 'WITHSCORES')
+    local at = tonumber(freed[2])
+    if at > now then wait = math.max(wait, POLL_MS) else wait = math.max(wait, at + per - now) end
   end
 end
 if wait > 0 then return wait end
 for i, key in ipairs(KEYS) do
-  redis.call('ZADD', key, now, ARGV[#ARGV])
-  redis.call('PEXPIRE', key, tonumber(ARGV[2 * i]))
+  redis.call('ZADD', key, now + pending, ARGV[#ARGV - 1])
+  redis.call('PEXPIRE', key, tonumber(ARGV[2 * i]) + pending)
+end
+return 0
+""".replace("POLL_MS", str(round(POLL_S * 1000)))
+
+# KEYS: the windows of a call; ARGV: its member. Its answer came: it counts from now.
+_SETTLE = """
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+for _, key in ipairs(KEYS) do
+  redis.call('ZADD', key, 'XX', now, ARGV[1])
 end
 return 0
 """
@@ -109,27 +152,44 @@ class RedisLimits:
     def __init__(self, redis: Redis, worker: str, clock: Clock = time.monotonic) -> None:
         self.redis, self.worker = redis, worker
         self.script = redis.register_script(_ACQUIRE)
+        self.settle_script = redis.register_script(_SETTLE)
         self.fallback = LocalLimits(clock)
-        self._calls = itertools.count()
         self._last_complaint = -60.0
 
-    async def acquire(self, specs: Sequence[Spec]) -> float:
+    async def acquire(self, specs: Sequence[Spec], call: str) -> float:
         if not specs:
             return 0.0
-        keys = [f"{PREFIX}flood:{key}" for key, _, _ in specs]
         args: list[int | str] = []
         for _, count, per in specs:
             args += [count, max(1, round(per * 1000))]
-        args.append(f"{self.worker}:{next(self._calls)}")
+        args += [self._member(call), round(PENDING_S * 1000)]
         try:
-            waited_ms = await self.script(keys=keys, args=args)
+            waited_ms = await self.script(keys=self._keys(specs), args=args)
         except (RedisError, OSError) as error:
-            now = time.monotonic()
-            if now - self._last_complaint >= 60:
-                log.warning("Redis does not answer, flood limits are this worker's: %s", error)
-                self._last_complaint = now
-            return await self.fallback.acquire(specs)
+            self._complain(error)
+            return await self.fallback.acquire(specs, call)
         return float(waited_ms) / 1000
+
+    async def settle(self, specs: Sequence[Spec], call: str) -> None:
+        await self.fallback.settle(specs, call)  # if it was taken there
+        if not specs:
+            return
+        try:
+            await self.settle_script(keys=self._keys(specs), args=[self._member(call)])
+        except (RedisError, OSError) as error:
+            self._complain(error)
+
+    def _keys(self, specs: Sequence[Spec]) -> list[str]:
+        return [f"{PREFIX}flood:{key}" for key, _, _ in specs]
+
+    def _member(self, call: str) -> str:
+        return f"{self.worker}:{call}"
+
+    def _complain(self, error: BaseException) -> None:
+        now = time.monotonic()
+        if now - self._last_complaint >= 60:
+            log.warning("Redis does not answer, flood limits are this worker's: %s", error)
+            self._last_complaint = now
 
     async def close(self) -> None:
         await self.redis.aclose()
