@@ -44,6 +44,7 @@ COMMANDS = frozenset(
         "next",
         "remove",
         "reroll",
+        "scene",
         "shaken",
         "soak",
         "status",

@@ -1,14 +1,39 @@
 """The table's per-game settings of a Savage Worlds game, kept in the game's `options`
 (migration 0008): «тихий режим» (quiet) — the chat keeps only the board and the results of
-actions, no round headers or turn pings."""
+actions, no round headers or turn pings; who sets the light and The Drop
+(`engine.savage.authority.Table`: the GM unless the GM lets the players)."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from engine import savage
 from engine.services.errors import NoGame
 from engine.services.scenes import require_gm
 from engine.store.models import Game
 
 QUIET = "quiet"
+PLAYERS_SET_SCENE = "players_set_scene"
+
+
+async def _options(game_id: int, conn: Any = None) -> dict[str, Any]:
+    query = Game.filter(id=game_id)
+    if conn is not None:
+        query = query.using_db(conn)
+    options: Any = await query.first().values_list("options", flat=True)
+    return options if isinstance(options, dict) else {}
+
+
+async def table_of(game_id: int, conn: Any = None) -> savage.Table:
+    """The game's `Table` (``conn``: read inside a step's transaction)."""
+    options = await _options(game_id, conn)
+    return savage.Table(players_set_scene=bool(options.get(PLAYERS_SET_SCENE, False)))
+
+
+async def set_players_set_scene(game_id: int, on: bool, *, actor_id: int) -> None:
+    """The GM lets the players declare the light and The Drop, or takes them back
+    (a player is refused with `not_gm`)."""
+    await _set(game_id, PLAYERS_SET_SCENE, on, actor_id=actor_id)
 
 
 async def quiet_mode(game_id: int) -> bool:
@@ -19,9 +44,13 @@ async def quiet_mode(game_id: int) -> bool:
 
 async def set_quiet_mode(game_id: int, on: bool, *, actor_id: int) -> None:
     """The GM turns the quiet chat on or off (a player is refused with `not_gm`)."""
+    await _set(game_id, QUIET, on, actor_id=actor_id)
+
+
+async def _set(game_id: int, key: str, on: bool, *, actor_id: int) -> None:
     await require_gm(game_id, actor_id)
     game = await Game.get_or_none(id=game_id)
     if game is None:
         raise NoGame(game_id=game_id)
-    game.options = {**(game.options or {}), QUIET: on}
+    game.options = {**(game.options or {}), key: on}
     await game.save(update_fields=["options"])
