@@ -16,7 +16,8 @@ from engine.savage.chase import ERROR_CODES as CHASE_CODES
 from engine.services.errors import ERROR_CODES as SERVICE_CODES
 from engine.services.savage import errors as services
 
-# who may set what (engine/savage/authority.py): a player's GM-only part of a roll
+# who may set what (engine/savage/authority.py; a chase's gm_sets_modifier is the same
+# code): a player's GM-only part of a roll
 FORBIDDEN = frozenset(
     {"gm_only", "gm_sets_modifier", "gm_sets_tn", "gm_sets_attribute", "gm_sets_scene"}
 )
