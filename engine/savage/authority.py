@@ -94,7 +94,7 @@ def check(command: Command, table: Table) -> None:
     if getattr(command, "by", None) is not None:
         for label in declared(command):
             if not allowed(label, table):
-                raise RuleError(_REFUSALS[label], {"max": MAX_FREE_MODIFIER})
+                raise RuleError(_REFUSALS[label])
     modifiers: tuple[tuple[str, int], ...] = getattr(command, "modifiers", ())
     if isinstance(command, (Attack, Support, Test, TraitRoll)):
         if any(not label for label, _ in modifiers):
