@@ -1,8 +1,8 @@
 """What the Mini App hides is not posted in the group (docs/rules/savage.md «Dice in the
 group»; engine/savage/observe.py `table_sees_dice`): an NPC's roll, typed in the chat or
-made in the Mini App, reaches the group without its die types (its sheet is the GM's); the
-GM gets the full line privately. A player's own roll keeps its dice, and `/char` shows an
-NPC's sheet to nobody but the GM."""
+made in the Mini App, in a fight or a chase, reaches the group without its die types (its
+sheet is the GM's); the GM gets the full line privately. A player's own roll keeps its
+dice, and `/char` shows an NPC's sheet to nobody but the GM."""
 
 from __future__ import annotations
 
@@ -13,10 +13,12 @@ from aiogram import Bot, Dispatcher
 from bot.miniapp_hooks import ChatHooks
 from engine import savage
 from engine.dice.rng import ScriptedRng
+from engine.savage.chase import ChangePosition
 from engine.services import find_game
 from engine.services.notify import Notifier, origin, using
-from engine.services.savage import encounter_command
+from engine.services.savage import chase_command, encounter_command
 from tests.bot.conftest import ALICE, BORIS, GROUP, VERA
+from tests.bot.systems.savage.test_chase_moves import set_up as chase_set_up
 from tests.bot.systems.savage.test_combat import Table, text_of
 from tests.bot.systems.savage.test_combat_reroll import ichigo_acts
 from tests.support.telegram import TelegramDriver
@@ -97,3 +99,28 @@ async def test_an_npcs_sheet_is_shown_to_the_gm_alone(tg: TelegramDriver) -> Non
     asked = await table.say(ALICE, "/char Пустой")
     assert "Драка" in asked.only_text(chat_id=ALICE.id)
     assert "Драка" not in "\n".join(c.text for c in asked.sent(chat_id=GROUP.id))
+
+
+async def test_an_npcs_chase_roll_made_in_the_mini_app_has_no_dice_in_the_group(
+    tg: TelegramDriver, bot: Bot, dp: Dispatcher
+) -> None:
+    table = Table(tg)
+    await chase_set_up(table)
+    await table.say(ALICE, "/next", await table.shuffle("2S", "3D", "QH", "KH"))  # Grimmjow K♥
+    game = await find_game(GROUP.id, None)
+    assert game is not None
+    hooks = ChatHooks.of(bot, dp)
+    notifier = Notifier()
+    notifier.subscribe(hooks.on_change)
+    with using(notifier):
+        mark = tg.api.mark()
+        with origin("webapp"):
+            await chase_command(
+                game.id, ChangePosition("grimmdzho", +1), actor_id=ALICE.id, rng=ScriptedRng([3, 2])
+            )
+        await hooks.wait_idle()
+    (told,) = tg.api.sent(mark, chat_id=GROUP.id)
+    assert "Гриммджо меняет позицию" in told.text and "<b>3</b> против 4" in told.text
+    assert not DIE.search(told.text)
+    (copy,) = tg.api.sent(mark, chat_id=ALICE.id)
+    assert copy.text.startswith(GM_COPY) and "d10=3" in copy.text
