@@ -10,6 +10,7 @@ See docs/rules/savage.md for the rules and their seed sentences.
 
 from __future__ import annotations
 
+from .authority import Table
 from .cards import Card, Deck, full_deck, shuffled
 from .character import Character, Condition, Injury, Status
 from .commands import (
@@ -104,6 +105,7 @@ __all__ = [
     "Soak",
     "Status",
     "Support",
+    "Table",
     "Test",
     "TraitRoll",
     "Unshake",

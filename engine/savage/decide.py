@@ -10,7 +10,7 @@ from typing import Any
 
 from engine.dice.rng import Rng
 
-from . import actions, damage, initiative, reroll
+from . import actions, authority, damage, initiative, reroll
 from .builder import Builder
 from .character import CONDITIONS, Condition
 from .commands import (
@@ -88,10 +88,14 @@ _GM_ONLY = (
 STATUS_FIELDS = ("wounds", "fatigue", "shaken", "stunned", "incapacitated", "bleeding_out", "dead")
 
 
-def decide(state: Encounter, command: Command, rng: Rng) -> tuple[Event, ...]:
+def decide(
+    state: Encounter, command: Command, rng: Rng, *, table: authority.Table | None = None
+) -> tuple[Event, ...]:
+    """``table``: the game's choices of who sets what (`authority.Table`; the defaults)."""
     by = getattr(command, "by", None)
     if by is not None and isinstance(command, _GM_ONLY):
         raise RuleError("gm_only")
+    authority.check(command, table or authority.Table())
     if state.pending is not None and not isinstance(command, _WHILE_PENDING):
         raise RuleError("damage_pending", {"target": state.pending.character})
     b = Builder(state, rng)

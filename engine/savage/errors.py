@@ -72,6 +72,16 @@ ERROR_CODES: dict[str, Template] = {
     "cannot_support_self": "A character cannot Support itself.",
     "unknown_trait": "Unknown attribute or skill: {trait}",
     "bad_modifier": "This modifier cannot be used here.",
+    # who may set what (engine/savage/authority.py)
+    "gm_sets_modifier": (
+        "Only the GM adds a free modifier to a roll. A player declares the situation: "
+        "range, cover, a called shot, Gang Up, Wild Attack, Aim, several actions."
+    ),
+    "gm_sets_tn": "Only the GM sets another target number: a player rolls against 4.",
+    "gm_sets_attribute": "Only the GM picks another attribute to resist a Test.",
+    "gm_sets_scene": "In this game the GM sets the light and The Drop.",
+    "modifier_out_of_range": "The free modifiers of one roll come to at most ±{max} in all.",
+    "bad_tn": "The target number is from 1 to {max}.",
     "bad_target": "This target cannot be chosen.",
 }
 

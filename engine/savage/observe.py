@@ -15,7 +15,7 @@ Parry, Toughness, armor, Pace, edges. The order of the face-down draw pile goes 
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import Any
 
 from engine.observe import GM, Observer, private_audience
@@ -56,6 +56,32 @@ def can_reroll(state: Encounter, c: Character) -> bool:
     return True
 
 
+def sees_sheet(c: Character, viewer: Observer) -> bool:
+    """The GM and the character's owner see its sheet (DESIGN decision 3)."""
+    return viewer.role == GM or (c.owner is not None and c.owner == viewer.user_id)
+
+
+def owners_show_dice(owners: Iterable[int | None]) -> bool:
+    """May the whole table (the group chat) see the die types of rolls of a character, or
+    a chase participant, with these owners («Драка d12=…»: a sheet's dice)? A player's
+    character: yes — its owner rolls in the open, as at the table, and the group sees that
+    player's own rolls. An NPC (no owner), or a group with one member without: no — its
+    sheet is the GM's alone, so the group gets the result without the dice (the Mini App's
+    log never sends dice). No owners known (gone from the scene): the GM's."""
+    known = list(owners)
+    return bool(known) and all(owner is not None for owner in known)
+
+
+def table_sees_dice(state: Encounter, some_id: str) -> bool:
+    """`owners_show_dice` for a character or a combatant of the encounter."""
+    for combatant in state.combatants:
+        members = combatant.members if combatant.id == some_id else ()
+        members = members or tuple(m for m in combatant.members if m.id == some_id)
+        if members:
+            return owners_show_dice(m.owner for m in members)
+    return False
+
+
 def _character(state: Encounter, c: Character, viewer: Observer) -> dict[str, Any]:
     s = c.status
     mine = c.owner is not None and c.owner == viewer.user_id
@@ -78,7 +104,7 @@ def _character(state: Encounter, c: Character, viewer: Observer) -> dict[str, An
         "injuries": [{"kind": i.kind, "duration": i.duration} for i in s.injuries],
         "reroll": can_reroll(state, c),
     }
-    if viewer.role == GM or mine:
+    if sees_sheet(c, viewer):
         out["sheet"] = _sheet(c)
     return out
 

@@ -45,6 +45,7 @@ COMMANDS = frozenset(
         "next",
         "remove",
         "reroll",
+        "scene",
         "shaken",
         "soak",
         "status",

@@ -1,6 +1,7 @@
 """A fight or chase step made in the Mini App, told in the chat: its events as the chat
-commands tell them, and the board message brought up to date (bot/miniapp_hooks.py calls
-this for the notifications of the encounter and chase scenes)."""
+commands tell them (an NPC's dice to the GM alone), and the board message brought up to
+date (bot/miniapp_hooks.py calls this for the notifications of the encounter and chase
+scenes)."""
 
 from __future__ import annotations
 
@@ -8,10 +9,9 @@ from typing import Any
 
 from aiogram import Bot
 
-from bot.systems.savage.chase.board import chase_names, render_chase, show_chase
-from bot.systems.savage.combat.board import post, render_board, show_board
-from bot.systems.savage.render.chase import chase_events_text
-from bot.systems.savage.render.combat_events import Names, events_text, names_of
+from bot.systems.savage.chase.board import chase_names, chase_texts, render_chase, show_chase
+from bot.systems.savage.combat.board import dice_to_gm, post, render_board, show_board
+from bot.systems.savage.render.combat_events import Names, group_texts, names_of
 from engine.savage import Encounter
 from engine.services.notify import Notification
 from engine.services.savage import current_encounter
@@ -40,15 +40,23 @@ async def _names(game: GameInfo, note: Notification) -> Names:
 async def board_sync(bot: Bot, game: GameInfo, note: Notification) -> None:
     events = tuple(note.info.get("events") or ())
     view = _view(game, note)
+    full = None  # the GM's copy with the NPC dice the group's text leaves out
     if note.topic == "encounter":
         view = view or await current_encounter(game.id)
-        text = events_text(events, names_of(view.state)) if view and events else ""
+        text = ""
+        if view and events:
+            text, full = group_texts(events, names_of(view.state), view.state)
         name = None
     else:
         name = await _names(game, note)
-        text = chase_events_text(events, name) if events else ""
+        fights = [v for v in (note.info.get("states") or {}).values() if isinstance(v, Encounter)]
+        fight = fights[0] if fights else None
+        if fight is None and (fight_view := await current_encounter(game.id)) is not None:
+            fight = fight_view.state
+        text, full = await chase_texts(game, events, name, fight) if events else ("", None)
     if text:
         await post(bot, game, text)
+    await dice_to_gm(bot, game, full)
     if view is None:
         await (show_board if note.topic == "encounter" else show_chase)(bot, game)
     elif note.topic == "encounter":

@@ -42,6 +42,10 @@ ERROR_CODES: dict[str, Template] = {
     "moved_by_leader": "{participant} moves with the group's leader.",
     "pending_choice": "The GM must first choose the critical failure's outcome.",
     "bad_modifier": "A modifier must be between −{max} and +{max}.",
+    "gm_sets_modifier": (
+        "Only the GM adds a free modifier to a maneuvering roll; Change Position as an "
+        "action gets its +2 by itself."
+    ),
     "bad_health": "Wounds and Fatigue go from 0 to 3.",
     "bad_actions": "From 1 to 3 actions, at least as many as already taken.",
     "actions_already_declared": "Actions are declared before the first action roll of the turn.",

@@ -41,7 +41,12 @@ from engine.services.savage.errors import (
     NoEncounter,
     NotInChase,
 )
-from engine.services.savage.table import quiet_mode, set_quiet_mode
+from engine.services.savage.table import (
+    quiet_mode,
+    set_players_set_scene,
+    set_quiet_mode,
+    table_of,
+)
 from engine.services.systems import RuleSystem, SceneKind
 
 SAVAGE = RuleSystem(
@@ -78,10 +83,12 @@ __all__ = [
     "list_characters",
     "quiet_mode",
     "save_character",
+    "set_players_set_scene",
     "set_quiet_mode",
     "start_chase",
     "start_chase_turn",
     "start_encounter",
+    "table_of",
     "undo_chase",
     "undo_encounter",
 ]

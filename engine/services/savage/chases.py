@@ -200,6 +200,10 @@ async def _check_player(unit: Unit, command: chase.Command) -> None:
         owners = await _library_owner(unit.game.id, pid, unit.conn)
     if unit.actor_id not in owners:
         raise NotYourCharacter(id=pid)
+    # who may set what (docs/rules/savage.md): a free modifier is the GM's, as in the fight;
+    # seed 001 line 17: no universal bonus for a way of moving or the terrain
+    if getattr(command, "modifier", 0):
+        raise chase.ChaseError("gm_sets_modifier")
 
 
 async def chase_command(

@@ -3,8 +3,9 @@
 One game has at most one active encounter: the newest open "encounter:<n>" stream
 (`engine.services.aggregates`). Commands go to the pure engine (`engine.savage.decide`)
 with `by` set from the actor's role: None for the GM (anything goes), the player's
-Telegram id otherwise (the engine refuses GM-only commands with `gm_only` and other
-people's characters with `not_your_character`). Engine `RuleError`s pass through.
+Telegram id otherwise (the engine refuses GM-only commands with `gm_only`, other
+people's characters with `not_your_character` and what only the GM sets, such as free
+modifiers, with `gm_sets_*`: engine/savage/authority.py). Engine `RuleError`s pass through.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from engine.dice.rng import Rng
 from engine.services.aggregates.unit import Unit, run_unit
 from engine.services.savage.aggregates import ENCOUNTER
 from engine.services.savage.follow import chase_follows, undo_chase_caused
+from engine.services.savage.table import table_of
 from engine.services.scenes import (
     CommandOutcome,
     SceneView,
@@ -77,7 +79,10 @@ async def encounter_command(
         state = await unit.state(
             ENCOUNTER, key, expected_seq=expected_seq, expected_stream=expected_stream
         )
-        events = savage.decide(state, as_actor(command, role, actor_id), rng)
+        # who may set what (engine/savage/authority.py): a player's game table
+        info = unit.game.info
+        table = None if role == ROLE_GM or info is None else table_of(info)
+        events = savage.decide(state, as_actor(command, role, actor_id), rng, table=table)
         out = await record_step(unit, key, events, rng, before=state)
         return dataclasses.replace(out, before=state)
 

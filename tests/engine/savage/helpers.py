@@ -14,6 +14,7 @@ from engine.savage import (
     Command,
     Encounter,
     Event,
+    Table,
     decide,
     event_from_dict,
     evolve,
@@ -56,10 +57,15 @@ class Game:
         self.log: list[Event] = []
 
     def run(
-        self, cmd: Command, faces: Sequence[int] = (), *, rng: Rng | None = None
+        self,
+        cmd: Command,
+        faces: Sequence[int] = (),
+        *,
+        rng: Rng | None = None,
+        table: Table | None = None,
     ) -> tuple[Event, ...]:
         source = rng if rng is not None else ScriptedRng(faces)
-        events = decide(self.state, cmd, source)
+        events = decide(self.state, cmd, source, table=table)
         if isinstance(source, ScriptedRng):
             assert source.remaining == 0, f"{source.remaining} scripted faces unused"
         for e in events:

@@ -23,7 +23,7 @@ from pydantic import (
 from engine import savage
 from engine.dice import DiceError
 from engine.dice.swade import parse_damage
-from engine.savage import actions
+from engine.savage import actions, authority
 from engine.savage.traits import ATTRIBUTES
 from engine.services.savage import (
     add_to_encounter,
@@ -77,8 +77,10 @@ Name = Annotated[str, Field(max_length=NAME_MAX), AfterValidator(stripped)]
 # rolls an unknown skill unskilled).
 Trait = Annotated[str, Field(max_length=TRAIT_MAX), AfterValidator(stripped), AfterValidator(_word)]
 Label = Annotated[str, Field(min_length=1, max_length=LABEL_MAX), AfterValidator(_word)]
-Modifier = Annotated[int, Field(ge=-actions.MAX_GM_MODIFIER, le=actions.MAX_GM_MODIFIER)]
-# ``[[label, value], …]``: at most 6, each value within ±20 (actions.MAX_GM_MODIFIER).
+# A value as the chat reads it (two digits); who may send one and the bound of ±10 per
+# roll are the engine's (engine/savage/authority.py), so its sentence is the refusal.
+Modifier = Annotated[int, Field(ge=-99, le=99)]
+# ``[[label, value], …]``: at most 6.
 Modifiers = Annotated[
     tuple[tuple[Label, Modifier], ...], Field(max_length=MODIFIERS_MAX), FROM_ARRAYS
 ]
@@ -192,7 +194,7 @@ class AttackArgs(Body):
 class TraitArgs(Body):
     actor: Id
     trait: Trait
-    tn: int = Field(4, ge=1, le=99)
+    tn: int = Field(authority.DEFAULT_TN, ge=1, le=authority.MAX_TN)
     free: bool = False
     modifiers: Modifiers = ()
 

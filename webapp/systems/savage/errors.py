@@ -16,7 +16,11 @@ from engine.savage.chase import ERROR_CODES as CHASE_CODES
 from engine.services.errors import ERROR_CODES as SERVICE_CODES
 from engine.services.savage import errors as services
 
-FORBIDDEN = frozenset({"gm_only"})
+# who may set what (engine/savage/authority.py; a chase's gm_sets_modifier is the same
+# code): a player's GM-only part of a roll
+FORBIDDEN = frozenset(
+    {"gm_only", "gm_sets_modifier", "gm_sets_tn", "gm_sets_attribute", "gm_sets_scene"}
+)
 MALFORMED = frozenset(
     {
         *(code for code in RULE_CODES if code.startswith("sheet_")),
@@ -25,6 +29,8 @@ MALFORMED = frozenset(
         "unknown_condition",
         "unknown_trait",
         "bad_modifier",
+        "modifier_out_of_range",
+        "bad_tn",
         "bad_row_size",
         "bad_option",
         "bad_skill",

@@ -19,7 +19,8 @@ GM-only (DESIGN decision 3): a character's sheet — attributes, skills, Parry, 
 armor, Pace, edges — and a chase participant's maneuvering stats (skill, die, modifier) are
 sent to the GM and to the player who owns the character, never to anyone else; the order of
 the face-down draw pile is sent to nobody (only counts). Saved NPC templates are listed for
-the GM only (webapp/systems/savage/characters.py).
+the GM only (webapp/systems/savage/characters.py). ``may_set``: the parts of a roll the
+viewer may set (engine/savage/authority.py), the same for every player of the game.
 """
 
 from __future__ import annotations
@@ -29,7 +30,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine import savage
-from engine.savage import chase
+from engine.observe import GM
+from engine.savage import authority, chase
 from engine.savage.chase.observe import observe_chase
 from engine.savage.observe import observe_encounter
 from engine.services.scenes import SceneView
@@ -42,6 +44,7 @@ class EncounterScene(SceneView[savage.Encounter]):
     (encounter_log.py; public: the chat posts the same steps)."""
 
     log: tuple[dict[str, Any], ...] = ()
+    table: authority.Table = field(default_factory=authority.Table)
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,9 +62,13 @@ def project_encounter(
     if view is None:
         return None
     log = view.log if isinstance(view, EncounterScene) else ()
-    return observe_encounter(
+    table = view.table if isinstance(view, EncounterScene) else authority.Table()
+    out = observe_encounter(
         view.state, viewer, stream=view.stream, seq=view.seq, closed=view.closed, log=log
     )
+    # what this viewer's action panel offers (engine/savage/authority.py: the GM all)
+    out["may_set"] = list(authority.settable(table, gm=viewer.role == GM))
+    return out
 
 
 def project_chase(scene: ChaseScene | None, viewer: Viewer) -> dict[str, Any] | None:

@@ -8,9 +8,10 @@ import dataclasses
 
 from engine import savage
 from engine.savage import event_from_dict
+from engine.services import get_game
 from engine.services.aggregates import UNDO
 from engine.services.library import name_key
-from engine.services.savage import current_chase, current_encounter
+from engine.services.savage import current_chase, current_encounter, table_of
 from engine.services.scenes import SceneView
 from engine.store.models import SavedCharacter, StreamEvent
 from webapp.systems.savage.encounter_log import LOGGED, encounter_log
@@ -51,7 +52,8 @@ async def load_encounter(game_id: int) -> EncounterScene | None:
         return None
     steps = await recent_steps(view)
     fields = {f.name: getattr(view, f.name) for f in dataclasses.fields(view)}
-    return EncounterScene(**fields, log=tuple(encounter_log(view.state, steps)))
+    log = tuple(encounter_log(view.state, steps))
+    return EncounterScene(**fields, log=log, table=table_of(await get_game(game_id)))
 
 
 def _encounter_names(state: savage.Encounter) -> dict[str, str]:

@@ -6,12 +6,13 @@ from __future__ import annotations
 import logging
 
 from aiogram import Bot
-from aiogram.exceptions import TelegramBadRequest
+from aiogram.exceptions import TelegramBadRequest, TelegramForbiddenError
 from aiogram.types import InlineKeyboardMarkup, Message
 
 from bot.miniapp import board_button
 from bot.render.keyboards import with_button_row
 from bot.systems.savage.render.combat import board_keyboard, board_text, mention
+from bot.systems.savage.render.combat_events import gm_dice_copy
 from bot.systems.savage.render.turn_menu import turn_rows
 from engine import savage
 from engine.services import GameInfo, get_user, set_board_message
@@ -35,6 +36,17 @@ async def post(
         await bot.send_message(
             game.chat_id, text, message_thread_id=game.topic_id, reply_markup=markup
         )
+
+
+async def dice_to_gm(bot: Bot, game: GameInfo, text: str | None) -> None:
+    """The full lines, with an NPC's dice that the group's message leaves out, in the GM's
+    private chat (nothing when the GM never opened one with the bot)."""
+    if not text or game.gm_id is None:
+        return
+    try:
+        await bot.send_message(game.gm_id, gm_dice_copy(game.name, text))
+    except (TelegramForbiddenError, TelegramBadRequest) as error:
+        log.info("game %s: the GM's dice copy not sent (%s)", game.id, error.message)
 
 
 async def edit_or_send(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from aiogram import Router
 
 from bot.filters import IN_GROUPS
-from bot.systems.savage.combat import actions, setup, states, taps, turns
+from bot.systems.savage.combat import actions, setup, states, taps, turns, who
 from bot.systems.savage.combat.scene import guard
 
 GROUPS = IN_GROUPS
@@ -21,4 +21,5 @@ def make_router() -> Router:
     taps.register(router)
     actions.register(router)
     states.register(router)
+    who.register(router)
     return router

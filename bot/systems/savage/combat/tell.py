@@ -16,10 +16,16 @@ from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup, Message
 from aiogram.utils.i18n import gettext as _
 
 from bot.systems.savage.callbacks import DamageCallback
-from bot.systems.savage.chase.board import chase_names, render_chase
-from bot.systems.savage.combat.board import post, render_board, show_board, turn_mentions
+from bot.systems.savage.chase.board import chase_names, chase_texts, render_chase
+from bot.systems.savage.combat.board import (
+    dice_to_gm,
+    post,
+    render_board,
+    show_board,
+    turn_mentions,
+)
 from bot.systems.savage.render import combat_events
-from bot.systems.savage.render.chase import chase_events_text, end_summary
+from bot.systems.savage.render.chase import end_summary
 from bot.systems.savage.render.turn_menu import turn_rows
 from engine import savage
 from engine.savage.chase import events as chase_ev
@@ -71,6 +77,7 @@ async def tell_steps(
     `note`: a line of the command's own below the steps (what a multi-name /add left out)."""
     quiet = quiet_mode(game)
     parts: list[str] = []
+    gm_parts: list[str] = []  # the full lines of what the group gets without NPC dice
     rows: list[list[InlineKeyboardButton]] = []
     fight_view: SceneView[Any] | None = None
     chases: list[tuple[Step, Any]] = []
@@ -79,7 +86,10 @@ async def tell_steps(
         followed = caused or i > 0
         if step.kind == "chase":
             name = combat_events.names_of(fight) if fight is not None else await chase_names(game)
-            parts.append(_chase_text(step, name, quiet=quiet, followed=followed))
+            group, full = await _chase_text(game, step, name, fight, quiet=quiet, followed=followed)
+            parts.append(group)
+            if full:
+                gm_parts.append(full)
             chases.append((step, name))
             continue
         fight, fight_view = step.state, step.view
@@ -87,7 +97,11 @@ async def tell_steps(
         events = step.events
         if quiet:
             events = tuple(e for e in events if not isinstance(e, FIGHT_HEADERS))
-        parts.append(combat_events.events_text(events, name))
+        states = (step.state, *([before] if before is not None else []))
+        group, full = combat_events.group_texts(events, name, *states)
+        parts.append(group)
+        if full:
+            gm_parts.append(full)
         started = started or any(isinstance(e, savage.events.TurnStarted) for e in step.events)
         if i == 0:
             seq = step.view.seq if step.view is not None else 0
@@ -103,6 +117,7 @@ async def tell_steps(
         markup = InlineKeyboardMarkup(inline_keyboard=rows) if rows else None
         if append_to is None or not await _append(bot, game, append_to, text, markup):
             await post(bot, game, text, reply_to=reply_to, markup=markup)
+    await dice_to_gm(bot, game, "\n".join(gm_parts))
     if fight_view is not None:
         await render_board(bot, game, fight_view)
     elif not chases:
@@ -130,16 +145,26 @@ async def _chase_state(game: GameInfo) -> Any:
     return view.state if view is not None and not view.closed else None
 
 
-def _chase_text(step: Step, name: Any, *, quiet: bool, followed: bool) -> str:
+async def _chase_text(
+    game: GameInfo,
+    step: Step,
+    name: Any,
+    fight: savage.Encounter | None,
+    *,
+    quiet: bool,
+    followed: bool,
+) -> tuple[str, str | None]:
+    """The chase step for the group, and its full lines for the GM when an NPC's dice are
+    left out (`chase_texts`)."""
     events = step.events
     if followed:  # the fight's turn opened it: the fight's message and the row say whose
         events = tuple(e for e in events if not isinstance(e, chase_ev.TurnStarted))
     if quiet:
         events = tuple(e for e in events if not isinstance(e, CHASE_HEADERS))
-    text = chase_events_text(events, name)
+    text, full = await chase_texts(game, events, name, fight)
     if any(isinstance(e, chase_ev.ChaseEnded) for e in step.events):
         text += ("\n" if text else "") + end_summary(step.state, name)
-    return text
+    return text, full
 
 
 def _result_rows(

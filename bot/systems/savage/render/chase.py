@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import replace
-from typing import Any
 
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 from aiogram.utils.i18n import gettext as _
@@ -15,7 +14,12 @@ from bot.render import texts
 from bot.render.common import quoted
 from bot.render.limits import fit
 from bot.systems.savage.callbacks import ChaseCallback
-from bot.systems.savage.render.combat_events import Names, trait_text
+from bot.systems.savage.render.combat_events import (
+    Names,
+    Shown,
+    trait_result_text,
+    trait_text,
+)
 from bot.systems.savage.render.combat_labels import card_text
 from engine import describe
 from engine.dice import result_from_dict
@@ -134,31 +138,43 @@ def chase_keyboard(state: ChaseState, game_id: int, seq: int) -> InlineKeyboardM
 # --- events ---------------------------------------------------------------------------------
 
 
-def roll_text(roll: ManeuverRoll) -> str:
+def roll_text(roll: ManeuverRoll, *, dice: bool = True) -> str:
     """The dice of the roll with the chase's own labels (Осложнение, Отрыв …). The dice
     engine's own modifiers (unskilled −2, the +N of d12+N) stay; the unlabelled ones it
-    made of the chase's modifiers get their chase labels."""
+    made of the chase's modifiers get their chase labels. ``dice`` False: without the dice
+    (an NPC's: its maneuvering die is the GM's)."""
     result = result_from_dict(roll.result)
     assert isinstance(result, TraitResult)
     own = tuple(m for m in result.modifiers if m.label != "modifier")
     labelled = tuple(Modifier(label, value) for label, value in roll.modifiers)
-    return trait_text(replace(result, modifiers=own + labelled))
+    result = replace(result, modifiers=own + labelled)
+    return trait_text(result) if dice else trait_result_text(result)
 
 
-def _roll(data: dict[str, Any]) -> str:
-    return roll_text(ManeuverRoll.from_dict(data))
-
-
-def _line(e: ev.Event, name: Names) -> str | None:
+def _line(e: ev.Event, name: Names, *, dice: bool = True) -> str | None:
     description = describe_event(e)
     if description is None:
         return None
     card = lambda code: card_text(Card.parse(code))  # noqa: E731
-    return texts.text(description, name, {d.CARD_FACE: card, d.MANEUVER_ROLL: _roll})
+    roll = lambda data: roll_text(ManeuverRoll.from_dict(data), dice=dice)  # noqa: E731
+    return texts.text(description, name, {d.CARD_FACE: card, d.MANEUVER_ROLL: roll})
 
 
-def chase_events_text(events: Iterable[ev.Event], name: Names) -> str:
-    return "\n".join(line for e in events if (line := _line(e, name)))
+def roller(e: ev.Event) -> str | None:
+    """The participant whose maneuvering roll an event shows (None: no roll)."""
+    return getattr(e, "participant", None) if getattr(e, "roll", None) is not None else None
+
+
+def chase_events_text(events: Iterable[ev.Event], name: Names, shown: Shown | None = None) -> str:
+    """``shown``: whose dice the group may see (None: everyone's); the others' rolls
+    without their dice (docs/rules/savage.md «Dice in the group»)."""
+    lines = []
+    for e in events:
+        who = roller(e)
+        dice = shown is None or who is None or shown(who)
+        if line := _line(e, name, dice=dice):
+            lines.append(line)
+    return "\n".join(lines)
 
 
 def end_summary(state: ChaseState, name: Names) -> str:

@@ -33,6 +33,7 @@ from engine.savage import describe as d
 from engine.savage import events as ev
 from engine.savage.cards import Card
 from engine.savage.describe import describe_event
+from engine.savage.observe import table_sees_dice
 
 Names = Callable[[str], str]
 
@@ -74,15 +75,34 @@ def trait_text(result: TraitResult) -> str:
     return " ".join(part for part in (dice, mods, total) if part)
 
 
-def damage_text(result: DamageResult) -> str:
-    parts = [expression_text(result.roll)]
-    if result.raise_die is not None:
+def trait_result_text(result: TraitResult) -> str:
+    """A trait roll without its dice (an NPC's in the group: its die types are its sheet):
+    «+2 Джокер = 9 против 8 → успех», «9 против 8 → успех»."""
+    values = {
+        "total": html.bold(str(result.total)),
+        "tn": result.tn,
+        "outcome": html.bold(outcome_label(result.outcome, result.raises)),
+    }
+    mods = modifiers_text(result.modifiers)
+    if not mods:
+        return _("{total} vs {tn} → {outcome}").format(**values)
+    return f"{mods} " + _("= {total} vs {tn} → {outcome}").format(**values)
+
+
+def damage_text(result: DamageResult, *, dice: bool = True) -> str:
+    """``dice`` False: without the dice (an NPC attacker's damage dice hold its Strength)."""
+    parts = [expression_text(result.roll)] if dice else []
+    if result.raise_die is not None and dice:
         parts.append("+ " + _("raise {die}").format(die=die_text(result.raise_die)))
     if result.modifiers:
         parts.append(modifiers_text(result.modifiers))
     toughness = result.effective_toughness
     if result.effective_toughness != result.toughness:
         toughness = _("{effective} (AP {ap})").format(effective=toughness, ap=result.ap)
+    if not parts:
+        return _("{total} vs Toughness {toughness} → {outcome}").format(
+            total=html.bold(str(result.total)), toughness=toughness, outcome=damage_outcome(result)
+        )
     return _("{dice} = {total} vs Toughness {toughness} → {outcome}").format(
         dice=" ".join(parts),
         total=html.bold(str(result.total)),
@@ -91,31 +111,32 @@ def damage_text(result: DamageResult) -> str:
     )
 
 
-def _trait_roll(data: dict[str, Any]) -> str:
+def _trait_roll(data: dict[str, Any], *, dice: bool = True) -> str:
     result = result_from_dict(data)
     assert isinstance(result, TraitResult)
-    return trait_text(result)
+    return trait_text(result) if dice else trait_result_text(result)
 
 
-def _damage_roll(data: dict[str, Any]) -> str:
+def _damage_roll(data: dict[str, Any], *, dice: bool = True) -> str:
     result = result_from_dict(data)
     assert isinstance(result, DamageResult)
-    return damage_text(result)
+    return damage_text(result, dice=dice)
 
 
 def _card(code: str) -> str:
     return card_text(Card.parse(code))
 
 
-def renderers(name: Names) -> dict[str, Callable[[Any], str]]:
-    """The chat's way with each kind of param of the encounter's descriptions."""
+def renderers(name: Names, *, dice: bool = True) -> dict[str, Callable[[Any], str]]:
+    """The chat's way with each kind of param of the encounter's descriptions; ``dice``
+    False: the rolls without their dice."""
     return {
         d.NAMES: lambda ids: ", ".join(name(i) for i in ids),
         d.STRONG_NAME: lambda some_id: html.bold(name(some_id)),
         d.STRONG: lambda value: html.bold(str(value)),
-        d.TRAIT_ROLL: _trait_roll,
-        d.TRAIT_ROLLS: lambda rolls: " / ".join(_trait_roll(r) for r in rolls),
-        d.DAMAGE_ROLL: _damage_roll,
+        d.TRAIT_ROLL: lambda r: _trait_roll(r, dice=dice),
+        d.TRAIT_ROLLS: lambda rolls: " / ".join(_trait_roll(r, dice=dice) for r in rolls),
+        d.DAMAGE_ROLL: lambda r: _damage_roll(r, dice=dice),
         d.CARD_FACE: _card,
         d.CARD_FACES: lambda codes: " ".join(_card(c) for c in codes),
         d.DEAL_RULES: lambda rules: ", ".join(rule_label(r) for r in rules),
@@ -125,11 +146,24 @@ def renderers(name: Names) -> dict[str, Callable[[Any], str]]:
     }
 
 
-def _line(e: ev.Event, name: Names) -> str | None:
+def rollers(e: ev.Event) -> tuple[str, ...]:
+    """Whose dice an event shows: the roller of a trait roll, the attacker of damage (its
+    dice hold the Strength die; none for the GM's own damage dice), both sides of an
+    interrupt."""
+    if isinstance(e, ev.Rolled | ev.Rerolled):
+        return (e.character,)
+    if isinstance(e, ev.DamageRolled):
+        return (e.attacker,) if e.attacker else ()
+    if isinstance(e, ev.Interrupted):
+        return (e.combatant, e.target) if e.rolls else ()
+    return ()
+
+
+def _line(e: ev.Event, name: Names, *, dice: bool = True) -> str | None:
     description = describe_event(e)
     if description is None:
         return None
-    line = texts.text(description, name, renderers(name))
+    line = texts.text(description, name, renderers(name, dice=dice))
     return html.bold(line) if description.code in d.HEADINGS else line
 
 
@@ -157,14 +191,53 @@ def reroll_keyboard(
     return InlineKeyboardMarkup(inline_keyboard=[[button]])
 
 
-def events_text(events: Iterable[ev.Event], name: Names) -> str:
-    lines = [line for e in events if (line := _line(e, name))]
+Shown = Callable[[str], bool]  # may the group see the dice of this character's rolls?
+
+
+def events_text(events: Iterable[ev.Event], name: Names, shown: Shown | None = None) -> str:
+    """The events line by line; ``shown``: whose dice the group may see (None: everyone's,
+    the GM's private copy), the rest without their dice (`group_texts`)."""
+    lines = []
+    for e in events:
+        dice = shown is None or all(shown(who) for who in rollers(e))
+        if line := _line(e, name, dice=dice):
+            lines.append(line)
     return "\n".join(lines)
+
+
+def group_texts(
+    events: Iterable[ev.Event], name: Names, *states: Encounter
+) -> tuple[str, str | None]:
+    """The events for the group, and the full text for the GM when the group's leaves out
+    dice (None: nothing left out). Whose dice the group sees: `table_sees_dice` of the
+    first state that knows the character (engine/savage/observe.py, the one rule)."""
+    events = tuple(events)
+
+    def shown(some_id: str) -> bool:
+        known = [s for s in states if any(some_id in _ids(c) for c in s.combatants)]
+        return bool(known) and table_sees_dice(known[0], some_id)
+
+    hidden = any(not shown(who) for e in events for who in rollers(e))
+    group = events_text(events, name, shown)
+    return group, (events_text(events, name) if hidden else None)
+
+
+def gm_dice_copy(game_name: str, text: str) -> str:
+    """The GM's private copy of a step whose NPC dice the group did not get."""
+    return _("🎲 With the dice, for the GM only ({game}):").format(game=quoted(game_name)) + (
+        "\n" + text
+    )
+
+
+def _ids(c: Any) -> set[str]:
+    return {c.id, *(m.id for m in c.members)}
 
 
 def undone_text(events: tuple[ev.Event, ...], after: Encounter) -> str | None:
     """«↩️ Отменено: …» — the first sentence of the undone step, with the names of the state
-    the step had made (an undone /add still names who it added: never an id)."""
-    name = names_of(replay(events, after), after)
-    lines = events_text(events, name).splitlines()
+    the step had made (an undone /add still names who it added: never an id); an NPC's roll
+    without its dice (`group_texts`)."""
+    made = replay(events, after)
+    name = names_of(made, after)
+    lines = group_texts(events, name, made, after)[0].splitlines()
     return _("↩️ Undone: {what}").format(what=lines[0]) if lines else None

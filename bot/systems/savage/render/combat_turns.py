@@ -29,6 +29,28 @@ def quiet_usage() -> str:
     return _("Quiet mode: <code>/quiet вкл</code> or <code>/quiet выкл</code> (the GM).")
 
 
+def scene_usage() -> str:
+    return _(
+        "Who declares the light and The Drop: <code>/scene игроки</code> or "
+        "<code>/scene ведущий</code> (the GM)."
+    )
+
+
+def scene_players() -> str:
+    return _(
+        "💡 Players declare the light and The Drop of their own attacks themselves. Free "
+        "modifiers and another target number stay the GM's."
+    )
+
+
+def scene_gm() -> str:
+    return _(
+        "💡 The GM sets the light and The Drop; players declare range, cover, a called "
+        "shot, Gang Up, Wild Attack, Aim and several actions. Change it: "
+        "<code>/scene игроки</code>."
+    )
+
+
 def quiet_on() -> str:
     return _("🤫 Quiet mode is on: only the board and the results of actions in the chat.")
 

@@ -23,6 +23,7 @@ def _combat_hints() -> dict[str, str]:
         "no_combatants": _("{sentence} Command: /add."),
         "damage_pending": _("{sentence} Commands: /soak or /take."),
         "shaken_free_actions_only": _("{sentence} Command: /unshake."),
+        "gm_sets_scene": _("{sentence} The GM may let the players: /scene игроки."),
     }
 
 

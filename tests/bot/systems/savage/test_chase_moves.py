@@ -11,7 +11,7 @@ in the order the combatants were added; Ichigo, Level Headed, draws two).
 from __future__ import annotations
 
 from engine.savage.cards import full_deck
-from tests.bot.conftest import ALICE, BORIS, VERA
+from tests.bot.conftest import ALICE, BORIS, GROUP, VERA
 from tests.bot.systems.savage.test_chase_complications import (
     NOT_GM,
     ROW,
@@ -120,11 +120,19 @@ async def test_a_group_moves_with_its_leader(tg: TelegramDriver) -> None:
 
     # The Hollows' turn on 4♣: only the leader rolls (unskilled d4−2, an Extra), on Hearts.
     await table.say(ALICE, "/next")
-    turn = text_of(await table.say(ALICE, "/next", [2]))
+    told = await table.say(ALICE, "/next", [2])
+    turn = "\n".join(c.text for c in told.sent(chat_id=GROUP.id))
     assert turn.splitlines()[-1:] == [  # no «ходит по карте» per member (item 1)
-        "♣ Пустой 1, осложнение на Q♥: d4=2 −2 без навыка = <b>0</b> против 4 → "
+        # the Hollows are the GM's: their die in the GM's private copy only («Dice in the
+        # group», docs/rules/savage.md)
+        "♣ Пустой 1, осложнение на Q♥: −2 без навыка = <b>0</b> против 4 → "
         "<b>провал</b> — провал: Сдвиг",
     ]
+    (copy,) = told.sent(chat_id=ALICE.id)
+    assert copy.text.splitlines()[-1] == (
+        "♣ Пустой 1, осложнение на Q♥: d4=2 −2 без навыка = <b>0</b> против 4 → "
+        "<b>провал</b> — провал: Сдвиг"
+    )
     assert cards_line(table, 2) == "<code> 2</code> Q♥ Гриммджо, <b>Пустой 1</b>▶️ (Пустой 2)"
     # Boris, on the opposing side, chooses: the group moves as one.
     chosen = await table.press(BORIS, row(table), "1 ➡️")

@@ -497,3 +497,20 @@ async def test_a_fighter_removed_from_the_fight_leaves_the_chase(scene: services
     undone = await swade.undo_encounter(scene.id, actor_id=GM)
     assert undone.caused_undone == 1
     assert (await swade.current_chase(scene.id)).state.participant(HUNTER).active  # type: ignore[union-attr]
+
+
+async def test_a_free_modifier_on_a_maneuver_is_the_gms(scene: services.GameInfo) -> None:
+    """Who may set what (docs/rules/savage.md): a player's Change Position or Flee carries
+    no free modifier; the GM's does (seed 001 line 17: no universal bonus)."""
+    rng = random.Random(3)
+    await set_up(scene.id, rng)
+    await gm(scene.id, StartTurn(RUNNER, Card.parse("KS")), rng)
+    for command in (ChangePosition(RUNNER, +1, modifier=20), Flee(RUNNER, modifier=2)):
+        with pytest.raises(ChaseError) as err:
+            await swade.chase_command(scene.id, command, actor_id=ALICE, rng=rng)
+        assert err.value.code == "gm_sets_modifier"
+    with pytest.raises(services.NotYourCharacter):  # another's: that refusal comes first
+        await swade.chase_command(scene.id, Flee(HUNTER, modifier=2), actor_id=ALICE, rng=rng)
+    moved = await gm(scene.id, ChangePosition(RUNNER, +1, modifier=2), rng)
+    (rolled,) = [e for e in moved.events if isinstance(e, PositionChangeRolled)]
+    assert ("modifier", 2) in rolled.roll.modifiers

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from engine import describe
+from engine.services.savage import set_players_set_scene
 from engine.services.types import GameInfo
 from tests.webapp.conftest import GM_ID, OTHER_ID, PLAYER_ID, STRANGER_ID, TOKEN, auth
 from tests.webapp.systems.savage.fight import make_fight
@@ -66,7 +67,7 @@ async def test_a_player_attacks_on_their_turn_and_every_viewer_sees_the_log(clie
     before = await turn_of(client, ftoken, "ichigo")
     after = await send(
         client, ftoken, PLAYER_ID, command="attack", actor="ichigo", target="grimmdzho",
-        skill="fighting", damage="str+d6", modifiers=[["modifier", 1]], seq=before["seq"],
+        skill="fighting", damage="str+d6", wild_attack=True, seq=before["seq"],
     )  # fmt: skip
     assert after["seq"] > before["seq"]
     item, *rest = last_items(after)
@@ -80,7 +81,7 @@ async def test_a_player_attacks_on_their_turn_and_every_viewer_sees_the_log(clie
     assert (named(after, "ichigo"), named(after, "grimmdzho")) == ("Ичиго", "Гриммджо")
     roll = params["roll"]
     assert roll["tn"] == 8  # Grimmjow's Parry (seed 000: Fighting against Parry)
-    assert ["modifier", 1] in roll["mods"]
+    assert ["wild_attack", 2] in roll["mods"]  # declared by the player (engine/savage/authority.py)
     assert roll["outcome"] in ("critical_failure", "failure", "success", "raise")
     hit = roll["outcome"] in ("success", "raise")
     damage = [i["params"] for i in rest if i["kind"] == "damage_rolled"]
@@ -178,7 +179,7 @@ NOTICE = {"command": "trait", "trait": "notice"}
         ({"damage": "1d1"}, "damage"),
         ({"damage": ""}, "damage"),
         ({"damage": "d6+" * 20}, "damage"),
-        ({"modifiers": [["modifier", 21]]}, "modifiers"),
+        ({"modifiers": [["modifier", 100]]}, "modifiers"),
         ({"modifiers": [["", 1]]}, "modifiers"),
         ({"modifiers": [["<b>", 1]]}, "modifiers"),
         ({"modifiers": [["x", 1]] * 7}, "modifiers"),
@@ -323,7 +324,9 @@ async def turn_of_next(client, ftoken, combatant: str) -> dict[str, Any]:  # typ
     raise AssertionError(f"{combatant} never acted")
 
 
-async def test_aim_and_a_ranged_attack_by_the_gm(client, ftoken):
+async def test_aim_and_a_ranged_attack_by_the_gm(client, fight, ftoken):
+    # the light is the player's to declare once the GM lets them (engine/savage/authority.py)
+    await set_players_set_scene(fight.id, True, actor_id=GM_ID)
     await turn_of(client, ftoken, "rukiya")
     enc = await send(client, ftoken, GM_ID, command="aim", actor="rukiya", mode="ignore")
     items = last_items(enc)

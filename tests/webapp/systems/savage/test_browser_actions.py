@@ -1,6 +1,7 @@
 """The action panel in real Chromium: on Ichigo's turn his player picks «attack», the target
 and the skill and presses the button; the GM's page (another browser context) shows the
 attack in the board's log without a reload, and the GM's per-fighter status editor.
+A player is not offered what only the GM sets (engine/savage/authority.py).
 Screenshots: test-artifacts/webapp/actions-player-light.png, actions-gm-dark.png."""
 
 from __future__ import annotations
@@ -66,6 +67,13 @@ async def test_a_player_attacks_and_the_gm_sees_it_in_the_log(browser, server, f
     gm_panel = gm.get_by_test_id("action-panel")
     assert await gm_panel.locator("select[name=actor]").input_value() == "grimmdzho"
     await panel.locator("details.more summary").click()
+    # who may set what (engine/savage/authority.py): a player is not offered the GM's parts
+    assert await panel.locator("select[name=called_shot]").count() == 1
+    for gms in ("input[name=modifier]", "select[name=light]", "input[name=the_drop]"):
+        assert await panel.locator(gms).count() == 0, gms
+    await gm_panel.locator("details.more summary").click()
+    for gms in ("input[name=modifier]", "select[name=light]", "input[name=the_drop]"):
+        assert await gm_panel.locator(gms).count() == 1, gms
     await shoot(player, "actions-player-light")
     await shoot(gm, "actions-gm-dark")
     assert gm.problems == [] and player.problems == []

@@ -109,15 +109,16 @@ function traitsOf(m, skillsOnly) {
   return [...new Set([...skills, ...(skillsOnly ? TESTS : [...CORE, ...ATTRS])])].map((c) => [c, traitName(c)]);
 }
 
-function bodyOf(f, target, gm) {  // an empty damage field: the engine's default
+// may: the parts of a roll this viewer sets (the board's may_set, engine/savage/authority.py)
+function bodyOf(f, target, gm, may) {  // an empty damage field: the engine's default
   const n = (k) => Math.trunc(Number(f[k])) || 0;
-  const modifiers = n("modifier") ? [["modifier", n("modifier")]] : [];
+  const modifiers = may.modifier && n("modifier") ? [["modifier", n("modifier")]] : [];
   const melee = f.skill === "fighting";
   return {
     attack: { target, skill: f.skill, damage: f.dice || undefined, ap: n("ap"), range: f.range,
-      cover: f.cover, light: f.light, called_shot: f.called_shot, gang_up: n("gang_up"), the_drop: !!f.the_drop,
-      wild_attack: melee && !!f.wild_attack, free: gm && !!f.free, modifiers },
-    trait: { trait: f.trait, tn: n("tn") || 4, free: !!f.free, modifiers },
+      cover: f.cover, light: may.illumination ? f.light : "", called_shot: f.called_shot, gang_up: n("gang_up"),
+      the_drop: !!may.the_drop && !!f.the_drop, wild_attack: melee && !!f.wild_attack, free: gm && !!f.free, modifiers },
+    trait: { trait: f.trait, tn: (may.tn && n("tn")) || 4, free: !!f.free, modifiers },
     support: { ally: target, skill: f.trait, modifiers },
     test: { target, skill: f.trait, effect: f.effect, modifiers },
     aim: { mode: f.mode }, escape: { trait: f.escape }, declare: { count: n("count") },
@@ -156,7 +157,8 @@ export function ActionPanel({ enc, cmd, gm, selected }) {
     escape: ["escape", t("Skill"), [["athletics", t("Athletics")], ["strength", t("Strength")]]],
     declare: ["count", t("Actions this turn"), [["1", "1"], ["2", "2 (−2)"], ["3", "3 (−4)"]]],
   }[f.action];
-  const send = () => cmd.send(f.action, { actor: me.id, ...bodyOf({ ...f, trait }, target && target.id, gm) });
+  const may = Object.fromEntries((enc.may_set || []).map((label) => [label, true]));
+  const send = () => cmd.send(f.action, { actor: me.id, ...bodyOf({ ...f, trait }, target && target.id, gm, may) });
   return html`<section class="card actions" data-testid="action-panel">
     <h3>${t("Action")}</h3>
     <div class="row wrap">
@@ -180,12 +182,12 @@ export function ActionPanel({ enc, cmd, gm, selected }) {
             options=${["0", "1", "2", "3", "4"].map((n) => [n, n === "0" ? "—" : `+${n}`])} />`
           : html`<${Select} name="range" label=${t("Range")} value=${f.range} set=${set} options=${table(tables.range)} />
             <${Select} name="cover" label=${t("Cover")} value=${f.cover} set=${set} options=${table(tables.cover)} />`}
-          <${Select} name="light" label=${t("Light")} value=${f.light} set=${set} options=${table(tables.light)} />
+          ${may.illumination ? html`<${Select} name="light" label=${t("Light")} value=${f.light} set=${set} options=${table(tables.light)} />` : null}
           <${Select} name="called_shot" label=${t("Called shot")} value=${f.called_shot} set=${set} options=${table(tables.called_shot)} />` : null}
-        ${f.action === "trait" ? html`<${Num} name="tn" label=${t("TN")} f=${f} set=${set} min="1" max="99" />` : null}
-        <${Num} name="modifier" label=${t("Modifier")} f=${f} set=${set} min="-20" max="20" placeholder="±0" inputmode="text" />
+        ${f.action === "trait" && may.tn ? html`<${Num} name="tn" label=${t("TN")} f=${f} set=${set} min="1" max="99" />` : null}
+        ${may.modifier ? html`<${Num} name="modifier" label=${t("Modifier")} f=${f} set=${set} min="-10" max="10" placeholder="±0" inputmode="text" />` : null}
       </div>
-      ${f.action === "attack" ? html`<${Check} name="the_drop" label=${t("The Drop +4")} value=${f.the_drop} set=${set} />
+      ${f.action === "attack" ? html`${may.the_drop ? html`<${Check} name="the_drop" label=${t("The Drop +4")} value=${f.the_drop} set=${set} />` : null}
         ${melee ? html`<${Check} name="wild_attack" label=${t("Wild Attack +2, then Vulnerable")} value=${f.wild_attack} set=${set} />` : null}` : null}
       ${f.action === "trait" || (gm && f.action === "attack") ? html`<${Check} name="free" label=${t("Free action (out of turn)")} value=${f.free} set=${set} />` : null}
     </details>` : null}
