@@ -10,9 +10,10 @@ the Bot API pointed at the tests' fake on 127.0.0.1. Chat commands are POSTed to
 route (so update de-duplication and every middleware run), Mini App commands to
 ``/api/games/{token}/encounter`` with the GM's signed initData (the token from the group's
 ``/app`` button). The statements are seen by SQLite itself: a trace callback
-(``sqlite3.Connection.set_trace_callback``, through aiosqlite) on the ORM's connection
+(``sqlite3.Connection.set_trace_callback``, through engine/store/sqlite_inline.py) on the
+ORM's connection
 records every statement the database executes, BEGIN and COMMIT included (an
-``executemany`` shows once per row, an aiosqlite insert adds its ``last_insert_rowid()``:
+``executemany`` shows once per row, an ORM insert adds its ``last_insert_rowid()``:
 that is what SQLite runs). A step lasts from the POST until the process is quiet (no
 statement and no Bot API call for 0.15 s), so the work done after the HTTP answer (the
 webhook handles updates in the background; the Mini App's chat hooks tell the chat and edit
