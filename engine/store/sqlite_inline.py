@@ -14,7 +14,9 @@ What running inline changes, and how it is kept safe:
   passed, then raised as before. SQLite allows that retry (a refused statement did nothing;
   a refused COMMIT leaves the transaction open).
 - A long query blocks the loop for its duration (the step history of an old game, an
-  undo: single milliseconds, bench/undo.py), as the thread blocked every other query.
+  undo: single milliseconds, bench/undo.py), as the thread blocked every other query; so
+  does the WAL checkpoint SQLite runs inside the commit that fills ~1,000 pages (one fsync
+  of the database file, a few milliseconds every few thousand steps).
 """
 
 from __future__ import annotations
