@@ -29,6 +29,7 @@ def help_text() -> str:
         "/duel A против B — the GM starts a duel in this topic\n"
         "/turn — the submission form in the DM; /remind — the GM reminds the fighters\n"
         "/duel срок 24ч — the GM gives each turn a deadline (/duel срок: the choices)\n"
+        "/duel правила — the GM chooses how the open places of the rules are read\n"
         "/app дуэль — the duel in the Mini App\n"
         "/export — the whole duel as text; /undo — the GM takes back the last step"
     )

@@ -80,3 +80,11 @@ class DuelReviewCallback(CallbackData, prefix="dlr"):
     check: int = 0
     value: int = 0
     reason: int = 0
+
+
+class DuelRuleCallback(CallbackData, prefix="dlo"):
+    """A button of the game's duel readings (`/duel правила`): the next value of option
+    ``rule`` (an index of `DuelOptions`' fields) for the game's next duels."""
+
+    game_id: int
+    rule: int

@@ -27,6 +27,7 @@ from bot.systems.duel import draft
 from bot.systems.duel.callbacks import (
     DuelFormCallback,
     DuelReviewCallback,
+    DuelRuleCallback,
     StaleButton,
     form_stamp,
     review_stamp,
@@ -54,6 +55,7 @@ from bot.systems.duel.render.review import (
     review_text,
     values_keyboard,
 )
+from bot.systems.duel.render.rules import rule_line, rules_keyboard, rules_text
 from bot.systems.duel.tell import player_of, send_forms, send_review, tell
 from engine import duel
 from engine import texts as engine_texts
@@ -233,6 +235,9 @@ async def on_duel(
     if words and words[0].lower() in DEADLINE_WORDS:
         await on_deadline(message, bot, rng, game, words[1] if len(words) > 1 else "")
         return
+    if words and words[0].lower() in RULES_WORDS:
+        await on_rules(message, game)
+        return
     names = [n.strip() for n in _VERSUS.split(command.args or "", maxsplit=1) if n.strip()]
     if len(names) != 2:
         await message.reply(_("Name the two fighters: <code>/duel Бьорн против Такеда</code>"))
@@ -242,6 +247,37 @@ async def on_duel(
         game.id, thread=thread, a=names[0], b=names[1], actor_id=message.from_user.id, rng=rng
     )
     await tell(bot, game, out.stream, out.events, out.state)
+
+
+RULES_WORDS = frozenset(("правила", "rules"))
+
+
+async def on_rules(message: Message, game: GameInfo) -> None:
+    """``/duel правила``: the game's readings for its next duels, a button each (the GM's)."""
+    assert message.from_user is not None
+    if message.from_user.id != game.gm_id:
+        raise NotGm(game_id=game.id, user_id=message.from_user.id)
+    rules = duels.game_rules(game)
+    await message.reply(rules_text(rules), reply_markup=rules_keyboard(rules, game.id))
+
+
+async def on_rule(query: CallbackQuery, callback_data: DuelRuleCallback, bot: Bot) -> None:
+    """A tap on a reading: its next value, for the game's next duels (the GM only)."""
+    game = await get_game(callback_data.game_id)
+    if query.from_user.id != game.gm_id or not 0 <= callback_data.rule < len(duels.NAMES):
+        await query.answer(_("Only the GM of this game changes its rules."), show_alert=True)
+        return
+    name = duels.NAMES[callback_data.rule]
+    value = duels.next_value(duels.game_rules(game), name)
+    rules = await duels.set_rule(game.id, name, value, actor_id=query.from_user.id)
+    await query.answer(rule_line(name, rules))
+    if query.message is not None:
+        await bot.edit_message_text(
+            rules_text(rules),
+            chat_id=query.message.chat.id,
+            message_id=query.message.message_id,
+            reply_markup=rules_keyboard(rules, game.id),
+        )
 
 
 def deadline_usage() -> str:
@@ -582,4 +618,5 @@ def make_router() -> Router:
     router.callback_query.register(on_noop, IsLabel())
     router.callback_query.register(on_form, DuelFormCallback.filter())
     router.callback_query.register(on_review, DuelReviewCallback.filter())
+    router.callback_query.register(on_rule, DuelRuleCallback.filter())
     return router

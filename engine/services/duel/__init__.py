@@ -32,6 +32,7 @@ from engine.services.duel.fighters import (
     save_class,
     save_fighter,
 )
+from engine.services.duel.rules import NAMES, choices, game_rules, next_value, set_rule
 from engine.services.systems import RuleSystem, SceneKind
 
 DUEL_SYSTEM = RuleSystem(CODE, "Forum duel", (SceneKind(DUEL, NoDuel, DuelActive),))
@@ -40,6 +41,7 @@ __all__ = [
     "CODE",
     "DUEL",
     "DUEL_SYSTEM",
+    "NAMES",
     "DuelActive",
     "DuelOutcome",
     "DuelView",
@@ -48,20 +50,24 @@ __all__ = [
     "NoFighter",
     "SameFighter",
     "adjust_turn",
+    "choices",
     "current_duel",
     "default_turn",
     "delete_fighter",
     "due_duels",
     "duel_command",
     "game_classes",
+    "game_rules",
     "get_fighter",
     "list_fighters",
+    "next_value",
     "open_duels",
     "pass_deadline",
     "publish_turn",
     "save_class",
     "save_fighter",
     "set_deadline",
+    "set_rule",
     "start_duel",
     "submit_turn",
     "thread_of",

@@ -28,6 +28,7 @@ from .aggregates import DUEL, prefix
 from .code import CODE
 from .errors import DuelActive, NoDuel, SameFighter
 from .fighters import FighterRecord, get_fighter
+from .rules import game_rules
 
 DuelView = SceneView[duel.DuelState]
 DuelOutcome = CommandOutcome[duel.DuelState, duel.Event]
@@ -100,11 +101,13 @@ async def start_duel(
     first, second = await get_fighter(game_id, a), await get_fighter(game_id, b)
     if first.id == second.id:
         raise SameFighter(game_id=game_id)
-    chosen = options or duel.DEFAULT_OPTIONS
 
     async def work(unit: Unit) -> DuelOutcome:
         gm_in(unit)
         _check_system(unit)
+        # the game's readings (engine/services/duel/rules.py) unless the caller chose
+        info = unit.game.info
+        chosen = options or (game_rules(info) if info is not None else duel.DEFAULT_OPTIONS)
         current = open_key(unit, thread)
         if current is not None and not (await unit.state(DUEL, current)).over:
             raise DuelActive(game_id=game_id, stream=current)

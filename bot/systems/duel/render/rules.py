@@ -1,0 +1,78 @@
+"""`/duel правила`: the game's readings of the duel seed, one button per reading (a tap
+steps it to its next value)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
+from aiogram.utils.i18n import gettext as _
+
+from bot.systems.duel.callbacks import DuelRuleCallback
+from engine.duel import DuelOptions
+from engine.services.duel import NAMES
+
+
+def _label(name: str) -> str:
+    return {
+        "dodge_tie": _("A tied dodge"),
+        "wrong_side_damage": _("A block on the wrong side lets through"),
+        "trick_tie": _("Two tricks that tie"),
+        "series_bonus": _("A series of attacks gives"),
+        "unblockable_parry": _("A parry against an unblockable attack"),
+        "critical_clash": _("A critical defense against a critical attack"),
+        "top_opposite": _("The opposite side of a blow from the top"),
+        "idle_block_recovers": _("A block with no attack against it"),
+        "full_dodge_covers_all": _("The kensei's full dodge covers"),
+        "sp_cap": _("SP recovery is capped at"),
+    }[name]
+
+
+def _value(name: str, value: Any) -> str:
+    if name == "series_bonus":
+        return _("+{n} to each next attack").format(n=value) if value else _("nothing")
+    if name == "sp_cap":
+        return _("{n} SP").format(n=value) if value else _("no cap (as the seed)")
+    return {
+        ("dodge_tie", "defense"): _("goes to the defense"),
+        ("dodge_tie", "attack"): _("goes to the attack"),
+        ("wrong_side_damage", "half"): _("X/4, half the guaranteed damage"),
+        ("wrong_side_damage", "guaranteed"): _("X/2, the guaranteed damage"),
+        ("trick_tie", "both"): _("both succeed"),
+        ("trick_tie", "neither"): _("neither succeeds"),
+        ("unblockable_parry", True): _("stops it"),
+        ("unblockable_parry", False): _("does not stop it"),
+        ("critical_clash", "defense"): _("the defense wins"),
+        ("critical_clash", "attack"): _("the attack's rule applies"),
+        ("top_opposite", "none"): _("none"),
+        ("top_opposite", "sides"): _("either side"),
+        ("idle_block_recovers", True): _("restores 1 SP"),
+        ("idle_block_recovers", False): _("restores nothing"),
+        ("full_dodge_covers_all", True): _("every attack of the turn"),
+        ("full_dodge_covers_all", False): _("one attack"),
+    }[(name, value)]
+
+
+def rule_line(name: str, rules: DuelOptions) -> str:
+    return f"{_label(name)}: {_value(name, getattr(rules, name))}"
+
+
+def rules_text(rules: DuelOptions) -> str:
+    head = _(
+        "How the places the duel rules leave open are read in this game's next duels. A tap "
+        "changes one; a running duel keeps its own:"
+    )
+    return "\n".join([head, *(f"• {rule_line(name, rules)}" for name in NAMES)])
+
+
+def rules_keyboard(rules: DuelOptions, game_id: int) -> InlineKeyboardMarkup:
+    rows = [
+        [
+            InlineKeyboardButton(
+                text=rule_line(name, rules),
+                callback_data=DuelRuleCallback(game_id=game_id, rule=i).pack(),
+            )
+        ]
+        for i, name in enumerate(NAMES)
+    ]
+    return InlineKeyboardMarkup(inline_keyboard=rows)

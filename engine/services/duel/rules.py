@@ -1,0 +1,74 @@
+"""The game's readings of the duel seed (`DuelOptions`, docs/rules/duel.md), kept in the
+game's `options` under `RULES`: every duel the GM starts afterwards takes them; a running
+duel keeps those it started with (its players agreed to them at the first turn)."""
+
+from __future__ import annotations
+
+import dataclasses
+import typing
+from typing import Any
+
+from engine.duel import DuelOptions
+from engine.duel.options import DEFAULT_OPTIONS
+from engine.services.errors import NoGame
+from engine.services.scenes import require_gm
+from engine.services.types import GameInfo
+from engine.store.models import Game
+
+RULES = "duel_rules"
+# The values a GM steps through for the options that are numbers (None: no cap).
+STEPS: dict[str, tuple[Any, ...]] = {
+    "series_bonus": (0, 1, 2),
+    "sp_cap": (None, 4, 6, 8),
+}
+
+
+def choices(name: str) -> tuple[Any, ...]:
+    """The values option `name` may take, the default first."""
+    if name in STEPS:
+        return STEPS[name]
+    kind = typing.get_type_hints(DuelOptions)[name]
+    if kind is bool:
+        values: tuple[Any, ...] = (True, False)
+    else:
+        values = typing.get_args(kind)
+    default = getattr(DEFAULT_OPTIONS, name)
+    return (default, *(v for v in values if v != default))
+
+
+NAMES = tuple(f.name for f in dataclasses.fields(DuelOptions))
+
+
+def game_rules(game: GameInfo) -> DuelOptions:
+    """The game's readings (the defaults for what the GM never changed, or a stored value
+    no longer valid)."""
+    stored = game.options.get(RULES)
+    if not isinstance(stored, dict):
+        return DEFAULT_OPTIONS
+    known = {k: v for k, v in stored.items() if k in NAMES and v in choices(k)}
+    return dataclasses.replace(DEFAULT_OPTIONS, **known)
+
+
+def next_value(rules: DuelOptions, name: str) -> Any:
+    """The value after the current one of option `name` (round the choices)."""
+    values = choices(name)
+    current = getattr(rules, name)
+    index = values.index(current) if current in values else -1
+    return values[(index + 1) % len(values)]
+
+
+async def set_rule(game_id: int, name: str, value: Any, *, actor_id: int) -> DuelOptions:
+    """The GM sets one reading for the game's next duels (`not_gm` for a player; ValueError
+    for an option or value that does not exist)."""
+    if name not in NAMES or value not in choices(name):
+        raise ValueError(f"no duel option {name}={value!r}")
+    await require_gm(game_id, actor_id)
+    game = await Game.get_or_none(id=game_id)
+    if game is None:
+        raise NoGame(game_id=game_id)
+    options = dict(game.options or {})
+    rules = {**(options.get(RULES) or {}), name: value}
+    game.options = {**options, RULES: rules}
+    await game.save(update_fields=["options"])
+    stored = {k: v for k, v in rules.items() if k in NAMES}
+    return dataclasses.replace(DEFAULT_OPTIONS, **stored)

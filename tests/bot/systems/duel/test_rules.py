@@ -1,0 +1,55 @@
+"""`/duel правила` through the fake Bot API: the GM sees the game's readings of the duel seed
+as buttons and steps one by a tap (docs/rules/duel.md: «В случае ничьей защита > атака» is
+the tied dodge's sentence); a player may neither open nor tap them; the next duel takes the
+GM's reading."""
+
+from __future__ import annotations
+
+from engine.duel import format_sheet
+from engine.services import duel as duels
+from engine.services import find_game
+from tests.bot.conftest import ALICE, BORIS, VERA
+from tests.engine.duel.six_turns import BJORN, TAKEDA
+from tests.support.telegram import TelegramDriver, private
+
+from .test_duel import FORUM, TOPIC, Table, topic_texts
+
+
+async def _game(tg: TelegramDriver) -> Table:
+    table = Table(tg)
+    for user in (VERA, ALICE, BORIS):
+        await tg.send(user, private(user), "/start")
+    await table.say(VERA, "/newgame дуэль Арена", thread=None)
+    for user in (ALICE, BORIS):
+        await table.say(user, "/join", thread=None)
+    await table.say(ALICE, "/fighter " + format_sheet(BJORN))
+    await table.say(BORIS, "/fighter " + format_sheet(TAKEDA))
+    return table
+
+
+async def test_the_gm_steps_a_reading_by_a_tap_and_the_next_duel_takes_it(
+    tg: TelegramDriver,
+) -> None:
+    table = await _game(tg)
+    refused = topic_texts(await table.say(ALICE, "/duel правила"))
+    assert len(refused) == 1 and "ведущ" in refused[0] and "Ничья" not in refused[0]
+    [shown] = [c for c in await table.say(VERA, "/duel правила") if c.method == "sendMessage"]
+    assert "Ничья при уклонении: за защитой" in shown.text
+    labels = [b["text"] for b in shown.buttons()]
+    assert len(labels) == len(duels.NAMES) and labels[0] == "Ничья при уклонении: за защитой"
+    assert all(len(label) <= 64 for label in labels)
+
+    alert = (await tg.press(ALICE, shown, 0)).calls
+    assert any(c.method == "answerCallbackQuery" and c.params.get("show_alert") for c in alert)
+    game = await find_game(FORUM.id, None)
+    assert game is not None and duels.game_rules(game).dodge_tie == "defense"
+
+    calls = (await tg.press(VERA, shown, 0)).calls
+    [edited] = [c for c in calls if c.method == "editMessageText"]
+    assert "Ничья при уклонении: за атакой" in edited.text
+    game = await find_game(FORUM.id, None)
+    assert game is not None and duels.game_rules(game).dodge_tie == "attack"
+
+    await table.say(VERA, "/duel Бьорн против Такеда")
+    view = await duels.current_duel(game.id, TOPIC)
+    assert view is not None and view.state.options.dodge_tie == "attack"

@@ -1,0 +1,46 @@
+"""The game's readings of the duel seed (engine/services/duel/rules.py): set by the GM for the
+game, taken by every duel started afterwards; docs/rules/duel.md quotes the seed sentence of
+each («В случае ничьей защита > атака» for the tied dodge)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine import duel
+from engine.services import duel as duels
+from engine.services import get_game
+from engine.services.errors import NotGm
+from tests.engine.services.conftest import ALICE, GM
+
+from .conftest import TOPIC
+
+
+async def test_a_game_starts_with_the_readings_of_docs_rules(duel_game) -> None:
+    game = await get_game(duel_game.id)
+    assert duels.game_rules(game) == duel.DEFAULT_OPTIONS
+    assert duels.choices("dodge_tie") == ("defense", "attack")  # the default first
+    assert duels.next_value(duel.DEFAULT_OPTIONS, "sp_cap") == 4
+
+
+async def test_the_gms_reading_is_the_games_and_the_next_duel_takes_it(duel_game) -> None:
+    with pytest.raises(NotGm):
+        await duels.set_rule(duel_game.id, "dodge_tie", "attack", actor_id=ALICE)
+    rules = await duels.set_rule(duel_game.id, "dodge_tie", "attack", actor_id=GM)
+    rules = await duels.set_rule(duel_game.id, "sp_cap", 6, actor_id=GM)
+    assert (rules.dodge_tie, rules.sp_cap) == ("attack", 6)
+    game = await get_game(duel_game.id)
+    assert duels.game_rules(game) == rules
+    out = await duels.start_duel(
+        duel_game.id, thread=TOPIC, a="Бьорн", b="Такеда", actor_id=GM, rng=random.Random(1)
+    )
+    assert out.state.options.dodge_tie == "attack" and out.state.options.sp_cap == 6
+
+
+async def test_an_option_or_value_that_does_not_exist_is_refused(duel_game) -> None:
+    with pytest.raises(ValueError):
+        await duels.set_rule(duel_game.id, "dodge_tie", "draw", actor_id=GM)
+    with pytest.raises(ValueError):
+        await duels.set_rule(duel_game.id, "no_such_rule", True, actor_id=GM)
+    assert duels.game_rules(await get_game(duel_game.id)) == duel.DEFAULT_OPTIONS
