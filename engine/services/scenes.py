@@ -46,6 +46,9 @@ class CommandOutcome(Generic[S, E]):
     followed: tuple[Caused, ...] = ()
     board_message_id: int | None = None  # the stream's board in the chat (as read in the step)
     before: S | None = None  # the state the command was decided on (names of the removed)
+    # The scene kinds of the game with an open stream when the step was made (so an adapter
+    # knows, without a read, whether there is another scene to show beside this one).
+    open_kinds: frozenset[str] = frozenset()
 
     def view(self, game_id: int) -> SceneView[S]:
         """The stream as the step left it (what a board shows), without reading it again."""

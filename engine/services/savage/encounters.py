@@ -108,7 +108,10 @@ async def record_step(
     )
     followed = await chase_follows(unit, key, step, events, state, rng, before)
     caused = () if followed is None else (followed,)
-    return CommandOutcome(state, events, step, unit.seq(key), key, caused, board)
+    open_kinds = frozenset(k.split(":", 1)[0] for k, _ in unit.game.open_streams)
+    return CommandOutcome(
+        state, events, step, unit.seq(key), key, caused, board, open_kinds=open_kinds
+    )
 
 
 async def undo_encounter(

@@ -24,7 +24,13 @@ from engine import savage
 from engine.dice.rng import Rng
 from engine.savage.chase import ChaseError
 from engine.services import GameInfo, NoGame, get_game
-from engine.services.savage import EncounterView, NoEncounter, current_encounter, encounter_command
+from engine.services.savage import (
+    CHASE,
+    EncounterView,
+    NoEncounter,
+    current_encounter,
+    encounter_command,
+)
 from engine.services.savage.encounters import EncounterOutcome
 from engine.services.savage.follow import Caused
 
@@ -177,7 +183,10 @@ async def report(
     to that message of the bot's instead (a Soak under its attack's result)."""
     own = Step("encounter", out.events, out.state, out.view(game.id))
     steps = [own, *steps_of(game.id, out.followed)]
-    await tell_steps(bot, game, steps, before=before, reply_to=reply_to, append_to=append_to)
+    await tell_steps(
+        bot, game, steps, before=before, reply_to=reply_to, append_to=append_to,
+        chase_open=CHASE.name in out.open_kinds,
+    )  # fmt: skip
 
 
 async def tell_followed(

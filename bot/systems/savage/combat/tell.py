@@ -71,10 +71,12 @@ async def tell_steps(
     caused: bool = False,
     append_to: Message | None = None,
     note: str = "",
+    chase_open: bool | None = None,
 ) -> None:
     """Tell `steps` (the first is the command's own unless ``caused``) in one message and
     bring their boards up to date; `fight`: the encounter when no step is one of its;
-    `note`: a line of the command's own below the steps (what a multi-name /add left out)."""
+    `note`: a line of the command's own below the steps (what a multi-name /add left out);
+    `chase_open`: whether the step saw a chase open (None: not known, read it)."""
     quiet = quiet_mode(game)
     parts: list[str] = []
     gm_parts: list[str] = []  # the full lines of what the group gets without NPC dice
@@ -111,7 +113,10 @@ async def tell_steps(
         mentions = await turn_mentions(fight, fight.current)
         if mentions:
             text += "\n👉 " + ", ".join(mentions)
-        chase = chases[-1][0].state if chases else await _chase_state(game)
+        if chases:
+            chase = chases[-1][0].state
+        else:
+            chase = await _chase_state(game) if chase_open in (True, None) else None
         rows += turn_rows(fight, game.id, board=False, chase=chase)
     if text:
         markup = InlineKeyboardMarkup(inline_keyboard=rows) if rows else None
