@@ -41,7 +41,7 @@ from aiogram.methods import EditMessageText, GetChatMember, GetMe, SendMessage, 
 from aiogram.methods.base import TelegramType
 from aiogram.types import Message, Update, User
 
-from bench.harness import BOT_TOKEN, GAME_WITH_FIGHT, group, private, user
+from bench.harness import BOT_TOKEN, GAME_WITH_FIGHT, Updates, group, private, user
 
 ROUNDS = 3
 SCENARIOS = {"r": ("/r 2к6+1", False), "hr": ("/hr d20", False), "fight": ("/next", True)}
@@ -102,22 +102,13 @@ class MemorySession(BaseSession):
 
 
 class Feeder:
+    """The harness's updates (bench/harness.py), as aiogram objects."""
+
     def __init__(self) -> None:
-        self.ids = itertools.count(1)
+        self.updates = Updates()
 
     def message(self, sender: dict[str, Any], chat: dict[str, Any], text: str) -> Update:
-        update_id = next(self.ids)
-        command = text.split()[0] if text.startswith("/") else ""
-        message: dict[str, Any] = {
-            "message_id": update_id,
-            "date": int(time.time()),
-            "chat": chat,
-            "from": sender,
-            "text": text,
-        }
-        if command:
-            message["entities"] = [{"type": "bot_command", "offset": 0, "length": len(command)}]
-        return Update.model_validate({"update_id": update_id, "message": message})
+        return Update.model_validate(self.updates.message(sender, chat, text))
 
 
 @dataclass(frozen=True)

@@ -155,28 +155,20 @@ def review_replied(message: Message) -> DuelReviewCallback | None:
     return None
 
 
+def _private_text(message: Message) -> bool:
+    """A plain text (no command) in the private chat: what a reply to a form may be."""
+    text = message.text or ""
+    return message.chat.type == "private" and bool(text) and not text.startswith("/")
+
+
 class RepliesToForm(Filter):
     async def __call__(self, message: Message) -> bool:
-        text = message.text or ""
-        private = message.chat.type == "private"
-        return (
-            private
-            and bool(text)
-            and not text.startswith("/")
-            and form_replied(message) is not None
-        )
+        return _private_text(message) and form_replied(message) is not None
 
 
 class RepliesToChange(Filter):
     async def __call__(self, message: Message) -> bool:
-        text = message.text or ""
-        private = message.chat.type == "private"
-        return (
-            private
-            and bool(text)
-            and not text.startswith("/")
-            and review_replied(message) is not None
-        )
+        return _private_text(message) and review_replied(message) is not None
 
 
 class IsLabel(Filter):

@@ -13,14 +13,14 @@ import pytest
 from bot.systems.duel import CHAT
 from bot.systems.duel.callbacks import DuelReviewCallback
 from bot.systems.duel.deadline import BadDeadline, deadlines_forever, parse_deadline, pass_due
-from engine.duel import FullDefense, format_sheet
+from engine.duel import FullDefense
 from engine.services import duel as duels
 from engine.services import find_game
 from tests.bot.conftest import ALICE, BORIS, VERA
-from tests.engine.duel.six_turns import BJORN, TAKEDA, TURNS
-from tests.support.telegram import TelegramDriver, private
+from tests.engine.duel.six_turns import BJORN, TURNS
+from tests.support.telegram import TelegramDriver
 
-from .test_duel import FORUM, TOPIC, Table, topic_texts
+from .test_duel import FORUM, TOPIC, Table, arena, topic_texts
 
 DAY = 24 * 3600.0
 
@@ -40,14 +40,7 @@ def test_the_bot_runs_the_deadline_loop() -> None:
 
 
 async def _duel(tg: TelegramDriver) -> Table:
-    table = Table(tg)
-    for user in (VERA, ALICE, BORIS):
-        await tg.send(user, private(user), "/start")
-    await table.say(VERA, "/newgame дуэль Арена", thread=None)
-    for user in (ALICE, BORIS):
-        await table.say(user, "/join", thread=None)
-    await table.say(ALICE, "/fighter " + format_sheet(BJORN))
-    await table.say(BORIS, "/fighter " + format_sheet(TAKEDA))
+    table = await arena(tg)
     await table.say(VERA, "/duel Бьорн против Такеда")
     return table
 

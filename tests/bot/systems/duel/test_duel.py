@@ -107,7 +107,9 @@ def topic_texts(calls: list[ApiCall]) -> list[str]:
     ]  # fmt: skip
 
 
-async def test_the_six_turn_duel_in_a_forum_topic(tg: TelegramDriver) -> None:
+async def arena(tg: TelegramDriver) -> Table:
+    """Вера's duel game in the forum: Алиса's Бьорн and Борис's Такеда saved, no duel yet
+    (everyone has started the bot)."""
     table = Table(tg)
     for user in (VERA, ALICE, BORIS):  # each has started the bot
         await tg.send(user, private(user), "/start")
@@ -116,6 +118,11 @@ async def test_the_six_turn_duel_in_a_forum_topic(tg: TelegramDriver) -> None:
         await table.say(user, "/join", thread=None)
     await table.say(ALICE, "/fighter " + format_sheet(BJORN))
     await table.say(BORIS, "/fighter " + format_sheet(TAKEDA))
+    return table
+
+
+async def test_the_six_turn_duel_in_a_forum_topic(tg: TelegramDriver) -> None:
+    table = await arena(tg)
     start = await table.say(VERA, "/duel Бьорн против Такеда")
     (opening,) = topic_texts(start)
     assert "Бьорн" in opening and "Такеда" in opening
@@ -208,14 +215,7 @@ async def test_app_duel_opens_the_duel_screen_of_the_game(tg: TelegramDriver) ->
 
 async def _one_turn_in(tg: TelegramDriver) -> tuple[Table, int]:
     """Вера's duel game in the topic, Бьорн against Такеда, both turns of turn 1 sealed."""
-    table = Table(tg)
-    for user in (VERA, ALICE, BORIS):
-        await tg.send(user, private(user), "/start")
-    await table.say(VERA, "/newgame дуэль Арена", thread=None)
-    for user in (ALICE, BORIS):
-        await table.say(user, "/join", thread=None)
-    await table.say(ALICE, "/fighter " + format_sheet(BJORN))
-    await table.say(BORIS, "/fighter " + format_sheet(TAKEDA))
+    table = await arena(tg)
     await table.say(VERA, "/duel Бьорн против Такеда")
     a, fa, b, fb = TURNS[0]
     await table.submit(ALICE, BJORN, a, fa)

@@ -5,32 +5,18 @@ GM's reading."""
 
 from __future__ import annotations
 
-from engine.duel import format_sheet
 from engine.services import duel as duels
 from engine.services import find_game
-from tests.bot.conftest import ALICE, BORIS, VERA
-from tests.engine.duel.six_turns import BJORN, TAKEDA
-from tests.support.telegram import TelegramDriver, private
+from tests.bot.conftest import ALICE, VERA
+from tests.support.telegram import TelegramDriver
 
-from .test_duel import FORUM, TOPIC, Table, topic_texts
-
-
-async def _game(tg: TelegramDriver) -> Table:
-    table = Table(tg)
-    for user in (VERA, ALICE, BORIS):
-        await tg.send(user, private(user), "/start")
-    await table.say(VERA, "/newgame дуэль Арена", thread=None)
-    for user in (ALICE, BORIS):
-        await table.say(user, "/join", thread=None)
-    await table.say(ALICE, "/fighter " + format_sheet(BJORN))
-    await table.say(BORIS, "/fighter " + format_sheet(TAKEDA))
-    return table
+from .test_duel import FORUM, TOPIC, arena, topic_texts
 
 
 async def test_the_gm_steps_a_reading_by_a_tap_and_the_next_duel_takes_it(
     tg: TelegramDriver,
 ) -> None:
-    table = await _game(tg)
+    table = await arena(tg)
     refused = topic_texts(await table.say(ALICE, "/duel правила"))
     assert len(refused) == 1 and "ведущ" in refused[0] and "Ничья" not in refused[0]
     [shown] = [c for c in await table.say(VERA, "/duel правила") if c.method == "sendMessage"]
