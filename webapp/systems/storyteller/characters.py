@@ -31,6 +31,7 @@ from webapp.i18n import describe_text
 from webapp.projection import GM, Viewer
 from webapp.roles import require_active
 from webapp.systems.registry import CharacterRoutes
+from webapp.systems.storyteller.options import game_options_json
 
 MAX_SHEET = 4000
 
@@ -72,7 +73,10 @@ async def get_library(request: web.Request, viewer: Viewer) -> web.Response:
     records = await list_characters(viewer.game.id, viewer_id=viewer.user_id)
     if viewer.role != GM:
         records = [r for r in records if r.owner_id == viewer.user_id]
-    return web.json_response({"ok": True, "characters": [_item(r) for r in records]})
+    body: dict[str, Any] = {"ok": True, "characters": [_item(r) for r in records]}
+    if viewer.role == GM:  # the settings form of the tab (options.py)
+        body["options"] = game_options_json(viewer.game)
+    return web.json_response(body)
 
 
 async def get_one(request: web.Request, viewer: Viewer) -> web.Response:
