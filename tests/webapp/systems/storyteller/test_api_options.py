@@ -11,13 +11,13 @@ from tests.webapp.systems.storyteller.test_api_fight import api, faces, send  # 
 from webapp.links import startapp_token
 
 
-async def library(api, token, user_id):  # type: ignore[no-untyped-def]
+async def library(api, token, user_id):  # type: ignore[no-untyped-def]  # noqa: F811
     response = await api.get(f"/api/games/{token}/characters", headers=auth(user_id))
     assert response.status == 200, await response.text()
     return await response.json()
 
 
-async def test_the_gm_reads_and_sets_the_games_options(api) -> None:  # type: ignore[no-untyped-def]
+async def test_the_gm_reads_and_sets_the_games_options(api) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
     game = await make_game("storyteller")
     token = startapp_token(game.id, bot_token=TOKEN)
     shown = (await library(api, token, GM_ID))["options"]
