@@ -154,6 +154,12 @@ class Options(Coded):
     armor: tuple[Armor, ...] = DEFAULT_ARMOR
     aim_targets: tuple[AimTarget, ...] = SEED_AIM_TARGETS
     healing: tuple[HealTime, ...] = DEFAULT_HEALING
+    # the maneuvers' table (the seed's «Таблица маневров в ближнем/дальнем бою» is absent):
+    # its text's numbers — «сбоку, вам добавляется один кубик», «с тыла ... на два кубика»,
+    # «сложность атаки увеличивается на 2» (blind)
+    flank_dice: int = 1
+    rear_dice: int = 2
+    blind_difficulty: int = 2
     # reading of «Если урон ... до поглощения, в два раза превышает рейтинг брони, то броня
     # считается уничтоженной»: the armor still soaks the attack that destroys it
     armor_soaks_destroying_attack: bool = True

@@ -45,6 +45,12 @@ _FLAGS = {
     "проверка": "gm_review",
     "скрывать": "hide_npcs",
 }
+_NUMBERS = {  # key -> (field, lowest, highest)
+    "действия": ("max_actions", 1, 5),
+    "фланг": ("flank_dice", 0, 5),
+    "тыл": ("rear_dice", 0, 5),
+    "вслепую": ("blind_difficulty", 0, 5),
+}
 _RESET = {"сброс", "reset"}
 
 
@@ -91,6 +97,10 @@ def options_text(o: Options) -> str:
         _("Actions a turn at most: {value} — <code>/options действия 3</code>").format(
             value=o.max_actions
         ),
+        _(
+            "Maneuvers: flank +{flank} dice, rear +{rear}, blind +{blind} difficulty — "
+            "<code>/options фланг 1</code>, <code>тыл 2</code>, <code>вслепую 2</code>"
+        ).format(flank=o.flank_dice, rear=o.rear_dice, blind=o.blind_difficulty),
         _(
             "Weapons: {rows} — <code>/options оружие Имя (урон, тип, сложность N, "
             "способность)</code>, <code>/options оружие -Имя</code>"
@@ -143,8 +153,10 @@ def changed(o: Options, text: str) -> Options:
         return dataclasses.replace(o, missing_ability=reading, missing_ability_step=step)
     if key in _FLAGS and value:
         return dataclasses.replace(o, **{_FLAGS[key]: _flag(value)})
-    if key == "действия" and value.isdigit() and 1 <= int(value) <= 5:
-        return dataclasses.replace(o, max_actions=int(value))
+    if key in _NUMBERS and value.isdigit():
+        field, low, high = _NUMBERS[key]
+        if low <= int(value) <= high:
+            return dataclasses.replace(o, **{field: int(value)})
     if key == "оружие" and value:
         if value.startswith("-"):
             return dataclasses.replace(o, weapons=_without(o.weapons, value[1:]))

@@ -31,6 +31,9 @@ def options_json(options: Options) -> dict[str, Any]:
         "missing_ability_step": options.missing_ability_step,
         "armor_soaks_destroying_attack": options.armor_soaks_destroying_attack,
         "max_actions": options.max_actions,
+        "flank_dice": options.flank_dice,
+        "rear_dice": options.rear_dice,
+        "blind_difficulty": options.blind_difficulty,
         "hide_npcs": options.hide_npcs,
         "gm_review": options.gm_review,
         "weapons": "\n".join(format_weapon_row(w) for w in options.weapons),
@@ -49,6 +52,9 @@ class OptionsArgs(Body):
     missing_ability_step: int | None = Field(None, ge=0, le=5)
     armor_soaks_destroying_attack: bool | None = None
     max_actions: int | None = Field(None, ge=1, le=5)
+    flank_dice: int | None = Field(None, ge=0, le=5)
+    rear_dice: int | None = Field(None, ge=0, le=5)
+    blind_difficulty: int | None = Field(None, ge=0, le=5)
     hide_npcs: bool | None = None
     gm_review: bool | None = None
     weapons: str | None = Field(None, max_length=TABLE_MAX)

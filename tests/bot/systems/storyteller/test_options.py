@@ -45,8 +45,10 @@ async def test_the_gm_sets_the_options_and_a_player_cannot(tg: TelegramDriver) -
     )
     assert "Шпага (Сила+2, летальные, сложность 5, Фехтование)" in said(feed)
     await table.say(ALICE, "/options броня Кольчуга 3, штраф 2")
+    # the maneuvers' table (absent from the seed): «с тыла ... на два кубика» by default
+    assert "тыл +3" in said(await table.say(ALICE, "/options тыл 3"))
     options = await load_options(await game_id())
-    assert options.missing_ability == ATTRIBUTE_ONLY
+    assert options.missing_ability == ATTRIBUTE_ONLY and options.rear_dice == 3
     assert options.weapon("шпага") is not None and options.armor_named("Кольчуга") is not None
     await table.say(ALICE, "/options оружие -Шпага")
     assert (await load_options(await game_id())).weapon("Шпага") is None

@@ -34,12 +34,14 @@ async def test_the_gm_reads_and_sets_the_games_options(api) -> None:  # type: ig
         command="options",
         missing_ability=IMPOSSIBLE,
         hide_npcs=False,
+        blind_difficulty=3,
         weapons=shown["weapons"] + "\nШпага (Сила+2, летальные, сложность 5, Фехтование)",
         armor="Кольчуга 3, штраф 2",
     )
     options = await load_options(game.id)
     assert options.missing_ability == IMPOSSIBLE and options.hide_npcs is False
     assert options.gm_review is True  # what the form left out stays as it was
+    assert options.blind_difficulty == 3 and options.rear_dice == 2
     assert options.weapon("Шпага") is not None and options.weapon("Пистолет") is not None
     assert [a.name for a in options.armor] == ["Кольчуга"]
     again = (await library(api, token, GM_ID))["options"]

@@ -9,6 +9,12 @@ const READINGS = [
   ["attribute_only", () => t("The attribute alone, the same difficulty")],
   ["impossible", () => t("Impossible")],
 ];
+const NUMBERS = [
+  ["max_actions", 1, () => t("Actions a turn at most")],
+  ["flank_dice", 0, () => t("Dice for a flank attack")],
+  ["rear_dice", 0, () => t("Dice for an attack from the rear")],
+  ["blind_difficulty", 0, () => t("Difficulty added when blind")],
+];
 const FLAGS = [
   ["gm_review", () => t("The GM reviews each attack")],
   ["hide_npcs", () => t("NPCs hidden from the players")],
@@ -40,9 +46,9 @@ export function GameOptions({ game, options, onSaved }) {
     <label class="field"><span>${t("Difficulty added without the ability")}</span>
       <input type="number" name="missing_ability_step" min="0" max="5" value=${form.missing_ability_step}
         onInput=${(e) => set("missing_ability_step", Number(e.currentTarget.value))} /></label>
-    <label class="field"><span>${t("Actions a turn at most")}</span>
-      <input type="number" name="max_actions" min="1" max="5" value=${form.max_actions}
-        onInput=${(e) => set("max_actions", Number(e.currentTarget.value))} /></label>
+    ${NUMBERS.map(([key, min, label]) => html`<label class="field"><span>${label()}</span>
+      <input type="number" name=${key} min=${min} max="5" value=${form[key]}
+        onInput=${(e) => set(key, Number(e.currentTarget.value))} /></label>`)}
     ${FLAGS.map(([key, label]) => html`<label class="switch"><input type="checkbox" role="switch" name=${key}
       checked=${form[key]} onChange=${(e) => set(key, e.currentTarget.checked)} />
       <span class="track" aria-hidden="true"></span><span>${label()}</span></label>`)}
