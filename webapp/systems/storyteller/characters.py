@@ -23,6 +23,7 @@ from engine.services.storyteller import (
     save_character,
 )
 from engine.services.storyteller.characters import parse_entry
+from engine.services.storyteller.options import game_options
 from engine.storyteller.errors import StorytellerError
 from engine.storyteller.sheet import format_sheet
 from webapp.bodies import Body, parse_body, read_json
@@ -88,7 +89,7 @@ async def post_preview(request: web.Request, viewer: Viewer) -> web.Response:
     body = parse_body(SheetBody, await read_json(request))
     _body(viewer, body)
     try:
-        character, warnings = parse_entry(body.sheet)
+        character, warnings = parse_entry(body.sheet, game_options(viewer.game))
     except StorytellerError as exc:
         error = refusal(exc, viewer.locale)
         answer = error_body(error.code, error.message, **error.details)["error"]

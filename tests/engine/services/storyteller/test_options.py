@@ -16,7 +16,8 @@ from engine.services.storyteller.options import KEY, game_options, load_options,
 from engine.store.models import Game
 from engine.storyteller import commands as cmd
 from engine.storyteller import events as ev
-from engine.storyteller.options import ATTRIBUTE_ONLY, DEFAULT_OPTIONS, Armor
+from engine.storyteller.errors import StorytellerError
+from engine.storyteller.options import ATTRIBUTE_ONLY, DEFAULT_OPTIONS, Armor, Weapon
 from tests.engine.services.conftest import ALICE, CHAT, GM
 from tests.engine.services.storyteller.test_fights import PUNCHER, THUG
 
@@ -97,3 +98,20 @@ async def test_every_new_fight_starts_with_them_and_a_running_one_keeps_its_copy
     await st.end_fight(table.id, actor_id=GM)
     fresh = await st.start_fight(table.id, actor_id=GM)
     assert fresh.state.options == DEFAULT_OPTIONS
+
+
+async def test_a_sheet_names_the_rows_of_the_games_tables(table: services.GameInfo) -> None:
+    # «Броня: ...» and «Оружие: ...» by a name alone are rows of the game's own tables
+    rapier = Weapon("Шпага", 2, "lethal", 5, "melee", strength=True)
+    mail = Armor("Кольчуга", 3, 2)
+    house = dataclasses.replace(
+        DEFAULT_OPTIONS,
+        weapons=(*DEFAULT_OPTIONS.weapons, rapier),
+        armor=(*DEFAULT_OPTIONS.armor, mail),
+    )
+    sheet = "Имя: Дуэлянт\nОружие: Шпага\nБроня: Кольчуга"
+    with pytest.raises(StorytellerError):  # not a row of the default tables
+        await st.save_character(table.id, sheet, actor_id=ALICE)
+    await set_options(table.id, house, actor_id=GM)
+    saved = await st.save_character(table.id, sheet, actor_id=ALICE)
+    assert saved.character.weapons == (rapier,) and saved.character.armor == mail
