@@ -5,7 +5,7 @@ their errors come from the registry (engine/services/systems.py).
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
@@ -194,7 +194,11 @@ async def require_active(game_id: int, kind: str) -> agg.StreamInfo:
 
 
 async def open_exclusive(
-    aggregate: agg.Aggregate[Any, Any], game_id: int, *, actor_id: int
+    aggregate: agg.Aggregate[Any, Any],
+    game_id: int,
+    *,
+    actor_id: int,
+    params: Mapping[str, Any] | None = None,
 ) -> agg.StreamInfo:
     """A new stream of the aggregate's kind, if the game has no open one (GM only).
 
@@ -215,17 +219,21 @@ async def open_exclusive(
         if current is not None:
             error = systems.scene_kind(kind).active
             raise error(game_id=game_id, stream=current.key)
-        return await agg.open_stream(aggregate, game_id)
+        return await agg.open_stream(aggregate, game_id, params=params)
 
 
 async def start_empty(
-    aggregate: agg.Aggregate[S, Any], game_id: int, *, actor_id: int
+    aggregate: agg.Aggregate[S, Any],
+    game_id: int,
+    *,
+    actor_id: int,
+    params: Mapping[str, Any] | None = None,
 ) -> SceneView[S]:
-    """The GM opens a new, empty scene of the aggregate's kind (`open_exclusive`), and the
-    boards hear of it."""
-    stream = await open_exclusive(aggregate, game_id, actor_id=actor_id)
+    """The GM opens a new, empty scene of the aggregate's kind (`open_exclusive`; `params`:
+    the stream's, its initial state's), and the boards hear of it."""
+    stream = await open_exclusive(aggregate, game_id, actor_id=actor_id, params=params)
     await notify(game_id, aggregate.name, stream=stream.key, seq=0, actor_id=actor_id)
-    return SceneView(game_id, stream.key, aggregate.initial({}), 0)
+    return SceneView(game_id, stream.key, aggregate.initial(params or {}), 0)
 
 
 async def close_scene(

@@ -336,15 +336,15 @@ def _review(state: Fight) -> Proposal:
     return state.proposal
 
 
-def _propose(state: Fight, attack: Attack, tape: Tape, step: int) -> list[ev.Event]:
+def _propose(state: Fight, attack: Attack, tape: Tape, step: int, opened: int) -> list[ev.Event]:
     _attack(state, attack, tape, step)  # refusals now, not at publication
-    return [ev.AttackProposed(step, Proposal(attack, tape.used))]
+    return [ev.AttackProposed(step, Proposal(attack, tape.used, opened))]
 
 
 @_on(Propose)
 def _propose_attack(state: Fight, cmd: Propose, rng: Rng, step: int) -> list[ev.Event]:
     attack = dataclasses.replace(cmd.attack, by=cmd.by)
-    return _propose(state, attack, Tape((), rng), step)
+    return _propose(state, attack, Tape((), rng), step, step)
 
 
 @_on(Adjust)
@@ -352,7 +352,7 @@ def _adjust(state: Fight, cmd: Adjust, rng: Rng, step: int) -> list[ev.Event]:
     # the dice already rolled are kept, in their order; only what the change needs is new
     p = _review(state)
     attack = dataclasses.replace(p.attack, overrides=cmd.overrides)
-    return _propose(state, attack, Tape(p.faces, rng), step)
+    return _propose(state, attack, Tape(p.faces, rng), step, p.opened)
 
 
 @_on(Drop)

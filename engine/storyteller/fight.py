@@ -50,6 +50,7 @@ class Proposal:
 
     attack: Attack
     faces: tuple[int, ...] = ()
+    opened: int = 0  # the step that first proposed it (adjustments keep it): its identity
 
 
 @dataclass(frozen=True, slots=True)

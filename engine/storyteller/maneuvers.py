@@ -15,10 +15,9 @@ from .pools import Part, action_pool
 
 FLANK, REAR = "flank", "rear"
 # «Если вы нападаете на свою жертву сбоку, вам добавляется один кубик ... Если вы нападаете с
-# тыла, ваш запас бросков увеличивается на два кубика.»
-FLANK_DICE = {FLANK: 1, REAR: 2}
-# «сложность атаки увеличивается на 2, а точная стрельба становится невозможной»
-BLIND_DIFFICULTY = 2
+# тыла, ваш запас бросков увеличивается на два кубика.» «сложность атаки увеличивается на 2, а
+# точная стрельба становится невозможной» — the game's options (flank_dice, rear_dice,
+# blind_difficulty), the seed's numbers by default.
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +55,8 @@ def attack_modifiers(s: Situation, options: Options = DEFAULT_OPTIONS) -> Attack
     diff: list[Part] = []
     damage = 0
     if s.side is not None:
-        dice.append(Part(s.side, FLANK_DICE[s.side]))
+        side = options.flank_dice if s.side == FLANK else options.rear_dice
+        dice.append(Part(s.side, side))
     if s.ambush_bonus:
         # «Дополнительные успешные баллы, полученные при броске на засаду, добавляются к
         # вашему запасу бросков на атаку.»
@@ -64,7 +64,7 @@ def attack_modifiers(s: Situation, options: Options = DEFAULT_OPTIONS) -> Attack
     if s.blind:
         if s.aim is not None:
             raise StorytellerError("no_aim_blind")
-        diff.append(Part("blind", BLIND_DIFFICULTY))
+        diff.append(Part("blind", options.blind_difficulty))
     if s.aim is not None:
         # «Прицелившись, ваш персонаж может обойти броню и другую защиту, а также нанести
         # дополнительный урон»

@@ -1,5 +1,5 @@
 """Per-game options: the readings of seed 002's ambiguous sentences and the tables the seed
-lists in its contents but does not contain (weapons, armor, health). Every default is
+lists in its contents but does not contain (weapons, armor, health, healing times). Every default is
 DESIGN.md's («Rules where the seeds are silent») or named a default in
 docs/rules/storyteller.md; a game may replace any of them.
 """
@@ -109,6 +109,43 @@ SEED_AIM_TARGETS: tuple[AimTarget, ...] = (
 
 
 @dataclass(frozen=True, slots=True)
+class HealTime:
+    """How long one marked level takes to heal: ``hours`` for a damage type at a level."""
+
+    damage_type: str
+    level: str  # HealthLevel.code
+    hours: int
+
+
+_H, _D = 1, 24
+# Default (the seed's «Время излечения» is absent): bashing heals in hours, lethal in days to
+# months; aggravated takes the lethal time twice over (mortals, without supernatural healing).
+_LETHAL_HOURS = (
+    ("bruised", 1 * _D),
+    ("hurt", 3 * _D),
+    ("injured", 7 * _D),
+    ("wounded", 30 * _D),
+    ("mauled", 60 * _D),
+    ("crippled", 90 * _D),
+    ("incapacitated", 90 * _D),
+)
+_BASHING_HOURS = (
+    ("bruised", 1 * _H),
+    ("hurt", 1 * _H),
+    ("injured", 1 * _H),
+    ("wounded", 3 * _H),
+    ("mauled", 6 * _H),
+    ("crippled", 12 * _H),
+    ("incapacitated", 24 * _H),
+)
+DEFAULT_HEALING: tuple[HealTime, ...] = (
+    *(HealTime(BASHING, code, h) for code, h in _BASHING_HOURS),
+    *(HealTime(LETHAL, code, h) for code, h in _LETHAL_HOURS),
+    *(HealTime(AGGRAVATED, code, 2 * h) for code, h in _LETHAL_HOURS),
+)
+
+
+@dataclass(frozen=True, slots=True)
 class Options(Coded):
     missing_ability: str = HARDER
     missing_ability_step: int = 1
@@ -116,6 +153,13 @@ class Options(Coded):
     weapons: tuple[Weapon, ...] = DEFAULT_WEAPONS
     armor: tuple[Armor, ...] = DEFAULT_ARMOR
     aim_targets: tuple[AimTarget, ...] = SEED_AIM_TARGETS
+    healing: tuple[HealTime, ...] = DEFAULT_HEALING
+    # the maneuvers' table (the seed's «Таблица маневров в ближнем/дальнем бою» is absent):
+    # its text's numbers — «сбоку, вам добавляется один кубик», «с тыла ... на два кубика»,
+    # «сложность атаки увеличивается на 2» (blind)
+    flank_dice: int = 1
+    rear_dice: int = 2
+    blind_difficulty: int = 2
     # reading of «Если урон ... до поглощения, в два раза превышает рейтинг брони, то броня
     # считается уничтоженной»: the armor still soaks the attack that destroys it
     armor_soaks_destroying_attack: bool = True

@@ -297,3 +297,34 @@ def character_from_json(text: str | dict[str, Any]) -> Character:
         return codec.from_data(Character, data)
     except ValueError:
         raise StorytellerError("sheet_bad_json") from None
+
+
+# --- the game's tables as text rows (the /options command and the Mini App's settings) ---
+
+
+def parse_weapon_rows(text: str) -> tuple[Weapon, ...]:
+    """Weapon rows written in full as on a sheet, one a line or «;»-separated:
+    ``Имя (урон, тип, сложность N, способность)``; a refusal names a bad fragment."""
+    rows = [line for line in text.replace(";", "\n").splitlines() if line.strip()]
+    bare = Options(weapons=())  # a name alone is not a row of a table being written
+    return tuple(w for line in rows for w in _weapons(line, bare))
+
+
+def format_weapon_row(w: Weapon) -> str:
+    return _format_weapon(w)
+
+
+def parse_armor_rows(text: str) -> tuple[Armor, ...]:
+    """Armor rows ``Имя N, штраф M``, one a line."""
+    out: list[Armor] = []
+    for line in text.splitlines():
+        if line.strip():
+            armor = _armor(line, Options(armor=()))
+            if armor is None:
+                raise _fail("sheet_bad_armor", line.strip())
+            out.append(armor)
+    return tuple(out)
+
+
+def format_armor_row(a: Armor) -> str:
+    return f"{a.name} {a.rating}, штраф {a.dex_penalty}"

@@ -8,7 +8,7 @@ from __future__ import annotations
 from aiogram import Router
 
 from bot.systems.registry import ChatSystem
-from bot.systems.storyteller import characters, fight, help
+from bot.systems.storyteller import characters, fight, help, options
 from bot.systems.storyteller.demo import DEMO
 from bot.systems.storyteller.sync import board_sync
 
@@ -25,8 +25,10 @@ COMMANDS = frozenset(
         "drop",
         "fight",
         "fulldef",
+        "heal",
         "init",
         "npc",
+        "options",
         "publish",
         "undo",
         "yield",
@@ -35,7 +37,7 @@ COMMANDS = frozenset(
 
 
 def routers() -> list[Router]:
-    return [fight.make_router(), characters.make_router()]
+    return [fight.make_router(), characters.make_router(), options.make_router()]
 
 
 CHAT = ChatSystem(

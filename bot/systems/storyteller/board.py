@@ -16,6 +16,7 @@ from bot.systems.storyteller import render
 from engine.services import GameInfo, set_board_message
 from engine.services.storyteller import FightView, current_fight
 from engine.services.storyteller.fights import KIND
+from engine.services.storyteller.review import ReviewMessages, remember_review, review_messages
 from engine.storyteller import events as ev
 from engine.storyteller.fight import Fight
 
@@ -30,13 +31,12 @@ async def post(
     *,
     reply_to: Message | None = None,
     markup: InlineKeyboardMarkup | None = None,
-) -> None:
+) -> Message:
     if reply_to is not None:
-        await reply_to.reply(text, reply_markup=markup)
-    else:
-        await bot.send_message(
-            game.chat_id, text, message_thread_id=game.topic_id, reply_markup=markup
-        )
+        return await reply_to.reply(text, reply_markup=markup)
+    return await bot.send_message(
+        game.chat_id, text, message_thread_id=game.topic_id, reply_markup=markup
+    )
 
 
 async def show_board(bot: Bot, game: GameInfo, *, new: bool = False) -> None:
@@ -69,20 +69,63 @@ async def render_board(bot: Bot, game: GameInfo, view: FightView, *, new: bool =
         await set_board_message(game.id, KIND, sent.message_id)
 
 
-async def send_review(bot: Bot, game: GameInfo, fight: Fight, seq: int) -> bool:
-    """The proposal to the GM in private; False when the GM has not opened a chat with the
-    bot (Telegram refuses the message)."""
+async def send_review(bot: Bot, game: GameInfo, fight: Fight, seq: int) -> int | None:
+    """The proposal to the GM in private: its message id, or None when the GM has not opened
+    a chat with the bot (Telegram refuses the message)."""
     if game.gm_id is None:
-        return False
+        return None
     try:
-        await bot.send_message(
+        sent = await bot.send_message(
             game.gm_id,
             render.proposal_text(fight, game.name),
             reply_markup=render.review_keyboard(fight, game.id, seq),
         )
     except (TelegramForbiddenError, TelegramBadRequest):
+        return None
+    return sent.message_id
+
+
+async def _edit(
+    bot: Bot, chat_id: int, message_id: int, text: str, markup: InlineKeyboardMarkup | None
+) -> bool:
+    """Edit in place; False when the message is gone (then it is sent anew)."""
+    try:
+        await bot.edit_message_text(
+            text, chat_id=chat_id, message_id=message_id, reply_markup=markup
+        )
+    except TelegramBadRequest as error:
+        return "not modified" in error.message
+    except TelegramForbiddenError:
         return False
     return True
+
+
+async def tell_proposal(
+    bot: Bot, game: GameInfo, view: FightView, *, reply_to: Message | None = None
+) -> None:
+    """A proposal made or adjusted: the GM's private copy and the group's notice are sent
+    once per proposal, then edited in place (the copy's buttons carry the new seq)."""
+    fight = view.state
+    assert fight.proposal is not None
+    opened = fight.proposal.opened
+    known = await review_messages(game.id, view.stream, opened)
+    dm, notice = (known.dm, known.notice) if known else (None, None)
+    if dm is not None and game.gm_id is not None:
+        markup = render.review_keyboard(fight, game.id, view.seq)
+        text = render.proposal_text(fight, game.name)
+        if not await _edit(bot, game.gm_id, dm, text, markup):
+            dm = None
+    if dm is None:
+        dm = await send_review(bot, game, fight, view.seq)
+    text = render.waiting_text(fight)
+    if dm is None:
+        text += "\n" + _(
+            "The GM has no private chat with me: open it with /start, or decide here "
+            "with /publish or /drop."
+        )
+    if notice is None or not await _edit(bot, game.chat_id, notice, text, None):
+        notice = (await post(bot, game, text, reply_to=reply_to)).message_id
+    await remember_review(game.id, view.stream, ReviewMessages(opened, dm, notice))
 
 
 async def tell(
@@ -98,14 +141,7 @@ async def tell(
     events for the table; then the board."""
     fight = view.state
     if events and isinstance(events[0], ev.AttackProposed) and fight.proposal is not None:
-        text = render.waiting_text(fight)
-        if not await send_review(bot, game, fight, view.seq):
-            text += "\n" + _(
-                "The GM has no private chat with me: open it with /start, or decide here "
-                "with /publish or /drop."
-            )
-        if before is None or before.proposal is None:  # an adjustment says nothing new
-            await post(bot, game, text, reply_to=reply_to)
+        await tell_proposal(bot, game, view, reply_to=reply_to)
     else:
         lines = render.events_lines(events, fight, render.TABLE, *([before] if before else []))
         if lines:

@@ -18,7 +18,8 @@ def help_text() -> str:
         "JSON; /chars — the list; GM: <code>/npc Имя: Бандит…</code> — an NPC template\n"
         "GM: /fight — start (<code>/fight конец</code> — end); <code>/add Вероника</code>, "
         "<code>/add Бандит ×3</code>; <code>/ambush Вероника Бандит 1</code>; /init — "
-        "initiative; /undo\n"
+        "initiative; /undo; /options — the game's readings and tables (GM: "
+        "<code>/options проверка нет</code>)\n"
         "Everyone for their own: /delay, /yield, /done, /fulldef, <code>/actions 2</code>, "
         "<code>/attack Бандит 1 нож уворот</code> (defenses: блок, уворот, парирование; "
         "прерывание or прерывание-очко — a Willpower interrupt; фланг, тыл, вслепую, "
@@ -27,7 +28,8 @@ def help_text() -> str:
         "and publishes it (or /publish, /drop here)\n"
         "Actions of the seed: <code>/p прыжок 4</code>, <code>/p карабкаться 5</code>, "
         "<code>/p допрос 6</code> — the pool with the action's difficulty and what its "
-        "successes mean"
+        "successes mean\n"
+        "<code>/heal Вероника</code> — how long the fighter's wounds take to heal"
     )
 
 

@@ -10,13 +10,16 @@ from engine.services.aggregates.model import Aggregate
 from engine.storyteller.events import EVENTS, Event
 from engine.storyteller.evolve import evolve
 from engine.storyteller.fight import Fight
+from engine.storyteller.options import Options
 
 _FIGHT = codec.codec(Fight)  # built once, at start-up
 EVENTS.prepare()
 
 
 def _initial(params: Mapping[str, Any]) -> Fight:
-    return Fight()
+    """A new fight with the options its game had when it began (the stream's params)."""
+    stored = params.get("options")
+    return Fight(options=Options.from_dict(stored)) if stored else Fight()
 
 
 FIGHT: Aggregate[Fight, Event] = Aggregate(

@@ -29,12 +29,14 @@ from engine.services.scenes import active_in, require_member, require_system, ro
 from engine.services.storyteller.aggregates import FIGHT
 from engine.services.storyteller.code import CODE
 from engine.services.storyteller.fights import KIND, FightOutcome, as_actor, record_step
+from engine.services.storyteller.options import load_options
 from engine.store.models import ROLE_GM, SavedCharacter
 from engine.storyteller import commands as cmd
 from engine.storyteller.character import Character
 from engine.storyteller.decide import decide
 from engine.storyteller.errors import StorytellerError
 from engine.storyteller.fight import Fight
+from engine.storyteller.options import DEFAULT_OPTIONS, Options
 from engine.storyteller.sheet import character_from_json, format_sheet, instantiate, parse_sheet
 
 NAME_MAX = 255
@@ -74,15 +76,18 @@ def _record(row: SavedCharacter, warnings: tuple[Description, ...] = ()) -> Char
     )
 
 
-def parse_entry(text_or_json: str | dict[str, Any]) -> tuple[Character, tuple[Description, ...]]:
-    """A text block, or the JSON of `engine.storyteller.sheet.character_to_json`."""
+def parse_entry(
+    text_or_json: str | dict[str, Any], options: Options = DEFAULT_OPTIONS
+) -> tuple[Character, tuple[Description, ...]]:
+    """A text block (a weapon or an armor by its name alone is a row of the game's tables,
+    `options`), or the JSON of `engine.storyteller.sheet.character_to_json`."""
     if isinstance(text_or_json, str) and text_or_json.lstrip().startswith("{"):
         try:
             text_or_json = json.loads(text_or_json)
         except ValueError:
             raise StorytellerError("sheet_bad_json") from None
     if isinstance(text_or_json, str):
-        parsed = parse_sheet(text_or_json)
+        parsed = parse_sheet(text_or_json, options)
         return parsed.character, parsed.warnings
     return character_from_json(text_or_json), ()
 
@@ -100,7 +105,7 @@ async def save_character(
     (`template`). The engine's sheet errors pass through as StorytellerError."""
     await require_system(game_id, CODE)
     is_gm = await require_member(game_id, actor_id) == ROLE_GM
-    character, warnings = parse_entry(text_or_json)
+    character, warnings = parse_entry(text_or_json, await load_options(game_id))
     owner = None if template and is_gm else (owner_id if owner_id is not None else actor_id)
     if not is_gm and owner != actor_id:
         raise NotYourCharacter(owner_id=owner)

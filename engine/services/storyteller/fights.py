@@ -28,6 +28,7 @@ from engine.services.scenes import (
     undo_scene,
 )
 from engine.services.storyteller.aggregates import FIGHT
+from engine.services.storyteller.options import changed_fields, load_options
 from engine.store.models import ROLE_GM
 from engine.storyteller import commands as cmd
 from engine.storyteller import events as ev
@@ -41,8 +42,10 @@ KIND = FIGHT.name
 
 async def start_fight(game_id: int, *, actor_id: int) -> FightView:
     """The GM opens a new, empty fight (`wrong_system` unless a storyteller game,
-    `st_fight_active` if one is open)."""
-    return await start_empty(FIGHT, game_id, actor_id=actor_id)
+    `st_fight_active` if one is open) with a copy of the game's options (its stream's
+    params: replays and undo never see a later change of the game's)."""
+    options = changed_fields(await load_options(game_id))
+    return await start_empty(FIGHT, game_id, actor_id=actor_id, params={"options": options})
 
 
 async def end_fight(game_id: int, *, actor_id: int) -> FightView:

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from engine.dice.rng import ScriptedRng
 from engine.storyteller.combat import PARRY, Defense, resolve_attack
 from engine.storyteller.errors import StorytellerError
 from engine.storyteller.maneuvers import SPOTTED, TIE, WON, Situation, ambush, attack_modifiers
+from engine.storyteller.options import DEFAULT_OPTIONS
 
 from .helpers import character, script
 
@@ -64,6 +67,15 @@ def test_blind_flank_rear_and_aim() -> None:
     assert table == [(1, 0), (2, 1), (3, 2)]
     with pytest.raises(StorytellerError):
         attack_modifiers(Situation(aim="huge"))
+
+
+def test_the_maneuvers_table_is_the_games() -> None:
+    # the seed's «Таблица маневров в ближнем бою» is absent: its text's numbers are the
+    # defaults, and a game may set its own
+    house = dataclasses.replace(DEFAULT_OPTIONS, flank_dice=2, rear_dice=3, blind_difficulty=3)
+    assert attack_modifiers(Situation(side="flank"), house).dice[0].value == 2
+    assert attack_modifiers(Situation(side="rear"), house).dice[0].value == 3
+    assert attack_modifiers(Situation(blind=True), house).difficulty[0].value == 3
 
 
 def test_aimed_attack_ignores_armor() -> None:

@@ -60,6 +60,8 @@ def test_propose_adjust_publish_is_the_roll_the_gm_saw() -> None:
     assert isinstance(proposed, ev.AttackProposed)
     assert len(proposed.proposal.faces) == 6 + 4 + 2
     state = replay(out, state)
+    opened = proposed.proposal.opened
+    assert opened == proposed.step  # its identity: the step that first proposed it
     # nothing is on the table yet: no wound, the turn unchanged
     assert state.fighter("thug").character.health == () and state.turn is not None
     assert not state.turn.done("max")
@@ -83,6 +85,8 @@ def test_propose_adjust_publish_is_the_roll_the_gm_saw() -> None:
     assert blocked.defense is not None and blocked.defense_roll is not None
     assert blocked.defense_roll.dice_count == 2 + 2 and blocked.defense_roll.net == 2
     assert not blocked.hit and blocked.damage is None
+    assert state.proposal is not None and state.proposal.opened == opened  # still the same
+    assert state.step > opened
     published = decide(state, Publish(), ScriptedRng([]))  # no new die is drawn
     assert isinstance(published[0], ev.ProposalPublished)
     assert published[1:] == shown

@@ -23,6 +23,7 @@ from engine.services.storyteller import (
     save_character,
 )
 from engine.services.storyteller.characters import parse_entry
+from engine.services.storyteller.options import game_options
 from engine.storyteller.errors import StorytellerError
 from engine.storyteller.sheet import format_sheet
 from webapp.bodies import Body, parse_body, read_json
@@ -31,6 +32,7 @@ from webapp.i18n import describe_text
 from webapp.projection import GM, Viewer
 from webapp.roles import require_active
 from webapp.systems.registry import CharacterRoutes
+from webapp.systems.storyteller.options import game_options_json
 
 MAX_SHEET = 4000
 
@@ -72,7 +74,10 @@ async def get_library(request: web.Request, viewer: Viewer) -> web.Response:
     records = await list_characters(viewer.game.id, viewer_id=viewer.user_id)
     if viewer.role != GM:
         records = [r for r in records if r.owner_id == viewer.user_id]
-    return web.json_response({"ok": True, "characters": [_item(r) for r in records]})
+    body: dict[str, Any] = {"ok": True, "characters": [_item(r) for r in records]}
+    if viewer.role == GM:  # the settings form of the tab (options.py)
+        body["options"] = game_options_json(viewer.game)
+    return web.json_response(body)
 
 
 async def get_one(request: web.Request, viewer: Viewer) -> web.Response:
@@ -84,7 +89,7 @@ async def post_preview(request: web.Request, viewer: Viewer) -> web.Response:
     body = parse_body(SheetBody, await read_json(request))
     _body(viewer, body)
     try:
-        character, warnings = parse_entry(body.sheet)
+        character, warnings = parse_entry(body.sheet, game_options(viewer.game))
     except StorytellerError as exc:
         error = refusal(exc, viewer.locale)
         answer = error_body(error.code, error.message, **error.details)["error"]

@@ -23,6 +23,7 @@ from engine.storyteller.maneuvers import FLANK, REAR, Situation
 from engine.storyteller.options import DAMAGE_TYPES
 from webapp.bodies import BLANK_IS_NONE, B, Body, one_of, stripped
 from webapp.systems.commands import Ctx, Done, NoArgs, Spec
+from webapp.systems.storyteller.options import OptionsArgs, set_game_options
 
 ID_MAX = 64
 NAME_MAX = 255
@@ -154,6 +155,8 @@ FIGHT_COMMANDS: dict[str, Spec[Any]] = {
     "publish": fight(NoArgs, lambda a: cmd.Publish(), True),
     "drop": fight(NoArgs, lambda a: cmd.Drop(), True),
     "adjust": fight(AdjustArgs, _adjust, True),
+    # the game's, for the fights it starts from now on (options.py)
+    "options": Spec(OptionsArgs, set_game_options, True),
     # players too (the engine checks the turn and the owner)
     "delay": _actor(cmd.Delay),
     "yield": _actor(cmd.Yield),

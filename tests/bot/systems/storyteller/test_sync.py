@@ -13,8 +13,10 @@ from engine.services.notify import Notifier, origin, using
 from engine.services.storyteller import fight_command
 from engine.storyteller import commands as cmd
 from tests.bot.conftest import ALICE, GROUP, VERA
-from tests.bot.systems.storyteller.test_fight import BOARD, Table, set_up
+from tests.bot.systems.storyteller.test_fight import BOARD, Table, said, set_up
 from tests.support.telegram import TelegramDriver
+from webapp.systems.commands import Ctx
+from webapp.systems.storyteller.commands import FIGHT_COMMANDS
 
 
 async def test_a_step_made_in_the_app_is_told_in_the_chat(
@@ -53,3 +55,58 @@ async def test_a_step_made_in_the_app_is_told_in_the_chat(
         assert "⚔️ Атака: <b>Макс</b> → <b>Бандит 2</b>" in told.text
         edits = [c for c in tg.api.since(mark, "editMessageText") if c.text.startswith(BOARD)]
         assert edits and edits[-1].params["message_id"] == board.result["message_id"]
+
+
+async def test_adjustments_in_the_app_edit_the_review_and_the_notice_in_place(
+    tg: TelegramDriver, bot: Bot, dp: Dispatcher
+) -> None:
+    """«an automatic resolution is first shown to the GM as a proposal» (DESIGN.md decision
+    5): one private copy and one group notice per proposal, whatever the GM then changes."""
+    table = Table(tg)
+    await set_up(table)
+    await table.say(ALICE, "/init", [3, 6, 3, 5, 5, 2])
+    game = await find_game(GROUP.id, None)
+    assert game is not None
+    hooks = ChatHooks.of(bot, dp)
+    notifier = Notifier()
+    notifier.subscribe(hooks.on_change)
+    fighters = (await table.fight()).fighters
+    max_id = next(f.id for f in fighters if f.character.name == "Макс")
+    thug = next(f.id for f in fighters if f.character.name == "Бандит 2")
+
+    async def app(user_id: int, faces: list[int], **body: object) -> None:
+        ctx = Ctx(game.id, user_id, ScriptedRng(faces), dict(body))
+        with origin("webapp"):
+            await FIGHT_COMMANDS[str(body["command"])].run(ctx)
+        await hooks.wait_idle()
+
+    with using(notifier):
+        mark = tg.api.mark()
+        await app(
+            VERA.id,
+            [9, 9, 2, 2, 2, 6, 6, 6, 2, 2, 2, 2, 2],
+            command="attack",
+            actor=max_id,
+            target=thug,
+            weapon="Кулак",
+        )
+        [review] = tg.api.sent(mark, chat_id=ALICE.id)
+        [notice] = tg.api.sent(mark, chat_id=GROUP.id)
+        for difficulty in (9, 8):
+            await app(ALICE.id, [], command="adjust", difficulty=difficulty)
+        assert tg.api.sent(mark, chat_id=ALICE.id) == [review]  # no second copy
+        assert tg.api.sent(mark, chat_id=GROUP.id) == [notice]  # nor a second notice
+        edits = [
+            c
+            for c in tg.api.since(mark, "editMessageText")
+            if c.chat_id == ALICE.id and c.params["message_id"] == review.result["message_id"]
+        ]
+        assert len(edits) == 2 and "сложность 8" in edits[-1].text.lower(), edits[-1].text
+        # the copy's buttons carry the fight's new seq: pressing one works
+        feed = await table.press(ALICE, edits[-1], "Опубликовать")
+        assert "⚔️ Атака: <b>Макс</b> → <b>Бандит 2</b>" in said(feed)
+        # undone in the app, the proposal is back: still no second copy in private
+        mark = tg.api.mark()
+        await app(ALICE.id, [], command="undo")
+        assert (await table.fight()).proposal is not None
+        assert tg.api.sent(mark, chat_id=ALICE.id) == []

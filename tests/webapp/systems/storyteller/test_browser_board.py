@@ -11,6 +11,7 @@ import pytest
 from engine.dice.odds import odds
 from engine.dice.rng import ScriptedRng
 from engine.services import storyteller as st
+from engine.services.storyteller.options import load_options
 from engine.storyteller import commands as cmd
 from engine.storyteller.sheet import EXAMPLE, format_sheet
 from tests.engine.storyteller import test_fight as scripted
@@ -150,4 +151,27 @@ async def test_a_player_saves_a_sheet_in_the_editor(browser, server, fight):  # 
     await editor.get_by_text("Сохранено: Вероника Штерн").wait_for(timeout=3000)
     await editor.locator("[data-character]").nth(1).wait_for(timeout=3000)
     await shoot(page, "storyteller-editor-player-dark")
+    assert page.problems == []
+
+
+async def test_the_gm_sets_the_games_options_in_the_editor(browser, server, fight):  # noqa: F811
+    page = await open_app(browser, server, GM_ID, startapp_token(fight, bot_token=TOKEN))
+    await page.get_by_role("tab", name="Персонажи").click()
+    form = page.get_by_test_id("st-options")
+    await form.wait_for(timeout=5000)
+    assert (
+        "Кевларовый жилет 3, штраф 1" in await form.locator("textarea[name='armor']").input_value()
+    )
+    # «Это усложняет действие или делает его невозможным»: the GM picks «impossible»
+    await form.locator("select[name='missing_ability']").select_option("impossible")
+    await form.get_by_text("Ведущий проверяет каждую атаку").click()  # the switch's label
+    assert not await form.locator("input[name='gm_review']").is_checked()
+    await form.locator("[data-command='options']").click()
+    await form.get_by_text("Сохранено для следующих боёв.").wait_for(timeout=3000)
+    options = await load_options(fight)
+    assert options.missing_ability == "impossible" and not options.gm_review
+    # the running fight keeps the copy it began with
+    view = await st.current_fight(fight)
+    assert view is not None and view.state.options.gm_review
+    await shoot(page, "storyteller-options-gm-light")
     assert page.problems == []

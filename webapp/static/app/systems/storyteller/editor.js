@@ -3,6 +3,7 @@
 import { html, useEffect, useState } from "../../../vendor/htm-preact-standalone.module.js";
 import { request } from "../../api.js";
 import { errorText, t } from "../../i18n.js";
+import { GameOptions } from "./options.js";
 
 const EXAMPLE = "Имя: Вероника Штерн\nАтрибуты: Сила 2, Ловкость 3, Выносливость 2, Обаяние 3, Манипулирование 2, Внешность 2, Восприятие 3, Интеллект 2, Сообразительность 3\nСпособности: Огнестрельное оружие 3, Уворот 2, Бдительность 2\nСила воли: 5\nОружие: Пистолет\nПоглощает летальные: нет";
 
@@ -10,12 +11,14 @@ export function CharacterEditor({ game }) {
   const base = `/api/games/${encodeURIComponent(game.token)}/characters`;
   const gm = game.role === "gm";
   const [library, setLibrary] = useState([]);
+  const [options, setOptions] = useState(null); // the GM's only (the answer has them for the GM)
   const [sheet, setSheet] = useState("");
   const [template, setTemplate] = useState(false);
   const [note, setNote] = useState(null);
   const [json, setJson] = useState("");
   const [error, setError] = useState("");
-  const load = () => request("GET", base).then((d) => setLibrary(d.characters), (e) => setError(errorText(e)));
+  const load = () => request("GET", base).then((d) => { setLibrary(d.characters); setOptions(d.options || null); },
+    (e) => setError(errorText(e)));
   useEffect(() => { load(); }, [game.token]);
 
   async function check() {
@@ -65,5 +68,6 @@ export function CharacterEditor({ game }) {
       ${(note.warnings || []).map((w) => html`<div>⚠️ ${w}</div>`)}</div>` : null}
     ${json ? html`<details><summary>${t("JSON")}</summary><pre class="st-json">${json}</pre></details>` : null}
     ${error ? html`<p class="error" role="alert">${error}</p>` : null}
-  </section>`;
+  </section>
+  ${gm && options ? html`<${GameOptions} game=${game} options=${options} onSaved=${load} />` : null}`;
 }

@@ -1,0 +1,239 @@
+"""The game's options in chat: /options (show them; the GM sets a reading or a table row)
+and /heal (how long a fighter's wounds take to heal, from the game's healing table)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from aiogram import Router, html
+from aiogram.filters import Command, CommandObject
+from aiogram.types import Message
+from aiogram.utils.i18n import gettext as _
+from aiogram.utils.i18n import ngettext
+
+from bot.filters import IN_GROUPS
+from bot.render.common import quoted
+from bot.systems.filters import game_of
+from bot.systems.storyteller import names
+from bot.systems.storyteller.fight import Refusal, RefusalMiddleware, default_fighter
+from engine.services import NoGame
+from engine.services.storyteller import current_fight
+from engine.services.storyteller.options import game_options, set_options
+from engine.storyteller.healing import track_healing
+from engine.storyteller.options import (
+    AGGRAVATED,
+    ATTRIBUTE_ONLY,
+    BASHING,
+    DEFAULT_OPTIONS,
+    HARDER,
+    IMPOSSIBLE,
+    LETHAL,
+    Options,
+)
+from engine.storyteller.sheet import (
+    format_armor_row,
+    format_weapon_row,
+    parse_armor_rows,
+    parse_weapon_rows,
+)
+
+_YES = {"да", "вкл", "on", "yes", "+"}
+_NO = {"нет", "выкл", "off", "no", "-"}
+_READINGS = {"сложнее": HARDER, "атрибут": ATTRIBUTE_ONLY, "невозможно": IMPOSSIBLE}
+_FLAGS = {
+    "броня-держит": "armor_soaks_destroying_attack",
+    "проверка": "gm_review",
+    "скрывать": "hide_npcs",
+}
+_NUMBERS = {  # key -> (field, lowest, highest)
+    "действия": ("max_actions", 1, 5),
+    "фланг": ("flank_dice", 0, 5),
+    "тыл": ("rear_dice", 0, 5),
+    "вслепую": ("blind_difficulty", 0, 5),
+}
+_RESET = {"сброс", "reset"}
+
+
+def make_router() -> Router:
+    router = Router(name="storyteller_options")
+    router.message.filter(IN_GROUPS)
+    router.message.middleware(RefusalMiddleware())
+    router.message.register(on_options, Command("options"))
+    router.message.register(on_heal, Command("heal"))
+    return router
+
+
+def _yes_no(on: bool) -> str:
+    return _("yes") if on else _("no")
+
+
+def _reading(o: Options) -> str:
+    if o.missing_ability == HARDER:
+        return _("the attribute alone, difficulty +{step}").format(step=o.missing_ability_step)
+    if o.missing_ability == ATTRIBUTE_ONLY:
+        return _("the attribute alone, the same difficulty")
+    return _("impossible")
+
+
+def options_text(o: Options) -> str:
+    weapons = "; ".join(quoted(format_weapon_row(w)) for w in o.weapons)
+    armor = "; ".join(quoted(format_armor_row(a)) for a in o.armor)
+    lines = [
+        _("<b>Game options</b> (each new fight starts with them, a running one keeps its own):"),
+        _(
+            "Without the ability: {value} — <code>/options способность сложнее 1</code>, "
+            "<code>атрибут</code>, <code>невозможно</code>"
+        ).format(value=_reading(o)),
+        _(
+            "Armor soaks the blow that destroys it: {value} — "
+            "<code>/options броня-держит да|нет</code>"
+        ).format(value=_yes_no(o.armor_soaks_destroying_attack)),
+        _("The GM reviews each attack: {value} — <code>/options проверка да|нет</code>").format(
+            value=_yes_no(o.gm_review)
+        ),
+        _("NPCs hidden from the players: {value} — <code>/options скрывать да|нет</code>").format(
+            value=_yes_no(o.hide_npcs)
+        ),
+        _("Actions a turn at most: {value} — <code>/options действия 3</code>").format(
+            value=o.max_actions
+        ),
+        _(
+            "Maneuvers: flank +{flank} dice, rear +{rear}, blind +{blind} difficulty — "
+            "<code>/options фланг 1</code>, <code>тыл 2</code>, <code>вслепую 2</code>"
+        ).format(flank=o.flank_dice, rear=o.rear_dice, blind=o.blind_difficulty),
+        _(
+            "Weapons: {rows} — <code>/options оружие Имя (урон, тип, сложность N, "
+            "способность)</code>, <code>/options оружие -Имя</code>"
+        ).format(rows=weapons),
+        _(
+            "Armor: {rows} — <code>/options броня Имя N, штраф M</code>, "
+            "<code>/options броня -Имя</code>"
+        ).format(rows=armor),
+        _("<code>/options сброс</code> — the defaults."),
+    ]
+    return "\n".join(lines)
+
+
+def _flag(word: str) -> bool:
+    w = names.norm(word)
+    if w in _YES:
+        return True
+    if w in _NO:
+        return False
+    raise Refusal(_("Write «да» or «нет»."))
+
+
+def _without(rows: tuple, name: str) -> tuple:  # type: ignore[type-arg]
+    key = names.norm(name)
+    kept = tuple(r for r in rows if names.norm(r.name) != key)
+    if len(kept) == len(rows):
+        raise Refusal(_("There is no row «{name}» in the table.").format(name=quoted(name)))
+    return kept
+
+
+def _with(rows: tuple, new: tuple) -> tuple:  # type: ignore[type-arg]
+    """The table with the new rows (a row of the same name is replaced, in its place)."""
+    by_name = {names.norm(r.name): r for r in new}
+    out = [by_name.pop(names.norm(r.name), r) for r in rows]
+    return (*out, *by_name.values())
+
+
+def changed(o: Options, text: str) -> Options:
+    """The options after one «/options key value» (Refusal when it cannot be read)."""
+    key, _sep, value = text.strip().partition(" ")
+    key, value = names.norm(key), value.strip()
+    if key in _RESET:
+        return DEFAULT_OPTIONS
+    if key == "способность" and value:
+        word, *rest = value.split()
+        reading = _READINGS.get(names.norm(word))
+        if reading is None or (rest and not rest[0].isdigit()):
+            raise Refusal(_("Write «сложнее N», «атрибут» or «невозможно»."))
+        step = min(int(rest[0]), 5) if rest else o.missing_ability_step
+        return dataclasses.replace(o, missing_ability=reading, missing_ability_step=step)
+    if key in _FLAGS and value:
+        return dataclasses.replace(o, **{_FLAGS[key]: _flag(value)})
+    if key in _NUMBERS and value.isdigit():
+        field, low, high = _NUMBERS[key]
+        if low <= int(value) <= high:
+            return dataclasses.replace(o, **{field: int(value)})
+    if key == "оружие" and value:
+        if value.startswith("-"):
+            return dataclasses.replace(o, weapons=_without(o.weapons, value[1:]))
+        return dataclasses.replace(o, weapons=_with(o.weapons, parse_weapon_rows(value)))
+    if key == "броня" and value:
+        if value.startswith("-"):
+            return dataclasses.replace(o, armor=_without(o.armor, value[1:]))
+        return dataclasses.replace(o, armor=_with(o.armor, parse_armor_rows(value)))
+    raise Refusal(_("This option cannot be read. /options lists them."))
+
+
+async def on_options(message: Message, command: CommandObject) -> None:
+    game = await game_of(message)
+    if game is None:
+        raise NoGame()
+    assert message.from_user is not None
+    options = game_options(game)
+    if not (command.args or "").strip():
+        await message.reply(options_text(options))
+        return
+    options = await set_options(
+        game.id, changed(options, command.args or ""), actor_id=message.from_user.id
+    )
+    await message.reply(_("Saved for the fights to come.") + "\n\n" + options_text(options))
+
+
+# --- healing -------------------------------------------------------------------------------
+
+_TYPES = {
+    BASHING: lambda: _("bashing"),
+    LETHAL: lambda: _("lethal"),
+    AGGRAVATED: lambda: _("aggravated"),
+}
+
+
+def duration(hours: int) -> str:
+    if hours < 24 or hours % 24:
+        return ngettext("{count} hour", "{count} hours", hours).format(count=hours)
+    days = hours // 24
+    if days % 30 == 0:
+        months = days // 30
+        return ngettext("{count} month", "{count} months", months).format(count=months)
+    if days % 7 == 0:
+        weeks = days // 7
+        return ngettext("{count} week", "{count} weeks", weeks).format(count=weeks)
+    return ngettext("{count} day", "{count} days", days).format(count=days)
+
+
+async def on_heal(message: Message, command: CommandObject) -> None:
+    game = await game_of(message)
+    if game is None:
+        raise NoGame()
+    assert message.from_user is not None
+    user = message.from_user.id
+    gm = game.gm_id == user
+    view = await current_fight(game.id)
+    if view is None:
+        raise Refusal(_("There is no fight: the healing times are of its fighters."))
+    fight = view.state
+    words = (command.args or "").split()
+    fighter, _rest = names.take(fight, words)
+    fighter = fighter or (None if words else default_fighter(fight, user, gm))
+    if fighter is None:
+        raise Refusal(_("Write whose wounds: <code>/heal Вероника</code>."))
+    if fighter.npc and fight.options.hide_npcs and not gm:
+        raise Refusal(_("Only the GM sees this fighter's health."))
+    name = html.bold(html.quote(fighter.character.name))
+    mends = track_healing(fighter.character.health, fight.options)
+    if not mends:
+        await message.reply(_("{name} is not hurt.").format(name=name))
+        return
+    levels = {h.code: h.name for h in fight.options.health}
+    lines = [_("🩹 Healing of {name}, the deepest wound first:").format(name=name)]
+    lines += [
+        f"• {levels.get(m.level, m.level)}, {_TYPES[m.damage_type]()} — {duration(m.hours)}"
+        for m in mends
+    ]
+    total = sum(m.hours for m in mends)
+    lines.append(_("In all: {time}.").format(time=duration(total)))
+    await message.reply("\n".join(lines))
