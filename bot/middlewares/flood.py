@@ -127,6 +127,7 @@ class ChatQueue:
     calls: deque[Call] = field(default_factory=deque)
     worker: asyncio.Task[None] | None = None
     current: Call | None = None  # the call under way
+    request: asyncio.Future[Any] | None = None  # its request (`keep` cancels it)
 
 
 class KeptForRestart(Exception):
@@ -197,8 +198,9 @@ class FloodControl(BaseRequestMiddleware):
                 continue  # kept meanwhile (`keep`)
             chat.calls.popleft()  # from here on, a newer edit queues anew
             chat.current = call
+            request = chat.request = asyncio.ensure_future(call.make_request(call.bot, call.method))
             try:
-                result = await call.make_request(call.bot, call.method)
+                result = await request
             except BaseException as error:  # the callers get the failure, the queue goes on
                 for waiter in call.waiters:
                     if not waiter.done():
@@ -208,7 +210,7 @@ class FloodControl(BaseRequestMiddleware):
                     if not waiter.done():
                         waiter.set_result(result)
             finally:  # it arrived by now, if at all: it counts from its answer
-                chat.current = None
+                chat.current = chat.request = None
                 await self.limits.settle(specs, ticket)
         if self.chats.get(key) is chat and not chat.calls:
             del self.chats[key]
@@ -243,10 +245,10 @@ class FloodControl(BaseRequestMiddleware):
         self._keeping = True
         for key, chat in list(self.chats.items()):
             current = chat.current
-            if current is not None and not current.redelivered and chat.worker is not None:
+            if current is not None and not current.redelivered and chat.request is not None:
                 chat.current = None
                 self._keep(key, current)  # answered first: the cancelled call tells no one
-                chat.worker.cancel()  # the worker goes on with what is left
+                chat.request.cancel()  # the worker goes on with what is left
             for call in [c for c in chat.calls if not c.redelivered]:
                 chat.calls.remove(call)
                 self._keep(key, call)
