@@ -142,14 +142,14 @@ async def _run(
     # Alone, the rows left are the last run's; among several workers, only those nobody
     # holds or whose lease ran out (the others' rows may be under way).
     several = settings.redis_url is not None
-    # What the last shutdown could not send, before any update is taken (the port is not
-    # ours yet: Telegram's webhook deliveries wait).
-    if sent := await send_kept_calls(bot, lease if several else None):
-        log.info("sent %d chat call(s) kept by the last shutdown", sent)
     polling: asyncio.Task[None] | None = None
     background: list[asyncio.Task[None]] = []
     unsubscribe = notifier.subscribe(hooks.on_change)
     try:
+        # What the last shutdown could not send, before any update is taken (the port is
+        # not ours yet: Telegram's webhook deliveries wait).
+        if sent := await send_kept_calls(bot, lease if several else None):
+            log.info("sent %d chat call(s) kept by the last shutdown", sent)
         await web.TCPSite(runner, settings.host, settings.port).start()
         log.info("web server on http://%s:%s", settings.host, settings.port)
         # Only once the port is ours: a busy port must not cut a query off half-way.
