@@ -15,14 +15,29 @@ from aiohttp import web
 from bot.settings import Settings
 
 if TYPE_CHECKING:
+    from aiogram import Bot
+
     from bot.playground.play import Playground
     from engine.services.notify import Notifier
+    from engine.services.outgoing import Kept
 
 log = logging.getLogger("kosti")
 
 # Telegram re-delivers an update for at most a day; ids older than this cannot come back.
 UPDATE_IDS_KEPT = timedelta(days=2)
 PRUNE_EVERY_SECONDS = 3600
+# Once the shutdown's bound ran out, how long the handlers still running get to finish
+# against the outgoing queue's stand-in answers (what they post is kept, not sent).
+KEEP_GRACE_SECONDS = 3.0
+
+
+async def send_kept_calls(bot: Bot, lease: timedelta | None) -> int:
+    """Send the chat calls the last shutdown kept (engine/services/outgoing.py)."""
+    from bot.middlewares.flood import send_kept
+    from engine.services import outgoing
+
+    calls = await outgoing.claim(lease=lease)
+    return await send_kept(bot, calls, outgoing.done) if calls else 0
 
 
 async def prune_update_ids_forever() -> None:
@@ -38,9 +53,10 @@ async def prune_update_ids_forever() -> None:
         await asyncio.sleep(PRUNE_EVERY_SECONDS)
 
 
-async def sweep_outbox_forever(lease: timedelta) -> None:
-    """Deliver what a stopped worker left undelivered, once its lease ran out (several
-    workers; with one process the start-up delivers it)."""
+async def sweep_outbox_forever(lease: timedelta, bot: Bot) -> None:
+    """Deliver what a stopped worker left undelivered, once its lease ran out, and send the
+    chat calls a stopped worker kept (several workers; with one process the start-up does
+    both)."""
     from engine.services import outbox
 
     while True:
@@ -48,6 +64,8 @@ async def sweep_outbox_forever(lease: timedelta) -> None:
         try:
             if taken := await outbox.deliver_pending(lease=lease):
                 log.info("delivered %d outbox rows left by a stopped worker", taken)
+            if sent := await send_kept_calls(bot, lease):
+                log.info("sent %d chat call(s) kept by a stopped worker", sent)
         except Exception:  # a hiccup of the database must not stop the bot
             log.exception("the outbox sweep failed")
 
@@ -120,10 +138,18 @@ async def _run(
     )
     runner = web.AppRunner(app)
     await runner.setup()
+    lease = timedelta(seconds=settings.outbox_lease)
+    # Alone, the rows left are the last run's; among several workers, only those nobody
+    # holds or whose lease ran out (the others' rows may be under way).
+    several = settings.redis_url is not None
     polling: asyncio.Task[None] | None = None
     background: list[asyncio.Task[None]] = []
     unsubscribe = notifier.subscribe(hooks.on_change)
     try:
+        # What the last shutdown could not send, before any update is taken (the port is
+        # not ours yet: Telegram's webhook deliveries wait).
+        if sent := await send_kept_calls(bot, lease if several else None):
+            log.info("sent %d chat call(s) kept by the last shutdown", sent)
         await web.TCPSite(runner, settings.host, settings.port).start()
         log.info("web server on http://%s:%s", settings.host, settings.port)
         # Only once the port is ours: a busy port must not cut a query off half-way.
@@ -134,13 +160,9 @@ async def _run(
         gc.collect()
         gc.freeze()
         # What a crash left between a step's commit and its delivery (boards, chat).
-        lease = timedelta(seconds=settings.outbox_lease)
-        # Alone, the rows left undelivered are the last run's; among several workers, only
-        # those whose lease ran out (the others' rows may be under way).
-        several = settings.redis_url is not None
         if redelivered := await outbox.deliver_pending(lease=lease if several else None):
             log.info("delivered %d outbox rows left by the last run", redelivered)
-        background.append(asyncio.create_task(sweep_outbox_forever(lease)))
+        background.append(asyncio.create_task(sweep_outbox_forever(lease, bot)))
         # the rule systems' own timers (a duel's deadlines), read from the stored games
         background += [
             asyncio.create_task(s.background(bot)) for s in registry.installed() if s.background
@@ -191,13 +213,18 @@ async def _run(
             with suppress(asyncio.CancelledError, Exception):
                 await asyncio.wait_for(polling, timeout=15)
         await runner.cleanup()  # no new webhook updates; the bot's session stays open
-        left = await dispatcher["in_flight"].drained(settings.shutdown_timeout)
-        if left:
+        in_flight = dispatcher["in_flight"]
+        if left := await in_flight.drained(settings.shutdown_timeout):
             log.warning("stopping with %d update(s) still being handled", left)
+            # The bound ran out: what they still post is kept for the next start.
+            flood.keep()
+            await in_flight.drained(KEEP_GRACE_SECONDS)
         unsubscribe()
         await hooks.wait_idle()
         if waiting := await outbox.wait_held(5):
             log.warning("%d step(s) not yet in the chat: delivered after the restart", waiting)
+        flood.keep()  # what is still queued or under way
+        await _store_kept(flood.take_kept())
         await bot.session.close()
         if shared := dispatcher.workflow_data.get("shared_updates"):
             await shared.redis.aclose()
@@ -205,6 +232,19 @@ async def _run(
         await outbox.flush_marks()  # the rows delivered since the last step's transaction
         await close_db()
         log.info("stopped")
+
+
+async def _store_kept(kept: list[Kept]) -> None:
+    from engine.services import outgoing
+
+    if not kept:
+        return
+    try:
+        await outgoing.store(kept)
+    except Exception:  # the database is gone: nothing more can be done
+        log.exception("%d chat call(s) could not be kept for the restart", len(kept))
+    else:
+        log.warning("%d chat call(s) not sent in time: sent after the restart", len(kept))
 
 
 async def _wait(stop: asyncio.Event, polling: asyncio.Task[None] | None) -> None:

@@ -11,6 +11,14 @@ text is sent, and both callers get its answer. Other calls (answering a button, 
 member) are not queued. The windows are this process's, or with several workers shared in
 Redis (bot/middlewares/flood_limits.py); the order is kept per chat within a worker.
 
+At shutdown (bot/runner.py) the windows are let go (`flush`); once the shutdown's bound ran
+out, the calls still queued or under way are no longer made but kept (`keep`): the runner
+stores them (engine/services/outgoing.py) and the next start sends them (`send_kept`) before
+it takes updates. Their callers get a stand-in answer (a message numbered 0, or True), so a
+handler cut short still queues the rest of what it posts, which is kept too. A call under way
+may have reached Telegram: it is sent once more. Calls made within an outbox delivery are not
+kept: the outbox row, still undelivered, makes them again.
+
 aiogram has no outgoing limiter of its own (only the session's middleware hook), so this is
 kept here."""
 
@@ -19,14 +27,20 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
+import logging
 from collections import deque
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any, get_args
 
+import aiogram.methods
+from aiogram.client.default import Default
 from aiogram.client.session.middlewares.base import (
     BaseRequestMiddleware,
     NextRequestMiddlewareType,
 )
+from aiogram.exceptions import TelegramAPIError
 from aiogram.methods import (
     CopyMessage,
     CopyMessages,
@@ -39,11 +53,17 @@ from aiogram.methods import (
     TelegramMethod,
 )
 from aiogram.methods.base import TelegramType
+from aiogram.types import Chat, Message
+from pydantic_core import PydanticSerializationError, to_jsonable_python
 
 from bot.middlewares.flood_limits import Limits, LocalLimits, Spec
+from engine.services.outbox import delivering
+from engine.services.outgoing import Kept
 
 if TYPE_CHECKING:
     from aiogram import Bot
+
+log = logging.getLogger(__name__)
 
 
 def is_new_message(method: TelegramMethod[Any]) -> bool:
@@ -99,12 +119,19 @@ class Call:
     bot: Bot
     method: TelegramMethod[Any]
     waiters: list[asyncio.Future[Any]] = field(default_factory=list)
+    redelivered: bool = False  # made within an outbox delivery: its row makes it again
 
 
 @dataclass
 class ChatQueue:
     calls: deque[Call] = field(default_factory=deque)
     worker: asyncio.Task[None] | None = None
+    current: Call | None = None  # the call under way
+    request: asyncio.Future[Any] | None = None  # its request (`keep` cancels it)
+
+
+class KeptForRestart(Exception):
+    """A call kept for the next start whose answer no stand-in can take the place of."""
 
 
 def _retrieved(future: asyncio.Future[Any]) -> None:
@@ -127,6 +154,8 @@ class FloodControl(BaseRequestMiddleware):
         self.chats: dict[int | str, ChatQueue] = {}  # the chats with calls waiting
         self._tickets = itertools.count()  # one per call let go, to settle its windows
         self._flushing = asyncio.Event()
+        self._keeping = False
+        self.kept: list[Kept] = []  # what `keep` took, in the order it was queued
 
     async def __call__(
         self,
@@ -137,6 +166,9 @@ class FloodControl(BaseRequestMiddleware):
         key = queue_key(method)
         if key is None:
             return await make_request(bot, method)
+        if self._keeping and not delivering():
+            self._keep(key, Call(make_request, bot, method))
+            return stand_in(bot, method)
         chat = self.chats.get(key)
         if chat is None:
             chat = self.chats[key] = ChatQueue()
@@ -149,7 +181,7 @@ class FloodControl(BaseRequestMiddleware):
             older.method, older.make_request, older.bot = method, make_request, bot
             older.waiters.append(waiter)
         else:
-            chat.calls.append(Call(make_request, bot, method, [waiter]))
+            chat.calls.append(Call(make_request, bot, method, [waiter], delivering()))
         if chat.worker is None or chat.worker.done():
             chat.worker = asyncio.create_task(self._drain(key, chat))
         # A cancelled caller (a handler cut off) does not take its message back: the queue
@@ -162,9 +194,13 @@ class FloodControl(BaseRequestMiddleware):
             call = chat.calls[0]
             specs, ticket = self._specs(key, call.method), str(next(self._tickets))
             await self._allow(specs, ticket)
+            if not chat.calls or chat.calls[0] is not call:
+                continue  # kept meanwhile (`keep`)
             chat.calls.popleft()  # from here on, a newer edit queues anew
+            chat.current = call
+            request = chat.request = asyncio.ensure_future(call.make_request(call.bot, call.method))
             try:
-                result = await call.make_request(call.bot, call.method)
+                result = await request
             except BaseException as error:  # the callers get the failure, the queue goes on
                 for waiter in call.waiters:
                     if not waiter.done():
@@ -174,6 +210,7 @@ class FloodControl(BaseRequestMiddleware):
                     if not waiter.done():
                         waiter.set_result(result)
             finally:  # it arrived by now, if at all: it counts from its answer
+                chat.current = chat.request = None
                 await self.limits.settle(specs, ticket)
         if self.chats.get(key) is chat and not chat.calls:
             del self.chats[key]
@@ -198,5 +235,109 @@ class FloodControl(BaseRequestMiddleware):
         since a message kept for later would be lost with the process."""
         self._flushing.set()
 
+    def keep(self) -> None:
+        """The shutdown's bound ran out: the chat calls queued or under way, and those made
+        from now on, are kept (`kept`) instead of made, their callers answered by stand-ins.
+        Those of an outbox delivery still go out (the module's docstring)."""
+        self._flushing.set()
+        if self._keeping:
+            return
+        self._keeping = True
+        for key, chat in list(self.chats.items()):
+            current = chat.current
+            if current is not None and not current.redelivered and chat.request is not None:
+                chat.current = None
+                self._keep(key, current)  # answered first: the cancelled call tells no one
+                chat.request.cancel()  # the worker goes on with what is left
+            for call in [c for c in chat.calls if not c.redelivered]:
+                chat.calls.remove(call)
+                self._keep(key, call)
+
+    def _keep(self, key: int | str, call: Call) -> None:
+        payload = encode(call.bot, call.method)
+        if payload is None:
+            log.warning("a %s cannot be kept for the restart", type(call.method).__name__)
+        else:
+            self.kept.append(Kept(str(key), type(call.method).__name__, payload))
+        for waiter in call.waiters:
+            if waiter.done():
+                continue
+            try:
+                waiter.set_result(stand_in(call.bot, call.method))
+            except KeptForRestart as error:
+                waiter.set_exception(error)
+
+    def take_kept(self) -> list[Kept]:
+        kept, self.kept = self.kept, []
+        return kept
+
     async def close(self) -> None:
         await self.limits.close()
+
+
+def stand_in(bot: Bot, method: TelegramMethod[Any]) -> Any:
+    """What a kept call's caller gets instead of Telegram's answer."""
+    returning = method.__returning__
+    kinds = get_args(returning) or (returning,)
+    if bool in kinds:
+        return True
+    if Message in kinds:
+        chat_id = getattr(method, "chat_id", None)
+        chat_id = chat_id if isinstance(chat_id, int) else 0
+        chat = Chat(id=chat_id, type="private" if chat_id > 0 else "supergroup")
+        return Message(message_id=0, date=datetime.now(UTC), chat=chat).as_(bot)
+    raise KeptForRestart(type(method).__name__)
+
+
+def encode(bot: Bot, method: TelegramMethod[Any]) -> dict[str, Any] | None:
+    """The call's parameters as JSON, with the bot's defaults (parse mode…) written out;
+    None for what JSON cannot hold (an upload)."""
+
+    def resolved(value: Any) -> Any:
+        if isinstance(value, Default):
+            return bot.default[value.name]
+        if isinstance(value, dict):
+            return {k: resolved(v) for k, v in value.items()}
+        if isinstance(value, list | tuple):
+            return [resolved(v) for v in value]
+        return value
+
+    data = resolved(method.model_dump(warnings=False, exclude_none=True))
+    try:
+        return {k: v for k, v in to_jsonable_python(data).items() if v is not None}
+    except PydanticSerializationError:
+        return None
+
+
+def decode(call: Kept) -> TelegramMethod[Any]:
+    kind = getattr(aiogram.methods, call.method)
+    return kind.model_validate(call.payload)
+
+
+async def send_kept(
+    bot: Bot, calls: Iterable[Kept], done: Callable[[Kept], Awaitable[None]]
+) -> int:
+    """Send the calls a shutdown kept, in order per chat (the chats side by side); `done`
+    after each one sent or refused for good. A chat whose call fails otherwise (the Bot API
+    unreachable) stops there: its rows stay for the next try. How many were sent."""
+    chats: dict[str, list[Kept]] = {}
+    for call in calls:
+        chats.setdefault(call.chat, []).append(call)
+    sent = 0
+
+    async def one_chat(queue: list[Kept]) -> None:
+        nonlocal sent
+        for call in queue:
+            try:
+                await bot(decode(call))
+            except TelegramAPIError as error:  # refused: sending again would not help
+                log.warning("a kept %s was refused: %s", call.method, error)
+            except Exception:
+                log.exception("a kept %s could not be sent; left for later", call.method)
+                return
+            else:
+                sent += 1
+            await done(call)
+
+    await asyncio.gather(*(one_chat(queue) for queue in chats.values()))
+    return sent

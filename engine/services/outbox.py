@@ -170,6 +170,12 @@ def hold(work: asyncio.Future[Any]) -> None:
         held.append(work)
 
 
+def delivering() -> bool:
+    """Whether the caller runs within an outbox delivery (or work it spawned): what it fails
+    to finish, the row's redelivery does again."""
+    return _holding.get() is not None
+
+
 async def deliver(game_id: int, item_id: int | None, notes: Iterable[Note]) -> None:
     """Hand the notes to the subscribers; the row is marked delivered within a second of
     the last work a subscriber held (`hold`)."""

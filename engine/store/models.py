@@ -214,6 +214,25 @@ class OutboxItem(Model):
         table = "outbox"
 
 
+class OutgoingCall(Model):
+    # A chat call (a message, an edit, a delete) still queued or under way when a shutdown's
+    # bound ran out: sent by the next start, in `id` order per chat, then deleted
+    # (bot/middlewares/flood.py, engine/services/outgoing.py).
+
+    id = fields.BigIntField(primary_key=True)
+    chat = fields.CharField(max_length=128)
+    method = fields.CharField(max_length=64)  # the aiogram method's class name
+    payload: dict[str, Any] = fields.JSONField()
+    created_at = fields.DatetimeField(auto_now_add=True)
+    # Who sends it: NULL until a start (or a sweep) claims it; a claim older than the
+    # outbox lease was a stopped worker's, and another one claims it anew.
+    claimed_at = fields.DatetimeField(null=True)
+    claimed_by = fields.CharField(max_length=64, null=True)
+
+    class Meta:
+        table = "outgoing_call"
+
+
 class SavedCharacter(Model):
     # A game's library of characters and NPC templates (the sheet of the game's rule system
     # as JSON, fresh state). owner_id NULL = an NPC template; count > 1 = a group (of Extras).

@@ -22,10 +22,11 @@ import aiohttp
 import asyncpg  # type: ignore[import-untyped]
 import pytest
 
-from engine.services import outbox
+from engine.services import outbox, outgoing
+from engine.services.aggregates.sql import now
 from engine.services.types import GameInfo
 from engine.store.db import migrate
-from engine.store.models import OutboxItem
+from engine.store.models import OutboxItem, OutgoingCall
 from tests.bot.test_runner import free_port
 from tests.conftest import IN_CI
 from tests.support.fake_botapi import BOT_TOKEN, FakeBotAPI
@@ -301,6 +302,30 @@ async def test_a_killed_workers_step_is_delivered_once_by_the_other(
     after = [c for c in api.since(killed) if c.chat_id == fight.chat_id and c.result is not None]
     assert after, "worker B told the chat nothing"
     assert len({c.text for c in after}) == len(after)  # each of the step's posts once
+
+
+async def test_a_stopped_workers_kept_messages_are_sent_once_by_the_sweep(
+    workers: list[Worker], fight: GameInfo, api: FakeBotAPI
+) -> None:
+    """Chat calls a worker kept at its shutdown and claimed at a start it did not finish:
+    once the lease ran out, one of the two workers' sweeps sends them, in order, once."""
+    texts = [f"сохранённое {i}" for i in range(4)]
+    await outgoing.store(
+        outgoing.Kept(str(fight.chat_id), "SendMessage", {"chat_id": fight.chat_id, "text": t})
+        for t in texts
+    )
+    await OutgoingCall.all().update(claimed_at=now(), claimed_by="a stopped worker")
+    mark = api.mark()
+
+    def arrived() -> list[str]:
+        return [c.text for c in api.sent(mark, chat_id=fight.chat_id) if c.text in texts]
+
+    await until(lambda: len(arrived()) >= len(texts), 4 * LEASE_S + 10)
+    await asyncio.sleep(LEASE_S)  # a second sweep would have sent them again by now
+    assert arrived() == texts
+    assert await OutgoingCall.all().count() == 0
+    logs = [w.log_text() for w in workers]
+    assert sum("kept by a stopped worker" in log for log in logs) == 1
 
 
 @pytest.fixture
