@@ -46,7 +46,11 @@ async def save(client, base, user_id, sheet, status=200, **extra):  # type: igno
 async def test_a_player_saves_reads_replaces_and_deletes_their_character(client, sw, base):
     saved = await save(client, base, PLAYER_ID, BLOCK)
     assert saved["name"] == "Ичиго" and saved["owner"] == PLAYER_ID and not saved["template"]
-    assert "игрок 1002" in saved["sheet"] and saved["sheet"].startswith("Ичиго (Дикий")
+    assert (
+        "игрок Аня" in saved["sheet"]
+        and "1002" not in saved["sheet"]
+        and saved["sheet"].startswith("Ичиго (Дикий")
+    )
     parsed = saved["parsed"]
     assert parsed["parry"] == 7 and parsed["toughness"] == 8 and parsed["armor"] == 2
     assert parsed["pace"] == 6 and parsed["bennies"] == 3  # a player's Wild Card
@@ -78,7 +82,7 @@ async def test_the_gm_saves_templates_own_and_players_characters(client, sw, bas
     mine = await save(client, base, GM_ID, RUKIA.replace("Рукия", "Айзен"), owner=GM_ID)
     assert mine["owner"] == GM_ID and not mine["template"]
     rukia = await save(client, base, GM_ID, RUKIA, owner=OTHER_ID)
-    assert rukia["owner"] == OTHER_ID and "игрок 1003" in rukia["sheet"]
+    assert rukia["owner"] == OTHER_ID and "игрок Борис" in rukia["sheet"]
     tagged = await save(client, base, GM_ID, ICHIGO.replace("(Дикий)", "(Дикий, игрок 1002)"))
     assert tagged["owner"] == PLAYER_ID  # the block's own «игрок N»
     # explicit choices win over the tag
