@@ -56,7 +56,7 @@ async def test_a_player_saves_reads_replaces_and_deletes_their_character(client,
     assert parsed["pace"] == 6 and parsed["bennies"] == 3  # a player's Wild Card
     assert parsed["attributes"][0] == {"code": "agility", "name": "Ловкость", "die": "d8"}
     assert {"code": "fighting", "name": "Драка", "die": "d10"} in parsed["skills"]
-    assert parsed["edges"] == ["Хладнокровие", "Быстрый"]
+    assert parsed["edges"] == ["Хладнокровие", "Быстрота"]  # as the chat names them
     assert saved["data"]["owner"] == PLAYER_ID and saved["data"]["name"] == "Ичиго"
 
     again = await save(client, base, PLAYER_ID, BLOCK.replace("Драка d10", "Драка d12"))
@@ -205,7 +205,7 @@ async def test_rename_through_the_id(client, sw, base):
 
 async def test_preview_parses_without_saving(client, sw, base):
     data = await call(client, "POST", base + "/preview", PLAYER_ID, body={"sheet": BLOCK})
-    assert data["valid"] is True and data["sheet"].startswith("Ичиго (Дикий, игрок 1002)")
+    assert data["valid"] is True and data["sheet"].startswith("Ичиго (Дикий, игрок Аня)")
     assert data["parsed"]["parry"] == 7 and data["parsed"]["bennies"] == 3
     data = await call(client, "POST", base + "/preview", GM_ID, body={"sheet": HOLLOWS})
     parsed = data["parsed"]  # the GM's own: an NPC's defaults, derived Parry and Toughness
