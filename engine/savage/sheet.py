@@ -75,6 +75,7 @@ _ATTRIBUTES = {sheet_names.key(k): v for k, v in {**ATTRIBUTE_NAMES, **ATTRIBUTE
 _SKILLS = {sheet_names.key(k): v for k, v in {**SKILL_NAMES, **SKILL_SYNONYMS}.items()}
 _EDGES = {sheet_names.key(k): v for k, v in {**EDGE_NAMES, **EDGE_SYNONYMS}.items()}
 _FLAVOUR = frozenset(sheet_names.key(k) for k in sheet_names.KNOWN_FLAVOUR)
+_OWN_SKILLS = frozenset(sheet_names.key(k) for k in sheet_names.KNOWN_SKILLS)
 
 
 def _warning(code: str, name: str) -> Description:
@@ -89,7 +90,8 @@ def _trait(label: str) -> tuple[str, bool, Description | None]:
         return _ATTRIBUTES[k], True, None
     if k in _SKILLS:
         return _SKILLS[k], False, None
-    return k.replace(" ", "_"), False, _warning("sheet_unknown_trait", label)
+    warning = None if k in _OWN_SKILLS else _warning("sheet_unknown_trait", label)
+    return k.replace(" ", "_"), False, warning
 
 
 def _edge(name: str) -> tuple[str, Description | None]:

@@ -61,9 +61,6 @@ SKILL_SYNONYMS: dict[str, str] = {
     "фокусировка": "focus",  # Russian SWADE variants
     "сосредоточение": "focus",  # common on home-made Russian sheets
     "вера": "faith",  # Russian SWADE
-    "псионика": "psionics",  # Russian SWADE
-    "чудонаука": "weird_science",  # Russian SWADE
-    "странная наука": "weird_science",  # common on home-made Russian sheets
     "вождение": "driving",  # Russian SWADE
     "пилотирование": "piloting",  # Russian SWADE
     "мореходство": "boating",  # Russian SWADE
@@ -80,13 +77,24 @@ SKILL_SYNONYMS: dict[str, str] = {
     "тактика": "battle",  # common on home-made Russian sheets
     "выступление": "performance",  # Russian SWADE
     "артистизм": "performance",  # common on home-made Russian sheets
-    "наука": "science",  # Russian SWADE
-    "оккультизм": "occult",  # Russian SWADE
-    "электроника": "electronics",  # Russian SWADE
-    "хакерство": "hacking",  # Russian SWADE
-    "язык": "language",  # Russian SWADE
-    "академические знания": "academics",  # Russian SWADE
 }
+
+# Skills of the Russian SWADE that no rule of the bot uses: kept under their own name (the
+# chat shows it as written), without a warning.
+KNOWN_SKILLS: frozenset[str] = frozenset(
+    {
+        "псионика",  # Russian SWADE (Psionics)
+        "чудонаука",  # Russian SWADE (Weird Science)
+        "наука",  # Russian SWADE (Science)
+        "оккультизм",  # Russian SWADE (Occult)
+        "электроника",  # Russian SWADE (Electronics)
+        "хакерство",  # Russian SWADE (Hacking)
+        "язык",  # Russian SWADE (Language)
+        "академические знания",  # Russian SWADE (Academics)
+        "знание улиц",  # SWD «Streetwise» on older Russian sheets
+        "лидерство",  # common on home-made Russian sheets
+    }
+)
 
 # Edges and hindrances the rules use, beyond `character.EDGE_NAMES`; nouns as the chat
 # names them («Быстрота» for «Быстрый»).

@@ -92,3 +92,10 @@ def test_an_unknown_or_ambiguous_player_name_is_refused(
         with_owner(parse_sheet("Ичиго (игрок Борис) Дух d8"), members)
     assert error.value.code == "sheet_unknown_owner"
     assert error.value.params == {"name": "Борис"}
+
+
+def test_skills_no_rule_uses_keep_their_russian_name_without_a_warning() -> None:
+    spec = parse_sheet("Урахара (Дикий) Смекалка d10; Чудонаука d10, Академические знания d8")
+    assert dict(spec.character.skills) == {"чудонаука": Die(10), "академические_знания": Die(8)}
+    assert spec.warnings == ()
+    assert "Чудонаука d10, Академические знания d8" in format_sheet(spec.character)
