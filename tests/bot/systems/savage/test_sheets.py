@@ -107,3 +107,16 @@ async def test_an_npc_pasted_in_the_group_is_sent_to_the_gm(tg: TelegramDriver) 
     assert "в личке" in in_group.text or "личном чате" in in_group.text
     [in_private] = feed.sent(ALICE.id)
     assert "Драка d6" in in_private.text and "Стойкость 7" in in_private.text
+
+
+async def test_an_npc_pasted_in_the_group_without_a_private_chat(tg: TelegramDriver) -> None:
+    """The GM never started the bot: the group still gets no stat block, but how to keep
+    the next one private; the template is saved."""
+    game_id = await new_game(tg)
+    tg.api.forbid(ALICE.id)
+    feed = await tg.send(ALICE, GROUP, "/char " + HOLLOW + "; Кулинария d6")
+    [in_group] = feed.sent(GROUP.id)
+    assert "Шаблон NPC сохранён: <b>Пустой</b>" in in_group.text and "/games" in in_group.text
+    assert "Драка d6" not in in_group.text and "Стойкость 7" not in in_group.text
+    assert "⚠️ «Кулинария»" in in_group.text  # the warning still reaches the GM
+    assert [r.name for r in await list_characters(game_id)] == ["Пустой"]
