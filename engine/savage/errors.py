@@ -20,6 +20,10 @@ ERROR_CODES: dict[str, Template] = {
     "sheet_duplicate": "This is written twice.",
     "sheet_bad_json": "This JSON is not a character.",
     "bad_group_size": "A group of Extras has from 1 to {max} members.",
+    "sheet_unknown_owner": "No player of this game is called {name}.",
+    # a sheet's warnings (saved anyway; params: name = the part as written)
+    "sheet_unknown_trait": "{name} is not a trait I know: kept as a skill of its own.",
+    "sheet_unknown_edge": "{name} is not an edge or hindrance I know: kept as written.",
     # encounter set-up
     "combatant_exists": "This fighter is already in the fight.",
     "unknown_combatant": "There is no such fighter in the fight (any more).",

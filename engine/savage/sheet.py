@@ -9,6 +9,11 @@ Header: the name, then optional tags in parentheses: «Дикий»/«Дикая
 lines: «<attribute or skill> <die>», «Защита N», «Стойкость N (броня)», «Шаг N», «Бенни N»,
 and a list section «Черты: a, b» (also «Изъяны:», «Edges:», «Hindrances:») that runs to the
 next «;» or line end. Every error names the offending fragment and its position.
+
+Names are read with the synonyms of `sheet_names` («Характер» is Дух, «Быстрота» is Quick).
+A trait or edge the tables do not know is kept (a skill of its own, an edge as written) and
+named in a warning (`SheetSpec.warnings`): never dropped without a word. «игрок N» is a
+player's id, «игрок Имя» a player's name the services resolve (`SheetSpec.owner_name`).
 """
 
 from __future__ import annotations
@@ -18,9 +23,13 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .character import EDGE_NAMES, Character, edge_code
+from engine.describe import Description
+
+from . import sheet_names
+from .character import EDGE_NAMES, Character
 from .errors import RuleError
-from .traits import ATTRIBUTES, SKILL_NAMES, Die, is_attribute, parse_die, trait_code
+from .sheet_names import ATTRIBUTE_SYNONYMS, EDGE_SYNONYMS, EXPORT_NAMES, SKILL_SYNONYMS
+from .traits import ATTRIBUTE_NAMES, ATTRIBUTES, SKILL_NAMES, Die, parse_die
 
 MAX_GROUP = 50
 
@@ -43,7 +52,7 @@ _LIST_SECTIONS = ("черты", "изъяны", "недостатки", "спо�
 _WILD_TAGS = {"дикий", "дикая", "wild", "wild card", "wc"}
 _EXTRA_TAGS = {"статист", "статистка", "extra"}
 _COUNT_RE = re.compile(r"^[×xх*]\s*(\d+)$", re.IGNORECASE)
-_OWNER_RE = re.compile(r"^(?:игрок|владелец|owner)\s+(\d+)$", re.IGNORECASE)
+_OWNER_RE = re.compile(r"^(?:игрок|игрока|владелец|player|owner)\s+(.+)$", re.IGNORECASE)
 _ITEM_RE = re.compile(
     r"^(?P<name>[^\d()]+?)\s+(?P<value>[dдк]\d+(?:\s*\+\s*\d+)?|\d+)"
     r"\s*(?:\(\s*(?P<extra>[^)]*)\))?$",
@@ -58,6 +67,39 @@ class SheetSpec:
 
     character: Character
     count: int = 1
+    warnings: tuple[Description, ...] = ()  # what was kept though no table knows it
+    owner_name: str | None = None  # «игрок Имя»: the services find the player
+
+
+_ATTRIBUTES = {sheet_names.key(k): v for k, v in {**ATTRIBUTE_NAMES, **ATTRIBUTE_SYNONYMS}.items()}
+_SKILLS = {sheet_names.key(k): v for k, v in {**SKILL_NAMES, **SKILL_SYNONYMS}.items()}
+_EDGES = {sheet_names.key(k): v for k, v in {**EDGE_NAMES, **EDGE_SYNONYMS}.items()}
+_FLAVOUR = frozenset(sheet_names.key(k) for k in sheet_names.KNOWN_FLAVOUR)
+_OWN_SKILLS = frozenset(sheet_names.key(k) for k in sheet_names.KNOWN_SKILLS)
+
+
+def _warning(code: str, name: str) -> Description:
+    return Description(f"rule.{code}", {"name": name.strip()})
+
+
+def _trait(label: str) -> tuple[str, bool, Description | None]:
+    """A trait's code, whether it is an attribute, and the warning when no table knows it
+    (then it is a skill of its own, named as written)."""
+    k = sheet_names.key(label)
+    if k in _ATTRIBUTES:
+        return _ATTRIBUTES[k], True, None
+    if k in _SKILLS:
+        return _SKILLS[k], False, None
+    warning = None if k in _OWN_SKILLS else _warning("sheet_unknown_trait", label)
+    return k.replace(" ", "_"), False, warning
+
+
+def _edge(name: str) -> tuple[str, Description | None]:
+    k = sheet_names.key(name)
+    if k in _EDGES:
+        return _EDGES[k], None
+    warning = None if k in _FLAVOUR else _warning("sheet_unknown_edge", name)
+    return name.strip(), warning
 
 
 def _fail(code: str, fragment: str, position: int) -> RuleError:
@@ -69,6 +111,8 @@ def parse_sheet(text: str, *, owner: int | None = None) -> SheetSpec:
         raise RuleError("sheet_empty")
     name, tags, rest, rest_at = _split_header(text)
     wild, count = False, 1
+    owner_name: str | None = None
+    warnings: list[Description] = []
     for tag, at in tags:
         low = tag.lower()
         if low in _WILD_TAGS:
@@ -80,7 +124,11 @@ def parse_sheet(text: str, *, owner: int | None = None) -> SheetSpec:
             if not 1 <= count <= MAX_GROUP:
                 raise RuleError("bad_group_size", {"max": MAX_GROUP})
         elif m := _OWNER_RE.match(tag):
-            owner = int(m.group(1))
+            who = m.group(1).strip()
+            if who.isdigit():
+                owner = int(who)
+            else:
+                owner_name = who
         else:
             raise _fail("sheet_unknown_part", tag, at)
 
@@ -93,7 +141,11 @@ def parse_sheet(text: str, *, owner: int | None = None) -> SheetSpec:
         head, colon, tail = section.partition(":")
         if colon and head.strip().lower() in _LIST_SECTIONS:
             offset = at + len(head) + 1
-            edges += [edge_code(e) for e, _ in _pieces(tail, offset, ",") if e.strip()]
+            for piece, _ in _pieces(tail, offset, ","):
+                if piece.strip():
+                    code, warning = _edge(piece)
+                    edges.append(code)
+                    warnings += [warning] if warning else []
             continue
         for item, item_at in _pieces(section, at, ","):
             if not item.strip():
@@ -121,11 +173,12 @@ def parse_sheet(text: str, *, owner: int | None = None) -> SheetSpec:
                 die = parse_die(value)
             except RuleError:
                 raise _fail("sheet_bad_die", item, item_at) from None
-            code = trait_code(label)
-            target = attrs if is_attribute(code) else skills
+            code, attribute, warning = _trait(label)
+            target = attrs if attribute else skills
             if code in target:
                 raise _fail("sheet_duplicate", item, item_at)
             target[code] = die
+            warnings += [warning] if warning else []
 
     attributes = tuple((a, attrs.get(a, Die(4))) for a in ATTRIBUTES)
     fighting = skills.get("fighting")
@@ -134,7 +187,8 @@ def parse_sheet(text: str, *, owner: int | None = None) -> SheetSpec:
     toughness = stats.get("toughness", 2 + vigor.half + armor)
     if armor > toughness:
         raise _fail("sheet_bad_number", f"({armor})", rest_at)
-    default_bennies = (3 if owner is not None else 2) if wild else 0
+    player = owner is not None or owner_name is not None
+    default_bennies = (3 if player else 2) if wild else 0
     character = Character(
         id="",
         name=name,
@@ -149,7 +203,25 @@ def parse_sheet(text: str, *, owner: int | None = None) -> SheetSpec:
         bennies=stats.get("bennies", default_bennies),
         edges=tuple(dict.fromkeys(edges)),
     )
-    return SheetSpec(character, count)
+    return SheetSpec(character, count, tuple(warnings), owner_name)
+
+
+def with_owner(spec: SheetSpec, members: list[tuple[int, str, str | None]]) -> SheetSpec:
+    """The spec with «игрок Имя» resolved among the game's ``members`` (id, first name,
+    username): by the first name or @username, case- and «ё»-insensitively; none or two
+    such players is `sheet_unknown_owner`."""
+    if spec.owner_name is None:
+        return spec
+    wanted = sheet_names.key(spec.owner_name)
+    found = {
+        user_id
+        for user_id, first_name, username in members
+        if wanted in (sheet_names.key(first_name), "@" + sheet_names.key(username or ""))
+    }
+    if len(found) != 1:
+        raise RuleError("sheet_unknown_owner", {"name": spec.owner_name})
+    character = replace(spec.character, owner=found.pop())
+    return replace(spec, character=character, owner_name=None)
 
 
 def _split_header(text: str) -> tuple[str, list[tuple[str, int]], str, int]:
@@ -186,38 +258,35 @@ def _pieces(text: str, base: int, separators: str) -> list[tuple[str, int]]:
     return out
 
 
-_ATTR_RU = {
-    "agility": "Ловкость",
-    "smarts": "Смекалка",
-    "spirit": "Дух",
-    "strength": "Сила",
-    "vigor": "Выносливость",
-}
-
-
-def _first_names(names: dict[str, str]) -> dict[str, str]:
-    out: dict[str, str] = {}
-    for text, code in names.items():
-        out.setdefault(code, text[:1].upper() + text[1:])
+def _russian_names() -> dict[str, str]:
+    """Code -> the Russian spelling a sheet is written with: the chat's (`EXPORT_NAMES`),
+    else the first Russian name of the tables."""
+    out = dict(EXPORT_NAMES)
+    for table in (ATTRIBUTE_NAMES, SKILL_NAMES, EDGE_NAMES, SKILL_SYNONYMS, EDGE_SYNONYMS):
+        for text, code in table.items():
+            if not text.isascii():
+                out.setdefault(code, text[:1].upper() + text[1:])
     return out
 
 
-def format_sheet(character: Character, count: int = 1) -> str:
-    """The Russian text block for a character (``parse_sheet`` reads it back)."""
-    skill_ru = _first_names(SKILL_NAMES)
-    edge_ru = _first_names(EDGE_NAMES)
+_RU = _russian_names()
+
+
+def format_sheet(character: Character, count: int = 1, *, owner_name: str | None = None) -> str:
+    """The Russian text block for a character (``parse_sheet`` reads it back); the owner as
+    «игрок <owner_name>» when the name is given (a name the tag can hold), else by id."""
     tags = ["Дикий" if character.wild else "Статист"]
     if count > 1:
         tags.append(f"×{count}")
     if character.owner is not None:
-        tags.append(f"игрок {character.owner}")
-    attrs = ", ".join(f"{_ATTR_RU[a]} {d}" for a, d in character.attributes)
+        readable = owner_name is not None and _fits_tag(owner_name)
+        tags.append(f"игрок {owner_name if readable else character.owner}")
+    attrs = ", ".join(f"{_RU[a]} {d}" for a, d in character.attributes)
     parts = [f"{character.name} ({', '.join(tags)}) {attrs}"]
     if character.skills:
         parts.append(
             ", ".join(
-                f"{skill_ru.get(s, s.replace('_', ' ').capitalize())} {d}"
-                for s, d in character.skills
+                f"{_RU.get(s, s.replace('_', ' ').capitalize())} {d}" for s, d in character.skills
             )
         )
     armor = f" ({character.armor})" if character.armor else ""
@@ -226,8 +295,14 @@ def format_sheet(character: Character, count: int = 1) -> str:
     )
     parts.append(f"Бенни {character.bennies}")
     if character.edges:
-        parts.append("Черты: " + ", ".join(edge_ru.get(e, e) for e in character.edges))
+        parts.append("Черты: " + ", ".join(_RU.get(e, e) for e in character.edges))
     return "; ".join(parts)
+
+
+def _fits_tag(name: str) -> bool:
+    """A name «игрок …» can carry: no separator of the header, not all digits."""
+    name = name.strip()
+    return bool(name) and not name.isdigit() and not any(ch in name for ch in "(),;:\n")
 
 
 def character_to_json(character: Character) -> str:

@@ -10,6 +10,7 @@ from bot.systems.demo import Demo, scripted
 from bot.systems.registry import ChatSystem
 from bot.systems.savage.boards import board_sync
 from bot.systems.savage.chase import router as chase
+from bot.systems.savage.combat import private
 from bot.systems.savage.combat import router as combat
 from bot.systems.savage.demo import DEMO, demo_hint
 from bot.systems.savage.render import help
@@ -60,7 +61,7 @@ COMMANDS = frozenset(
 
 
 def routers() -> list[Router]:
-    return [combat.make_router(), chase.make_router()]
+    return [combat.make_router(), chase.make_router(), private.make_router()]
 
 
 CHAT = ChatSystem(

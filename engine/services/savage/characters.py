@@ -21,8 +21,9 @@ from tortoise import timezone
 from tortoise.exceptions import IntegrityError
 
 from engine import savage
+from engine.describe import Description
 from engine.dice.rng import Rng
-from engine.savage.sheet import MAX_GROUP
+from engine.savage.sheet import MAX_GROUP, with_owner
 from engine.services.aggregates.unit import Unit, run_unit
 from engine.services.errors import BadName, NoCharacter, NotMember, NotYourCharacter
 from engine.services.library import name_key, private_key, slug
@@ -36,7 +37,7 @@ from engine.services.scenes import (
     require_system,
     role_of,
 )
-from engine.store.models import ROLE_GM, SavedCharacter
+from engine.store.models import ROLE_GM, Role, SavedCharacter, User
 
 NAME_MAX = 255
 
@@ -51,6 +52,8 @@ class CharacterRecord:
     character: savage.Character
     created_by: int
     updated_at: datetime
+    owner_name: str | None = None  # the player's first name, for «игрок Имя»
+    warnings: tuple[Description, ...] = ()  # of the text just saved (parse_sheet)
 
     @property
     def template(self) -> bool:
@@ -58,11 +61,12 @@ class CharacterRecord:
 
     @property
     def sheet(self) -> str:
-        """The Russian text block (`engine.savage.format_sheet`)."""
-        return savage.format_sheet(self.character, self.count)
+        """The Russian text block (`engine.savage.format_sheet`), the player by name."""
+        return savage.format_sheet(self.character, self.count, owner_name=self.owner_name)
 
 
-def _record(row: SavedCharacter) -> CharacterRecord:
+def _record(row: SavedCharacter, names: dict[int, str] | None = None) -> CharacterRecord:
+    owner = row.owner_id
     return CharacterRecord(
         id=row.id,
         game_id=row.game_id,  # type: ignore[attr-defined]
@@ -72,7 +76,33 @@ def _record(row: SavedCharacter) -> CharacterRecord:
         character=savage.Character.from_dict(row.data),
         created_by=row.created_by,
         updated_at=row.updated_at,
+        owner_name=(names or {}).get(owner) if owner is not None else None,
     )
+
+
+async def _names(rows: list[SavedCharacter]) -> dict[int, str]:
+    """The first names of the rows' owners (one query)."""
+    ids = {row.owner_id for row in rows if row.owner_id is not None}
+    if not ids:
+        return {}
+    users = await User.filter(id__in=ids).values_list("id", "first_name")
+    return {int(i): str(name) for i, name in users}
+
+
+async def _records(rows: list[SavedCharacter]) -> list[CharacterRecord]:
+    names = await _names(rows)
+    return [_record(row, names) for row in rows]
+
+
+async def resolve_owner(game_id: int, spec: savage.SheetSpec) -> savage.SheetSpec:
+    """«игрок Имя» of a block as the member of the game of that first name or @username
+    (`engine.savage.sheet.with_owner`: `sheet_unknown_owner` for none or two)."""
+    if spec.owner_name is None:
+        return spec
+    rows = await Role.filter(game_id=game_id).values_list(
+        "user_id", "user__first_name", "user__username"
+    )
+    return with_owner(spec, [(int(u), str(f), n) for u, f, n in rows])
 
 
 def parse_entry(text_or_json: str | dict[str, Any], owner: int | None) -> savage.SheetSpec:
@@ -112,6 +142,8 @@ async def save_character(
     await require_system(game_id, CODE)
     is_gm = await require_member(game_id, actor_id) == ROLE_GM
     spec = parse_entry(text_or_json, owner_id if is_gm or owner_id is not None else actor_id)
+    if owner_id is None:
+        spec = await resolve_owner(game_id, spec)
     character = spec.character
     if owner_id is not None:
         character = dataclasses.replace(character, owner=owner_id)
@@ -140,15 +172,20 @@ async def save_character(
                 raise NotYourCharacter(name=row.name, owner_id=row.owner_id)
             await SavedCharacter.filter(id=row.id).update(**values, updated_at=timezone.now())
             await row.refresh_from_db()
-            return _record(row)
+            return await _saved(row, spec)
         try:
             row = await SavedCharacter.create(
                 game_id=game_id, key=key, created_by=actor_id, **values
             )
-            return _record(row)
+            return await _saved(row, spec)
         except IntegrityError:  # saved concurrently under the same name: replace it
             continue
     raise NoCharacter(name=name)  # pragma: no cover - the row vanished twice in a row
+
+
+async def _saved(row: SavedCharacter, spec: savage.SheetSpec) -> CharacterRecord:
+    [record] = await _records([row])
+    return dataclasses.replace(record, warnings=spec.warnings)
 
 
 async def _player_key(game_id: int, key: str, actor_id: int) -> str:
@@ -173,7 +210,8 @@ async def _find(game_id: int, name_or_id: str | int) -> SavedCharacter:
 
 
 async def get_character(game_id: int, name_or_id: str | int) -> CharacterRecord:
-    return _record(await _find(game_id, name_or_id))
+    [record] = await _records([await _find(game_id, name_or_id)])
+    return record
 
 
 async def list_characters(game_id: int, *, viewer_id: int | None = None) -> list[CharacterRecord]:
@@ -185,7 +223,7 @@ async def list_characters(game_id: int, *, viewer_id: int | None = None) -> list
     rows = await query.order_by("key")
     if not rows:
         await require_system(game_id, CODE)
-    return [_record(r) for r in rows]
+    return await _records(rows)
 
 
 async def delete_character(game_id: int, name_or_id: str | int, *, actor_id: int) -> None:

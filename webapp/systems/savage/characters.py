@@ -7,8 +7,9 @@ The shared routes (webapp/api/characters.py) check the role, then call these han
 (creates or replaces by name — a player's beside a template of that name is kept apart;
 with ``id`` it renames that entry); ``POST .../characters/preview`` parses without
 saving and answers 200 either way (``valid`` false with the engine's code, a message and
-the fragment); ``DELETE .../characters/{id}``; ``GET .../characters`` is the library list.
-GM and players only; writes need an active game."""
+the fragment; what the sheet kept without knowing it in ``warnings``, as the save's answer);
+``DELETE .../characters/{id}``; ``GET .../characters`` is the library list. GM and players
+only; writes need an active game. Nothing here writes to the group chat."""
 
 from __future__ import annotations
 
@@ -19,9 +20,11 @@ from typing import Any
 from aiohttp import web
 
 from engine import savage
+from engine.describe import Description
 from engine.savage.character import EDGE_NAMES
+from engine.savage.sheet_names import EDGE_SYNONYMS, EXPORT_NAMES, SKILL_SYNONYMS
 from engine.savage.traits import ATTRIBUTE_NAMES, SKILL_NAMES
-from engine.services import ServiceError
+from engine.services import ServiceError, get_user
 from engine.services.errors import BadName, NotYourCharacter
 from engine.services.notify import origin
 from engine.services.savage import list_characters
@@ -32,10 +35,12 @@ from engine.services.savage.characters import (
     get_character,
     name_key,
     parse_entry,
+    resolve_owner,
     save_character,
 )
 from webapp.bodies import Body, parse_body, read_json
 from webapp.errors import ApiError, error_body, refusal
+from webapp.i18n import describe_text
 from webapp.projection import GM, Viewer, iso
 from webapp.roles import require_active
 from webapp.systems.registry import CharacterRoutes
@@ -45,12 +50,22 @@ MAX_SHEET = 4000  # characters of a text block (a chat message holds 4096)
 
 @functools.cache
 def _names(locale: str) -> dict[str, str]:
-    """Trait and edge code -> its first name in the viewer's language (ru or en spelling)."""
-    out: dict[str, str] = {}
-    for text, code in {**ATTRIBUTE_NAMES, **SKILL_NAMES, **EDGE_NAMES}.items():
+    """Trait and edge code -> its name in the viewer's language: in Russian the chat's
+    («Быстрота»), else the first spelling of the tables (ru or en)."""
+    out: dict[str, str] = dict(EXPORT_NAMES) if locale != "en" else {}
+    tables = {**SKILL_SYNONYMS, **EDGE_SYNONYMS, **ATTRIBUTE_NAMES, **SKILL_NAMES, **EDGE_NAMES}
+    for text, code in sorted(tables.items(), key=lambda item: item[0] not in _FIRST):
         if text.isascii() == (locale == "en"):
             out.setdefault(code, text[:1].upper() + text[1:])
     return out
+
+
+_FIRST = frozenset({**ATTRIBUTE_NAMES, **SKILL_NAMES, **EDGE_NAMES})  # before the synonyms
+
+
+def warnings_json(warnings: tuple[Description, ...], locale: str) -> list[dict[str, Any]]:
+    """The sheet's warnings: the sentence in the viewer's language and its description."""
+    return [{"message": describe_text(locale, w), "description": w.to_dict()} for w in warnings]
 
 
 def summary(c: savage.Character, count: int, locale: str) -> dict[str, Any]:
@@ -129,7 +144,7 @@ class CharacterBody(Body):
     id: int | str | None = None
 
 
-def _spec(viewer: Viewer, body: CharacterBody) -> savage.SheetSpec:
+async def _spec(viewer: Viewer, body: CharacterBody) -> savage.SheetSpec:
     """The parsed entry with its owner: a player's is always their own; the GM's is a
     template (``template``), the given ``owner``, else the block's «игрок N», else a
     template (as the GM's untagged /char block in the chat)."""
@@ -143,6 +158,8 @@ def _spec(viewer: Viewer, body: CharacterBody) -> savage.SheetSpec:
     default = viewer.user_id if viewer.role != GM else (None if template else owner)
     try:
         spec = parse_entry(sheet, default)
+        if owner is None and not template:  # «игрок Имя»: the member of that name
+            spec = await resolve_owner(viewer.game.id, spec)
         if not spec.character.name.strip() or len(spec.character.name.strip()) > NAME_MAX:
             raise BadName(max=NAME_MAX)
     except (savage.RuleError, ServiceError) as exc:
@@ -154,7 +171,12 @@ def _spec(viewer: Viewer, body: CharacterBody) -> savage.SheetSpec:
         raise refusal(NotYourCharacter(owner_id=character.owner), viewer.locale)
     if character.owner is not None and not _member(viewer, character.owner):
         raise ApiError("bad_request", field="owner")
-    return savage.SheetSpec(character, spec.count)
+    return savage.SheetSpec(character, spec.count, spec.warnings)
+
+
+async def _owner_name(character: savage.Character) -> str | None:
+    user = await get_user(character.owner) if character.owner is not None else None
+    return user.first_name if user is not None else None
 
 
 async def _entry(viewer: Viewer, raw_id: Any) -> CharacterRecord:
@@ -181,22 +203,25 @@ async def get_one(request: web.Request, viewer: Viewer) -> web.Response:
 async def post_preview(request: web.Request, viewer: Viewer) -> web.Response:
     body = parse_body(CharacterBody, await read_json(request))
     try:
-        spec = _spec(viewer, body)
+        spec = await _spec(viewer, body)
     except ApiError as exc:
         if exc.status != 400 or exc.code == "bad_request":
             raise
         error = error_body(exc.code, exc.message, **exc.details)["error"]
         return web.json_response({"ok": True, "valid": False, "error": error})
-    sheet = savage.format_sheet(spec.character, spec.count)
+    owner_name = await _owner_name(spec.character)
+    sheet = savage.format_sheet(spec.character, spec.count, owner_name=owner_name)
     parsed = summary(spec.character, spec.count, viewer.locale)
-    return web.json_response({"ok": True, "valid": True, "parsed": parsed, "sheet": sheet})
+    warned = warnings_json(spec.warnings, viewer.locale)
+    answer = {"ok": True, "valid": True, "parsed": parsed, "sheet": sheet, "warnings": warned}
+    return web.json_response(answer)
 
 
 async def post_character(request: web.Request, viewer: Viewer) -> web.Response:
     data = await read_json(request)
     require_active(viewer)
     body = parse_body(CharacterBody, data)
-    spec = _spec(viewer, body)
+    spec = await _spec(viewer, body)
     game_id, old = viewer.game.id, None
     if body.id is not None:  # editing this entry: a new name renames it
         old = await _entry(viewer, body.id)
@@ -216,7 +241,9 @@ async def post_character(request: web.Request, viewer: Viewer) -> web.Response:
                 await delete_character(game_id, old.id, actor_id=viewer.user_id)
     except (savage.RuleError, ServiceError) as exc:
         raise _refusal(exc, viewer, None) from None
-    return web.json_response({"ok": True, "character": record_json(record, viewer.locale)})
+    character = record_json(record, viewer.locale)
+    warned = warnings_json(spec.warnings, viewer.locale)
+    return web.json_response({"ok": True, "character": character, "warnings": warned})
 
 
 async def delete_one(request: web.Request, viewer: Viewer) -> web.Response:

@@ -26,7 +26,14 @@ from bot.systems.savage.chase.board import show_chase
 from bot.systems.savage.combat import names, several
 from bot.systems.savage.combat.board import render_board, show_board
 from bot.systems.savage.combat.names import norm
-from bot.systems.savage.combat.scene import Refusal, call_of, game_by_id, perform, report
+from bot.systems.savage.combat.scene import (
+    Call,
+    Refusal,
+    call_of,
+    game_by_id,
+    perform,
+    report,
+)
 from bot.systems.savage.render import combat_events
 from bot.systems.savage.render import combat_setup as texts
 from bot.systems.savage.render.combat_turns import board_outdated
@@ -178,12 +185,28 @@ async def on_undo(message: Message, command: CommandObject, bot: Bot) -> None:
 
 
 async def on_char(message: Message, command: CommandObject, bot: Bot) -> None:
-    call = await call_of(message, command.args, encounter=False)
+    await char_command(bot, await call_of(message, command.args, encounter=False))
+
+
+async def char_command(bot: Bot, call: Call) -> None:
+    """/char in the group or, for the game chosen there, in the private chat with the bot
+    (bot/systems/savage/combat/private.py): save a block, or send a saved sheet."""
+    message = call.message
+    private = message.chat.type == ChatType.PRIVATE
     if not call.args:
         raise Refusal(texts.char_usage())
     if call.args.startswith("{") or _BLOCK.search(call.args):  # JSON or a text block
         record = await save_character(call.game.id, call.args, actor_id=call.user_id)
-        await message.reply(texts.saved(record))
+        if private or not record.template:
+            await message.reply(texts.saved(record, private=private))
+            return
+        # an NPC's stat block stays out of the group: the GM gets it privately
+        try:
+            await bot.send_message(call.user_id, texts.saved(record, private=True))
+        except TelegramForbiddenError:
+            await message.reply(texts.template_saved(record, sent=False))
+            return
+        await message.reply(texts.template_saved(record, sent=True))
         return
     name, as_json = call.args, False
     if len(call.words) > 1 and norm(call.words[-1]) in JSON_WORDS:
@@ -195,7 +218,6 @@ async def on_char(message: Message, command: CommandObject, bot: Bot) -> None:
     # a group, sent to the asker's private chat.
     if not call.gm and record.owner_id != call.user_id:
         raise Refusal(texts.sheet_not_yours(record))
-    private = message.chat.type == ChatType.PRIVATE
     try:
         await _send_sheet(bot, call.user_id, record, as_json)
     except TelegramForbiddenError:
@@ -220,6 +242,10 @@ async def _send_sheet(bot: Bot, chat_id: int, record: CharacterRecord, as_json: 
 
 
 async def on_chars(message: Message, command: CommandObject) -> None:
-    call = await call_of(message, command.args, encounter=False)
+    await chars_command(await call_of(message, command.args, encounter=False))
+
+
+async def chars_command(call: Call) -> None:
+    message = call.message
     records = await list_characters(call.game.id, viewer_id=call.user_id)
     await message.reply(texts.library(records))

@@ -6,6 +6,7 @@ from aiogram.utils.i18n import gettext as _
 from aiogram.utils.i18n import ngettext
 
 from bot.render.common import quoted
+from bot.render.texts import text as described
 from engine.savage import Combatant
 from engine.services.savage import CharacterRecord
 
@@ -128,14 +129,34 @@ def json_caption(record: CharacterRecord) -> str:
     return _("{name} as JSON: send it back with /char to save it.").format(name=quoted(record.name))
 
 
-def saved(record: CharacterRecord) -> str:
-    return (
-        _("💾 Saved: <b>{name}</b>. The GM adds it with <code>/add {name}</code>.").format(
-            name=quoted(record.name)
+def saved(record: CharacterRecord, *, private: bool = False) -> str:
+    """The saved entry: its name, what the sheet kept without knowing it, the sheet."""
+    head = _("💾 Saved: <b>{name}</b>. The GM adds it with <code>/add {name}</code>.")
+    if private and record.template:
+        head = _(
+            "💾 NPC template saved: <b>{name}</b>. Players do not see it; in the game's group "
+            "<code>/add {name}</code> brings it into the fight."
         )
-        + "\n"
-        + sheet(record)
-    )
+    return "\n".join([head.format(name=quoted(record.name)), *warnings(record), sheet(record)])
+
+
+def warnings(record: CharacterRecord) -> list[str]:
+    return [f"⚠️ {described(w)}" for w in record.warnings]
+
+
+def template_saved(record: CharacterRecord, *, sent: bool) -> str:
+    """In the group, for an NPC template the GM pasted there: no stat block."""
+    if sent:
+        text = _(
+            "💾 NPC template saved: <b>{name}</b>. Its sheet is in your private chat with me; "
+            "next time paste NPCs there (the game chosen with /games), players never see them."
+        )
+    else:
+        text = _(
+            "💾 NPC template saved: <b>{name}</b>. To keep NPC sheets out of the group, open a "
+            "private chat with me, press Start, choose the game with /games and paste them there."
+        )
+    return "\n".join([text.format(name=quoted(record.name)), *warnings(record)])
 
 
 def library(records: list[CharacterRecord]) -> str:
@@ -147,3 +168,10 @@ def library(records: list[CharacterRecord]) -> str:
         count = f" ×{record.count}" if record.count > 1 else ""
         lines.append(f"• {quoted(record.name)}{count} — {kind}")
     return "\n".join(lines)
+
+
+def choose_game_for_sheets() -> str:
+    return _(
+        "Which game is the sheet for? Choose it with /games, then paste the sheet here: "
+        "NPC templates saved here are never shown in the group."
+    )

@@ -18,8 +18,11 @@ async def test_the_demo_table_is_laid_out_by_commands(served: Served):
     texts = [m.text for m in served.bot_messages(group.id)]
     assert any("Новая игра Пустые земли" in t for t in texts)
     assert sum("вступает в игру" in t for t in texts) == 2
-    for name in ("Ичиго", "Рукия", "Гриммджо", "Пустой"):
+    for name in ("Ичиго", "Рукия"):
         assert any(t.startswith(f"💾 Сохранено: {name}.") for t in texts), name
+    for name in ("Гриммджо", "Пустой"):  # NPC templates: their sheets go to the GM's DM
+        assert any(t.startswith(f"💾 Шаблон NPC сохранён: {name}.") for t in texts), name
+        assert not any(t.startswith(f"💾 Сохранено: {name}.") for t in texts), name
     [board] = [m for m in served.bot_messages(group.id) if "карты ещё не розданы" in m.text]
     for fighter in ("Ичиго", "Рукия", "Гриммджо", "Пустой 3"):
         assert fighter in board.text

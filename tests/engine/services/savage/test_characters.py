@@ -12,6 +12,7 @@ from engine import savage, services
 from engine.savage import RuleError
 from engine.services import savage as swade
 from engine.services.library import KEY_MAX, name_key, private_key, slug
+from engine.services.savage.characters import resolve_owner
 from tests.engine.services.conftest import ALICE, BOB, CAROL, CHAT, GM
 from tests.engine.services.savage.test_encounters import GRIMMJOW, HOLLOWS, ICHIGO, RUKIA
 
@@ -28,7 +29,10 @@ async def test_a_player_saves_their_own_character(party: services.GameInfo) -> N
     assert (saved.name, saved.owner_id, saved.count, saved.template) == ("Ичиго", ALICE, 1, False)
     assert saved.character.owner == ALICE and saved.character.wild
     assert saved.character.bennies == 3 and saved.character.has_edge("level_headed")
-    assert savage.parse_sheet(saved.sheet).character == saved.character
+    # the sheet names the player, and the name reads back as the same owner
+    assert saved.owner_name is not None and f"игрок {saved.owner_name})" in saved.sheet
+    spec = await resolve_owner(party.id, savage.parse_sheet(saved.sheet))
+    assert spec.character == saved.character
     assert await swade.get_character(party.id, "  ИЧИГО ") == saved
     assert await swade.get_character(party.id, saved.id) == saved
     assert await swade.get_character(party.id, str(saved.id)) == saved
@@ -211,3 +215,26 @@ async def test_adding_needs_an_encounter(party: services.GameInfo) -> None:
     await swade.save_character(party.id, GRIMMJOW, actor_id=GM)
     with pytest.raises(swade.NoEncounter):
         await swade.add_to_encounter(party.id, "Гриммджо", actor_id=GM, rng=random.Random())
+
+
+async def test_the_gm_names_the_player_in_the_block(party: services.GameInfo) -> None:
+    """«игрок Имя» is the member of that first name (issue 12, item 7); an unknown name is
+    refused, naming it."""
+    user = await services.get_user(BOB)
+    assert user is not None
+    block = ICHIGO.replace("(Дикий)", f"(Дикий, игрок {user.first_name.upper()})")
+    saved = await swade.save_character(party.id, block, actor_id=GM)
+    assert saved.owner_id == BOB and saved.owner_name == user.first_name
+    with pytest.raises(RuleError) as error:
+        await swade.save_character(
+            party.id, ICHIGO.replace("(Дикий)", "(игрок Нектор)"), actor_id=GM
+        )
+    assert error.value.code == "sheet_unknown_owner" and error.value.params["name"] == "Нектор"
+
+
+async def test_saving_names_what_it_kept_unknown(party: services.GameInfo) -> None:
+    saved = await swade.save_character(party.id, ICHIGO + "; Кулинария d6", actor_id=ALICE)
+    assert saved.character.die("кулинария") is not None
+    assert [w.params["name"] for w in saved.warnings] == ["Кулинария"]
+    again = await swade.get_character(party.id, "Ичиго")
+    assert again.warnings == ()  # a warning belongs to the text just pasted

@@ -46,13 +46,17 @@ async def save(client, base, user_id, sheet, status=200, **extra):  # type: igno
 async def test_a_player_saves_reads_replaces_and_deletes_their_character(client, sw, base):
     saved = await save(client, base, PLAYER_ID, BLOCK)
     assert saved["name"] == "Ичиго" and saved["owner"] == PLAYER_ID and not saved["template"]
-    assert "игрок 1002" in saved["sheet"] and saved["sheet"].startswith("Ичиго (Дикий")
+    assert (
+        "игрок Аня" in saved["sheet"]
+        and "1002" not in saved["sheet"]
+        and saved["sheet"].startswith("Ичиго (Дикий")
+    )
     parsed = saved["parsed"]
     assert parsed["parry"] == 7 and parsed["toughness"] == 8 and parsed["armor"] == 2
     assert parsed["pace"] == 6 and parsed["bennies"] == 3  # a player's Wild Card
     assert parsed["attributes"][0] == {"code": "agility", "name": "Ловкость", "die": "d8"}
     assert {"code": "fighting", "name": "Драка", "die": "d10"} in parsed["skills"]
-    assert parsed["edges"] == ["Хладнокровие", "Быстрый"]
+    assert parsed["edges"] == ["Хладнокровие", "Быстрота"]  # as the chat names them
     assert saved["data"]["owner"] == PLAYER_ID and saved["data"]["name"] == "Ичиго"
 
     again = await save(client, base, PLAYER_ID, BLOCK.replace("Драка d10", "Драка d12"))
@@ -78,7 +82,7 @@ async def test_the_gm_saves_templates_own_and_players_characters(client, sw, bas
     mine = await save(client, base, GM_ID, RUKIA.replace("Рукия", "Айзен"), owner=GM_ID)
     assert mine["owner"] == GM_ID and not mine["template"]
     rukia = await save(client, base, GM_ID, RUKIA, owner=OTHER_ID)
-    assert rukia["owner"] == OTHER_ID and "игрок 1003" in rukia["sheet"]
+    assert rukia["owner"] == OTHER_ID and "игрок Борис" in rukia["sheet"]
     tagged = await save(client, base, GM_ID, ICHIGO.replace("(Дикий)", "(Дикий, игрок 1002)"))
     assert tagged["owner"] == PLAYER_ID  # the block's own «игрок N»
     # explicit choices win over the tag
@@ -201,7 +205,7 @@ async def test_rename_through_the_id(client, sw, base):
 
 async def test_preview_parses_without_saving(client, sw, base):
     data = await call(client, "POST", base + "/preview", PLAYER_ID, body={"sheet": BLOCK})
-    assert data["valid"] is True and data["sheet"].startswith("Ичиго (Дикий, игрок 1002)")
+    assert data["valid"] is True and data["sheet"].startswith("Ичиго (Дикий, игрок Аня)")
     assert data["parsed"]["parry"] == 7 and data["parsed"]["bennies"] == 3
     data = await call(client, "POST", base + "/preview", GM_ID, body={"sheet": HOLLOWS})
     parsed = data["parsed"]  # the GM's own: an NPC's defaults, derived Parry and Toughness

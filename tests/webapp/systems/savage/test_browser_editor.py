@@ -49,11 +49,19 @@ async def test_the_gm_writes_checks_and_saves_a_template(browser, server, fight)
     await sheet.fill("Менос: Сила d7")
     await preview.locator(".error", has_text="Сила d7").wait_for(timeout=3000)
     assert await gm.locator("button[name=save-character]").is_disabled()
+    # what no table knows is kept and named (issue 12, item 7); Save stays possible
+    await sheet.fill("Менос (Статист) Характер d6, Кулинария d8")
+    warning = preview.get_by_test_id("sheet-warning")
+    await warning.wait_for(timeout=3000)
+    assert "«Кулинария» — такой характеристики я не знаю" in await warning.inner_text()
+    assert "Дух d6" in await preview.inner_text()  # «Характер» is Дух
+    assert await gm.locator("button[name=save-character]").is_enabled()
     await sheet.fill(MENOS)
     await preview.locator(".trait", has_text="d12").first.wait_for(timeout=3000)
     text = await preview.inner_text()
     assert "Сила d12" in text and "Драка d8" in text and "×2" in text
     assert await preview.locator(".error").count() == 0
+    assert await preview.get_by_test_id("sheet-warning").count() == 0
     await gm.locator("button[name=save-character]").click()
     await gm.locator("[data-testid=character-list] li.on", has_text="Менос").wait_for(timeout=3000)
     assert await names(gm) == ["Гриммджо", "Ичиго", "Менос", "Пустой", "Рукия"]
@@ -79,7 +87,7 @@ async def test_a_player_edits_only_their_own_character(browser, server, fight): 
     await player.locator("[data-testid=character-list] li button").click()
     sheet = player.locator("textarea[name=sheet]")
     await player.locator("button[name=delete-character]").wait_for(timeout=3000)
-    assert (await sheet.input_value()).startswith("Ичиго (Дикий, игрок 1002)")
+    assert (await sheet.input_value()).startswith("Ичиго (Дикий, игрок Аня)")  # by name
     await sheet.fill((await sheet.input_value()).replace("Драка d10", "Драка d12"))
     preview = player.get_by_test_id("sheet-preview")
     await preview.locator(".trait", has_text="Драка d12").wait_for(timeout=3000)

@@ -7,7 +7,7 @@ import { errorText, t } from "../../i18n.js";
 import { haptic } from "../../telegram.js";
 
 const EXAMPLE = "Ичиго (Дикий) Ловкость d8, Смекалка d6, Дух d8, Сила d10, Выносливость d8;\n"
-  + "Драка d10, Атлетика d8, Стрельба d6; Защита 7, Стойкость 8 (2), Шаг 6; Бенни 3;\nЧерты: Хладнокровие, Быстрый";
+  + "Драка d10, Атлетика d8, Стрельба d6; Защита 7, Стойкость 8 (2), Шаг 6; Бенни 3;\nЧерты: Хладнокровие, Быстрота";
 const NPC = "Пустой (Статист, ×3) Дух d4, Сила d8, Выносливость d6;\nДрака d6; Защита 5, Стойкость 7";
 
 const Traits = ({ list }) => html`<p class="traits">${list.map((x) =>
@@ -34,6 +34,7 @@ function Preview({ check }) {
       <span class="trait">${t("Pace")} <b>${p.pace}</b></span>
       <span class="trait">${t("Bennies")} <b>${p.bennies}</b></span></p>
     ${p.edges.length ? html`<p class="meta">${t("Edges and hindrances")}: ${p.edges.join(", ")}</p>` : null}
+    ${(check.warnings || []).map((w) => html`<p class="warning" role="status" data-testid="sheet-warning">⚠️ ${w.message}</p>`)}
   </div>`;
 }
 
