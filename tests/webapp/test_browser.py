@@ -90,7 +90,7 @@ async def test_a_hidden_roll_never_reaches_another_players_page(browser, server,
     other = await open_app(browser, server, OTHER_ID, gtoken, dark=True)
     roller = await open_app(browser, server, PLAYER_ID, gtoken)
     await roller.get_by_role("tab", name="Формула").click()
-    await roller.get_by_label("Что бросаем").select_option("trait")
+    await roller.get_by_label("Что бросаем").select_option("roll")
     await roller.get_by_label("Кубики и комментарий").fill("d8+1 тайный манёвр")
     await roller.get_by_role("switch", name="Скрытый бросок").check(force=True)
     await roller.get_by_role("button", name="Сделать бросок").click()

@@ -58,14 +58,16 @@ export function Roller({ game, onRolled }) {
   const [hidden, setHidden] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
-  const commands = COMMANDS();
+  // the system's roll commands (all of them for a system the page does not know)
+  const commands = COMMANDS().filter(([code]) => !defaults.rolls || defaults.rolls.includes(code));
+  const pooled = commands.some(([code]) => code === "pool"); // the d10 pool form, and its tab
   const setP = (key) => (e) => setPool({ ...pool, [key]: e.currentTarget.value });
-  const chance = useChance(game, pool, tab === "pool");
+  const chance = useChance(game, pool, pooled && tab === "pool");
 
   async function submit(event) {
     event.preventDefault();
     if (busy) return;
-    const body = tab === "pool"
+    const body = pooled && tab === "pool"
       ? { command: "pool", args: poolArgs(pool), hidden }
       : { command, args: notation, hidden };
     setBusy(true);
@@ -85,13 +87,13 @@ export function Roller({ game, onRolled }) {
 
   const placeholder = (commands.find((c) => c[0] === command) || commands[0])[2];
   return html`<form class="card roller" onSubmit=${submit} data-testid="roller">
-    <div class="tabs" role="tablist">
+    ${pooled ? html`<div class="tabs" role="tablist">
       <button type="button" role="tab" aria-selected=${tab === "pool"} class=${tab === "pool" ? "tab on" : "tab"}
         onClick=${() => setTab("pool")}>${t("Pool d10")}</button>
       <button type="button" role="tab" aria-selected=${tab === "notation"} class=${tab === "notation" ? "tab on" : "tab"}
         onClick=${() => setTab("notation")}>${t("Notation")}</button>
-    </div>
-    ${tab === "pool" ? html`
+    </div>` : null}
+    ${pooled && tab === "pool" ? html`
       <div class="row">
         <label class="field"><span>${t("Number of dice")}</span>
           <input name="count" type="number" inputmode="numeric" min="1" max="50" required

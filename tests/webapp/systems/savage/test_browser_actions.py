@@ -77,3 +77,24 @@ async def test_a_player_attacks_and_the_gm_sees_it_in_the_log(browser, server, f
     await shoot(player, "actions-player-light")
     await shoot(gm, "actions-gm-dark")
     assert gm.problems == [] and player.problems == []
+
+
+async def test_the_roller_of_a_savage_game_offers_savage_rolls_only(browser, server, fight):  # noqa: F811
+    """Issue «Ready for a real table», item 10: no «Пул d10» switch in a Savage Worlds game
+    (the d10 pool is seed 002's; a Storyteller game keeps it, tests/webapp/test_browser.py)."""
+    page = await open_app(browser, server, PLAYER_ID, startapp_token(fight.id, bot_token=TOKEN))
+    roller = page.get_by_test_id("roller")
+    await roller.wait_for(timeout=5000)
+    assert await roller.get_by_role("tab").count() == 0
+    assert "Пул d10" not in await roller.inner_text()
+    options = roller.locator("select option")
+    values = [await options.nth(i).get_attribute("value") for i in range(await options.count())]
+    assert sorted(values) == ["damage", "roll", "trait"]
+    assert await roller.get_by_label("Кубики и комментарий").is_visible()
+    await shoot(page, "roller-savage-light")
+    dark = await open_app(
+        browser, server, GM_ID, startapp_token(fight.id, bot_token=TOKEN), dark=True
+    )
+    await dark.get_by_test_id("roller").wait_for(timeout=5000)
+    assert await dark.get_by_test_id("roller").get_by_role("tab").count() == 0
+    await shoot(dark, "roller-savage-dark")

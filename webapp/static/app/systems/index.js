@@ -1,5 +1,6 @@
 // The rule systems the page knows, one entry each: a game's `system` code -> its name, the
-// roller's first form and command, and the module of its own screens with its stylesheet
+// roller's first form and command, the roll commands it offers (`rolls`; the d10 pool form
+// only where "pool" is one of them), and the module of its own screens with its stylesheet
 // (paths relative to this file; loaded when a game of that system is opened). A screens
 // module exports `tabs` ([{name, label(), scene?, players?}]: the tabs beside the dice; `scene`
 // marks the tab while that scene is open, `players` hides it from spectators), `prefetch()`
@@ -8,9 +9,9 @@
 import { t } from "../i18n.js";
 
 export const SYSTEMS = {
-  savage: { name: () => t("Savage Worlds"), roll: "trait", module: "./savage/index.js", css: "./savage/savage.css" },
-  storyteller: { name: () => t("Storyteller"), roll: "pool", form: "pool", module: "./storyteller/index.js", css: "./storyteller/storyteller.css" },
-  duel: { name: () => t("Duel"), roll: "duel", module: "./duel/index.js", css: "./duel/duel.css" },
+  savage: { name: () => t("Savage Worlds"), roll: "trait", rolls: ["trait", "roll", "damage"], module: "./savage/index.js", css: "./savage/savage.css" },
+  storyteller: { name: () => t("Storyteller"), roll: "pool", form: "pool", rolls: ["pool", "roll"], module: "./storyteller/index.js", css: "./storyteller/storyteller.css" },
+  duel: { name: () => t("Duel"), roll: "duel", rolls: ["duel", "roll"], module: "./duel/index.js", css: "./duel/duel.css" },
 };
 
 export const systemName = (code) => (SYSTEMS[code] ? SYSTEMS[code].name() : code);
