@@ -1,6 +1,6 @@
 """May the bot delete messages in a group? Asked with getChatMember, cached per chat.
 
-A command whose arguments are secret (`/hr 7d10>=6 засада`) is removed from the group when
+A command whose arguments are secret (`/hr 7d10>=6 ambush`) is removed from the group when
 the bot may; otherwise the group is told once that such commands belong elsewhere.
 
 Both memories live in the process (one `ChatRights` per dispatcher), not in the database: a

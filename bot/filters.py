@@ -5,7 +5,7 @@ update and router; these answer on the event loop.
 `index_commands` gives each router whose message handlers all answer commands one root
 filter over their command words: a message passes through the routers that cannot take it
 with one set look-up each, instead of every handler's `Command` parsing it again (a `/r` in
-a Savage Worlds game went past about thirty of them)."""
+a game went past about thirty of them, one per command of its system's routers)."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ IN_PRIVATE = ChatTypeIn(ChatType.PRIVATE)
 
 
 def command_of(message: Message) -> str | None:
-    """`/attack@bot Гриммджо` -> "attack"; None if the message is no command."""
+    """`/attack@bot Grimmjow` -> "attack"; None if the message is no command."""
     text = message.text or message.caption or ""
     if not text.startswith("/"):
         return None

@@ -79,7 +79,7 @@ def translator(locale: str | None, i18n: I18n | None = None) -> Iterator[None]:
 
 
 def normalize_locale(value: str | None) -> str | None:
-    """'EN', 'en-US', 'русский' -> 'en' / 'ru'; None when not a supported language."""
+    """'EN', 'en-US', the Russian word for Russian -> 'en' / 'ru'; None when not supported."""
     if not value:
         return None
     text = value.strip().lower()

@@ -237,7 +237,8 @@ def pool_title(result: PoolResult) -> str:
 
 def pool_failure() -> str:
     """A pool with no net success. The seed's word is «неудача»; «провал» is its botch
-    («Неудача не меняет ничего, а провал означает…», seed 002): not Savage Worlds' «провал»."""
+    («Неудача не меняет ничего, а провал означает…», seed 002), whatever word other systems'
+    rolls use for a plain failure."""
     return _("failure (no successes)")
 
 

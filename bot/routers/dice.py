@@ -46,7 +46,7 @@ async def on_roll(message: Message, command: CommandObject, bot: Bot, rng: Any, 
         await message.reply(texts.usage(kind))
         return
     fixed = glued_die(args) if kind in SPACED_DIE_KINDS else None
-    if fixed is not None:  # «/r 2 к 6» would roll the number 2 with the comment «к 6»
+    if fixed is not None:  # `/r 2 k 6` (Cyrillic k) would roll the number 2 with the comment `k 6`
         await message.reply(hints.spaced_die(f"/{command.command} {fixed}"))
         return
     user = message.from_user

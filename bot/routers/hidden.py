@@ -67,7 +67,7 @@ async def on_hidden_roll(
         return
     kind, args = split_hidden(command.args or "")
     fixed = glued_die(args) if kind in SPACED_DIE_KINDS else None
-    if fixed is not None:  # «/hr 2 к 6» would roll the number 2 with the comment «к 6»
+    if fixed is not None:  # `/hr 2 k 6` (Cyrillic k) would roll the number 2 with the comment `k 6`
         await message.reply(
             hints.spaced_die(f"/hr {fixed}" if kind == "r" else f"/hr {kind} {fixed}")
         )
