@@ -18,8 +18,8 @@ minute)."""
 from __future__ import annotations
 
 import logging
-import math
 import time
+from collections import deque
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
@@ -39,32 +39,39 @@ POLL_S = 0.05  # a window full of calls under way: look again after this long
 
 class Window:
     """At most `count` calls in any `per` seconds (a sliding window: Telegram counts "20 a
-    minute" that way, where a token bucket would let 40 through in the first minute)."""
+    minute" that way, where a token bucket would let 40 through in the first minute).
+
+    Calls under way are a set; answered ones a queue of answer times, which only grow (one
+    clock), so forgetting the old ones and finding the one that frees a place cost O(1)."""
 
     def __init__(self, count: int, per: float, clock: Clock = time.monotonic) -> None:
         self.count, self.per, self.clock = count, per, clock
-        self.stamps: dict[str, float] = {}  # call -> its answer's time (inf: under way)
+        self.under_way: set[str] = set()
+        self.answered: deque[float] = deque()
 
     def wait(self) -> float:
         """Seconds until one more call is allowed (0: now)."""
         now = self.clock()
-        for call in [c for c, t in self.stamps.items() if now - t >= self.per]:
-            del self.stamps[call]
-        if len(self.stamps) < self.count:
+        answered = self.answered
+        while answered and now - answered[0] >= self.per:
+            answered.popleft()
+        excess = len(answered) + len(self.under_way) - self.count
+        if excess < 0:
             return 0.0
-        freed = sorted(self.stamps.values())[len(self.stamps) - self.count]
-        return POLL_S if freed == math.inf else freed + self.per - now
+        # the oldest answers go first; calls under way free nothing until answered
+        return answered[excess] + self.per - now if excess < len(answered) else POLL_S
 
     def take(self, call: str) -> None:
-        self.stamps[call] = math.inf
+        self.under_way.add(call)
 
     def settle(self, call: str) -> None:
-        if call in self.stamps:
-            self.stamps[call] = self.clock()
+        if call in self.under_way:
+            self.under_way.discard(call)
+            self.answered.append(self.clock())
 
     def idle(self) -> bool:
         self.wait()
-        return not self.stamps
+        return not self.answered and not self.under_way
 
 
 class Limits(Protocol):
