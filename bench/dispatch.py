@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import cProfile
+import gc
 import itertools
 import json
 import os
@@ -115,6 +116,24 @@ class Feeder:
 class Cost:
     cpu: float  # process CPU seconds per update
     on_loop: float  # the share of it on the event loop's thread
+    collecting: float  # the share of it in the garbage collector
+    longest_collection: float  # seconds
+
+
+class CollectorTime:
+    """Time spent in the garbage collector while active (its start/stop callbacks)."""
+
+    def __init__(self) -> None:
+        self.total = self.longest = 0.0
+        self._started = 0.0
+
+    def __call__(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._started = time.perf_counter()
+        else:
+            spent = time.perf_counter() - self._started
+            self.total += spent
+            self.longest = max(self.longest, spent)
 
 
 async def cost(dp: Dispatcher, bot: Bot, updates: list[Update], profile: Path | None) -> Cost:
@@ -122,14 +141,18 @@ async def cost(dp: Dispatcher, bot: Bot, updates: list[Update], profile: Path | 
     profiler = cProfile.Profile() if profile else None
     if profiler:
         profiler.enable()
+    collector = CollectorTime()
+    gc.callbacks.append(collector)
     started, loop = time.process_time(), time.thread_time()
     for update in updates:
         await dp.feed_update(bot, update)
     cpu, loop = time.process_time() - started, time.thread_time() - loop
+    gc.callbacks.remove(collector)
     if profiler:
         profiler.disable()
         profiler.dump_stats(profile)
-    return Cost(cpu / len(updates), loop / cpu if cpu else 1.0)
+    share = collector.total / cpu if cpu else 0.0
+    return Cost(cpu / len(updates), loop / cpu if cpu else 1.0, share, collector.longest)
 
 
 async def main(count: int, profile: Path | None) -> None:
@@ -185,10 +208,13 @@ async def main(count: int, profile: Path | None) -> None:
             kosti_cpu = statistics.median(c.cpu for c in ours)
             bare_cpu = statistics.median(c.cpu for c in theirs)
             on_loop = statistics.median(c.on_loop for c in ours)
+            collecting = statistics.median(c.collecting for c in ours)
+            longest = max(c.longest_collection for c in ours)
             print(f"  {text}: the bot's last call, e.g. {session.last!r:.120}")
             print(
                 f"  {text:10} kosti {kosti_cpu * 1000:6.3f} ms ({per_update:.0f} Bot API "
-                f"calls; {on_loop:.0%} on the event loop's thread)   "
+                f"calls; {on_loop:.0%} on the event loop's thread, {collecting:.0%} collecting "
+                f"garbage, longest collection {longest * 1000:.1f} ms)   "
                 f"bare {bare_cpu * 1000:6.3f} ms   ratio {bare_cpu / kosti_cpu:4.2f}"
             )
     finally:
