@@ -135,7 +135,7 @@ async def read_view(
         return View(None, aggregate.initial(params or {}), 0, 0)
     if active and not head.active:
         raise GameEnded(game_id=game_id)
-    return await _view_at(aggregate, conn, head)
+    return await view_at(aggregate, conn, head)
 
 
 async def read_active_view(
@@ -150,10 +150,12 @@ async def read_active_view(
         raise NoGame(game_id=game_id)
     if found.head is None:
         return None
-    return await _view_at(aggregate, conn, found.head), found.board
+    return await view_at(aggregate, conn, found.head), found.board
 
 
-async def _view_at(aggregate: Aggregate[S, E], conn: BaseDBAsyncClient, head: Head) -> View[S]:
+async def view_at(aggregate: Aggregate[S, E], conn: BaseDBAsyncClient, head: Head) -> View[S]:
+    """The stream's state at `head` (read by the caller): its snapshot and the log after
+    it, or the whole log (see `read_view`)."""
     check_aggregate(head, aggregate)
     base = _from_snapshot(aggregate, head)
     if base is not None and head.snap_seq is not None:

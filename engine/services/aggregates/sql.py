@@ -116,6 +116,31 @@ async def read_head(
     )
 
 
+_HEADS = (
+    'SELECT s.id, s."key", s.aggregate, s.params, s.head_seq, s.head_step, s.closed_at, g.active,'
+    " n.seq, n.version, n.state FROM streams s JOIN games g ON g.id = s.game_id"
+    " LEFT JOIN stream_snapshots n ON n.stream_id = s.id"
+    ' WHERE s.game_id = ? AND s."key" IN ({keys})'
+)
+
+
+async def read_heads(
+    conn: BaseDBAsyncClient, game_id: int, keys: Sequence[str]
+) -> dict[str, Head | None]:
+    """One statement: `read_head` (with the snapshot, unlocked) of several streams of a game;
+    None for a key with no stream."""
+    text = _HEADS.format(keys=", ".join(["?"] * len(keys)))
+    _, rows = await conn.execute_query(sql(conn, text), [game_id, *keys])
+    found: dict[str, Head | None] = dict.fromkeys(keys)
+    for row in rows:
+        r = tuple(row)
+        found[r[1]] = Head(
+            r[0], r[1], r[2], load_json(r[3]) or {}, r[4], r[5], r[6] is not None, bool(r[7]),
+            r[8], r[9], r[10],
+        )  # fmt: skip
+    return found
+
+
 _ACTIVE = (
     'SELECT s.id, s."key", s.aggregate, s.params, s.head_seq, s.head_step, s.closed_at,'
     " g.active, n.seq, n.version, n.state, b.message_id FROM games g"
@@ -204,19 +229,27 @@ async def read_logged(conn: BaseDBAsyncClient, stream_id: int, after_step: int) 
     return [LoggedRow(r[0], r[1], r[2], load_json(r[3]), r[4], when(r[5])) for r in rows]
 
 
+# stream id, its head (seq, step) and the new one
+HeadMove = tuple[int, int, int, int, int]
+# A VALUES list names its columns column1… in SQLite and PostgreSQL alike; the casts give
+# PostgreSQL their types.
 _ADVANCE = (
-    "UPDATE streams SET head_seq = ?, head_step = ?, updated_at = ?"
-    " WHERE id = ? AND head_seq = ? AND head_step = ?"
+    "UPDATE streams SET head_seq = m.column4, head_step = m.column5, updated_at = ?"
+    " FROM (VALUES {rows}) AS m WHERE streams.id = m.column1"
+    " AND streams.head_seq = m.column2 AND streams.head_step = m.column3"
 )
+_MOVE_ROW = "(" + ", ".join(["CAST(? AS INTEGER)"] * 5) + ")"
 
 
-async def advance_head(
-    conn: BaseDBAsyncClient, stream_id: int, seq: int, step: int, new_seq: int, new_step: int
-) -> bool:
-    """Move the head from (seq, step) to (new_seq, new_step); False if it is elsewhere."""
-    values = [new_seq, new_step, now(), stream_id, seq, step]
-    moved, _ = await conn.execute_query(sql(conn, _ADVANCE), values)
-    return bool(moved)
+async def advance_heads(conn: BaseDBAsyncClient, moves: Sequence[HeadMove]) -> bool:
+    """Move each stream's head from (seq, step) to (new seq, new step) in one statement;
+    False if any of them is elsewhere (the caller's transaction is then rolled back)."""
+    if not moves:
+        return True
+    text = _ADVANCE.format(rows=", ".join([_MOVE_ROW] * len(moves)))
+    values: list[Any] = [now(), *(v for move in moves for v in move)]
+    moved, _ = await conn.execute_query(sql(conn, text), values)
+    return moved == len(moves)
 
 
 _INSERT_EVENTS = (
@@ -226,43 +259,37 @@ _EVENT_ROW = "(?, ?, ?, ?, ?, ?, ?)"
 ROWS_PER_INSERT = 500  # 3,500 parameters: far below SQLite's and PostgreSQL's limits
 
 
-# (seq, step, type, payload as JSON text, actor_id, created_at)
-EventValues = tuple[int, int, str, str, int | None, datetime]
+# (stream_id, seq, step, type, payload as JSON text, actor_id, created_at)
+EventValues = tuple[int, int, int, str, str, int | None, datetime]
 
 
-async def insert_events(
-    conn: BaseDBAsyncClient, stream_id: int, rows: Sequence[EventValues]
-) -> None:
-    """The stream's new events in one multi-row INSERT (one statement, where executemany
-    runs one per row; UNIQUE (stream, seq) rejects a seq already taken: IntegrityError)."""
+async def insert_events(conn: BaseDBAsyncClient, rows: Sequence[EventValues]) -> None:
+    """New events (of one stream or several) in one multi-row INSERT (one statement, where
+    executemany runs one per row; UNIQUE (stream, seq) rejects a seq already taken:
+    IntegrityError)."""
     for start in range(0, len(rows), ROWS_PER_INSERT):
         chunk = rows[start : start + ROWS_PER_INSERT]
         text = _INSERT_EVENTS + ", ".join([_EVENT_ROW] * len(chunk))
-        values = [v for r in chunk for v in (stream_id, *r)]
-        await conn.execute_query(sql(conn, text), values)
+        await conn.execute_query(sql(conn, text), [v for r in chunk for v in r])
 
 
-_UPDATE_SNAPSHOT = (
-    "UPDATE stream_snapshots SET seq = ?, version = ?, state = ?, updated_at = ?"
-    " WHERE stream_id = ?"
-)
-_INSERT_SNAPSHOT = (
-    "INSERT INTO stream_snapshots (stream_id, seq, version, state, updated_at)"
-    " VALUES (?, ?, ?, ?, ?)"
+# stream id, seq, version, the state as JSON text
+SnapshotValues = tuple[int, int, int, str]
+_WRITE_SNAPSHOTS = (
+    "INSERT INTO stream_snapshots (stream_id, seq, version, state, updated_at) VALUES {rows}"
+    " ON CONFLICT (stream_id) DO UPDATE SET seq = excluded.seq, version = excluded.version,"
+    " state = excluded.state, updated_at = excluded.updated_at"
 )
 
 
-async def write_snapshot(
-    conn: BaseDBAsyncClient, stream_id: int, seq: int, version: int, state: str
-) -> None:
-    """Overwrite the stream's snapshot (insert the first one). The caller holds the head
-    (its conditional update in the same transaction), so no one else creates it."""
+async def write_snapshots(conn: BaseDBAsyncClient, snapshots: Sequence[SnapshotValues]) -> None:
+    """Overwrite the streams' snapshots (insert the first ones) in one statement. The caller
+    holds their heads (the conditional update in the same transaction)."""
+    if not snapshots:
+        return
     at = now()
-    updated, _ = await conn.execute_query(
-        sql(conn, _UPDATE_SNAPSHOT), [seq, version, state, at, stream_id]
-    )
-    if not updated:
-        await conn.execute_query(sql(conn, _INSERT_SNAPSHOT), [stream_id, seq, version, state, at])
+    text = _WRITE_SNAPSHOTS.format(rows=", ".join(["(?, ?, ?, ?, ?)"] * len(snapshots)))
+    await conn.execute_query(sql(conn, text), [v for s in snapshots for v in (*s, at)])
 
 
 class CheckpointRow(NamedTuple):

@@ -40,7 +40,7 @@ from tortoise.backends.base.client import BaseDBAsyncClient
 from tortoise.exceptions import IntegrityError, OperationalError
 
 from engine.services import outbox, updates
-from engine.services.aggregates.log import View, decode, effective, read_view
+from engine.services.aggregates.log import View, decode, effective, view_at
 from engine.services.aggregates.model import (
     CAUSE,
     UNDO,
@@ -52,7 +52,10 @@ from engine.services.aggregates.model import (
 from engine.services.aggregates.sql import (
     EventRow,
     EventValues,
-    advance_head,
+    Head,
+    HeadMove,
+    SnapshotValues,
+    advance_heads,
     dump_json,
     insert_events,
     load_json,
@@ -60,9 +63,10 @@ from engine.services.aggregates.sql import (
     options_of,
     read_checkpoint,
     read_events,
+    read_heads,
     sql,
     write_checkpoint,
-    write_snapshot,
+    write_snapshots,
 )
 from engine.services.errors import (
     EventConflict,
@@ -208,6 +212,9 @@ async def _lock_game(conn: BaseDBAsyncClient, game_id: int, actor_id: int | None
     )
 
 
+PREFETCH_OPEN = 3  # open streams of a game read together with the first one a step reads
+
+
 class Unit:
     """The streams of one game read and written by one step (see the module docstring)."""
 
@@ -218,6 +225,7 @@ class Unit:
         self._streams: dict[str, _Stream[Any]] = {}
         self._open: dict[str, str] | None = None  # kind -> key of the newest open stream
         self._boards: dict[str, int | None] = {}  # key -> its board message (open streams)
+        self._heads: dict[str, Head | None] = {}  # read, not yet made streams (None: none)
         self.notes: list[Note] = []
 
     # -- reading ---------------------------------------------------------------------------
@@ -272,12 +280,30 @@ class Unit:
                 )
             return found
         check_key(key)
-        view = await read_view(aggregate, self.game.id, key, params=params)
+        head = await self._head(key)
+        if head is None:
+            view: View[S] = View(None, aggregate.initial(params or {}), 0, 0)
+        else:
+            view = await view_at(aggregate, self.conn, head)
         if view.row is not None and view.row.closed:
             raise StreamClosed(stream=key)
         stream = _Stream(aggregate, key, view, view.state, dict(params or {}))
         self._streams[key] = stream
         return stream
+
+    async def _head(self, key: str) -> Head | None:
+        """The stream's row and snapshot. The first read takes those of the game's other
+        open streams with it when there are few (a scene and the one following it: the
+        follow-up policies read them next), one statement for all."""
+        if key in self._heads:
+            return self._heads.pop(key)
+        keys = [key]
+        if len(self.game.open_streams) <= PREFETCH_OPEN:
+            keys += [k for k, _ in self.game.open_streams if k != key and k not in self._streams]
+        heads = await read_heads(self.conn, self.game.id, keys)
+        found = heads.pop(key)
+        self._heads.update(heads)
+        return found
 
     # -- deciding ----------------------------------------------------------------------------
     def record(
@@ -413,22 +439,43 @@ class Unit:
 
     # -- writing -------------------------------------------------------------------------------
     async def flush(self) -> int | None:
-        """Write every stream touched and the step's outbox row; the row's id."""
+        """Write every stream touched and the step's outbox row; the row's id. However many
+        streams a step touched: one statement moves their heads, one inserts their events,
+        one writes their snapshots (a stream's first step creates its row first)."""
         at = now()
+        moves: list[HeadMove] = []
+        events: list[EventValues] = []
+        snapshots: list[SnapshotValues] = []
+        checkpoints: list[tuple[int, int, int, int, str]] = []
         for stream in self._streams.values():
             if stream.steps:
-                await self._write(stream, at)
+                await self._write(stream, at, moves, events, snapshots, checkpoints)
+        if not await advance_heads(self.conn, moves):
+            raise Conflict
+        await insert_events(self.conn, events)
+        await write_snapshots(self.conn, snapshots)
+        for checkpoint in checkpoints:  # one step in `checkpoint_every`
+            await write_checkpoint(self.conn, *checkpoint)
         return await outbox.write(self.conn, self.game.id, self.notes)
 
-    async def _write(self, stream: _Stream[Any], at: Any) -> None:
+    async def _write(
+        self,
+        stream: _Stream[Any],
+        at: Any,
+        moves: list[HeadMove],
+        events: list[EventValues],
+        snapshots: list[SnapshotValues],
+        checkpoints: list[tuple[int, int, int, int, str]],
+    ) -> None:
+        """Add the stream's writes to those of the step (a new stream's row is created)."""
         view = stream.view
-        values: list[EventValues] = []
+        rows: list[tuple[int, int, str, str]] = []
         seq, step = view.seq, view.step
         for pending in stream.steps:
             step += 1
             for kind, payload in pending.rows:
                 seq += 1
-                values.append((seq, step, kind[:64], dump_json(payload), self.actor_id, at))
+                rows.append((seq, step, kind[:64], dump_json(payload)))
         if view.row is None:
             row = await Stream.create(
                 game_id=self.game.id,
@@ -442,9 +489,8 @@ class Unit:
             stream_id = int(row.id)
         else:
             stream_id = view.row.id
-            if not await advance_head(self.conn, stream_id, view.seq, view.step, seq, step):
-                raise Conflict
-        await insert_events(self.conn, stream_id, values)
+            moves.append((stream_id, view.seq, view.step, seq, step))
+        events += [(stream_id, *r, self.actor_id, at) for r in rows]
         aggregate = stream.aggregate
         forced = any(p.snapshot for p in stream.steps)
         snapshot = forced or view.stale or seq - view.covered >= aggregate.snapshot_every
@@ -453,9 +499,9 @@ class Unit:
         if snapshot or checkpoint:
             data = dump_json(aggregate.state_to_dict(stream.state))
             if snapshot:
-                await write_snapshot(self.conn, stream_id, seq, aggregate.version, data)
+                snapshots.append((stream_id, seq, aggregate.version, data))
             if checkpoint:
-                await write_checkpoint(self.conn, stream_id, seq, step, aggregate.version, data)
+                checkpoints.append((stream_id, seq, step, aggregate.version, data))
 
 
 def _type_of(payload: dict[str, Any]) -> str:

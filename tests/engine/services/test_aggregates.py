@@ -222,7 +222,7 @@ async def test_a_decision_on_a_stale_state_is_rejected_and_retried(
     """Force what a lost race looks like: the first attempt reads the state as it was
     before the last step. The conditional head update must refuse it; decide runs again."""
     await run(draw(random.Random(1)), game_id=game.id)
-    real_read = agg_unit.read_view
+    real_read = agg_unit.view_at
     calls = 0
 
     async def stale_once(*args: Any, **kwargs: Any) -> Any:
@@ -231,7 +231,7 @@ async def test_a_decision_on_a_stale_state_is_rejected_and_retried(
         view = await real_read(*args, **kwargs)
         return replace(view, state=Deck(), seq=0, step=0) if calls == 1 else view
 
-    monkeypatch.setattr(agg_unit, "read_view", stale_once)
+    monkeypatch.setattr(agg_unit, "view_at", stale_once)
     decided: list[int] = []
 
     def decide(state: Deck) -> list[Drawn]:
@@ -249,12 +249,12 @@ async def test_retries_are_bounded(
     game: services.GameInfo, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     await run(draw(random.Random(1)), game_id=game.id)
-    real_read = agg_unit.read_view
+    real_read = agg_unit.view_at
 
     async def always_stale(*args: Any, **kwargs: Any) -> Any:
         return replace(await real_read(*args, **kwargs), seq=0, step=0)
 
-    monkeypatch.setattr(agg_unit, "read_view", always_stale)
+    monkeypatch.setattr(agg_unit, "view_at", always_stale)
     calls: list[Deck] = []
 
     def decide(state: Deck) -> list[Drawn]:
@@ -609,8 +609,9 @@ async def test_a_checkpoint_off_a_step_boundary_is_never_used(game: services.Gam
 async def test_an_undo_is_seven_statements_however_long_the_log(
     game: services.GameInfo, caplog: pytest.LogCaptureFixture
 ) -> None:
-    """The execute's five plus the checkpoint SELECT and one SELECT of the events since;
-    the SELECT's range starts at the checkpoint, not at the start of the log."""
+    """The execute's five plus the checkpoint SELECT and one SELECT of the events since (the
+    snapshot is an upsert); the SELECT's range starts at the checkpoint, not at the start
+    of the log."""
     deck = make_deck(checkpoint_every=10)
     rng = random.Random(27)
     for _ in range(43):
@@ -618,7 +619,7 @@ async def test_an_undo_is_seven_statements_however_long_the_log(
     with caplog.at_level(logging.DEBUG, logger="tortoise.db_client"):
         undo = await agg.undo_last_step(deck, game.id, KEY, actor_id=GM)
     statements = [r.getMessage().split()[0].upper() for r in caplog.records]
-    assert statements == ["UPDATE", "SELECT", "SELECT", "SELECT", "UPDATE", "INSERT", "UPDATE"]
+    assert statements == ["UPDATE", "SELECT", "SELECT", "SELECT", "UPDATE", "INSERT", "INSERT"]
     events = next(r.getMessage() for r in caplog.records if "FROM stream_events" in r.getMessage())
     assert "80, 86" in events  # seq > 80 (the checkpoint after step 40) up to the head
     assert (undo.state, undo.seq) == await agg.load(deck, game.id, KEY, rebuild=True)
@@ -735,20 +736,20 @@ async def test_a_warm_execute_is_five_statements(
 ) -> None:
     """The game row locked (and read) by one UPDATE … RETURNING, head + snapshot in one
     SELECT (no tail when the snapshot is at the head), the conditional head UPDATE, one
-    executemany of the events, the snapshot UPDATE."""
+    executemany of the events, the snapshot upsert."""
     rng = random.Random(3)
     await run(draw(rng, 2), game_id=game.id)
     with caplog.at_level(logging.DEBUG, logger="tortoise.db_client"):
         await run(draw(rng, 5), game_id=game.id)
     statements = [r.getMessage().split()[0].upper() for r in caplog.records]
-    assert statements == ["UPDATE", "SELECT", "UPDATE", "INSERT", "UPDATE"]
+    assert statements == ["UPDATE", "SELECT", "UPDATE", "INSERT", "INSERT"]
 
 
 async def test_every_kth_step_adds_the_checkpoint_insert(
     game: services.GameInfo, caplog: pytest.LogCaptureFixture
 ) -> None:
     """A step that reaches a multiple of `checkpoint_every` also keeps the state (one more
-    INSERT, of the JSON the snapshot UPDATE wrote); the others stay five statements."""
+    INSERT, of the JSON the snapshot upsert wrote); the others stay five statements."""
     deck = make_deck(checkpoint_every=3)
     rng = random.Random(3)
     sent: list[list[str]] = []
@@ -757,8 +758,8 @@ async def test_every_kth_step_adds_the_checkpoint_insert(
         with caplog.at_level(logging.DEBUG, logger="tortoise.db_client"):
             await agg.execute(deck, game.id, KEY, draw(rng, 2), actor_id=GM)
         sent.append([r.getMessage().split()[0].upper() for r in caplog.records])
-    assert sent[1] == sent[3] == ["UPDATE", "SELECT", "UPDATE", "INSERT", "UPDATE"]
-    assert sent[2] == ["UPDATE", "SELECT", "UPDATE", "INSERT", "UPDATE", "INSERT"]
+    assert sent[1] == sent[3] == ["UPDATE", "SELECT", "UPDATE", "INSERT", "INSERT"]
+    assert sent[2] == ["UPDATE", "SELECT", "UPDATE", "INSERT", "INSERT", "INSERT"]
     point = await StreamCheckpoint.get(stream__key=KEY)
     snap_at_3 = (await agg.load(deck, game.id, KEY, rebuild=True))[0].draws[:6]
     assert (point.seq, point.step, point.version) == (6, 3, 1)
@@ -816,3 +817,60 @@ async def test_a_read_stops_at_the_head_it_read(game: services.GameInfo) -> None
     await StreamEvent.create(stream_id=stream.id, seq=4, step=4, type="Drawn", payload={})
     assert await agg.load(deck, game.id, KEY) == truth  # snapshot at 2 + tail up to 3
     assert await agg.load(deck, game.id, KEY, rebuild=True) == truth
+
+
+async def two_stream_step(game_id: int, rng: random.Random) -> None:
+    """One step that draws on two open streams of the game (as a fight and the chase that
+    follows it do)."""
+
+    async def work(unit: agg_unit.Unit) -> None:
+        for key in ("deck:1", "deck:2"):
+            state = await unit.state(DECK, key)
+            unit.record(DECK, key, draw(rng)(state), state=None)
+
+    await agg_unit.run_unit(game_id, work, actor_id=GM)
+
+
+async def test_a_step_on_two_streams_reads_and_writes_them_together(
+    game: services.GameInfo, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Both open streams' heads in one SELECT, both heads moved by one UPDATE, the events
+    of both in one INSERT and both snapshots in one upsert."""
+    rng = random.Random(5)
+    for _ in range(2):
+        await agg.open_stream(DECK, game.id, kind="deck")
+    await two_stream_step(game.id, rng)
+    with caplog.at_level(logging.DEBUG, logger="tortoise.db_client"):
+        await two_stream_step(game.id, rng)
+    statements = [r.getMessage().split()[0].upper() for r in caplog.records]
+    assert statements == ["UPDATE", "SELECT", "UPDATE", "INSERT", "INSERT"]
+    for key in ("deck:1", "deck:2"):
+        state, seq = await agg.load(DECK, game.id, key)
+        assert seq == 2 and state == (await agg.load(DECK, game.id, key, rebuild=True))[0]
+
+
+async def test_a_step_whose_second_stream_moved_meanwhile_is_decided_again(
+    game: services.GameInfo, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first attempt sees deck:2 one step behind its head: the shared head UPDATE moves
+    only deck:1, so the whole step is refused (nothing of it is written) and run again."""
+    rng = random.Random(6)
+    for _ in range(2):
+        await agg.open_stream(DECK, game.id, kind="deck")
+    await two_stream_step(game.id, rng)
+    await run(draw(rng), key="deck:2", game_id=game.id)
+    real_view_at = agg_unit.view_at
+    stale = {"deck:2": 1}
+
+    async def behind(aggregate: Any, conn: Any, head: Any) -> Any:
+        view = await real_view_at(aggregate, conn, head)
+        if stale.pop(head.key, 0):
+            return replace(view, seq=view.seq - 1, step=view.step - 1)
+        return view
+
+    monkeypatch.setattr(agg_unit, "view_at", behind)
+    await two_stream_step(game.id, rng)
+    assert not stale  # the stale read happened
+    one, two = await agg.load(DECK, game.id, "deck:1"), await agg.load(DECK, game.id, "deck:2")
+    assert (one[1], two[1]) == (2, 3)  # once each, not twice on deck:1
+    assert [len(s.events) for s in await agg.history(game.id, "deck:1")] == [1, 1]
