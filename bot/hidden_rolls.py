@@ -14,6 +14,7 @@ Chat commands and the Mini App (bot.miniapp_hooks) share `deliver_hidden_roll` a
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any
 
@@ -118,20 +119,24 @@ async def deliver_hidden_roll(
     `command_deleted`: the `/hr` was removed from the group, so the receipt quotes nothing;
     `hint`: add the sentence on where hidden rolls belong (the command stays visible)."""
     in_game_chat = command_message is not None and command_message.chat.id == game.chat_id
-    undelivered: list[str] = []
-    # The roller's copy: a DM (the GM's variant, with «Reveal», when the roller is the GM);
-    # a player rolling in the private chat simply gets the answer there.
-    if command_message is None or in_game_chat or record.user_id == game.gm_id:
-        roller_reached = await send_private_copy(bot, i18n, record, game, record.user_id)
-    else:
+
+    async def roller_copy() -> bool:
+        # A DM (the GM's variant, with «Reveal», when the roller is the GM); a player
+        # rolling in the private chat simply gets the answer there.
+        if command_message is None or in_game_chat or record.user_id == game.gm_id:
+            return await send_private_copy(bot, i18n, record, game, record.user_id)
         result_html = render_result(result_from_dict(record.result))
         await command_message.reply(texts.roller_copy(record, game, result_html))
-        roller_reached = True
-    if not roller_reached:
-        undelivered.append(roller_name)
-    gm_reached = game.gm_id in (None, record.user_id) or await send_private_copy(
-        bot, i18n, record, game, game.gm_id
-    )
+        return True
+
+    async def gm_copy() -> bool:
+        return game.gm_id in (None, record.user_id) or await send_private_copy(
+            bot, i18n, record, game, game.gm_id
+        )
+
+    # Both copies are under way at once: the receipt waits for one round trip, not two.
+    roller_reached, gm_reached = await asyncio.gather(roller_copy(), gm_copy())
+    undelivered = [] if roller_reached else [roller_name]
     if not gm_reached:
         undelivered.append(await first_name(game.gm_id))
 
