@@ -29,6 +29,7 @@ from engine.services.aggregates.sql import (
     read_head,
     read_logged,
 )
+from engine.services.aggregates.states import current_states
 from engine.services.errors import GameEnded, NoGame, WrongAggregate
 from engine.store.models import Game, Stream
 
@@ -97,11 +98,16 @@ def decode(aggregate: Aggregate[S, E], rows: Iterable[_Event]) -> list[E]:
     return [aggregate.event_from_dict(r.payload) for r in rows]
 
 
+def _snapshot_valid(aggregate: Aggregate[Any, Any], head: Head) -> bool:
+    """Whether the stored snapshot may be used (its content aside)."""
+    if head.snap_seq is None or head.snap_version != aggregate.version:
+        return False
+    return head.snap_seq <= head.head_seq  # ahead of the log: never trust it
+
+
 def _from_snapshot(aggregate: Aggregate[S, E], head: Head) -> S | None:
     """The snapshot's state, or None when it must not be trusted."""
-    if head.snap_seq is None or head.snap_version != aggregate.version:
-        return None
-    if head.snap_seq > head.head_seq:  # ahead of the log: never trust it
+    if not _snapshot_valid(aggregate, head):
         return None
     try:
         return aggregate.state_from_dict(load_json(head.snap_state))
@@ -135,7 +141,7 @@ async def read_view(
         return View(None, aggregate.initial(params or {}), 0, 0)
     if active and not head.active:
         raise GameEnded(game_id=game_id)
-    return await view_at(aggregate, conn, head)
+    return await view_at(aggregate, conn, head, kept=use_snapshot)
 
 
 async def read_active_view(
@@ -153,10 +159,27 @@ async def read_active_view(
     return await view_at(aggregate, conn, found.head), found.board
 
 
-async def view_at(aggregate: Aggregate[S, E], conn: BaseDBAsyncClient, head: Head) -> View[S]:
-    """The stream's state at `head` (read by the caller): its snapshot and the log after
-    it, or the whole log (see `read_view`)."""
+async def view_at(
+    aggregate: Aggregate[S, E], conn: BaseDBAsyncClient, head: Head, *, kept: bool = True
+) -> View[S]:
+    """The stream's state at `head` (read by the caller): the state this process kept at
+    that head (engine.services.aggregates.states; not with `kept=False`), else its snapshot
+    and the log after it, or the whole log (see `read_view`)."""
     check_aggregate(head, aggregate)
+    states = current_states()
+    state = states.get(head, aggregate) if kept else None
+    if state is not None:
+        valid = _snapshot_valid(aggregate, head)
+        covered = head.snap_seq if valid and head.snap_seq is not None else 0
+        stale = not valid and head.snap_seq is not None
+        return View(head, state, head.head_seq, head.head_step, covered=covered, stale=stale)
+    view = await _read_at(aggregate, conn, head)
+    if view.seq > 0:  # an empty stream's row may be rolled back, and its id used again
+        states.put(head.id, head.key, aggregate, view.seq, view.step, view.state)
+    return view
+
+
+async def _read_at(aggregate: Aggregate[S, E], conn: BaseDBAsyncClient, head: Head) -> View[S]:
     base = _from_snapshot(aggregate, head)
     if base is not None and head.snap_seq is not None:
         covered = head.snap_seq

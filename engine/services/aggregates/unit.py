@@ -36,7 +36,7 @@ from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
-from tortoise.backends.base.client import BaseDBAsyncClient
+from tortoise.backends.base.client import BaseDBAsyncClient, TransactionalDBClient
 from tortoise.exceptions import IntegrityError, OperationalError
 
 from engine.services import outbox, updates
@@ -56,6 +56,7 @@ from engine.services.aggregates.sql import (
     HeadMove,
     SnapshotValues,
     advance_heads,
+    connection,
     dump_json,
     insert_events,
     load_json,
@@ -68,6 +69,7 @@ from engine.services.aggregates.sql import (
     write_checkpoint,
     write_snapshots,
 )
+from engine.services.aggregates.states import current_states
 from engine.services.errors import (
     EventConflict,
     GameEnded,
@@ -143,6 +145,7 @@ class _Stream(Generic[S]):
     params: dict[str, Any]  # of a stream this unit creates
     steps: list[_Step] = field(default_factory=list)
     past: _Past[S] | None = None  # read by the first undo of this unit, kept for the next
+    stream_id: int | None = None  # its row's id, once known (a new stream: once written)
 
     @property
     def step(self) -> int:
@@ -437,6 +440,21 @@ class Unit:
         written to the outbox with the step; `aggregate` encodes its `events`."""
         self.notes.append(outbox.note(topic, aggregate, **info))
 
+    def keep_states(self) -> None:
+        """After the commit: the states this step left serve the next reads of its streams
+        (engine.services.aggregates.states)."""
+        states = current_states()
+        for stream in self._streams.values():
+            if stream.steps and stream.stream_id is not None:
+                states.put(
+                    stream.stream_id,
+                    stream.key,
+                    stream.aggregate,
+                    stream.seq,
+                    stream.step,
+                    stream.state,
+                )
+
     # -- writing -------------------------------------------------------------------------------
     async def flush(self) -> int | None:
         """Write every stream touched and the step's outbox row; the row's id. However many
@@ -490,6 +508,7 @@ class Unit:
         else:
             stream_id = view.row.id
             moves.append((stream_id, view.seq, view.step, seq, step))
+        stream.stream_id = stream_id
         events += [(stream_id, *r, self.actor_id, at) for r in rows]
         aggregate = stream.aggregate
         forced = any(p.snapshot for p in stream.steps)
@@ -497,7 +516,12 @@ class Unit:
         every = aggregate.checkpoint_every
         checkpoint = every > 0 and step // every > view.step // every
         if snapshot or checkpoint:
-            data = dump_json(aggregate.state_to_dict(stream.state))
+            to_json = aggregate.state_to_json
+            data = (
+                to_json(stream.state)
+                if to_json
+                else dump_json(aggregate.state_to_dict(stream.state))
+            )
             if snapshot:
                 snapshots.append((stream_id, seq, aggregate.version, data))
             if checkpoint:
@@ -549,6 +573,8 @@ async def run_unit(
 ) -> T:
     """Run `work` in one transaction on the locked game (see the module docstring) and
     deliver its notifications after the commit. `work` raising leaves nothing written."""
+    # Inside another transaction, the commit is not this unit's: keep no states then.
+    outermost = not isinstance(connection(), TransactionalDBClient)
     for attempt in range(max_retries + 1):
         try:
             async with updates.step_transaction() as conn:  # the chat update's claim first
@@ -565,6 +591,8 @@ async def run_unit(
                 raise
             await asyncio.sleep(0.01 * (attempt + 1))
             continue
+        if outermost:
+            unit.keep_states()
         await outbox.deliver(game_id, item, unit.with_states())
         return result
     raise EventConflict(game_id=game_id, attempts=max_retries + 1)

@@ -18,7 +18,9 @@ from tortoise.backends.sqlite.executor import SqliteExecutor
 
 from engine import services
 from engine.services import aggregates as agg
+from engine.services.aggregates import log as agg_log
 from engine.services.aggregates import sql as agg_sql
+from engine.services.aggregates import states as agg_states
 from engine.services.aggregates import unit as agg_unit
 from engine.store.db import close_db, init_db
 from engine.store.models import Stream, StreamCheckpoint, StreamEvent, StreamSnapshot
@@ -300,13 +302,18 @@ async def test_snapshot_is_used_while_its_version_matches(game: services.GameInf
     for _ in range(3):
         await run(draw(rng), game_id=game.id)
     truth = await agg.load(DECK, game.id, KEY)
+    # Each read after tampering is a fresh process's: the states this one kept are dropped.
+    kept = agg_states.current_states()
     # Tamper with the cache: proves `load` reads it (and not only the log) ...
     await StreamSnapshot.filter(stream__key=KEY).update(state={"label": "X", "draws": [1]})
+    kept.clear()
     assert await agg.load(DECK, game.id, KEY) == (Deck("X", (1,)), 3)
     # ... and that a version mismatch makes the log win, and the next write repairs it.
     await StreamSnapshot.filter(stream__key=KEY).update(version=DECK.version + 1)
+    kept.clear()
     assert await agg.load(DECK, game.id, KEY) == truth
     await StreamSnapshot.filter(stream__key=KEY).update(state={"broken": True}, version=1)
+    kept.clear()
     assert await agg.load(DECK, game.id, KEY) == truth  # unreadable: rebuilt too
     v2 = make_deck(version=2, snapshot_every=1000)  # a new state format
     assert await agg.load(v2, game.id, KEY) == truth
@@ -874,3 +881,49 @@ async def test_a_step_whose_second_stream_moved_meanwhile_is_decided_again(
     one, two = await agg.load(DECK, game.id, "deck:1"), await agg.load(DECK, game.id, "deck:2")
     assert (one[1], two[1]) == (2, 3)  # once each, not twice on deck:1
     assert [len(s.events) for s in await agg.history(game.id, "deck:1")] == [1, 1]
+
+
+# --- the states a process keeps ------------------------------------------------------------
+
+
+async def test_a_kept_state_serves_reads_until_another_worker_moves_the_head(
+    game: services.GameInfo, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The state a step left is what the next read returns (not decoded again); a step of
+    another worker (its own cache) moves the head, and the next read goes to the store."""
+    rng = random.Random(4)
+    await run(draw(rng), game_id=game.id)
+    second = await run(draw(rng), game_id=game.id)
+    assert (await agg.load(DECK, game.id, KEY))[0] is second.state
+    other_worker = agg_states.States()
+    with monkeypatch.context() as patch:
+        patch.setattr(agg_log, "current_states", lambda: other_worker)
+        patch.setattr(agg_unit, "current_states", lambda: other_worker)
+        third = await run(draw(rng), game_id=game.id)
+    state, seq = await agg.load(DECK, game.id, KEY)
+    assert seq == 3 and state == third.state and len(state.draws) == 3
+    assert state == (await agg.load(DECK, game.id, KEY, rebuild=True))[0]
+
+
+async def test_a_unit_inside_a_rolled_back_transaction_keeps_no_state(
+    game: services.GameInfo, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A unit nested in another transaction does not own its commit: when the outer one
+    rolls back and another worker's step reaches the same seq, this process must not serve
+    the lost state."""
+    from tortoise.transactions import in_transaction
+
+    rng = random.Random(9)
+    await run(draw(rng), game_id=game.id)
+    with pytest.raises(DeckFull):
+        async with in_transaction():
+            await run(lambda s: [Drawn(-1, len(s.draws))], game_id=game.id)
+            raise DeckFull
+    other_worker = agg_states.States()
+    with monkeypatch.context() as patch:
+        patch.setattr(agg_log, "current_states", lambda: other_worker)
+        patch.setattr(agg_unit, "current_states", lambda: other_worker)
+        await run(lambda s: [Drawn(-2, len(s.draws))], game_id=game.id)
+    state, seq = await agg.load(DECK, game.id, KEY)
+    assert seq == 2 and state.draws[-1] == -2
+    assert state == (await agg.load(DECK, game.id, KEY, rebuild=True))[0]
