@@ -184,6 +184,8 @@ async def main(count: int, profile: Path | None) -> None:
         await kosti.feed_update(kosti_bot, feed.message(who, private(who), "/start"))
     for by_gm, text in (*GAME_WITH_FIGHT, (True, "/next")):
         await kosti.feed_update(kosti_bot, feed.message(gm if by_gm else player, table, text))
+    gc.collect()  # as bot/runner.py does once it is set up
+    gc.freeze()
     try:
         print(
             f"{count} updates per scenario and bot, one at a time, in {ROUNDS} alternating "

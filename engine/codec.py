@@ -117,15 +117,20 @@ def init_defaults(cls: type, source: Any, handler: GetCoreSchemaHandler) -> Core
 class Codec(Generic[T]):
     """The JSON-safe data of one type and back."""
 
-    __slots__ = ("_adapter", "_dump", "_load")
+    __slots__ = ("_adapter", "_dump", "_dump_json", "_load")
 
     def __init__(self, tp: Any) -> None:
         self._adapter: TypeAdapter[T] = TypeAdapter(tp)
         self._dump = self._adapter.dump_python
+        self._dump_json = self._adapter.dump_json
         self._load = self._adapter.validate_python
 
     def to_data(self, value: T) -> Any:
         return self._dump(value, mode="json")
+
+    def to_json(self, value: T) -> str:
+        """`to_data(value)` as JSON text, serialised by pydantic in one pass."""
+        return self._dump_json(value).decode()
 
     def from_data(self, data: Any) -> T:
         try:

@@ -45,6 +45,9 @@ class Aggregate(Generic[S, E]):
     version: int = 1
     snapshot_every: int = 1
     checkpoint_every: int = 50
+    # the state as JSON text in one go, where the codec can (faster than the dict and then
+    # the text); None: `state_to_dict` and the store's encoder
+    state_to_json: Callable[[S], str] | None = None
 
     def replay(self, events: Iterable[E], params: Mapping[str, Any] | None = None) -> S:
         """The state after `events`, from `initial(params)` — what the store must agree with."""

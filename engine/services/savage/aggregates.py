@@ -32,6 +32,7 @@ ENCOUNTER: Aggregate[savage.Encounter, savage.Event] = Aggregate(
     event_from_dict=ENCOUNTER_EVENTS.from_data,
     state_to_dict=_ENCOUNTER.to_data,
     state_from_dict=_ENCOUNTER.from_data,
+    state_to_json=_ENCOUNTER.to_json,
     version=1,  # bump when Encounter.to_dict's format changes
     snapshot_every=1,
 )
@@ -55,6 +56,7 @@ CHASE: Aggregate[chase.ChaseState, chase.Event] = Aggregate(
     event_from_dict=CHASE_EVENTS.from_data,
     state_to_dict=_CHASE.to_data,
     state_from_dict=_CHASE.from_data,
+    state_to_json=_CHASE.to_json,
     version=2,  # bump when ChaseState.to_dict's format changes (2: participants' health)
     snapshot_every=1,
 )

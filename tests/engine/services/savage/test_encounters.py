@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import json
 import random
 
 import pytest
@@ -158,6 +159,8 @@ def test_the_aggregate_stores_the_engines_format_both_ways() -> None:
     events += twin.run(Attack(attacker, ({"ichigo", "grimmjow"} - {attacker}).pop()), None)
     state = twin.state
     assert ENCOUNTER.state_to_dict(state) == state.to_dict()
+    assert ENCOUNTER.state_to_json is not None  # the snapshot's text, in one pass
+    assert json.loads(ENCOUNTER.state_to_json(state)) == state.to_dict()
     data = state.to_dict()
     assert ENCOUNTER.state_from_dict(data) == state == Encounter.from_dict(data)
     for e in events:
