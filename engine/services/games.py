@@ -185,17 +185,6 @@ async def find_game(chat_id: int, topic_id: int | None) -> GameInfo | None:
     return None if found is None else found[0]
 
 
-async def find_game_id(chat_id: int, topic_id: int | None) -> int | None:
-    """Only the id of the active game of (chat, topic): one indexed read, for the hot path
-    of a roll (`find_game` also reads the roles and the chat's title)."""
-    found: Any = (
-        await Game.filter(active_slot=active_slot(chat_id, topic_id))
-        .first()
-        .values_list("id", flat=True)
-    )
-    return found
-
-
 async def get_game(game_id: int) -> GameInfo:
     """Any game by id, active or ended."""
     found = await _read_info(_BY_ID, game_id)
