@@ -10,7 +10,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine import duel
-from engine.duel.describe import describe_adjustment, describe_step, describe_submission, post
+from engine.duel.describe import (
+    describe_adjustment,
+    describe_step,
+    describe_submission,
+    published_post,
+)
 from engine.services.duel import DuelView, open_duels, thread_of
 from webapp.projection import GM, Viewer
 
@@ -26,9 +31,7 @@ async def load_duels(game_id: int) -> DuelScene | None:
 
 
 def _post(published: duel.Published) -> list[dict[str, Any]]:
-    reveals = {r.fighter: (r.receipt, r.salt) for r in published.reveals}
-    replaced = [(s.submission.fighter, s.receipt, s.salt) for s in published.replaced]
-    return [d.to_dict() for d in post(published.proposal, reveals, replaced)]
+    return [d.to_dict() for d in published_post(published)]
 
 
 def _review(state: duel.DuelState) -> list[dict[str, Any]]:
