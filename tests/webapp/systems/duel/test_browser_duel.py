@@ -9,10 +9,14 @@ import re
 
 import pytest
 
+from engine.dice.rng import ScriptedRng
+from engine.duel import FullDefense
+from engine.services import duel as duels
 from engine.services.types import GameInfo
+from tests.engine.duel.six_turns import TURNS
 from tests.webapp.browser import ARTIFACTS
 from tests.webapp.conftest import GM_ID, OTHER_ID, PLAYER_ID, TOKEN
-from tests.webapp.systems.duel.table import make_duel
+from tests.webapp.systems.duel.table import TOPIC, make_duel
 from tests.webapp.test_browser import browser, open_app, server  # noqa: F401 (fixtures)
 from webapp.links import startapp_token
 
@@ -92,3 +96,38 @@ async def test_a_turn_declared_by_buttons_reviewed_and_published(browser, server
     await anya.locator("[data-fighter-entry] pre", has_text="Атака 3").wait_for(timeout=3000)
     await shoot(anya, "duel-fighters-light")
     assert anya.problems == [] and boris.problems == [] and gm.problems == []
+
+
+async def test_the_gm_changes_the_second_d10_of_a_full_defense(browser, server, duel_game):  # noqa: F811
+    # Бьорн in full defense on the right (d10 3 and 2), Такеда's attack on the right (d10 7)
+    game = duel_game.id
+    await duels.submit_turn(game, TOPIC, fighter="a", actions=[FullDefense("right")], turn=1,
+                            actor_id=PLAYER_ID, rng=ScriptedRng([3, 2]))  # fmt: skip
+    _, _, b, fb = TURNS[0]
+    await duels.submit_turn(game, TOPIC, fighter="b", actions=b, turn=1,
+                            actor_id=OTHER_ID, rng=ScriptedRng(fb))  # fmt: skip
+    gm = await open_duel(browser, server, GM_ID, duel_game)
+    review = gm.locator(".duel-review")
+    await review.locator("[data-command='publish']").wait_for(timeout=5000)
+    await review.locator("select[name='field']").select_option("roll")
+    dice = review.locator("select[name='roll'] option")
+    assert await dice.all_inner_texts() == [
+        "действие 1, первый d10: 3",
+        "действие 1, второй d10: 2",
+    ]
+    await review.locator("select[name='roll']").select_option("0:1")
+    await review.locator("input[name='value']").fill("10")
+    await review.locator("input[name='reason']").fill("ошибка в броске")
+    await shoot(gm, "duel-review-second-d10-light")
+    await review.locator("[data-command='adjust']").click()
+    changed = review.locator("li", has_text="на втором d10 выпало 10 (было 2)")
+    await changed.wait_for(timeout=3000)
+    await review.locator("li", has_text="атака остановлена").first.wait_for(timeout=3000)
+    view = await duels.current_duel(game, TOPIC)
+    assert view is not None
+    [note] = [a for a in view.state.adjustments if a.code == "adjusted_roll"]
+    assert (note.params["action"], note.params["check"], note.params["face"]) == (1, 1, 10)
+    # Такеда's attack has one d10 only
+    await review.locator("select[name='fighter']").select_option("b")
+    assert await dice.all_inner_texts() == ["действие 1, d10: 7", "действие 2, d10: 2"]
+    assert gm.problems == []
