@@ -9,6 +9,7 @@ import { describe, errorText, locale, rememberNames, t } from "../../i18n.js";
 export const tabs = [
   { name: "duel", label: () => t("Duel"), scene: "duel" },
   { name: "fighters", label: () => t("Fighters"), players: true },
+  { name: "rules", label: () => t("Rules") },
 ];
 export function prefetch() {}
 
@@ -17,6 +18,13 @@ function Fighters({ game }) {
   const [mod, setMod] = useState(null);
   useEffect(() => { editor = editor || import("./fighters.js"); editor.then(setMod); }, []);
   return mod ? html`<${mod.FighterEditor} game=${game} />` : html`<p class="hint">${t("Loading…")}</p>`;
+}
+
+let readings = null; // the game's readings of the rules, loaded when the tab is first opened
+function Readings({ game }) {
+  const [mod, setMod] = useState(null);
+  useEffect(() => { readings = readings || import("./rules.js"); readings.then(setMod); }, []);
+  return mod ? html`<${mod.Rules} game=${game} />` : html`<p class="hint">${t("Loading…")}</p>`;
 }
 
 const DIRS = ["left", "top", "right"];
@@ -246,6 +254,7 @@ function Duel({ duel, game, onScene }) {
 
 export function Screen({ tab, game, scenes, onScene }) {
   if (tab === "fighters") return html`<${Fighters} game=${game} />`;
+  if (tab === "rules") return html`<${Readings} game=${game} />`;
   const scene = scenes.duel;
   if (!scene || !scene.duels.length) return html`<p class="hint">${t("No duel yet: the GM starts one in the chat with /duel.")}</p>`;
   return html`${scene.duels.map((d) => html`<${Duel} key=${d.stream} duel=${d} game=${game} onScene=${(next) => onScene("duel", next)} />`)}`;
