@@ -185,6 +185,10 @@ async def test_the_gm_sets_a_deadline_and_seals_a_default_defense(client, dtoken
     await post(client, dtoken, GM_ID, command="publish", thread=TOPIC, turn=1)
     board = await get(client, dtoken, STRANGER_ID)
     assert board["turn"] == 2 and board["due"] > gm["due"] and not board["overdue"]
+    # the published post marks Такеда's default defense (and only it)
+    marks = [d for d in board["posts"][0] if d["code"] == "duel.action_default"]
+    assert marks == [{"code": "duel.action_default", "params": {"fighter": "b"}}]
+    assert [r["default"] for r in board["history"][0]["reveals"]] == [False, True]
     off = await post(client, dtoken, GM_ID, command="deadline", thread=TOPIC, hours=None)
     assert off["ok"]
     assert (await get(client, dtoken, STRANGER_ID))["deadline"] is None
