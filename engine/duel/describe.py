@@ -295,6 +295,11 @@ def describe_action(fighter: str, action: Action, roll: ActionRoll, move: str) -
     )
 
 
+def default_mark(fighter: str) -> Description:
+    """The line before a turn that is the default defense sealed at the deadline."""
+    return Description(f"{FAMILY}.action_default", {"fighter": fighter})
+
+
 def describe_submission(sub: Submission, fighters: Mapping[str, FighterState]) -> list[Description]:
     if not sub.actions:
         return [Description(f"{FAMILY}.action_none", {"fighter": sub.fighter})]
@@ -353,7 +358,7 @@ def post(
     out = [Description(f"{FAMILY}.turn", {"turn": proposal.turn})]
     for sub in proposal.submissions:
         if sub.fighter in defaults:
-            out.append(Description(f"{FAMILY}.action_default", {"fighter": sub.fighter}))
+            out.append(default_mark(sub.fighter))
         out += describe_submission(sub, fighters)
     out += [describe_step(s, fighters) for s in proposal.steps]
     out += [describe_adjustment(a) for a in proposal.adjustments]

@@ -11,6 +11,7 @@ from typing import Any
 
 from engine import duel
 from engine.duel.describe import (
+    default_mark,
     describe_adjustment,
     describe_step,
     describe_submission,
@@ -39,6 +40,8 @@ def _review(state: duel.DuelState) -> list[dict[str, Any]]:
     fighters = {f.id: f for f in state.fighters}
     out = []
     for s in state.pending:
+        if s.default:  # sealed at the deadline, as the post will say
+            out.append(default_mark(s.submission.fighter).to_dict())
         out += [d.to_dict() for d in describe_submission(s.submission, fighters)]
     if len(state.pending) == len(state.fighters) and not state.over:
         proposal = duel.propose(state)

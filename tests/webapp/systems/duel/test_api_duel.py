@@ -182,6 +182,8 @@ async def test_the_gm_sets_a_deadline_and_seals_a_default_defense(client, dtoken
     gm = await get(client, dtoken, GM_ID)
     assert gm["submissions"]["b"]["actions"][0]["kind"] == "full_defense"
     assert gm["proposal"] and gm["missing"] == []
+    # the GM's review says which turn is the default defense
+    assert {"code": "duel.action_default", "params": {"fighter": "b"}} in gm["review"]
     await post(client, dtoken, GM_ID, command="publish", thread=TOPIC, turn=1)
     board = await get(client, dtoken, STRANGER_ID)
     assert board["turn"] == 2 and board["due"] > gm["due"] and not board["overdue"]
