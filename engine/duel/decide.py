@@ -164,7 +164,7 @@ def _publish(state: DuelState, cmd: Publish) -> Published:
         s.submission for s in sealed if s is not None
     ]:
         raise DuelError("stale_proposal", {"got": proposal.turn, "turn": state.turn})
-    reveals = tuple(Reveal(s.submission.fighter, s.receipt, s.salt) for s in sealed if s)
+    reveals = tuple(Reveal(s.submission.fighter, s.receipt, s.salt, s.default) for s in sealed if s)
     return Published(proposal, reveals, state.replaced)
 
 

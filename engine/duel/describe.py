@@ -11,7 +11,7 @@ are), numbers, and labels as codes: ``side``/``way`` (``duel_side``/``duel_way``
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from engine import describe
@@ -21,7 +21,7 @@ from engine.receipt import short_code
 from .actions import Action, Attack, Block, Dodge, FullDefense, Trick
 from .fighter import TURN_AP
 from .options import Deadline
-from .proposal import Proposal, Step
+from .proposal import Proposal, Published, Step
 from .state import FighterState
 from .submission import ActionRoll, Submission
 
@@ -49,6 +49,7 @@ TEMPLATES: dict[str, Template] = {
     "action_full_block": "{fighter}: full defense, block {side} — d10 {faces} → {total}",
     "action_full_dodge": "{fighter}: full defense, dodge {way} — d10 {faces} → {total}",
     "action_none": "{fighter}: no action this turn",
+    "action_default": "🛡 {fighter}: the turn was not sent in time, a default defense was sealed.",
     # the steps
     "bled": "🩸 {fighter} bleeds: −{hp} HP (turns left: {left})",
     "stood_up": "{fighter} spends an action getting up.",
@@ -94,6 +95,9 @@ TEMPLATES: dict[str, Template] = {
     # the GM's changes
     "adjusted_roll": (
         "✏️ The GM: {fighter}, action {action} — the d10 shows {face} (was {was}): {reason}"
+    ),
+    "adjusted_roll_second": (
+        "✏️ The GM: {fighter}, action {action} — the second d10 shows {face} (was {was}): {reason}"
     ),
     "adjusted_value": "✏️ The GM: {fighter}, {field} — {value} (was {was}): {reason}",
     # after the turn
@@ -291,6 +295,11 @@ def describe_action(fighter: str, action: Action, roll: ActionRoll, move: str) -
     )
 
 
+def default_mark(fighter: str) -> Description:
+    """The line before a turn that is the default defense sealed at the deadline."""
+    return Description(f"{FAMILY}.action_default", {"fighter": fighter})
+
+
 def describe_submission(sub: Submission, fighters: Mapping[str, FighterState]) -> list[Description]:
     if not sub.actions:
         return [Description(f"{FAMILY}.action_none", {"fighter": sub.fighter})]
@@ -303,6 +312,8 @@ def describe_submission(sub: Submission, fighters: Mapping[str, FighterState]) -
 
 def describe_adjustment(a: Step) -> Description:
     params = {"fighter": a.fighter, **a.params}
+    if a.code == "adjusted_roll" and params.pop("check", 0) == 1:  # full defense's second
+        return Description(f"{FAMILY}.adjusted_roll_second", params)
     params.pop("check", None)
     if a.code == "adjusted_value":
         # a yes/no field shows as a number: 1 yes, 0 no
@@ -338,12 +349,16 @@ def post(
     proposal: Proposal,
     receipts: Mapping[str, tuple[str, str]] | None = None,
     replaced: Sequence[tuple[str, str, str]] = (),
+    defaults: Collection[str] = (),
 ) -> list[Description]:
     """The forum post of a published turn: ``receipts`` maps a fighter to (receipt, salt);
-    ``replaced``: (fighter, receipt, salt) of the submissions changed before both were in."""
+    ``replaced``: (fighter, receipt, salt) of the submissions changed before both were in;
+    ``defaults``: the fighters whose turn is the default defense sealed at the deadline."""
     fighters = {f.id: f for f in proposal.after}
     out = [Description(f"{FAMILY}.turn", {"turn": proposal.turn})]
     for sub in proposal.submissions:
+        if sub.fighter in defaults:
+            out.append(default_mark(sub.fighter))
         out += describe_submission(sub, fighters)
     out += [describe_step(s, fighters) for s in proposal.steps]
     out += [describe_adjustment(a) for a in proposal.adjustments]
@@ -360,3 +375,12 @@ def post(
             )
         )
     return out
+
+
+def published_post(published: Published) -> list[Description]:
+    """The post of a turn as it was published, its receipts revealed (the thread, the Mini
+    App and the export show the same lines)."""
+    reveals = {r.fighter: (r.receipt, r.salt) for r in published.reveals}
+    replaced = [(s.submission.fighter, s.receipt, s.salt) for s in published.replaced]
+    defaults = {r.fighter for r in published.reveals if r.default}
+    return post(published.proposal, reveals, replaced, defaults)

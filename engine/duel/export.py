@@ -11,7 +11,7 @@ from typing import Any
 from engine import describe
 from engine.describe import LABEL, NAME, Description, Template
 
-from .describe import post
+from .describe import published_post
 from .proposal import Published
 from .sheet import format_sheet
 from .state import DuelState
@@ -45,10 +45,7 @@ def render(d: Description, names: Mapping[str, str], translate: Translate = engl
 def turn_text(
     published: Published, names: Mapping[str, str], translate: Translate = english
 ) -> str:
-    reveals = {r.fighter: (r.receipt, r.salt) for r in published.reveals}
-    replaced = [(s.submission.fighter, s.receipt, s.salt) for s in published.replaced]
-    lines = post(published.proposal, reveals, replaced)
-    return "\n".join(render(d, names, translate) for d in lines)
+    return "\n".join(render(d, names, translate) for d in published_post(published))
 
 
 def export_text(state: DuelState, translate: Translate = english) -> str:

@@ -56,6 +56,7 @@ class Reveal:
     fighter: str
     receipt: str
     salt: str
+    default: bool = False  # the default defense sealed at the deadline (the post says so)
 
 
 @dataclass(frozen=True, slots=True)

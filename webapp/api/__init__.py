@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from aiohttp import web
 
-from webapp.api import characters, games, i18n, me, odds, rolls, scenes, ws
+from webapp.api import characters, games, i18n, me, odds, rolls, routes, scenes, ws
 
 
 def setup_api(app: web.Application) -> None:
@@ -18,3 +18,4 @@ def setup_api(app: web.Application) -> None:
     app.router.add_get("/api/games/{token}/ws", ws.game_socket)
     scenes.setup_scenes(app)
     characters.setup_characters(app)
+    routes.setup_routes(app)

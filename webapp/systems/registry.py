@@ -5,13 +5,13 @@ webapp/systems/installed.py) names its code — a rule system installed in the e
 (engine/services/systems.py) — and per scene kind of that system: the board commands (`Spec`s,
 webapp/systems/commands.py), how to read the scene once for all viewers, the per-viewer
 projection, who shares a view of it (`audience`) and the notifier topic that announces
-its changes; its character editor's handlers if it has one; its engines' refusal codes; the
-page's module of its screens (a path under webapp/static/app/, which app/systems/index.js
-maps the code to). The shared routes
-(webapp/api/scenes.py, webapp/api/characters.py), the live snapshot (webapp/feed.py), the
-socket (webapp/api/ws.py) and the notifier bridge (webapp/bridge.py) read everything here
-and never name a system. A game of an installed system without an adapter has the dice
-roller only.
+its changes; its character editor's handlers if it has one; its engines' refusal codes;
+routes of its own (`Route`); the page's module of its screens (a path under
+webapp/static/app/, which app/systems/index.js maps the code to). The shared routes
+(webapp/api/scenes.py, webapp/api/characters.py, webapp/api/routes.py), the live snapshot
+(webapp/feed.py), the socket (webapp/api/ws.py) and the notifier bridge (webapp/bridge.py)
+read everything here and never name a system. A game of an installed system without an
+adapter has the dice roller only.
 """
 
 from __future__ import annotations
@@ -69,10 +69,23 @@ class CharacterRoutes:
 
 
 @dataclass(frozen=True)
+class Route:
+    """A route of a system's own, ``/api/games/{token}/<path>`` (webapp/api/routes.py): the
+    roles it allows are checked first, and a game of another system is 409 ``wrong_system``.
+    The handler gets ``(request, viewer)``."""
+
+    method: str
+    path: str
+    handler: Handler
+    roles: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class WebSystem:
     code: str
     scenes: tuple[WebScene, ...] = ()
     characters: CharacterRoutes | None = None
+    routes: tuple[Route, ...] = ()
     # code -> (HTTP status, English msgid): the refusals of the system's engines and services
     errors: Mapping[str, tuple[int, str]] = field(default_factory=dict, repr=False)
     # exception types of its engines that carry a stable `code` and `params` (the services'

@@ -39,13 +39,18 @@ def choices(name: str) -> tuple[Any, ...]:
 NAMES = tuple(f.name for f in dataclasses.fields(DuelOptions))
 
 
+def is_choice(name: str, value: Any) -> bool:
+    """Whether `value` is one of option `name`'s values, of its type too (True is not 1)."""
+    return name in NAMES and any(type(value) is type(c) and value == c for c in choices(name))
+
+
 def game_rules(game: GameInfo) -> DuelOptions:
     """The game's readings (the defaults for what the GM never changed, or a stored value
     no longer valid)."""
     stored = game.options.get(RULES)
     if not isinstance(stored, dict):
         return DEFAULT_OPTIONS
-    known = {k: v for k, v in stored.items() if k in NAMES and v in choices(k)}
+    known = {k: v for k, v in stored.items() if is_choice(k, v)}
     return dataclasses.replace(DEFAULT_OPTIONS, **known)
 
 
@@ -60,7 +65,7 @@ def next_value(rules: DuelOptions, name: str) -> Any:
 async def set_rule(game_id: int, name: str, value: Any, *, actor_id: int) -> DuelOptions:
     """The GM sets one reading for the game's next duels (`not_gm` for a player; ValueError
     for an option or value that does not exist)."""
-    if name not in NAMES or value not in choices(name):
+    if not is_choice(name, value):
         raise ValueError(f"no duel option {name}={value!r}")
     await require_gm(game_id, actor_id)
     game = await Game.get_or_none(id=game_id)

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from engine import texts
 from engine.dice.rng import ScriptedRng
-from engine.duel.commands import Publish, Submit
+from engine.duel import Deadline
+from engine.duel.commands import DefaultTurn, PassDeadline, Publish, SetDeadline, Submit
 from engine.duel.decide import decide, evolve
 from engine.duel.export import export_text
 from engine.duel.state import DuelState, new_duel
-from engine.receipt import make_receipt
+from engine.receipt import make_receipt, verify
 
 from .six_turns import BJORN, TAKEDA, TURNS
 
@@ -46,3 +47,49 @@ def test_the_whole_duel_as_russian_text() -> None:
 def test_english_by_default() -> None:
     text = export_text(_played())
     assert "⚔️ Turn 2\n" in text and "— a successful block on the right side is a parry" in text
+
+
+T0 = 1_800_000_000.0  # a fixed clock
+DEFAULT_LINE = "🛡 Такеда: ход не прислан в срок, запечатана защита по умолчанию."
+
+
+def _with_a_default_defense() -> DuelState:
+    """Turn 1 as scripted; turn 2 Такеда misses the deadline and the GM seals the default
+    defense (the d3 picks the side, 3: top, then full defense's two d10)."""
+    state = new_duel(BJORN, TAKEDA)
+    a1, fa1, b1, fb1 = TURNS[0]
+    a2, fa2, _, _ = TURNS[1]
+    for command, faces in (
+        (SetDeadline(Deadline(24), now=T0), []),
+        (Submit("a", tuple(a1), "a1" * 16), fa1),
+        (Submit("b", tuple(b1), "b2" * 16), fb1),
+        (Publish(1, now=T0), []),
+        (Submit("a", tuple(a2), "a3" * 16), fa2),
+        (PassDeadline(2, now=T0 + 25 * 3600, salt="c4" * 16), []),
+        (DefaultTurn(2, "b", "d5" * 16), [3, 5, 6]),
+        (Publish(2, now=T0 + 26 * 3600), []),
+    ):
+        for e in decide(state, command, ScriptedRng(faces)):  # type: ignore[arg-type]
+            state = evolve(state, e)
+    return state
+
+
+def test_the_export_marks_a_default_defense() -> None:
+    state = _with_a_default_defense()
+    first, second = state.history
+    assert [r.default for r in first.reveals] == [False, False]
+    assert [r.default for r in second.reveals] == [False, True]
+    text = export_text(state, lambda t, n: texts.translate("ru", t, n))
+    turn1, turn2 = text.split("⚔️ Ход 1\n")[1].split("⚔️ Ход 2\n")
+    # the default defense is marked next to Такеда's actions of turn 2 only
+    assert DEFAULT_LINE not in turn1 and turn2.count(DEFAULT_LINE) == 1
+    lines = turn2.split("\n")
+    assert lines[lines.index(DEFAULT_LINE) + 1].startswith("Такеда: глухая оборона")
+    # marking it changes nothing of the receipt: it still checks out
+    sub, reveal = second.proposal.submissions[1], second.reveals[1]
+    assert verify(reveal.receipt, sub.to_dict(), reveal.salt)
+    assert f"квитанция {reveal.receipt}, соль {reveal.salt}" in turn2
+    # the English export says it too; the scripted duel without a deadline never does
+    english = export_text(state)
+    assert english.count("🛡 Такеда: the turn was not sent in time, a default defense") == 1
+    assert "default defense" not in export_text(_played())

@@ -10,7 +10,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine import duel
-from engine.duel.describe import describe_adjustment, describe_step, describe_submission, post
+from engine.duel.describe import (
+    default_mark,
+    describe_adjustment,
+    describe_step,
+    describe_submission,
+    published_post,
+)
 from engine.services.duel import DuelView, open_duels, thread_of
 from webapp.projection import GM, Viewer
 
@@ -26,9 +32,7 @@ async def load_duels(game_id: int) -> DuelScene | None:
 
 
 def _post(published: duel.Published) -> list[dict[str, Any]]:
-    reveals = {r.fighter: (r.receipt, r.salt) for r in published.reveals}
-    replaced = [(s.submission.fighter, s.receipt, s.salt) for s in published.replaced]
-    return [d.to_dict() for d in post(published.proposal, reveals, replaced)]
+    return [d.to_dict() for d in published_post(published)]
 
 
 def _review(state: duel.DuelState) -> list[dict[str, Any]]:
@@ -36,6 +40,8 @@ def _review(state: duel.DuelState) -> list[dict[str, Any]]:
     fighters = {f.id: f for f in state.fighters}
     out = []
     for s in state.pending:
+        if s.default:  # sealed at the deadline, as the post will say
+            out.append(default_mark(s.submission.fighter).to_dict())
         out += [d.to_dict() for d in describe_submission(s.submission, fighters)]
     if len(state.pending) == len(state.fighters) and not state.over:
         proposal = duel.propose(state)

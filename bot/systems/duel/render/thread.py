@@ -8,7 +8,7 @@ from aiogram.utils.i18n import gettext as _
 from bot.render.common import code, quoted
 from bot.systems.duel.render.labels import describe, name, title
 from engine.duel import Deadline, DeadlinePassed, DuelState, format_sheet
-from engine.duel.describe import deadline_notice, missing_notice, post, sealed_notice
+from engine.duel.describe import deadline_notice, missing_notice, published_post, sealed_notice
 from engine.duel.proposal import Published, Sealed
 from engine.receipt import receipt_payload, short_code
 
@@ -42,9 +42,7 @@ def missing_text(state: DuelState, event: DeadlinePassed) -> str:
 
 def post_text(state: DuelState, published: Published) -> str:
     """The forum post of a published turn (``state``: the duel after it, for the names)."""
-    reveals = {r.fighter: (r.receipt, r.salt) for r in published.reveals}
-    replaced = [(s.submission.fighter, s.receipt, s.salt) for s in published.replaced]
-    lines = [describe(state, d) for d in post(published.proposal, reveals, replaced)]
+    lines = [describe(state, d) for d in published_post(published)]
     if state.over:
         lines.append(_("🏁 The duel is over."))
     return "\n".join(lines)

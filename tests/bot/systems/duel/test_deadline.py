@@ -94,7 +94,15 @@ async def test_the_deadline_passes_once_and_the_gm_seals_a_default_defense(
     posted = await table.press(
         VERA, table.review, table.button(table.review, DuelReviewCallback, op="publish")
     )
-    assert topic_texts(posted)[0].startswith("⚔️ Ход 1")
+    post = topic_texts(posted)[0]
+    assert post.startswith("⚔️ Ход 1")
+    # the post says whose turn was the default defense, before that fighter's actions
+    lines = post.split("\n")
+    marked = "🛡 <b>Такеда</b>: ход не прислан в срок, запечатана защита по умолчанию."
+    assert lines.count(marked) == 1 and lines[lines.index(marked) + 1].startswith(
+        "<b>Такеда</b>: глухая оборона"
+    )
+    assert not any("Бьорн</b>: ход не прислан" in line for line in lines)
     after = await duels.current_duel(game.id, TOPIC)
     assert after is not None and after.state.turn == 2 and after.state.due is not None
     assert after.state.due >= start + DAY - 5  # the next turn's time runs from publication

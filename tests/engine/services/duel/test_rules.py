@@ -43,4 +43,9 @@ async def test_an_option_or_value_that_does_not_exist_is_refused(duel_game) -> N
         await duels.set_rule(duel_game.id, "dodge_tie", "draw", actor_id=GM)
     with pytest.raises(ValueError):
         await duels.set_rule(duel_game.id, "no_such_rule", True, actor_id=GM)
+    # a yes/no is not a number (True == 1), nor a number a yes/no
+    with pytest.raises(ValueError):
+        await duels.set_rule(duel_game.id, "series_bonus", True, actor_id=GM)
+    with pytest.raises(ValueError):
+        await duels.set_rule(duel_game.id, "unblockable_parry", 0, actor_id=GM)
     assert duels.game_rules(await get_game(duel_game.id)) == duel.DEFAULT_OPTIONS

@@ -12,6 +12,7 @@ import time
 import pytest
 
 from engine.dice.rng import ScriptedRng
+from engine.duel import FullDefense
 from engine.receipt import verify
 from engine.services import duel as duels
 from engine.services.notify import using
@@ -181,9 +182,58 @@ async def test_the_gm_sets_a_deadline_and_seals_a_default_defense(client, dtoken
     gm = await get(client, dtoken, GM_ID)
     assert gm["submissions"]["b"]["actions"][0]["kind"] == "full_defense"
     assert gm["proposal"] and gm["missing"] == []
+    # the GM's review says which turn is the default defense
+    assert {"code": "duel.action_default", "params": {"fighter": "b"}} in gm["review"]
     await post(client, dtoken, GM_ID, command="publish", thread=TOPIC, turn=1)
     board = await get(client, dtoken, STRANGER_ID)
     assert board["turn"] == 2 and board["due"] > gm["due"] and not board["overdue"]
+    # the published post marks Такеда's default defense (and only it)
+    marks = [d for d in board["posts"][0] if d["code"] == "duel.action_default"]
+    assert marks == [{"code": "duel.action_default", "params": {"fighter": "b"}}]
+    assert [r["default"] for r in board["history"][0]["reveals"]] == [False, True]
     off = await post(client, dtoken, GM_ID, command="deadline", thread=TOPIC, hours=None)
     assert off["ok"]
     assert (await get(client, dtoken, STRANGER_ID))["deadline"] is None
+
+
+async def test_the_gm_changes_the_second_d10_of_a_full_defense(client, dtoken) -> None:
+    # Бьорн stands in full defense on the right (d10 3 and 2: the higher, 3, counts);
+    # Такеда attacks on the right (d10 7) and dodges
+    DICE.faces([3, 2])
+    await post(client, dtoken, PLAYER_ID, **submit(1, "a", [FullDefense("right")]))
+    _, _, b, fb = TURNS[0]
+    DICE.faces(fb)
+    await post(client, dtoken, OTHER_ID, **submit(1, "b", b))
+    gm = await get(client, dtoken, GM_ID)
+    [first, second] = gm["submissions"]["a"]["rolls"][0]["checks"]
+    assert (first["die"]["value"], second["die"]["value"]) == (3, 2)
+    # the right side on a failed roll (3 + 1 against 8) turns the blow
+    assert [(s["code"], s["rule"]) for s in gm["proposal"]["steps"] if s["fighter"] == "b"] == [
+        ("sp_spent", "sp_spent"), ("turned", "block_turned"),
+    ]  # fmt: skip
+    change = {"command": "adjust", "thread": TOPIC, "turn": 1, "fighter": "a", "field": "roll",
+              "action": 0, "check": 1, "value": 10, "reason": "ошибка в броске"}  # fmt: skip
+    await post(client, dtoken, OTHER_ID, 403, **change)
+    # Такеда's attack has one d10: there is no second one to change
+    bad = await post(client, dtoken, GM_ID, 400, **{**change, "fighter": "b"})
+    assert bad["error"]["code"] == "bad_dice"
+    await post(client, dtoken, GM_ID, **change)
+    gm = await get(client, dtoken, GM_ID)
+    [note] = gm["proposal"]["adjustments"]
+    assert note["code"] == "adjusted_roll"
+    assert note["params"] == {"action": 1, "check": 1, "face": 10, "was": 2,
+                              "reason": "ошибка в броске"}  # fmt: skip
+    # the second d10 is now the higher, a natural 10: a critical block stops the attack
+    # («Критический успех при проверке защиты оружием позволяет избежать любых атак»)
+    assert [(s["code"], s["rule"]) for s in gm["proposal"]["steps"] if s["fighter"] == "b"] == [
+        ("sp_spent", "sp_spent"), ("stopped", "block_critical"),
+    ]  # fmt: skip
+    # the sealed submission is as it was sent (its receipt must check out)
+    assert gm["submissions"]["a"]["rolls"][0]["checks"][1]["die"]["value"] == 2
+    await post(client, dtoken, GM_ID, command="publish", thread=TOPIC, turn=1)
+    board = await get(client, dtoken, STRANGER_ID)
+    [published] = board["history"]
+    for sub, r in zip(published["submissions"], published["reveals"], strict=True):
+        assert verify(r["receipt"], sub, r["salt"])
+    [line] = [d for d in board["posts"][0] if d["code"].startswith("duel.adjusted_roll")]
+    assert line["code"] == "duel.adjusted_roll_second" and line["params"]["face"] == 10

@@ -9,10 +9,15 @@ import re
 
 import pytest
 
+from engine.dice.rng import ScriptedRng
+from engine.duel import FullDefense
+from engine.services import duel as duels
+from engine.services import get_game
 from engine.services.types import GameInfo
+from tests.engine.duel.six_turns import TURNS
 from tests.webapp.browser import ARTIFACTS
-from tests.webapp.conftest import GM_ID, OTHER_ID, PLAYER_ID, TOKEN
-from tests.webapp.systems.duel.table import make_duel
+from tests.webapp.conftest import GM_ID, OTHER_ID, PLAYER_ID, STRANGER_ID, TOKEN
+from tests.webapp.systems.duel.table import TOPIC, make_duel
 from tests.webapp.test_browser import browser, open_app, server  # noqa: F401 (fixtures)
 from webapp.links import startapp_token
 
@@ -22,9 +27,10 @@ async def duel_game(db) -> GameInfo:  # type: ignore[no-untyped-def]
     return await make_duel()
 
 
-async def shoot(page, name: str) -> None:  # type: ignore[no-untyped-def]
+async def shoot(page, name: str, full: bool = True) -> None:  # type: ignore[no-untyped-def]
+    """The whole page, or (``full`` False) the 390×844 screen as it first shows."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    await page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+    await page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=full)
 
 
 async def open_duel(chromium, app_server, user_id, game, dark=False):  # type: ignore[no-untyped-def]
@@ -92,3 +98,90 @@ async def test_a_turn_declared_by_buttons_reviewed_and_published(browser, server
     await anya.locator("[data-fighter-entry] pre", has_text="Атака 3").wait_for(timeout=3000)
     await shoot(anya, "duel-fighters-light")
     assert anya.problems == [] and boris.problems == [] and gm.problems == []
+
+
+async def test_the_gm_changes_the_second_d10_of_a_full_defense(browser, server, duel_game):  # noqa: F811
+    # Бьорн in full defense on the right (d10 3 and 2), Такеда's attack on the right (d10 7)
+    game = duel_game.id
+    await duels.submit_turn(game, TOPIC, fighter="a", actions=[FullDefense("right")], turn=1,
+                            actor_id=PLAYER_ID, rng=ScriptedRng([3, 2]))  # fmt: skip
+    _, _, b, fb = TURNS[0]
+    await duels.submit_turn(game, TOPIC, fighter="b", actions=b, turn=1,
+                            actor_id=OTHER_ID, rng=ScriptedRng(fb))  # fmt: skip
+    gm = await open_duel(browser, server, GM_ID, duel_game)
+    review = gm.locator(".duel-review")
+    await review.locator("[data-command='publish']").wait_for(timeout=5000)
+    await review.locator("select[name='field']").select_option("roll")
+    dice = review.locator("select[name='roll'] option")
+    assert await dice.all_inner_texts() == [
+        "действие 1, первый d10: 3",
+        "действие 1, второй d10: 2",
+    ]
+    await review.locator("select[name='roll']").select_option("0:1")
+    await review.locator("input[name='value']").fill("10")
+    await review.locator("input[name='reason']").fill("ошибка в броске")
+    await shoot(gm, "duel-review-second-d10-light")
+    await review.locator("[data-command='adjust']").click()
+    changed = review.locator("li", has_text="на втором d10 выпало 10 (было 2)")
+    await changed.wait_for(timeout=3000)
+    await review.locator("li", has_text="атака остановлена").first.wait_for(timeout=3000)
+    view = await duels.current_duel(game, TOPIC)
+    assert view is not None
+    [note] = [a for a in view.state.adjustments if a.code == "adjusted_roll"]
+    assert (note.params["action"], note.params["check"], note.params["face"]) == (1, 1, 10)
+    # Такеда's attack has one d10 only
+    await review.locator("select[name='fighter']").select_option("b")
+    assert await dice.all_inner_texts() == ["действие 1, d10: 7", "действие 2, d10: 2"]
+    assert gm.problems == []
+
+
+async def open_rules(chromium, app_server, user_id, game, dark=False):  # type: ignore[no-untyped-def]
+    page = await open_app(
+        chromium, app_server, user_id, startapp_token(game.id, bot_token=TOKEN), dark=dark
+    )
+    await page.locator("[data-tab='rules']").click()
+    await page.locator(".duel-rules [data-reading]").first.wait_for(timeout=5000)
+    return page
+
+
+async def test_the_gm_changes_a_reading_and_everyone_sees_it(browser, server, duel_game):  # noqa: F811
+    gm = await open_rules(browser, server, GM_ID, duel_game)
+    tie = gm.locator("[data-reading='dodge_tie']")
+    assert await tie.locator("h3").inner_text() == "Ничья при уклонении"
+    assert "В случае ничьей защита > атака." in await tie.locator(".seed").inner_text()
+    on = tie.locator("button.choice.on")
+    assert await on.inner_text() == "засчитывается защите (уклонение удалось) (по умолчанию)"
+    assert (
+        "Сейчас идёт дуэль Бьорн — Такеда." in await gm.locator(".duel-rules .running").inner_text()
+    )
+    assert await tie.locator(".kept").count() == 0
+    await tie.locator("button.choice", has_text="засчитывается атаке").click()
+    kept = tie.locator(".kept")
+    await kept.wait_for(timeout=3000)
+    assert await kept.inner_text() == (
+        "⚔️ Дуэль Бьорн — Такеда остаётся при своём: засчитывается защите (уклонение удалось)"
+    )
+    assert await on.inner_text() == "засчитывается атаке (удар проходит)"
+    assert duels.game_rules(await get_game(duel_game.id)).dodge_tie == "attack"
+    cap = gm.locator("[data-reading='sp_cap']")
+    await cap.locator("button.choice", has_text="6 СП").click()
+    await cap.locator(".kept").wait_for(timeout=3000)
+    await shoot(gm, "duel-rules-gm-light")
+    await shoot(gm, "duel-rules-gm-light-screen", full=False)
+    # a spectator and a fighter read them and cannot change them
+    guest = await open_rules(browser, server, STRANGER_ID, duel_game, dark=True)
+    anya = await open_rules(browser, server, PLAYER_ID, duel_game)
+    for page in (guest, anya):
+        assert await page.locator("button.choice").count() == 0
+        assert "Менять их может только ведущий." in await page.locator(".duel-rules").inner_text()
+        current = page.locator("[data-reading='dodge_tie'] .current")
+        assert await current.inner_text() == "В этой игре: засчитывается атаке (удар проходит)"
+        limit = page.locator("[data-reading='sp_cap'] .current")
+        assert await limit.inner_text() == "В этой игре: 6 СП"
+    await shoot(guest, "duel-rules-spectator-dark")
+    await shoot(guest, "duel-rules-spectator-dark-screen", full=False)
+    await shoot(anya, "duel-rules-player-light")
+    gm_dark = await open_rules(browser, server, GM_ID, duel_game, dark=True)
+    await shoot(gm_dark, "duel-rules-gm-dark")
+    await shoot(gm_dark, "duel-rules-gm-dark-screen", full=False)
+    assert gm.problems == guest.problems == anya.problems == gm_dark.problems == []

@@ -9,6 +9,7 @@ import { describe, errorText, locale, rememberNames, t } from "../../i18n.js";
 export const tabs = [
   { name: "duel", label: () => t("Duel"), scene: "duel" },
   { name: "fighters", label: () => t("Fighters"), players: true },
+  { name: "rules", label: () => t("Rules") },
 ];
 export function prefetch() {}
 
@@ -17,6 +18,13 @@ function Fighters({ game }) {
   const [mod, setMod] = useState(null);
   useEffect(() => { editor = editor || import("./fighters.js"); editor.then(setMod); }, []);
   return mod ? html`<${mod.FighterEditor} game=${game} />` : html`<p class="hint">${t("Loading…")}</p>`;
+}
+
+let readings = null; // the game's readings of the rules, loaded when the tab is first opened
+function Readings({ game }) {
+  const [mod, setMod] = useState(null);
+  useEffect(() => { readings = readings || import("./rules.js"); readings.then(setMod); }, []);
+  return mod ? html`<${mod.Rules} game=${game} />` : html`<p class="hint">${t("Loading…")}</p>`;
 }
 
 const DIRS = ["left", "top", "right"];
@@ -147,31 +155,44 @@ function Form({ duel, f, cmd }) {
   </section>`;
 }
 
+// Every d10 of a fighter's sealed submission as [action, check, label]: full defense rolls two
+// («Делается два броска, из которых выбирается наибольший»), and the GM may change either.
+function dice(sub) {
+  if (!sub) return [];
+  const label = (n, j, two, face) => (!two ? t("action {n}, d10: {face}", { n, face })
+    : j ? t("action {n}, second d10: {face}", { n, face }) : t("action {n}, first d10: {face}", { n, face }));
+  return sub.rolls.flatMap((roll, i) => roll.checks.map((c, j) => [i, j, label(i + 1, j, roll.checks.length > 1, c.die.value)]));
+}
+
 function Review({ duel, cmd }) {
   const [field, setField] = useState("hp");
   const [fighter, setFighter] = useState(duel.fighters[0].id);
   const [value, setValue] = useState("");
-  const [action, setAction] = useState(0);
+  const [roll, setRoll] = useState("0:0");
   const [reason, setReason] = useState("");
   const ready = !!duel.proposal;
+  const rolls = dice(duel.submissions[fighter]);
+  const [action, check] = roll.split(":").map(Number);
+  const pickFighter = (id) => { setFighter(id); setRoll("0:0"); };
   return html`<section class="card duel-review">
     <h3>${t("The GM's review of turn {turn}", { turn: duel.turn })}</h3>
     <ul class="lines">${duel.review.map((d) => html`<${Line} d=${d} names=${duel.names} />`)}</ul>
     ${Object.values(duel.submissions).filter((s) => s.comment).map((s) => html`<p class="comment" data-comment=${s.fighter}>
       ${t("Comment to the GM")} (${duel.names[s.fighter]}): ${s.comment}</p>`)}
     ${ready ? html`<div class="row adjust">
-      <select name="fighter" value=${fighter} onChange=${(e) => setFighter(e.currentTarget.value)}>${duel.fighters.map((f) => html`<option value=${f.id}>${f.name}</option>`)}</select>
+      <select name="fighter" value=${fighter} onChange=${(e) => pickFighter(e.currentTarget.value)}>${duel.fighters.map((f) => html`<option value=${f.id}>${f.name}</option>`)}</select>
       <select name="field" value=${field} onChange=${(e) => setField(e.currentTarget.value)}>
         <option value="roll">${t("d10 of an action")}</option><option value="hp">${t("HP")}</option><option value="sp">${t("SP")}</option>
         <option value="bleeding_turns">${t("bleeding turns")}</option><option value="exhausted_turns">${t("exhaustion turns")}</option>
         <option value="standing_up">${t("knocked down (1 yes, 0 no)")}</option><option value="lost_actions">${t("actions lost")}</option>
         <option value="extra_actions">${t("extra actions")}</option><option value="attack_bonus">${t("attack bonus")}</option>
         <option value="defense_bonus">${t("defense bonus")}</option></select>
-      ${field === "roll" ? html`<input name="action" type="number" min="1" max="4" value=${action + 1} aria-label=${t("action")} onInput=${(e) => setAction(Number(e.currentTarget.value) - 1)} />` : null}
+      ${field === "roll" ? html`<select name="roll" value=${roll} aria-label=${t("which d10")} onChange=${(e) => setRoll(e.currentTarget.value)}>
+        ${rolls.map(([i, j, label]) => html`<option value=${`${i}:${j}`}>${label}</option>`)}</select>` : null}
       <input name="value" type="number" inputmode="numeric" value=${value} aria-label=${t("value")} onInput=${(e) => setValue(e.currentTarget.value)} />
       <input name="reason" type="text" maxlength="200" placeholder=${t("reason")} value=${reason} onInput=${(e) => setReason(e.currentTarget.value)} />
       <button type="button" class="act" data-command="adjust" disabled=${cmd.busy || value === "" || !reason.trim()}
-        onClick=${() => cmd.send("adjust", { thread: duel.thread, turn: duel.turn, fighter, field, value: Number(value), reason: reason.trim(), action }).then((ok) => ok && (setValue(""), setReason("")))}>${t("Change")}</button>
+        onClick=${() => cmd.send("adjust", { thread: duel.thread, turn: duel.turn, fighter, field, value: Number(value), reason: reason.trim(), action, check }).then((ok) => ok && (setValue(""), setReason("")))}>${t("Change")}</button>
     </div>` : html`<p class="hint">${t("Waiting for both submissions.")}</p>`}
     <div class="acts">
       ${ready ? html`<button type="button" class="act primary-act" data-command="publish" disabled=${cmd.busy} onClick=${() => cmd.send("publish", { thread: duel.thread, turn: duel.turn })}>${t("Publish turn {turn}", { turn: duel.turn })}</button>` : null}
@@ -233,6 +254,7 @@ function Duel({ duel, game, onScene }) {
 
 export function Screen({ tab, game, scenes, onScene }) {
   if (tab === "fighters") return html`<${Fighters} game=${game} />`;
+  if (tab === "rules") return html`<${Readings} game=${game} />`;
   const scene = scenes.duel;
   if (!scene || !scene.duels.length) return html`<p class="hint">${t("No duel yet: the GM starts one in the chat with /duel.")}</p>`;
   return html`${scene.duels.map((d) => html`<${Duel} key=${d.stream} duel=${d} game=${game} onScene=${(next) => onScene("duel", next)} />`)}`;
