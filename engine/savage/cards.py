@@ -53,9 +53,9 @@ class Card:
 
     @property
     def code(self) -> str:
-        if self.is_joker:
-            return "Joker" + self.suit[0].upper()
-        return RANK_NAMES.get(self.rank, str(self.rank)) + SUIT_LETTERS[self.suit]
+        # looked up: every snapshot of a fight writes its whole deck as codes
+        found = _CODES.get((self.rank, self.suit))
+        return found if found is not None else _code(self.rank, self.suit)
 
     def __str__(self) -> str:
         return self.code
@@ -74,6 +74,18 @@ class Card:
             raise ValueError(f"not a card: {code!r}")
         return cls(rank, suits[letter])
 
+
+def _code(rank: int, suit: str) -> str:
+    if rank == JOKER_RANK:
+        return "Joker" + suit[0].upper()
+    return RANK_NAMES.get(rank, str(rank)) + SUIT_LETTERS[suit]
+
+
+_CODES = {
+    (rank, suit): _code(rank, suit)
+    for rank, suits in ((JOKER_RANK, JOKER_COLOURS), *((r, SUITS) for r in range(2, 15)))
+    for suit in suits
+}
 
 # Stored as its code ("AS", "JokerR") wherever a state or an event holds a card.
 codec.scalar(Card, encode=lambda card: card.code, decode=Card.parse)
