@@ -28,7 +28,9 @@ def fit_markup(markup: object) -> None:
     for row in markup.inline_keyboard:
         for button in row:
             if isinstance(button, InlineKeyboardButton):
-                button.text = fit_label(button.text)
+                label = fit_label(button.text)
+                if label != button.text:  # an assignment is validated by pydantic: only if cut
+                    button.text = label
 
 
 class FitToLimits(BaseRequestMiddleware):
@@ -39,10 +41,11 @@ class FitToLimits(BaseRequestMiddleware):
         method: TelegramMethod[TelegramType],
     ) -> Response[TelegramType]:
         text = getattr(method, "text", None)
-        if type(method).__name__ in TEXT_METHODS and isinstance(text, str):
-            method.text = fit(text, MESSAGE_LIMIT)  # type: ignore[attr-defined]
+        is_text = type(method).__name__ in TEXT_METHODS and isinstance(text, str)
+        if is_text and (fitted := fit(text, MESSAGE_LIMIT)) != text:  # type: ignore[arg-type]
+            method.text = fitted  # type: ignore[attr-defined]
         caption = getattr(method, "caption", None)
-        if isinstance(caption, str):
-            method.caption = fit(caption, CAPTION_LIMIT)  # type: ignore[attr-defined]
+        if isinstance(caption, str) and (fitted := fit(caption, CAPTION_LIMIT)) != caption:
+            method.caption = fitted  # type: ignore[attr-defined]
         fit_markup(getattr(method, "reply_markup", None))
         return await make_request(bot, method)
