@@ -3,8 +3,10 @@ them by the `options` command (the chat's /options); a new fight starts with the
 
 from __future__ import annotations
 
+import pytest
+
 from engine.services import storyteller as st
-from engine.services.storyteller.options import load_options
+from engine.services.storyteller.options import load_options, set_options
 from engine.storyteller.healing import healing_hours
 from engine.storyteller.options import (
     BASHING,
@@ -117,3 +119,33 @@ async def test_the_gm_changes_the_healing_and_aim_tables_and_puts_them_back(api)
     await send(api, token, GM_ID, command="options", reset="aim_targets")
     assert (await load_options(game.id)).aim_targets == SEED_AIM_TARGETS
     assert (await library(api, token, GM_ID))["options"]["aim_default"]
+
+
+async def test_open_boards_get_a_fresh_snapshot_when_the_options_change(api) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+    game = await make_game("storyteller")
+    token = startapp_token(game.id, bot_token=TOKEN)
+    await send(api, token, GM_ID, command="start")
+    sockets = {}
+    for user in (GM_ID, PLAYER_ID):
+        ws = await api.ws_connect(f"/api/games/{token}/ws", headers=auth(user))
+        first = await ws.receive_json(timeout=5)
+        assert first["type"] == "snapshot" and first["st_fight"]["options_changed"] is False
+        sockets[user] = ws
+    # from the form: every open page takes the new state; the fight keeps its own copy
+    await send(api, token, GM_ID, command="options", gm_review=False)
+    for ws in sockets.values():
+        frame = await ws.receive_json(timeout=5)
+        assert frame["type"] == "snapshot" and frame["st_fight"]["options_changed"] is True
+    view = await st.current_fight(game.id)
+    assert view is not None and view.state.options.gm_review
+    # from the chat (the same service, the process's notifier): the same push
+    await set_options(game.id, view.state.options, actor_id=GM_ID)
+    for ws in sockets.values():
+        frame = await ws.receive_json(timeout=5)
+        assert frame["type"] == "snapshot" and frame["st_fight"]["options_changed"] is False
+    # a refused change tells nobody
+    await send(api, token, PLAYER_ID, 403, command="options", gm_review=False)
+    for ws in sockets.values():
+        with pytest.raises(TimeoutError):
+            await ws.receive_json(timeout=0.3)
+        await ws.close()
