@@ -178,9 +178,11 @@ async def test_the_gm_sets_the_games_options_in_the_editor(browser, server, figh
     await shoot(page, "storyteller-options-gm-light")
     # the board, pushed the new state, tells the GM the change waits for the next fight
     await page.get_by_role("tab", name="Инициатива").click()
-    await page.get_by_test_id("options-changed").get_by_text(
-        "Настройки игры изменены: они действуют со следующего боя."
-    ).wait_for(timeout=5000)
+    await (
+        page.get_by_test_id("options-changed")
+        .get_by_text("Настройки игры изменены: они действуют со следующего боя.")
+        .wait_for(timeout=5000)
+    )
     assert page.problems == []
 
 
