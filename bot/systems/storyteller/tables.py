@@ -60,11 +60,11 @@ def aim_usage() -> str:
 
 def heal_text(o: Options) -> str:
     head = (
-        _("🩹 <b>Healing times</b> (the defaults), one level each")
+        _("🩹 <b>Healing times</b> (the defaults)")
         if tables.healing_is_default(o)
-        else _("🩹 <b>Healing times</b> (changed by the GM), one level each")
+        else _("🩹 <b>Healing times</b> (changed by the GM)")
     )
-    lines = [head + " — " + _("bashing / lethal / aggravated:")]
+    lines = [head + " — " + _("one level heals in (bashing / lethal / aggravated):")]
     lines += [
         f"• {h.name}: " + " / ".join(_time(o, t, h.code) for t in (BASHING, LETHAL, AGGRAVATED))
         for h in o.health
