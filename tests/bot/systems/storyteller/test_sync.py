@@ -218,3 +218,10 @@ async def test_an_undo_in_the_app_edits_the_review_and_the_notice_back(
         # the restored copy's buttons carry the fight's seq after the undo: a press works
         feed = await table.press(ALICE, again, "Опубликовать")
         assert "⚔️ Атака: <b>Макс</b> → <b>Бандит 2</b>" in said(feed)
+        # the board's undo button in the chat does the same: the copy edited back, once
+        undo = tg.api.mark()
+        await table.press(ALICE, table.board(), "Отменить")
+        assert (await table.fight()).proposal is not None
+        [restored] = review_edits(undo)
+        assert "Опубликовать" in str(restored.buttons())
+        assert tg.api.sent(undo, chat_id=ALICE.id) == []
