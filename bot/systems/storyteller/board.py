@@ -147,3 +147,17 @@ async def tell(
         if lines:
             await post(bot, game, "\n".join(lines), reply_to=reply_to)
     await render_board(bot, game, view)
+
+
+async def tell_undone(bot: Bot, game: GameInfo, view: FightView | None = None) -> None:
+    """A step taken back (in the chat or the Mini App): a proposal back in the fight is the
+    GM's again — the private copy and the group's notice edited back in place (sent anew
+    when gone), as after an adjustment — and the board, once."""
+    view = view or await current_fight(game.id)
+    if view is None:
+        return
+    fight = view.state
+    if fight.proposal is not None:
+        await tell(bot, game, (ev.AttackProposed(fight.step, fight.proposal),), view)
+    else:
+        await render_board(bot, game, view)

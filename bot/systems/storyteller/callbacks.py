@@ -23,3 +23,12 @@ class ReviewCallback(CallbackData, prefix="str"):
     game_id: int
     seq: int
     arg: str = ""
+
+
+class OptionsCallback(CallbackData, prefix="sto"):
+    """A button of /options: ``view`` the message shows (all, heal, aim); ``reset`` the GM
+    puts that table back to its default."""
+
+    game_id: int
+    view: str
+    reset: bool = False

@@ -17,7 +17,7 @@ from bot.render import texts
 from bot.render.common import as_plain, quoted
 from bot.systems.filters import game_of
 from bot.systems.storyteller import names, render
-from bot.systems.storyteller.board import render_board, show_board, tell
+from bot.systems.storyteller.board import render_board, show_board, tell, tell_undone
 from bot.systems.storyteller.callbacks import FightCallback, ReviewCallback
 from bot.systems.storyteller.words import END_WORDS, attack_words
 from engine.dice.rng import Rng
@@ -33,7 +33,6 @@ from engine.services.storyteller import (
     undo_fight,
 )
 from engine.storyteller import commands as cmd
-from engine.storyteller import events as ev
 from engine.storyteller.errors import StorytellerError
 from engine.storyteller.fight import Fight, Fighter
 
@@ -267,22 +266,9 @@ async def on_drop(message: Message, command: CommandObject, bot: Bot, rng: Any) 
 
 async def on_undo(message: Message, command: CommandObject, bot: Bot) -> None:
     call = await call_of(message, command.args)
-    out = await undo_fight(call.game.id, actor_id=call.user_id)
-    view = await current_fight(call.game.id)
+    await undo_fight(call.game.id, actor_id=call.user_id)
     await message.reply(_("The last step is taken back."))
-    if view is not None:
-        await render_board(bot, call.game, view)
-        if out.state.proposal is not None:
-            await tell_review(bot, call.game, view)
-
-
-async def tell_review(bot: Bot, game: GameInfo, view: FightView) -> None:
-    await tell(bot, game, (cmd_proposed(view.state),), view)
-
-
-def cmd_proposed(fight: Fight) -> ev.Event:
-    assert fight.proposal is not None
-    return ev.AttackProposed(fight.step, fight.proposal)
+    await tell_undone(bot, call.game)
 
 
 # --- buttons ---------------------------------------------------------------------------------
@@ -305,7 +291,7 @@ async def on_board_button(
         raise NoFight(game_id=game.id)
     if callback_data.action == "undo":
         await undo_fight(game.id, actor_id=user, expected_seq=callback_data.seq)
-        await show_board(bot, game)
+        await tell_undone(bot, game)
         await query.answer(_("The last step is taken back."))
         return
     if callback_data.action == "init":

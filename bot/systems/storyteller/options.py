@@ -7,18 +7,19 @@ import dataclasses
 
 from aiogram import Router, html
 from aiogram.filters import Command, CommandObject
-from aiogram.types import Message
+from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message
 from aiogram.utils.i18n import gettext as _
-from aiogram.utils.i18n import ngettext
 
 from bot.filters import IN_GROUPS
 from bot.render.common import quoted
 from bot.systems.filters import game_of
-from bot.systems.storyteller import names
+from bot.systems.storyteller import names, tables
+from bot.systems.storyteller.callbacks import OptionsCallback
 from bot.systems.storyteller.fight import Refusal, RefusalMiddleware, default_fighter
-from engine.services import NoGame
+from engine.services import NoGame, get_game
 from engine.services.storyteller import current_fight
 from engine.services.storyteller.options import game_options, set_options
+from engine.storyteller import tables as engine_tables
 from engine.storyteller.healing import track_healing
 from engine.storyteller.options import (
     AGGRAVATED,
@@ -60,6 +61,8 @@ def make_router() -> Router:
     router.message.middleware(RefusalMiddleware())
     router.message.register(on_options, Command("options"))
     router.message.register(on_heal, Command("heal"))
+    router.callback_query.middleware(RefusalMiddleware())
+    router.callback_query.register(on_options_button, OptionsCallback.filter())
     return router
 
 
@@ -109,6 +112,14 @@ def options_text(o: Options) -> str:
             "Armor: {rows} — <code>/options броня Имя N, штраф M</code>, "
             "<code>/options броня -Имя</code>"
         ).format(rows=armor),
+        _("Healing times: {state} — <code>/options лечение</code>").format(
+            state=_("the defaults")
+            if engine_tables.healing_is_default(o)
+            else _("changed by the GM")
+        ),
+        _("Aimed attacks: {rows} — <code>/options прицел</code>").format(
+            rows="; ".join(f"{t.name} +{t.difficulty} // +{t.damage}" for t in o.aim_targets)
+        ),
         _("<code>/options сброс</code> — the defaults."),
     ]
     return "\n".join(lines)
@@ -168,19 +179,58 @@ def changed(o: Options, text: str) -> Options:
     raise Refusal(_("This option cannot be read. /options lists them."))
 
 
+def overview_keyboard(game_id: int) -> InlineKeyboardMarkup:
+    return InlineKeyboardMarkup(inline_keyboard=[tables.overview_buttons(game_id)])
+
+
 async def on_options(message: Message, command: CommandObject) -> None:
     game = await game_of(message)
     if game is None:
         raise NoGame()
     assert message.from_user is not None
     options = game_options(game)
-    if not (command.args or "").strip():
-        await message.reply(options_text(options))
+    args = (command.args or "").strip()
+    key, _sep, value = args.partition(" ")
+    view = tables.WORDS.get(names.norm(key))
+    if view is not None:  # one table: shown, or one row changed (the reply is that table)
+        if value.strip():
+            new = tables.changed_table(options, view, value)
+            options = await set_options(game.id, new, actor_id=message.from_user.id)
+        text = tables.table_text(options, view)
+        if value.strip():
+            text = _("Saved for the fights to come.") + "\n\n" + text
+        await message.reply(text, reply_markup=tables.table_keyboard(options, view, game.id))
         return
-    options = await set_options(
-        game.id, changed(options, command.args or ""), actor_id=message.from_user.id
+    if not args:
+        await message.reply(options_text(options), reply_markup=overview_keyboard(game.id))
+        return
+    options = await set_options(game.id, changed(options, args), actor_id=message.from_user.id)
+    await message.reply(
+        _("Saved for the fights to come.") + "\n\n" + options_text(options),
+        reply_markup=overview_keyboard(game.id),
     )
-    await message.reply(_("Saved for the fights to come.") + "\n\n" + options_text(options))
+
+
+async def on_options_button(query: CallbackQuery, callback_data: OptionsCallback) -> None:
+    """A tap on /options: the message shows a table or all the options (anyone may look);
+    «Defaults» puts the table back (the GM only)."""
+    game = await get_game(callback_data.game_id)
+    options = game_options(game)
+    view = callback_data.view
+    if callback_data.reset:
+        if query.from_user.id != game.gm_id:
+            raise Refusal(_("Only the GM of this game changes its options."))
+        options = await set_options(
+            game.id, tables.reset(options, view), actor_id=query.from_user.id
+        )
+    if view == tables.ALL:
+        text, markup = options_text(options), overview_keyboard(game.id)
+    else:
+        text = tables.table_text(options, view)
+        markup = tables.table_keyboard(options, view, game.id)
+    if isinstance(query.message, Message):
+        await query.message.edit_text(text, reply_markup=markup)
+    await query.answer(_("Back to the defaults.") if callback_data.reset else None)
 
 
 # --- healing -------------------------------------------------------------------------------
@@ -190,19 +240,6 @@ _TYPES = {
     LETHAL: lambda: _("lethal"),
     AGGRAVATED: lambda: _("aggravated"),
 }
-
-
-def duration(hours: int) -> str:
-    if hours < 24 or hours % 24:
-        return ngettext("{count} hour", "{count} hours", hours).format(count=hours)
-    days = hours // 24
-    if days % 30 == 0:
-        months = days // 30
-        return ngettext("{count} month", "{count} months", months).format(count=months)
-    if days % 7 == 0:
-        weeks = days // 7
-        return ngettext("{count} week", "{count} weeks", weeks).format(count=weeks)
-    return ngettext("{count} day", "{count} days", days).format(count=days)
 
 
 async def on_heal(message: Message, command: CommandObject) -> None:
@@ -231,9 +268,9 @@ async def on_heal(message: Message, command: CommandObject) -> None:
     levels = {h.code: h.name for h in fight.options.health}
     lines = [_("🩹 Healing of {name}, the deepest wound first:").format(name=name)]
     lines += [
-        f"• {levels.get(m.level, m.level)}, {_TYPES[m.damage_type]()} — {duration(m.hours)}"
+        f"• {levels.get(m.level, m.level)}, {_TYPES[m.damage_type]()} — {tables.duration(m.hours)}"
         for m in mends
     ]
     total = sum(m.hours for m in mends)
-    lines.append(_("In all: {time}.").format(time=duration(total)))
+    lines.append(_("In all: {time}.").format(time=tables.duration(total)))
     await message.reply("\n".join(lines))

@@ -1,12 +1,13 @@
 """A fight step made in the Mini App, told in the chat: its events (a proposal's notice
-and the GM's private copy) and the board brought up to date (bot/miniapp_hooks.py calls
+and the GM's private copy; after an undo that brings a proposal back, both edited back) and
+the board brought up to date (bot/miniapp_hooks.py calls
 this for the notifications of the fight scene)."""
 
 from __future__ import annotations
 
 from aiogram import Bot
 
-from bot.systems.storyteller.board import show_board, tell
+from bot.systems.storyteller.board import show_board, tell, tell_undone
 from engine.services.notify import Notification
 from engine.services.scenes import SceneView
 from engine.services.storyteller import current_fight
@@ -24,5 +25,8 @@ async def board_sync(bot: Bot, game: GameInfo, note: Notification) -> None:
     view = view or await current_fight(game.id)
     if view is None:
         await show_board(bot, game)
+        return
+    if "undone" in info:  # an undo: told as the chat's /undo tells it
+        await tell_undone(bot, game, view)
         return
     await tell(bot, game, events, view)

@@ -3,7 +3,8 @@
 fields a GM changed, so a later default reaches the games that never touched it.
 
 Every new fight starts from the game's options (the fight stream's params, fights.py) and
-keeps that copy: see docs/rules/storyteller.md «Options».
+keeps that copy: see docs/rules/storyteller.md «Options». A change is announced on the
+game's topic, so the open Mini App pages take a fresh snapshot.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any
 from tortoise.transactions import in_transaction
 
 from engine.services.errors import NoGame
+from engine.services.notify import notify
 from engine.services.scenes import require_gm, require_system
 from engine.services.storyteller.code import CODE
 from engine.services.types import GameInfo
@@ -63,4 +65,7 @@ async def set_options(game_id: int, options: Options, *, actor_id: int) -> Optio
         changed = changed_fields(options)
         game.options = {**rest, KEY: changed} if changed else rest
         await game.save(update_fields=["options"])
+    # the game's own topic, as for its members: open boards take a fresh snapshot (the
+    # running fight keeps its copy; the board tells the GM the game's now differ)
+    await notify(game_id, "game", change="options_changed", actor_id=actor_id)
     return options

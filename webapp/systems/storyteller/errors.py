@@ -1,6 +1,6 @@
 """Refusals of the Storyteller engine and services as API errors: a stable code, an HTTP
 status and the code's shared sentence (the chat shows the same). Permission refusals are
-403, malformed sheets 400, refusals by the state of the fight 409."""
+403, malformed sheets and table rows 400, refusals by the state of the fight 409."""
 
 from __future__ import annotations
 
@@ -10,6 +10,16 @@ from engine.services.storyteller import FightActive, NoFight
 from engine.storyteller.errors import ERROR_CODES as RULE_CODES
 
 FORBIDDEN = frozenset({"gm_only"})
+# a row of the GM's tables (engine/storyteller/tables.py) that is out of range or unknown
+TABLE_CODES = (
+    "bad_duration",
+    "heal_time_range",
+    "unknown_damage_type",
+    "unknown_level",
+    "aim_difficulty_range",
+    "aim_damage_range",
+    "unknown_target",
+)
 # codes another rule system's engine registers too, with its own sentence and the same
 # status: a refusal is answered with its own engine's sentence all the same (webapp/errors.py
 # ``refusal``); "not_your_character" is webapp/errors.py's
@@ -34,6 +44,7 @@ def _status(code: str) -> int:
         "bad_copies",
         "unknown_preset",
         "unknown_fighter",
+        *TABLE_CODES,
     )
     return 403 if code in FORBIDDEN else 400 if malformed else 409
 

@@ -1,6 +1,7 @@
 """The game's options in the Mini App (the GM's settings form of the Characters tab): the
-readings and the weapon and armor tables as the chat's /options sets them
-(engine/services/storyteller/options.py). New fights start from them; the running fight
+readings, the weapon and armor tables, the healing times and the aimed attacks' targets as
+the chat's /options sets them (engine/services/storyteller/options.py; a table's rows are
+checked by engine/storyteller/tables.py). New fights start from them; the running fight
 keeps the copy it began with."""
 
 from __future__ import annotations
@@ -12,7 +13,8 @@ from pydantic import Field
 
 from engine.services.storyteller.options import game_options, load_options, set_options
 from engine.services.types import GameInfo
-from engine.storyteller.options import MISSING_ABILITY_READINGS, Options
+from engine.storyteller import tables
+from engine.storyteller.options import DAMAGE_TYPES, MISSING_ABILITY_READINGS, Options
 from engine.storyteller.sheet import (
     format_armor_row,
     format_weapon_row,
@@ -23,6 +25,16 @@ from webapp.bodies import Body, one_of
 from webapp.systems.commands import Ctx, Done
 
 TABLE_MAX = 4000
+TIME_MAX = 20
+HEALING, AIM = "healing", "aim_targets"
+
+
+def healing_json(options: Options) -> dict[str, dict[str, str]]:
+    """Each damage type's times by level, written as the form edits them («3д»)."""
+    out: dict[str, dict[str, str]] = {t: {} for t in DAMAGE_TYPES}
+    for row in options.healing:
+        out.setdefault(row.damage_type, {})[row.level] = tables.format_duration(row.hours)
+    return out
 
 
 def options_json(options: Options) -> dict[str, Any]:
@@ -38,11 +50,28 @@ def options_json(options: Options) -> dict[str, Any]:
         "gm_review": options.gm_review,
         "weapons": "\n".join(format_weapon_row(w) for w in options.weapons),
         "armor": "\n".join(format_armor_row(a) for a in options.armor),
+        "levels": [{"code": h.code, "name": h.name} for h in options.health],
+        HEALING: healing_json(options),
+        "healing_default": tables.healing_is_default(options),
+        AIM: [
+            {"code": t.code, "name": t.name, "difficulty": t.difficulty, "damage": t.damage}
+            for t in options.aim_targets
+        ],
+        "aim_default": tables.aim_is_default(options),
     }
 
 
 def game_options_json(game: GameInfo) -> dict[str, Any]:
     return options_json(game_options(game))
+
+
+Times = Annotated[dict[str, Annotated[str, Field(max_length=TIME_MAX)]], Field(max_length=20)]
+
+
+class AimRow(Body):
+    code: Annotated[str, Field(max_length=32)]
+    difficulty: int
+    damage: int
 
 
 class OptionsArgs(Body):
@@ -59,20 +88,35 @@ class OptionsArgs(Body):
     gm_review: bool | None = None
     weapons: str | None = Field(None, max_length=TABLE_MAX)
     armor: str | None = Field(None, max_length=TABLE_MAX)
+    # {damage type: {level: "3д"}}: the rows given change, the others stay
+    healing: dict[str, Times] | None = Field(None, max_length=len(DAMAGE_TYPES))
+    aim_targets: list[AimRow] | None = Field(None, max_length=10)
+    reset: Annotated[str, one_of(("", HEALING, AIM))] = ""  # a table back to its default
 
 
 def changed(options: Options, a: OptionsArgs) -> Options:
     """The options with the form's fields (a table's text parsed as on a sheet)."""
+    tabled = ("weapons", "armor", HEALING, AIM, "reset")
     fields = {
-        k: v
-        for k, v in a.model_dump().items()
-        if v is not None and v != "" and k not in ("weapons", "armor")
+        k: v for k, v in a.model_dump().items() if v is not None and v != "" and k not in tabled
     }
     if a.weapons is not None:
         fields["weapons"] = parse_weapon_rows(a.weapons)
     if a.armor is not None:
         fields["armor"] = parse_armor_rows(a.armor)
-    return dataclasses.replace(options, **fields)
+    options = dataclasses.replace(options, **fields)
+    for kind, times in (a.healing or {}).items():
+        damage_type = tables.damage_type_of(kind)
+        for level, text in times.items():
+            hours = tables.parse_duration(text)
+            options = tables.set_heal_time(options, damage_type, level, hours)
+    for row in a.aim_targets or ():
+        options = tables.set_aim(options, row.code, row.difficulty, row.damage)
+    if a.reset == HEALING:
+        options = tables.default_healing(options)
+    elif a.reset == AIM:
+        options = tables.default_aim(options)
+    return options
 
 
 async def set_game_options(ctx: Ctx, a: OptionsArgs) -> Done:

@@ -11,6 +11,7 @@ from typing import Any
 
 from engine.observe import GM
 from engine.services.scenes import SceneView
+from engine.services.storyteller.options import game_options
 from engine.storyteller import events as ev
 from engine.storyteller.decide import preview
 from engine.storyteller.fight import Fight
@@ -59,4 +60,6 @@ def project_fight(scene: FightScene | None, viewer: Viewer) -> dict[str, Any] | 
         "closed": scene.closed,
         "attack": attack,
         "proposal": _proposal(fight, viewer),
+        # the game's options changed since this fight began (they apply from the next one)
+        "options_changed": fight.options != game_options(viewer.game),
     }

@@ -4,9 +4,13 @@ the dice and the board message is edited in place."""
 
 from __future__ import annotations
 
+import time
+from typing import Any
+
 from aiogram import Bot, Dispatcher
 
 from bot.miniapp_hooks import ChatHooks
+from bot.settings import Settings
 from engine.dice.rng import ScriptedRng
 from engine.services import find_game
 from engine.services.notify import Notifier, origin, using
@@ -14,7 +18,11 @@ from engine.services.storyteller import fight_command
 from engine.storyteller import commands as cmd
 from tests.bot.conftest import ALICE, GROUP, VERA
 from tests.bot.systems.storyteller.test_fight import BOARD, Table, said, set_up
-from tests.support.telegram import TelegramDriver
+from tests.support.fake_botapi import BOT_TOKEN, ApiCall
+from tests.support.telegram import TelegramDriver, TgUser
+from webapp.app import create_app
+from webapp.auth import sign_init_data
+from webapp.links import startapp_token
 from webapp.systems.commands import Ctx
 from webapp.systems.storyteller.commands import FIGHT_COMMANDS
 
@@ -110,3 +118,110 @@ async def test_adjustments_in_the_app_edit_the_review_and_the_notice_in_place(
         await app(ALICE.id, [], command="undo")
         assert (await table.fight()).proposal is not None
         assert tg.api.sent(mark, chat_id=ALICE.id) == []
+
+
+class App:
+    """The Mini App's HTTP API (the real aiohttp app), its notifier told to the chat."""
+
+    def __init__(self, client: Any, game_id: int, hooks: ChatHooks, faces: Faces) -> None:
+        self.client, self.hooks, self.faces = client, hooks, faces
+        self.token = startapp_token(game_id, bot_token=BOT_TOKEN)
+
+    async def send(self, user: TgUser, faces: list[int] | None = None, **body: object) -> None:
+        self.faces.script = list(faces or [])
+        data = {"id": user.id, "first_name": user.first_name, "language_code": "ru"}
+        auth = {"Authorization": "tma " + sign_init_data(BOT_TOKEN, data, int(time.time()))}
+        path = f"/api/games/{self.token}/st_fight"
+        response = await self.client.post(path, json=body, headers=auth)
+        assert response.status == 200, await response.text()
+        await self.hooks.wait_idle()
+
+
+class Faces:
+    """The app's dice: each request's faces, given just before it."""
+
+    def __init__(self) -> None:
+        self.script: list[int] = []
+
+    def randint(self, a: int, b: int) -> int:
+        return self.script.pop(0)
+
+
+async def test_an_undo_in_the_app_edits_the_review_and_the_notice_back(
+    tg: TelegramDriver, bot: Bot, dp: Dispatcher, settings: Settings, aiohttp_client: Any
+) -> None:
+    """The GM's private copy of a proposal is sent once and edited; an undo made in the Mini
+    App brings it back exactly as the chat's /undo does."""
+    table = Table(tg)
+    await set_up(table)
+    await table.say(ALICE, "/init", [3, 6, 3, 5, 5, 2])
+    game = await find_game(GROUP.id, None)
+    assert game is not None
+    hooks = ChatHooks.of(bot, dp)
+    notifier = Notifier()
+    notifier.subscribe(hooks.on_change)
+    faces = Faces()
+    client = await aiohttp_client(
+        create_app(settings, bot=bot, dispatcher=dp, notifier=notifier, rng=faces)
+    )
+    app = App(client, game.id, hooks, faces)
+    fighters = (await table.fight()).fighters
+    max_id = next(f.id for f in fighters if f.character.name == "Макс")
+    thug = next(f.id for f in fighters if f.character.name == "Бандит 2")
+    with using(notifier):
+        mark = tg.api.mark()
+        await app.send(
+            VERA,
+            [9, 9, 2, 2, 2, 6, 6, 6, 2, 2, 2, 2, 2],
+            command="attack",
+            actor=max_id,
+            target=thug,
+            weapon="Кулак",
+        )
+        [review] = tg.api.sent(mark, chat_id=ALICE.id)
+        [notice] = tg.api.sent(mark, chat_id=GROUP.id)
+        dm = review.result["message_id"]
+
+        def review_edits(since: int) -> list[ApiCall]:
+            return [
+                c
+                for c in tg.api.since(since, "editMessageText")
+                if c.chat_id == ALICE.id and c.params["message_id"] == dm
+            ]
+
+        await app.send(ALICE, command="adjust", difficulty=9)
+        await app.send(ALICE, command="adjust", difficulty=8)
+        assert "сложность 8" in review_edits(mark)[-1].text.lower()
+        # an adjustment undone in the app: the copy shows the difficulty before it
+        undo = tg.api.mark()
+        await app.send(ALICE, command="undo")
+        [back] = review_edits(undo)
+        assert "сложность 9" in back.text.lower() and "Опубликовать" in str(back.buttons())
+        assert tg.api.sent(undo, chat_id=ALICE.id) == []  # edited, not sent again
+        assert tg.api.sent(undo, chat_id=GROUP.id) == []  # the notice is kept, not repeated
+        # published from the copy (it says so), then undone in the app: the copy is back
+        feed = await table.press(ALICE, back, "Опубликовать")
+        assert "⚔️ Атака: <b>Макс</b> → <b>Бандит 2</b>" in said(feed)
+        assert "Опубликовано" in review_edits(undo)[-1].text
+        undo = tg.api.mark()
+        await app.send(ALICE, command="undo")
+        assert (await table.fight()).proposal is not None
+        [again] = review_edits(undo)
+        assert "Опубликовано" not in again.text and "сложность 9" in again.text.lower()
+        assert tg.api.sent(undo, chat_id=ALICE.id) == []
+        notices = [
+            c
+            for c in tg.api.since(undo, "editMessageText")
+            if c.chat_id == GROUP.id and c.params["message_id"] == notice.result["message_id"]
+        ]
+        assert tg.api.sent(undo, chat_id=GROUP.id) == [] and len(notices) <= 1
+        # the restored copy's buttons carry the fight's seq after the undo: a press works
+        feed = await table.press(ALICE, again, "Опубликовать")
+        assert "⚔️ Атака: <b>Макс</b> → <b>Бандит 2</b>" in said(feed)
+        # the board's undo button in the chat does the same: the copy edited back, once
+        undo = tg.api.mark()
+        await table.press(ALICE, table.board(), "Отменить")
+        assert (await table.fight()).proposal is not None
+        [restored] = review_edits(undo)
+        assert "Опубликовать" in str(restored.buttons())
+        assert tg.api.sent(undo, chat_id=ALICE.id) == []

@@ -13,6 +13,8 @@ from engine.dice.rng import ScriptedRng
 from engine.services import storyteller as st
 from engine.services.storyteller.options import load_options
 from engine.storyteller import commands as cmd
+from engine.storyteller.healing import healing_hours
+from engine.storyteller.options import DEFAULT_HEALING, LETHAL, SEED_AIM_TARGETS, AimTarget
 from engine.storyteller.sheet import EXAMPLE, format_sheet
 from tests.engine.storyteller import test_fight as scripted
 from tests.webapp.browser import ARTIFACTS
@@ -174,4 +176,60 @@ async def test_the_gm_sets_the_games_options_in_the_editor(browser, server, figh
     view = await st.current_fight(fight)
     assert view is not None and view.state.options.gm_review
     await shoot(page, "storyteller-options-gm-light")
+    # the board, pushed the new state, tells the GM the change waits for the next fight
+    await page.get_by_role("tab", name="Инициатива").click()
+    await (
+        page.get_by_test_id("options-changed")
+        .get_by_text("Настройки игры изменены: они действуют со следующего боя.")
+        .wait_for(timeout=5000)
+    )
     assert page.problems == []
+
+
+async def test_the_gm_edits_the_healing_and_aim_tables_in_the_form(browser, server, fight):  # noqa: F811
+    for dark in (False, True):
+        page = await open_app(
+            browser, server, GM_ID, startapp_token(fight, bot_token=TOKEN), dark=dark
+        )
+        await page.get_by_role("tab", name="Персонажи").click()
+        await page.get_by_test_id("st-healing").wait_for(timeout=5000)
+        mode = "dark" if dark else "light"
+        await shoot(page, f"storyteller-tables-gm-{mode}")
+        tables = page.locator("[data-testid=st-healing], [data-testid=st-aim]")
+        await tables.first.screenshot(path=str(ARTIFACTS / f"storyteller-healing-{mode}.png"))
+        await tables.last.screenshot(path=str(ARTIFACTS / f"storyteller-aim-{mode}.png"))
+        assert page.problems == []
+    form = page.get_by_test_id("st-options")
+    healing, aim = page.get_by_test_id("st-healing"), page.get_by_test_id("st-aim")
+    # the defaults, as the form edits them; no way back to what is already the default
+    cell = healing.get_by_label("Ранен, летальные", exact=True)
+    assert await cell.input_value() == "1нед"
+    assert await healing.locator("[data-command='reset-healing']").count() == 0
+    # an absurd time is refused in Russian, naming it; nothing is saved
+    await cell.fill("-3д")
+    await form.locator("[data-command='options']").click()
+    await form.get_by_role("alert").get_by_text("от 1 часа до 5 лет: -3д").wait_for(timeout=3000)
+    assert (await load_options(fight)).healing == DEFAULT_HEALING
+    await cell.fill("10д")
+    # the seed's «Маленькая ... +2 // +1», made +3 // +2
+    await aim.get_by_label("Маленькая, Сложность +", exact=True).fill("3")
+    await aim.get_by_label("Маленькая, Урон +", exact=True).fill("2")
+    await form.locator("[data-command='options']").click()
+    await form.get_by_text("Сохранено для следующих боёв.").wait_for(timeout=3000)
+    options = await load_options(fight)
+    assert healing_hours(LETHAL, "injured", options) == 240
+    assert options.aim_target("small") == AimTarget("small", 3, 2, "Маленькая")
+    # back to the defaults, one table at a time
+    await healing.locator("[data-command='reset-healing']").click()
+    await form.get_by_text("Восстановлены значения по умолчанию.").wait_for(timeout=3000)
+    await page.wait_for_function(
+        "() => document.querySelector(\"[name='healing.lethal.injured']\").value === '1нед'",
+        timeout=3000,
+    )
+    options = await load_options(fight)
+    assert options.healing == DEFAULT_HEALING and options.aim_target("small").difficulty == 3  # type: ignore[union-attr]
+    await aim.locator("[data-command='reset-aim']").click()
+    await aim.locator("[data-command='reset-aim']").wait_for(state="detached", timeout=3000)
+    assert (await load_options(fight)).aim_targets == SEED_AIM_TARGETS
+    # the one console line: the browser's note of the refused save (400)
+    assert len(page.problems) == 1 and "400" in page.problems[0], page.problems

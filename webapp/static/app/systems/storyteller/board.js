@@ -217,6 +217,7 @@ export function FightBoard({ game, fight, onScene }) {
     ${game.active && game.role !== "spectator" && fight.round ? html`<${Actions} fight=${fight} cmd=${cmd} gm=${gm} actor=${actor} setActor=${setActor} />` : null}
     ${cmd.error ? html`<p class="error" role="alert">${cmd.error}</p>` : null}
     ${gm && game.active ? html`<div class="card controls" data-testid="gm-controls">
+      ${fight.options_changed ? html`<p class="hint" data-testid="options-changed">${t("The game's options have changed: they apply from the next fight.")}</p>` : null}
       <div class="acts">
         <${Btn} name="initiative" kind="primary-act" label=${t("Roll initiative")} busy=${cmd.busy} onClick=${() => cmd.send("initiative")} />
         <${Btn} name="undo" label=${t("Undo")} busy=${cmd.busy} onClick=${() => cmd.send("undo")} />

@@ -1,5 +1,6 @@
-// The GM's settings of a Storyteller game (the chat's /options): the readings and the weapon
-// and armor tables. Every new fight starts with them; a running fight keeps its own copy.
+// The GM's settings of a Storyteller game (the chat's /options): the readings, the weapon and
+// armor tables, the healing times and the aimed attacks' targets (each of the last two back to
+// its default by a button). Every new fight starts with them; a running fight keeps its own.
 import { html, useEffect, useState } from "../../../vendor/htm-preact-standalone.module.js";
 import { request } from "../../api.js";
 import { errorText, t } from "../../i18n.js";
@@ -21,21 +22,72 @@ const FLAGS = [
   ["armor_soaks_destroying_attack", () => t("Armor soaks the blow that destroys it")],
 ];
 
+const TYPES = [ // the column's short label, the type's name for screen readers
+  ["bashing", () => t("bashing, short"), () => t("bashing")],
+  ["lethal", () => t("lethal, short"), () => t("lethal")],
+  ["aggravated", () => t("aggravated, short"), () => t("aggravated")],
+];
+
+// one row per health level, one time per damage type («3д»: the server reads and checks it)
+function HealingTable({ form, setCell, onReset }) {
+  return html`<fieldset class="st-table" data-testid="st-healing">
+    <legend>${t("Healing times")}</legend>
+    <p class="hint">${t("The time one level takes to heal, by damage type: bashing, lethal, aggravated. Write 12ч, 3д, 2нед or 1мес.")}</p>
+    <div class="st-grid st-heal" role="table"><div class="st-row" role="row">
+      <span></span>${TYPES.map(([, label]) => html`<span class="st-col" role="columnheader">${label()}</span>`)}</div>
+    ${form.levels.map((level) => html`<div class="st-row" role="row">
+      <span class="st-level">${level.name}</span>
+      ${TYPES.map(([type, , name]) => html`<input type="text" name=${`healing.${type}.${level.code}`}
+        aria-label=${`${level.name}, ${name()}`} value=${(form.healing[type] || {})[level.code] || ""}
+        onInput=${(e) => setCell(type, level.code, e.currentTarget.value)} />`)}</div>`)}</div>
+    ${form.healing_default ? null : html`<button type="button" class="act" data-command="reset-healing"
+      onClick=${onReset}>${t("Back to the defaults")}</button>`}
+  </fieldset>`;
+}
+
+// the seed's «Прицеливание»: what each target adds to the difficulty and to the damage
+function AimTable({ form, setRow, onReset }) {
+  return html`<fieldset class="st-table" data-testid="st-aim">
+    <legend>${t("Aimed attacks")}</legend>
+    <p class="hint">${t("Difficulty added (1 to 10) and damage dice (0 to 10); an aimed attack ignores armor.")}</p>
+    <div class="st-grid st-aim" role="table"><div class="st-row" role="row"><span></span>
+      <span class="st-col" role="columnheader">${t("Difficulty +")}</span>
+      <span class="st-col" role="columnheader">${t("Damage +")}</span></div>
+    ${form.aim_targets.map((row, i) => html`<div class="st-row" role="row">
+      <span class="st-level">${row.name}</span>
+      <input type="number" name=${`aim.${row.code}.difficulty`} min="1" max="10" value=${row.difficulty}
+        aria-label=${`${row.name}, ${t("Difficulty +")}`}
+        onInput=${(e) => setRow(i, "difficulty", Number(e.currentTarget.value))} />
+      <input type="number" name=${`aim.${row.code}.damage`} min="0" max="10" value=${row.damage}
+        aria-label=${`${row.name}, ${t("Damage +")}`}
+        onInput=${(e) => setRow(i, "damage", Number(e.currentTarget.value))} /></div>`)}</div>
+    ${form.aim_default ? null : html`<button type="button" class="act" data-command="reset-aim"
+      onClick=${onReset}>${t("Back to the seed's table")}</button>`}
+  </fieldset>`;
+}
+
 export function GameOptions({ game, options, onSaved }) {
   const [form, setForm] = useState(options);
   const [note, setNote] = useState("");
   const [error, setError] = useState("");
   useEffect(() => { setForm(options); }, [options]);
   const set = (key, value) => setForm({ ...form, [key]: value });
+  const setCell = (type, level, value) =>
+    set("healing", { ...form.healing, [type]: { ...form.healing[type], [level]: value } });
+  const setRow = (i, key, value) =>
+    set("aim_targets", form.aim_targets.map((row, j) => (j === i ? { ...row, [key]: value } : row)));
 
-  async function save() {
+  async function post(body, done) {
     setError(""); setNote("");
     try {
-      await request("POST", `/api/games/${encodeURIComponent(game.token)}/st_fight`, { command: "options", ...form });
-      setNote(t("Saved for the fights to come."));
+      await request("POST", `/api/games/${encodeURIComponent(game.token)}/st_fight`, { command: "options", ...body });
+      setNote(done);
       onSaved();
     } catch (e) { setError(errorText(e)); }
   }
+  const save = () => post(form, t("Saved for the fights to come."));
+  // a table back to its default (the other fields as saved: the form is read again)
+  const reset = (table) => post({ reset: table }, t("Back to the defaults."));
   return html`<section class="card st-options" data-testid="st-options">
     <h3>${t("Game options")}</h3>
     <p class="hint">${t("Each new fight starts with them; a running fight keeps its own.")}</p>
@@ -58,6 +110,8 @@ export function GameOptions({ game, options, onSaved }) {
     <label class="field"><span>${t("Armor (one a line: Name N, штраф M)")}</span>
       <textarea name="armor" rows="4" value=${form.armor}
         onInput=${(e) => set("armor", e.currentTarget.value)}></textarea></label>
+    <${HealingTable} form=${form} setCell=${setCell} onReset=${() => reset("healing")} />
+    <${AimTable} form=${form} setRow=${setRow} onReset=${() => reset("aim_targets")} />
     <div class="acts"><button type="button" class="act primary-act" data-command="options" onClick=${save}>
       ${t("Save")}</button></div>
     ${note ? html`<p class="hint" role="status">${note}</p>` : null}
