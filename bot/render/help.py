@@ -65,22 +65,19 @@ def miniapp_help() -> str:
 
 
 def _rolls_help() -> str:
-    return _(
+    head = _(
         "<b>Rolls</b>\n"
         "Dice are written as d, к or д: <code>2d6</code> = <code>2к6</code> = <code>2д6</code>.\n"
         "<code>/r 2к6+1 удар мечом</code> — any roll, with a comment\n"
         "<code>/r 4d6kh3</code> — keep the 3 highest; <code>/r 6#4d6kh3</code> — six times\n"
-        "<code>/r 2d6!</code> — exploding dice; <code>/r 7d10>=6f1</code> — count successes\n"
-        "<code>/t d8+1</code> — Savage Worlds trait roll with the Wild Die\n"
-        "<code>/t d12+2 -2 цн 6</code> — with modifiers and target number 6\n"
-        "<code>/dmg 2к6+1 против 6</code> — damage against Toughness 6\n"
-        "<code>/p 7 6</code> — Storyteller pool: 7 dice, difficulty 6\n"
-        "<code>/p 7 сл 6 спец вс</code> — with a specialty and a Willpower point\n"
-        "<code>/d +2</code> — duel check: d10 + modifier, a natural 10 or 1 is critical; "
-        "<code>/d +1 трюк</code> — a trick (6+)\n"
+        "<code>/r 2d6!</code> — exploding dice; <code>/r 7d10>=6f1</code> — count successes"
+    )
+    tail = _(
         "<code>/odds d8+1</code> — exact odds of a roll\n"
         "The «Reroll» button under a result works for the one who rolled."
     )
+    systems = [s.rolls_help() for s in registry.installed() if s.rolls_help is not None]
+    return "\n".join((head, *systems, tail))
 
 
 def _hidden_help() -> str:
@@ -111,10 +108,7 @@ def command_descriptions() -> list[tuple[str, str]]:
     """(command, description) for the Telegram command menu, in the current locale."""
     return [
         ("r", _("Roll dice: /r 2d6+1")),
-        ("t", _("Savage Worlds trait roll: /t d8+1")),
-        ("dmg", _("Damage vs Toughness: /dmg 2d6+1 vs 6")),
-        ("p", _("Storyteller pool: /p 7 6")),
-        ("d", _("Duel check: /d +2")),
+        *(entry for system in registry.installed() for entry in system.rolls_menu()),
         ("hr", _("Hidden roll: /hr 2d6")),
         ("odds", _("Exact odds: /odds d8+1")),
         ("newgame", _("New game in this chat")),

@@ -15,7 +15,7 @@ def no_token_message(locale: str = "ru") -> str:
     with translator(locale, i18n):
         return _(
             "Kosti is a Telegram bot and Mini App for tabletop role-playing games: dice, "
-            "hidden rolls, initiative and chases.\n"
+            "hidden rolls, initiative and sealed turns.\n"
             "\n"
             "BOT_TOKEN is not set. Get a token from @BotFather and put it in the environment "
             "or in the .env file:\n"

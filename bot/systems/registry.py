@@ -1,7 +1,8 @@
 """What a rule system brings to the chat. The shared modules read it here and never name a
 system: the words for /newgame, the title, the routers (which see only the updates of games
-of that system), the help section and command menu entries, the /app screens, the service
-refusals' texts, and how a step made in the Mini App is told in the chat."""
+of that system), the help section and command menu entries (its dice commands' too), the
+/app screens, the service refusals' texts, and how a step made in the Mini App is told in
+the chat."""
 
 from __future__ import annotations
 
@@ -33,6 +34,9 @@ class ChatSystem:
     commands: frozenset[str] = frozenset()  # its chat commands (refused in other games)
     help: Text | None = None  # its section of /help
     menu: Callable[[], list[tuple[str, str]]] = list  # its command-menu entries
+    # its dice commands (they work in any chat): lines of /help's «Rolls», menu entries
+    rolls_help: Text | None = None
+    rolls_menu: Callable[[], list[tuple[str, str]]] = list
     app_screens: Mapping[str, str] = field(default_factory=dict)  # /app word -> screen
     screen_names: Callable[[], dict[str, str]] = dict  # screen -> «the initiative board»
     board_sync: BoardSync | None = None  # a Mini App step of one of its scenes, in the chat

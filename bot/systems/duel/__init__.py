@@ -35,6 +35,17 @@ def help_text() -> str:
     )
 
 
+def rolls_help() -> str:
+    return _(
+        "<code>/d +2</code> — duel check: d10 + modifier, a natural 10 or 1 is critical; "
+        "<code>/d +1 трюк</code> — a trick (6+)"
+    )
+
+
+def rolls_menu() -> list[tuple[str, str]]:
+    return [("d", _("Duel check: /d +2"))]
+
+
 def menu() -> list[tuple[str, str]]:
     return [("duel", _("start a duel")), ("turn", _("the turn's form in the DM"))]
 
@@ -55,6 +66,8 @@ CHAT = ChatSystem(
     commands=COMMANDS,
     help=help_text,
     menu=menu,
+    rolls_help=rolls_help,
+    rolls_menu=rolls_menu,
     # the tabs of webapp/static/app/systems/duel/index.js
     app_screens={"дуэль": "duel", "duel": "duel", "бойцы": "fighters", "fighters": "fighters"},
     screen_names=screen_names,

@@ -72,6 +72,8 @@ CHAT = ChatSystem(
     commands=COMMANDS,
     help=help.combat_help,
     menu=help.menu,
+    rolls_help=help.rolls_help,
+    rolls_menu=help.rolls_menu,
     app_screens={
         "бой": "initiative",
         "битва": "initiative",

@@ -33,6 +33,17 @@ def help_text() -> str:
     )
 
 
+def rolls_help() -> str:
+    return _(
+        "<code>/p 7 6</code> — Storyteller pool: 7 dice, difficulty 6\n"
+        "<code>/p 7 сл 6 спец вс</code> — with a specialty and a Willpower point"
+    )
+
+
+def rolls_menu() -> list[tuple[str, str]]:
+    return [("p", _("Storyteller pool: /p 7 6"))]
+
+
 def menu() -> list[tuple[str, str]]:
     return [
         ("init", _("Storyteller: roll initiative")),

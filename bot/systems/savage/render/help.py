@@ -40,6 +40,21 @@ def combat_help() -> str:
     )
 
 
+def rolls_help() -> str:
+    return _(
+        "<code>/t d8+1</code> — Savage Worlds trait roll with the Wild Die\n"
+        "<code>/t d12+2 -2 цн 6</code> — with modifiers and target number 6\n"
+        "<code>/dmg 2к6+1 против 6</code> — damage against Toughness 6"
+    )
+
+
+def rolls_menu() -> list[tuple[str, str]]:
+    return [
+        ("t", _("Savage Worlds trait roll: /t d8+1")),
+        ("dmg", _("Damage vs Toughness: /dmg 2d6+1 vs 6")),
+    ]
+
+
 def menu() -> list[tuple[str, str]]:
     return [
         ("fight", _("Start or show a fight")),
