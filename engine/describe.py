@@ -7,9 +7,9 @@ Tables are registered by family (``register("rule", {...})``): the code of an en
 ``"<family>.<key>"``. A template is a ``str.format`` string, or a pair (singular, plural)
 chosen by the integer param ``count`` (gettext plural forms).
 
-A family declares the params a surface renders its own way (``kinds("chase", position=CARD)``):
-``NAME`` is an id the surface resolves to a name (quoted its way); ``CARD`` a card of the chase
-row counted from 0 (people count from 1); ``label("dice_subject")`` a key of another family,
+A family declares the params a surface renders its own way (``kinds("race", position=CARD)``):
+``NAME`` is an id the surface resolves to a name (quoted its way); ``CARD`` a card of a row
+counted from 0 (people count from 1); ``label("dice_subject")`` a key of another family,
 whose template the surface translates too (a key it does not have: that family's ``other``).
 Any other param is shown as it is (escaped).
 """
