@@ -11,9 +11,9 @@ from typing import Any
 
 from aiogram import BaseMiddleware
 from aiogram.exceptions import TelegramAPIError
-from aiogram.types import CallbackQuery, Message, TelegramObject, Update
+from aiogram.types import Message, TelegramObject, Update
 
-from bot.render.common import as_plain
+from bot.middlewares.refusals import tell_user
 from bot.render.errors import (
     database_unreachable_text,
     dice_error_text,
@@ -57,18 +57,9 @@ class ErrorReplyMiddleware(BaseMiddleware):
 
 async def _answer(update: Update, text: str) -> None:
     try:
-        if update.message is not None:
-            await update.message.reply(text)
-        elif update.callback_query is not None:
-            await _answer_callback(update.callback_query, text)
+        await tell_user(update.message or update.callback_query, text)
     except TelegramAPIError:
         log.warning("could not report an error for update %s", update.update_id, exc_info=True)
-
-
-async def _answer_callback(query: CallbackQuery, text: str) -> None:
-    # A callback answer is plain text of at most 200 characters, shown as an alert here
-    # because the user pressed a button and expects something to happen.
-    await query.answer(as_plain(text)[:200], show_alert=True)
 
 
 def _describe(event: TelegramObject) -> str:

@@ -20,9 +20,10 @@ from aiogram.types import (
 from aiogram.utils.i18n import gettext as _
 
 from bot.filters import IN_GROUPS
+from bot.middlewares.refusals import Refusals
 from bot.parsing import topic_of
 from bot.render import texts
-from bot.render.common import as_plain, quoted
+from bot.render.common import quoted
 from bot.systems.duel import draft
 from bot.systems.duel.callbacks import (
     DuelFormCallback,
@@ -71,32 +72,23 @@ CODE = duels.CODE
 _VERSUS = re.compile(r"\s+(?:против|vs\.?|x)\s+|\s*\|\s*", re.IGNORECASE)
 
 
-class DuelRefusals(BaseMiddleware):
-    """The engine's refusals in the user's words: a reply, or an alert on a button."""
+def _stale(stale: StaleButton) -> str:
+    if stale.review:
+        return _("This review is out of date: the turn has moved on or a submission changed.")
+    return _("This form is out of date: ask for a new one with /turn.")
 
-    async def __call__(
-        self,
-        handler: Callable[[TelegramObject, dict[str, Any]], Awaitable[Any]],
-        event: TelegramObject,
-        data: dict[str, Any],
-    ) -> Any:
-        try:
-            return await handler(event, data)
-        except duel.DuelError as error:
-            text = texts.error_text(error) or _("This cannot be done.")
-        except draft.BadDraft:
-            text = _("This form is out of date: ask for a new one with /turn.")
-        except StaleButton as stale:
-            text = (
-                _("This review is out of date: the turn has moved on or a submission changed.")
-                if stale.review
-                else _("This form is out of date: ask for a new one with /turn.")
-            )
-        if isinstance(event, Message):
-            await event.reply(text)
-        elif isinstance(event, CallbackQuery):
-            await event.answer(as_plain(text)[:200], show_alert=True)
-        return None
+
+def refusals() -> Refusals:
+    """The engine's refusals in the user's words: a reply, or an alert on a button."""
+    return Refusals(
+        {
+            duel.DuelError: lambda error: texts.error_text(error) or _("This cannot be done."),
+            draft.BadDraft: lambda _error: _(
+                "This form is out of date: ask for a new one with /turn."
+            ),
+            StaleButton: _stale,
+        }
+    )
 
 
 class DuelGame(BaseMiddleware):
@@ -596,8 +588,8 @@ async def _edit(bot: Bot, query: CallbackQuery, text: str, markup: Any) -> None:
 def make_router() -> Router:
     router = Router(name="duel")
     router.message.outer_middleware(DuelGame())
-    router.message.middleware(DuelRefusals())
-    router.callback_query.middleware(DuelRefusals())
+    router.message.middleware(refusals())
+    router.callback_query.middleware(refusals())
     router.message.register(on_fighter, Command("fighter"), IN_GROUPS)
     router.message.register(on_fighters, Command("fighters"), IN_GROUPS)
     router.message.register(on_duel, Command("duel"), IN_GROUPS)

@@ -14,7 +14,7 @@ from bot.filters import IN_GROUPS
 from bot.render import texts
 from bot.render.common import quoted
 from bot.systems.filters import game_of
-from bot.systems.storyteller.fight import RefusalMiddleware
+from bot.systems.storyteller.fight import refusals
 from engine.services import NoGame
 from engine.services.storyteller import CharacterRecord, get_character, list_characters
 from engine.services.storyteller import save_character as save
@@ -26,7 +26,7 @@ JSON_WORDS = ("json", "джейсон")
 def make_router() -> Router:
     router = Router(name="storyteller_characters")
     router.message.filter(IN_GROUPS)
-    router.message.middleware(RefusalMiddleware())
+    router.message.middleware(refusals())
     router.message.register(on_char, Command("char"))
     router.message.register(on_npc, Command("npc"))
     router.message.register(on_chars, Command("chars"))

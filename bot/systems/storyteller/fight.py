@@ -4,17 +4,18 @@ of a proposal (its buttons)."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import Any
 
-from aiogram import BaseMiddleware, Bot, Router
+from aiogram import Bot, Router
 from aiogram.filters import Command, CommandObject
-from aiogram.types import CallbackQuery, Message, TelegramObject
+from aiogram.types import CallbackQuery, Message
 from aiogram.utils.i18n import gettext as _
 
 from bot.filters import IN_GROUPS
+from bot.middlewares.refusals import Refusals
 from bot.render import texts
-from bot.render.common import as_plain, quoted
+from bot.render.common import quoted
 from bot.systems.filters import game_of
 from bot.systems.storyteller import names, render
 from bot.systems.storyteller.board import render_board, show_board, tell, tell_undone
@@ -45,33 +46,23 @@ class Refusal(Exception):
         self.text = text
 
 
-class RefusalMiddleware(BaseMiddleware):
+def refusals() -> Refusals:
     """The engine's refusals and `Refusal`s in the user's words: a reply, or an alert."""
-
-    async def __call__(
-        self,
-        handler: Callable[[TelegramObject, dict[str, Any]], Awaitable[Any]],
-        event: TelegramObject,
-        data: dict[str, Any],
-    ) -> Any:
-        try:
-            return await handler(event, data)
-        except Refusal as error:
-            text = error.text
-        except StorytellerError as error:
-            text = texts.error_text(error) or _("This cannot be done now.")
-        if isinstance(event, Message):
-            await event.reply(text)
-        elif isinstance(event, CallbackQuery):
-            await event.answer(as_plain(text)[:200], show_alert=True)
-        return None
+    return Refusals(
+        {
+            Refusal: lambda error: error.text,
+            StorytellerError: lambda error: (
+                texts.error_text(error) or _("This cannot be done now.")
+            ),
+        }
+    )
 
 
 def make_router() -> Router:
     router = Router(name="storyteller")
     router.message.filter(IN_GROUPS)
-    router.message.middleware(RefusalMiddleware())
-    router.callback_query.middleware(RefusalMiddleware())
+    router.message.middleware(refusals())
+    router.callback_query.middleware(refusals())
     router.message.register(on_fight, Command("fight"))
     router.message.register(on_add, Command("add"))
     router.message.register(on_init, Command("init"))

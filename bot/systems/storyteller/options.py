@@ -15,7 +15,7 @@ from bot.render.common import quoted
 from bot.systems.filters import game_of
 from bot.systems.storyteller import names, tables
 from bot.systems.storyteller.callbacks import OptionsCallback
-from bot.systems.storyteller.fight import Refusal, RefusalMiddleware, default_fighter
+from bot.systems.storyteller.fight import Refusal, default_fighter, refusals
 from engine.services import NoGame, get_game
 from engine.services.storyteller import current_fight
 from engine.services.storyteller.options import game_options, set_options
@@ -58,10 +58,10 @@ _RESET = {"сброс", "reset"}
 def make_router() -> Router:
     router = Router(name="storyteller_options")
     router.message.filter(IN_GROUPS)
-    router.message.middleware(RefusalMiddleware())
+    router.message.middleware(refusals())
     router.message.register(on_options, Command("options"))
     router.message.register(on_heal, Command("heal"))
-    router.callback_query.middleware(RefusalMiddleware())
+    router.callback_query.middleware(refusals())
     router.callback_query.register(on_options_button, OptionsCallback.filter())
     return router
 

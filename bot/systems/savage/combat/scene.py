@@ -3,13 +3,12 @@ who is meant, and running an encounter command (service -> events text -> board)
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
 from typing import Any
 
-from aiogram import BaseMiddleware, Bot
-from aiogram.types import CallbackQuery, Message, TelegramObject
+from aiogram import Bot
+from aiogram.types import Message
 
-from bot.render.common import as_plain
+from bot.middlewares.refusals import Refusals
 from bot.systems.filters import game_of
 from bot.systems.savage.combat import names
 from bot.systems.savage.combat.tell import Step, steps_of, tell_steps
@@ -43,33 +42,17 @@ class Refusal(Exception):
         self.text = text
 
 
-class RefusalMiddleware(BaseMiddleware):
-    """Answer engine refusals (RuleError, ChaseError) and `Refusal`s in the user's words:
-    a reply to a command, an alert on a button press."""
-
-    async def __call__(
-        self,
-        handler: Callable[[TelegramObject, dict[str, Any]], Awaitable[Any]],
-        event: TelegramObject,
-        data: dict[str, Any],
-    ) -> Any:
-        try:
-            return await handler(event, data)
-        except Refusal as error:
-            text = error.text
-        except savage.RuleError as error:
-            text = combat_error_text(error.code, error.params)
-        except ChaseError as error:
-            text = chase_error_text(error.code, error.params)
-        if isinstance(event, Message):
-            await event.reply(text)
-        elif isinstance(event, CallbackQuery):
-            await event.answer(as_plain(text)[:200], show_alert=True)
-        return None
+REFUSALS = Refusals(
+    {
+        Refusal: lambda error: error.text,
+        savage.RuleError: lambda error: combat_error_text(error.code, error.params),
+        ChaseError: lambda error: chase_error_text(error.code, error.params),
+    }
+)
 
 
 def guard(router_observer: Any) -> None:
-    router_observer.middleware(RefusalMiddleware())
+    router_observer.middleware(REFUSALS)
 
 
 # --- the game and the encounter ------------------------------------------------------------

@@ -1,0 +1,45 @@
+"""A rule system's refusals in the user's words: a reply to the message, or an alert on the
+button pressed. Each system's routers install one with its own refusal types and how each is
+told; anything else passes on to bot/middlewares/errors.py."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Any
+
+from aiogram import BaseMiddleware
+from aiogram.types import CallbackQuery, Message, TelegramObject
+
+from bot.render.common import as_plain
+
+Tell = Callable[[Any], str]  # a refusal -> its text (built when it happens: the user's locale)
+
+
+class Refusals(BaseMiddleware):
+    def __init__(self, tell: Mapping[type[Exception], Tell]) -> None:
+        self.tell = dict(tell)  # the first type that matches tells it: subclasses first
+        self.types = tuple(self.tell)
+
+    def text_of(self, error: Exception) -> str:
+        return next(tell for kind, tell in self.tell.items() if isinstance(error, kind))(error)
+
+    async def __call__(
+        self,
+        handler: Callable[[TelegramObject, dict[str, Any]], Awaitable[Any]],
+        event: TelegramObject,
+        data: dict[str, Any],
+    ) -> Any:
+        try:
+            return await handler(event, data)
+        except self.types as error:
+            await tell_user(event, self.text_of(error))
+        return None
+
+
+async def tell_user(event: TelegramObject | None, text: str) -> None:
+    """A reply to a message; on a button, an alert (plain text, at most 200 characters:
+    the user pressed something and expects to see why nothing happened)."""
+    if isinstance(event, Message):
+        await event.reply(text)
+    elif isinstance(event, CallbackQuery):
+        await event.answer(as_plain(text)[:200], show_alert=True)
