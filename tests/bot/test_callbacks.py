@@ -99,6 +99,14 @@ def test_the_bot_has_its_callback_classes() -> None:
     assert {"RerollCallback", "RevealCallback", "CombatCallback", "ChaseCallback"} <= names
 
 
+def test_every_button_kind_has_a_prefix_of_its_own() -> None:
+    """Prefixes are unique over the bot (each system's package chooses its own): a payload
+    is parsed by the one class it was packed by."""
+    classes = [cls for cls in _classes() if cls.__module__.startswith("bot.")]
+    prefixes = [cls.__prefix__ for cls in classes]
+    assert len(classes) > 10 and len(set(prefixes)) == len(prefixes), sorted(prefixes)
+
+
 @pytest.mark.parametrize("cls", _classes(), ids=lambda c: c.__name__)
 def test_the_largest_payload_fits_64_bytes(cls: type[CallbackData]) -> None:
     packed = _worst(cls).pack()  # aiogram itself refuses more than 64 bytes

@@ -1,5 +1,5 @@
 """The duel's buttons' payloads, as typed CallbackData (prefixes unique over the bot:
-bot/callbacks.py holds the shared ones; savage's are cmb, brr, chs).
+bot/callbacks.py holds the shared ones, each system's package its own; a test checks them).
 
 No button carries its turn (a number without bound would outgrow Telegram's 64 bytes): a
 ``stamp`` of four characters tells which turn of which duel the button was made for, and a

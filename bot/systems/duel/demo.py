@@ -9,7 +9,7 @@ from aiogram.utils.i18n import gettext as _
 
 from bot.systems.demo import GM, Demo, DemoTable
 
-PLAYER = 3  # the third player of the playground's cast: the Savage table's two stay new
+PLAYER = 3  # the third player of the playground's cast: the other tables' two stay new
 TOPIC = "Дуэль на мосту"
 INGRID = """Ингрид
 Класс: Рейдер

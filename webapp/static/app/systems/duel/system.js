@@ -1,0 +1,12 @@
+// This system's entry in the page's registry (../index.js): its name, the roller's first
+// form and command and the rolls it offers, its screens module and stylesheet.
+import { t } from "../../i18n.js";
+
+export default {
+  code: "duel",
+  name: () => t("Duel"),
+  roll: "duel",
+  rolls: ["duel", "roll"],
+  module: new URL("./index.js", import.meta.url).href,
+  css: new URL("./duel.css", import.meta.url).href,
+};

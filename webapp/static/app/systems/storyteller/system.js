@@ -1,0 +1,13 @@
+// This system's entry in the page's registry (../index.js): its name, the roller's first
+// form and command and the rolls it offers, its screens module and stylesheet.
+import { t } from "../../i18n.js";
+
+export default {
+  code: "storyteller",
+  name: () => t("Storyteller"),
+  roll: "pool",
+  form: "pool",
+  rolls: ["pool", "roll"],
+  module: new URL("./index.js", import.meta.url).href,
+  css: new URL("./storyteller.css", import.meta.url).href,
+};
