@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import hashlib
 
+from engine.words import fold
+
 KEY_MAX = 255  # SavedCharacter.key
 ID_MAX = 24  # combatant ids travel in callback data (64 bytes)
 # fmt: off
@@ -18,7 +20,7 @@ _TRANSLIT = dict(zip("абвгдеёжзийклмнопрстуфхцчшщъы
 
 
 def name_key(name: str) -> str:
-    return " ".join(name.casefold().replace("ё", "е").split())
+    return fold(name)
 
 
 def private_key(key: str, owner_id: int) -> str:

@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from engine.words import fold
+
 from .character import Character
 from .errors import StorytellerError
 from .options import DEFAULT_OPTIONS, Options
@@ -255,16 +257,12 @@ PRESETS: tuple[Preset, ...] = (
 )
 
 
-def _key(name: str) -> str:
-    return " ".join(name.lower().replace("ё", "е").split())
-
-
-_BY_NAME = {_key(name): p for p in PRESETS for name in (p.code, *p.names)}
+_BY_NAME = {fold(name): p for p in PRESETS for name in (p.code, *p.names)}
 
 
 def find_preset(name: str) -> Preset | None:
     """A preset by its code or any of its Russian names (case and «ё» ignored)."""
-    return _BY_NAME.get(_key(name))
+    return _BY_NAME.get(fold(name))
 
 
 def preset_named(name: str) -> Preset:

@@ -26,6 +26,7 @@ from typing import Any
 
 from engine import codec, describe
 from engine.describe import Description
+from engine.words import fold
 
 from .character import Character
 from .errors import StorytellerError
@@ -200,7 +201,7 @@ def parse_sheet(text: str, options: Options = DEFAULT_OPTIONS) -> ParsedSheet:
     warnings: list[Description] = []
     for line in lines:
         key, colon, value = line.partition(":")
-        field = _KEYS.get(" ".join(key.lower().replace("ё", "е").split())) if colon else None
+        field = _KEYS.get(fold(key)) if colon else None
         if field is None:
             warnings.append(Description(f"{WARNINGS}.unknown_line", {"line": line[:60]}))
             continue

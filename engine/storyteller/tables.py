@@ -11,6 +11,8 @@ from __future__ import annotations
 import dataclasses
 import re
 
+from engine.words import fold
+
 from .errors import StorytellerError
 from .options import (
     AGGRAVATED,
@@ -47,14 +49,10 @@ _DURATION_RE = re.compile(r"^(?P<sign>[-−])?\s*(?P<n>\d{1,6})\s*(?P<unit>[^\d\
 _TYPE_PREFIXES = (("поверхн", BASHING), ("летал", LETHAL), ("усилив", AGGRAVATED))
 
 
-def _norm(text: str) -> str:
-    return " ".join(text.casefold().replace("ё", "е").split())
-
-
 def parse_duration(text: str) -> int:
     """Hours of «3д», «12 ч», «2 недели», «1 мес»; `bad_duration` when unreadable,
     `heal_time_range` when negative, zero or beyond MAX_HEAL_HOURS."""
-    m = _DURATION_RE.match(_norm(text))
+    m = _DURATION_RE.match(fold(text))
     unit = next((h for p, h in _UNITS if m and m["unit"].startswith(p)), None)
     if m is None or unit is None:
         raise StorytellerError("bad_duration", {"fragment": text.strip()[:20]})
@@ -74,7 +72,7 @@ def format_duration(hours: int) -> str:
 
 def damage_type_of(word: str) -> str:
     """A damage type by its code or its Russian word (its start will do: «летал»)."""
-    w = _norm(word)
+    w = fold(word)
     if w in DAMAGE_TYPES:
         return w
     found = next((t for prefix, t in _TYPE_PREFIXES if len(w) >= 4 and prefix.startswith(w)), None)
@@ -87,11 +85,11 @@ def damage_type_of(word: str) -> str:
 def level_of(options: Options, word: str) -> str:
     """A health level's code by its code, its name («Тяжело ранен») or its place (1 = the
     first level of the track)."""
-    w = _norm(word)
+    w = fold(word)
     levels = options.health
     if w.isdigit() and 1 <= int(w) <= len(levels):
         return levels[int(w) - 1].code
-    found = next((h.code for h in levels if w in (h.code, _norm(h.name))), None)
+    found = next((h.code for h in levels if w in (h.code, fold(h.name))), None)
     if found is None:
         raise StorytellerError("unknown_level", {"fragment": word.strip()[:20]})
     return found
@@ -115,8 +113,8 @@ def set_heal_time(options: Options, damage_type: str, level: str, hours: int) ->
 
 def aim_code(options: Options, word: str) -> str:
     """An aim target's code by its code or its name («Очень маленькая»)."""
-    w = _norm(word)
-    found = next((t.code for t in options.aim_targets if w in (t.code, _norm(t.name))), None)
+    w = fold(word)
+    found = next((t.code for t in options.aim_targets if w in (t.code, fold(t.name))), None)
     if found is None:
         raise StorytellerError("unknown_target", {"size": word.strip()[:20]})
     return found

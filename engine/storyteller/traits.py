@@ -8,6 +8,8 @@ The nine attributes are those of «Физические действия» (Си
 
 from __future__ import annotations
 
+from engine.words import fold
+
 ATTRIBUTES: dict[str, str] = {
     "strength": "Сила",
     "dexterity": "Ловкость",
@@ -60,22 +62,18 @@ _ALIASES: dict[str, str] = {
 }
 
 
-def _key(name: str) -> str:
-    return " ".join(name.strip().lower().replace("ё", "е").split())
-
-
 _BY_NAME: dict[str, str] = {
-    **{_key(ru): code for code, ru in ATTRIBUTES.items()},
-    **{_key(ru): code for code, ru in ABILITIES.items()},
+    **{fold(ru): code for code, ru in ATTRIBUTES.items()},
+    **{fold(ru): code for code, ru in ABILITIES.items()},
     **{code: code for code in (*ATTRIBUTES, *ABILITIES)},
-    **{_key(k): v for k, v in _ALIASES.items()},
+    **{fold(k): v for k, v in _ALIASES.items()},
 }
 
 
 def trait_code(name: str) -> str:
     """The code of an attribute or an ability by any of its names; a name it does not know
     is a GM's own ability, kept under its lower-case name."""
-    key = _key(name)
+    key = fold(name)
     return _BY_NAME.get(key, key)
 
 

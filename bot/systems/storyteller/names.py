@@ -4,10 +4,7 @@ start of it, taken from the front of the command's words (names may have several
 from __future__ import annotations
 
 from engine.storyteller.fight import Fight, Fighter
-
-
-def norm(text: str) -> str:
-    return " ".join(text.casefold().replace("ё", "е").split())
+from engine.words import fold as norm
 
 
 def take(fight: Fight, words: list[str]) -> tuple[Fighter | None, list[str]]:

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 
 from engine.savage import Character, Combatant, Encounter
+from engine.words import fold as norm
 
 MAX_NAME_WORDS = 4
 _GROUP_SUFFIX = re.compile(r"\s*×\s*\d+$")
@@ -19,10 +20,6 @@ _GROUP_SUFFIX = re.compile(r"\s*×\s*\d+$")
 # a name, not «Мона ×2»)
 COUNT_MARK = r"(?:\s+[xх*]|\s*[×*])\s*(\d{1,2})$"
 _COUNT_MARK = re.compile(COUNT_MARK, re.IGNORECASE)
-
-
-def norm(text: str) -> str:
-    return " ".join(text.casefold().replace("ё", "е").split())
 
 
 def _key(text: str) -> str:
