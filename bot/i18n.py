@@ -78,13 +78,16 @@ def translator(locale: str | None, i18n: I18n | None = None) -> Iterator[None]:
         yield
 
 
+# what /lang also reads as a language, Russian as it is typed
+LANGUAGE_WORDS = {"рус": "ru", "русский": "ru", "ру": "ru", "англ": "en", "english": "en"}
+
+
 def normalize_locale(value: str | None) -> str | None:
     """'EN', 'en-US', the Russian word for Russian -> 'en' / 'ru'; None when not supported."""
     if not value:
         return None
     text = value.strip().lower()
-    aliases = {"рус": "ru", "русский": "ru", "ру": "ru", "англ": "en", "english": "en"}
-    text = aliases.get(text, text)
+    text = LANGUAGE_WORDS.get(text, text)
     code = text.replace("_", "-").split("-", 1)[0]
     return code if code in LOCALES else None
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from aiogram import Router
 
 from bot.systems.registry import ChatSystem
-from bot.systems.storyteller import characters, fight, help, options
+from bot.systems.storyteller import characters, fight, help, options, words
 from bot.systems.storyteller.demo import DEMO
 from bot.systems.storyteller.sync import board_sync
 
@@ -42,7 +42,7 @@ def routers() -> list[Router]:
 
 CHAT = ChatSystem(
     code="storyteller",
-    aliases=("сказитель", "wod", "рассказчик", "мт", "мир-тьмы", "st"),
+    aliases=words.SYSTEM_WORDS,
     title=help.title,
     routers=routers,
     commands=COMMANDS,
@@ -50,7 +50,7 @@ CHAT = ChatSystem(
     menu=help.menu,
     rolls_help=help.rolls_help,
     rolls_menu=help.rolls_menu,
-    app_screens={"бой": "initiative", "инициатива": "initiative", "fight": "initiative"},
+    app_screens=words.APP_WORDS,
     screen_names=help.screen_names,
     board_sync=board_sync,
     demo=DEMO,

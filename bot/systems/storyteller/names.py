@@ -1,4 +1,4 @@
-"""Who a command means: a fighter by its id («bandit_2»), its name («Бандит 2») or the
+"""Who a command means: a fighter by its id («bandit_2»), its name as the board shows it or the
 start of it, taken from the front of the command's words (names may have several words)."""
 
 from __future__ import annotations

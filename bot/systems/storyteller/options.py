@@ -16,6 +16,7 @@ from bot.systems.filters import game_of
 from bot.systems.storyteller import names, tables
 from bot.systems.storyteller.callbacks import OptionsCallback
 from bot.systems.storyteller.fight import Refusal, default_fighter, refusals
+from bot.systems.storyteller.words import RESET_WORDS, TABLE_WORDS
 from engine.services import NoGame, get_game
 from engine.services.storyteller import current_fight
 from engine.services.storyteller.options import game_options, set_options
@@ -52,7 +53,6 @@ _NUMBERS = {  # key -> (field, lowest, highest)
     "тыл": ("rear_dice", 0, 5),
     "вслепую": ("blind_difficulty", 0, 5),
 }
-_RESET = {"сброс", "reset"}
 
 
 def make_router() -> Router:
@@ -153,7 +153,7 @@ def changed(o: Options, text: str) -> Options:
     """The options after one «/options key value» (Refusal when it cannot be read)."""
     key, _sep, value = text.strip().partition(" ")
     key, value = names.norm(key), value.strip()
-    if key in _RESET:
+    if key in RESET_WORDS:
         return DEFAULT_OPTIONS
     if key == "способность" and value:
         word, *rest = value.split()
@@ -191,7 +191,7 @@ async def on_options(message: Message, command: CommandObject) -> None:
     options = game_options(game)
     args = (command.args or "").strip()
     key, _sep, value = args.partition(" ")
-    view = tables.WORDS.get(names.norm(key))
+    view = TABLE_WORDS.get(names.norm(key))
     if view is not None:  # one table: shown, or one row changed (the reply is that table)
         if value.strip():
             new = tables.changed_table(options, view, value)

@@ -1,6 +1,6 @@
-"""Two tables of the game's options in chat, each shown by a tap on /options or by its word:
-the healing times (`/options лечение`) and the aimed attacks' targets (`/options прицел`);
-the GM changes one row by text and puts a table back to its default by a tap or «сброс».
+"""Two tables of the game's options in chat, each shown by a tap on /options or by its word
+(words.TABLE_WORDS): the healing times and the aimed attacks' targets; the GM changes one
+row by text and puts a table back to its default by a tap or a reset word.
 The rows are read and checked by engine/storyteller/tables.py."""
 
 from __future__ import annotations
@@ -12,14 +12,12 @@ from aiogram.utils.i18n import ngettext
 from bot.systems.storyteller.callbacks import OptionsCallback
 from bot.systems.storyteller.fight import Refusal
 from bot.systems.storyteller.names import norm
-from bot.systems.storyteller.words import AIMS
+from bot.systems.storyteller.words import AIM, AIMS, HEAL, RESET_WORDS
 from engine.storyteller import tables
 from engine.storyteller.healing import healing_hours
 from engine.storyteller.options import AGGRAVATED, BASHING, LETHAL, Options
 
-HEAL, AIM, ALL = "heal", "aim", "all"
-WORDS = {"лечение": HEAL, "излечение": HEAL, "прицел": AIM, "прицеливание": AIM}
-RESET = {"сброс", "reset"}
+ALL = "all"
 
 
 def duration(hours: int) -> str:
@@ -124,9 +122,9 @@ def reset(o: Options, view: str) -> Options:
 
 
 def changed_table(o: Options, view: str, value: str) -> Options:
-    """The options after «/options лечение …» or «/options прицел …» (the engine refuses
+    """The options after `/options <table word> …` (words.TABLE_WORDS; the engine refuses
     what is out of range; Refusal when the words do not make a row)."""
-    if norm(value) in RESET:
+    if norm(value) in RESET_WORDS:
         return reset(o, view)
     words = value.split()
     if view == HEAL:

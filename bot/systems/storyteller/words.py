@@ -1,6 +1,7 @@
-"""The words of a typed attack: `/attack Макс Бандит 1 нож парир фланг` — the attacker (a
-player's own fighter may be left out), the target, then the weapon and the flags in any
-order."""
+"""The words the Storyteller chat reads, Russian as they are typed (the help lists them): the
+system's names for /newgame and /app, the options' table words, and those of a typed attack
+(`/attack <attacker> <target> <weapon> <flags>`: the attacker — a player's own fighter may
+be left out —, the target, then the weapon and the flags in any order)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,18 @@ DEFENSES = {"блок": BLOCK, "уворот": DODGE, "уклонение": DODG
 INTERRUPTS = {"прерывание": INTERRUPT_ROLL, "прерывание-очко": INTERRUPT_POINT}
 AIMS = {"средняя": "medium", "маленькая": "small", "крошечная": "tiny"}
 END_WORDS = ("конец", "end", "стоп", "закончить")
+SIDES = {"фланг": FLANK, "тыл": REAR}
+BLIND_WORDS = ("вслепую",)
+NO_SPACE_WORDS = ("тесно", "без-места")
+WILLPOWER_WORDS = ("св", "воля")
+SPECIALTY_PREFIX = "спец"
+AIM_WORD = "прицел"  # followed by one of AIMS
+
+SYSTEM_WORDS = ("сказитель", "wod", "рассказчик", "мт", "мир-тьмы", "st")  # /newgame
+APP_WORDS = {"бой": "initiative", "инициатива": "initiative", "fight": "initiative"}  # /app
+HEAL, AIM = "heal", "aim"  # the options' tables (/options лечение, /options прицел)
+TABLE_WORDS = {"лечение": HEAL, "излечение": HEAL, "прицел": AIM, "прицеливание": AIM}
+RESET_WORDS = ("сброс", "reset")  # a table or an option back to its default
 
 
 @dataclass
@@ -42,19 +55,17 @@ def attack_words(words: list[str]) -> AttackWords:
             out.interrupt = INTERRUPTS[w]
         elif (d := _prefixed(w, DEFENSES)) is not None:
             out.defense = d
-        elif w == "фланг":
-            s = replace(s, side=FLANK)
-        elif w == "тыл":
-            s = replace(s, side=REAR)
-        elif w == "вслепую":
+        elif w in SIDES:
+            s = replace(s, side=SIDES[w])
+        elif w in BLIND_WORDS:
             s = replace(s, blind=True)
-        elif w in ("тесно", "без-места"):
+        elif w in NO_SPACE_WORDS:
             s = replace(s, space=False)
-        elif w in ("св", "воля"):
+        elif w in WILLPOWER_WORDS:
             s = replace(s, willpower=True)
-        elif w.startswith("спец"):
+        elif w.startswith(SPECIALTY_PREFIX):
             s = replace(s, specialty=True)
-        elif w == "прицел" and i + 1 < len(words) and norm(words[i + 1]) in AIMS:
+        elif w == AIM_WORD and i + 1 < len(words) and norm(words[i + 1]) in AIMS:
             i += 1
             s = replace(s, aim=AIMS[norm(words[i])])
         else:
