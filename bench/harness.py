@@ -126,9 +126,12 @@ class FakeTelegram:
         at = time.perf_counter()
         response = await handler(request)
         self.count += 1
-        form = await request.post()  # already read (and cached) by the handler
+        if request.content_type == "application/json":  # already read by the handler
+            params = await request.json()
+        else:
+            params = await request.post()  # (and cached)
         try:
-            chat = int(str(form.get("chat_id")))
+            chat = int(str(params.get("chat_id")))
         except ValueError:
             return response
         lane = self.lane_of.get(chat, -1)

@@ -13,7 +13,6 @@ from typing import Any
 
 from aiogram import Bot, Dispatcher
 from aiogram.client.default import DefaultBotProperties
-from aiogram.client.session.aiohttp import AiohttpSession
 from aiogram.client.session.base import BaseSession
 from aiogram.client.telegram import TelegramAPIServer
 from aiogram.enums import ParseMode
@@ -33,6 +32,7 @@ from bot.middlewares.response_types import KeepResponseTypes
 from bot.middlewares.retry import RetryAfterMiddleware
 from bot.miniapp import MiniApp, MiniAppMiddleware
 from bot.routers import dice, fallback, games, hidden, lang, miniapp, other_systems, start
+from bot.session import BotSession
 from bot.settings import Settings
 from bot.systems import installed, registry
 from bot.systems.filters import GameMiddleware, PlaysSystem
@@ -58,7 +58,7 @@ def create_bot(
     windows), retrying on 429."""
     if settings.token is None:
         raise ValueError("BOT_TOKEN is not set")
-    session = session or AiohttpSession(api=TelegramAPIServer.from_base(settings.bot_api_url))
+    session = session or BotSession(api=TelegramAPIServer.from_base(settings.bot_api_url))
     flood = flood or flood_control(settings)
     session.middleware(FitToLimits())  # before the queue: the text it holds is final
     session.middleware(OnePoller())

@@ -43,7 +43,7 @@ from .commands import (
     TraitRoll,
     Unshake,
 )
-from .decide import decide
+from .decide import decide, decide_with_state
 from .describe import describe_event
 from .encounter import Combatant, Encounter, FollowUp, LastRoll, PendingDamage
 from .errors import ERROR_CODES, RuleError
@@ -112,6 +112,7 @@ __all__ = [
     "character_from_json",
     "character_to_json",
     "decide",
+    "decide_with_state",
     "describe_event",
     "event_from_dict",
     "evolve",

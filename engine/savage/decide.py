@@ -92,6 +92,14 @@ def decide(
     state: Encounter, command: Command, rng: Rng, *, table: authority.Table | None = None
 ) -> tuple[Event, ...]:
     """``table``: the game's choices of who sets what (`authority.Table`; the defaults)."""
+    return decide_with_state(state, command, rng, table=table)[0]
+
+
+def decide_with_state(
+    state: Encounter, command: Command, rng: Rng, *, table: authority.Table | None = None
+) -> tuple[tuple[Event, ...], Encounter]:
+    """`decide`, and the state after its events: the working copy the rules evolved as they
+    emitted (the same `evolve`, so it equals folding the events on `state`)."""
     by = getattr(command, "by", None)
     if by is not None and isinstance(command, _GM_ONLY):
         raise RuleError("gm_only")
@@ -100,7 +108,7 @@ def decide(
         raise RuleError("damage_pending", {"target": state.pending.character})
     b = Builder(state, rng)
     _HANDLERS[type(command)](b, command)
-    return tuple(b.events)
+    return tuple(b.events), b.state
 
 
 def _own(b: Builder, some_id: str, by: int | None) -> None:

@@ -102,10 +102,10 @@ def _members(
 
 
 def _expire(character: Character, until: str, count: int) -> Character:
-    keep = tuple(
-        c for c in character.status.conditions if not (c.until == until and c.turn <= count)
-    )
-    return character.with_conditions(keep)
+    conditions = character.status.conditions
+    keep = tuple(c for c in conditions if not (c.until == until and c.turn <= count))
+    # most turns expire nothing: the character itself, not a copy (a step evolves each member)
+    return character if len(keep) == len(conditions) else character.with_conditions(keep)
 
 
 def _without(character: Character, kind: str) -> Character:

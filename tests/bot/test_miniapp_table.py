@@ -29,11 +29,11 @@ GM = {"id": 301, "is_bot": False, "first_name": "Алиса"}
 ANYA = {"id": 302, "is_bot": False, "first_name": "Аня"}
 BORIS = {"id": 303, "is_bot": False, "first_name": "Борис"}
 
-# Toughness 12: two real-random hits in round 1 must not take the Hollow out, or the chase
+# Toughness 20: two real-random hits in round 1 must not take the Hollow out, or the chase
 # that follows has no pursuer and is over at once (with Toughness 7, twice in full runs the
-# chase's first round was refused as «Погоня окончена»).
+# chase's first round was refused as «Погоня окончена», and once with Toughness 12).
 HOLLOW = (
-    "Пустой (Дикий) Ловкость d6, Дух d6, Сила d8; Драка d6, Атлетика d6; Защита 5, Стойкость 12"
+    "Пустой (Дикий) Ловкость d6, Дух d6, Сила d8; Драка d6, Атлетика d6; Защита 5, Стойкость 20"
 )
 
 

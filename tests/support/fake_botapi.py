@@ -68,6 +68,7 @@ class ApiCall:
     params: dict[str, Any]
     result: Any = None  # None until answered successfully
     received: float = field(default_factory=time.perf_counter)  # when the request came in
+    body: str = "json"  # how the call came: "json", or "form" (urlencoded or multipart)
 
     @property
     def chat_id(self) -> int | None:
@@ -146,10 +147,9 @@ class FakeBotAPI:
         app.router.add_post("/bot{token}/{method}", self._handle)
         return app
 
-    async def _handle(self, request: web.Request) -> web.Response:
-        method = request.match_info["method"]
-        if request.match_info["token"] != BOT_TOKEN:
-            return _error(401, "Unauthorized")
+    @staticmethod
+    async def _form(request: web.Request) -> dict[str, Any]:
+        """A multipart or urlencoded call (one that uploads a file), decoded as JSON would be."""
         form = await request.post()
         files = {
             key: {"filename": value.filename, "content": value.file.read()}
@@ -164,7 +164,15 @@ class FakeBotAPI:
         for key, value in params.items():  # "attach://<name>" -> the uploaded file itself
             if isinstance(value, str) and value.startswith(UPLOAD_PREFIX):
                 params[key] = files.get(value[len(UPLOAD_PREFIX) :], value)
-        call = ApiCall(method, params)
+        return params
+
+    async def _handle(self, request: web.Request) -> web.Response:
+        method = request.match_info["method"]
+        if request.match_info["token"] != BOT_TOKEN:
+            return _error(401, "Unauthorized")
+        body = "json" if request.content_type == "application/json" else "form"
+        params = await request.json() if body == "json" else await self._form(request)
+        call = ApiCall(method, params, body=body)
         self.calls.append(call)
         if method in self._delays:
             self._waiting[method] = self._waiting.get(method, 0) + 1

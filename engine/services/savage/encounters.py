@@ -82,8 +82,10 @@ async def encounter_command(
         # who may set what (engine/savage/authority.py): a player's game table
         info = unit.game.info
         table = None if role == ROLE_GM or info is None else table_of(info)
-        events = savage.decide(state, as_actor(command, role, actor_id), rng, table=table)
-        out = await record_step(unit, key, events, rng, before=state)
+        events, after = savage.decide_with_state(
+            state, as_actor(command, role, actor_id), rng, table=table
+        )
+        out = await record_step(unit, key, events, rng, before=state, after=after)
         return dataclasses.replace(out, before=state)
 
     return await run_unit(game_id, work, actor_id=actor_id)
@@ -96,9 +98,11 @@ async def record_step(
     rng: Rng,
     *,
     before: savage.Encounter | None = None,
+    after: savage.Encounter | None = None,
 ) -> EncounterOutcome:
-    """Keep an encounter step in the unit, tell the boards, let the chase follow it."""
-    step = unit.record(ENCOUNTER, key, events)
+    """Keep an encounter step in the unit, tell the boards, let the chase follow it;
+    `after`: the state after `events` when the caller has it (else they are folded)."""
+    step = unit.record(ENCOUNTER, key, events, state=after)
     state = await unit.state(ENCOUNTER, key)
     board = unit.board(key)
     if not events:
