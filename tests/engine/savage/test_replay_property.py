@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from functools import reduce
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -27,6 +28,8 @@ from engine.savage import (
     Test,
     TraitRoll,
     Unshake,
+    decide_with_state,
+    evolve,
     replay,
     undo,
 )
@@ -99,3 +102,21 @@ def test_random_fights_replay_exactly(seed: int) -> None:
     deck = game.state.deck
     assert len(deck.draw) + len(deck.discard) + len(held) == 54
     assert len({*deck.draw, *deck.discard, *held}) == 54
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10**9))
+def test_the_state_decide_evolved_is_its_events_folded(seed: int) -> None:
+    """The service stores the builder's working copy as the step's state (no fold again):
+    it must be what folding the step's events on the state decided on gives."""
+    r = random.Random(seed)
+    game = Game()
+    ids = _cast(game)
+    for _ in range(100):
+        try:
+            events, after = decide_with_state(game.state, _random_command(r, ids), r)
+        except RuleError:
+            continue
+        folded = reduce(evolve, events, game.state)
+        assert after == folded
+        game.state = folded
