@@ -43,6 +43,7 @@ from aiogram.methods.base import TelegramType
 from aiogram.types import Message, Update, User
 
 from bench.harness import BOT_TOKEN, GAME_WITH_FIGHT, Updates, group, private, user
+from bot.session import BotSession, dumps
 
 ROUNDS = 3
 SCENARIOS = {"r": ("/r 2к6+1", False), "hr": ("/hr d20", False), "fight": ("/next", True)}
@@ -54,8 +55,9 @@ BOT = User(id=42, is_bot=True, first_name="Kosti", username="kosti_bench_bot")
 class MemorySession(BaseSession):
     """Answers as the Bot API would, without a network: the call's parameters are prepared as
     for a request and the answer is read by aiogram's own `check_response` (the work both
-    bots do on the way out and back). sendMessage and editMessageText answer the message
-    (its text and buttons), getMe and getChatMember the bot, the rest True."""
+    bots do on the way out and back; Kosti's as its session does, `KostiMemorySession`).
+    sendMessage and editMessageText answer the message (its text and buttons), getMe and
+    getChatMember the bot, the rest True."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -68,14 +70,18 @@ class MemorySession(BaseSession):
     ) -> TelegramType:
         self.calls += 1
         self.last = method
+        params = self.prepare(bot, method)
+        body = {"ok": True, "result": self._result(method, params)}
+        response = self.check_response(bot, method, 200, json.dumps(body))
+        return response.result  # type: ignore[return-value]
+
+    def prepare(self, bot: Bot, method: TelegramMethod[Any]) -> dict[str, Any]:
         params: dict[str, Any] = {}
         for key, value in method.model_dump(warnings=False).items():
             prepared = self.prepare_value(value, bot=bot, files={}, _dumps_json=False)
             if prepared is not None:
                 params[key] = prepared
-        body = {"ok": True, "result": self._result(method, params)}
-        response = self.check_response(bot, method, 200, json.dumps(body))
-        return response.result  # type: ignore[return-value]
+        return params
 
     def _result(self, method: TelegramMethod[Any], params: dict[str, Any]) -> Any:
         if isinstance(method, SendMessage | EditMessageText):
@@ -100,6 +106,17 @@ class MemorySession(BaseSession):
 
     async def stream_content(self, *args: Any, **kwargs: Any) -> Any:  # pragma: no cover
         raise NotImplementedError
+
+
+class KostiMemorySession(MemorySession, BotSession):
+    """Kosti's session in memory: the body encoded as bot/session.py sends it, the answer
+    read as it reads it (the echoed keyboard is the one sent)."""
+
+    def prepare(self, bot: Bot, method: TelegramMethod[Any]) -> dict[str, Any]:
+        params = self.json_params(bot, method)
+        assert params is not None, "no file uploads in these scenarios"
+        dumps(params)  # the body's encoding, as on the way out
+        return params
 
 
 class Feeder:
@@ -170,7 +187,7 @@ async def main(count: int, profile: Path | None) -> None:
         flood_group_per_minute=1_000_000_000,
     )
     await prepare_database(settings)
-    session = MemorySession()
+    session = KostiMemorySession()
     kosti_bot, kosti = create_bot(settings, session=session), build_dispatcher(settings)
     bare_bot, bare = Bot(BOT_TOKEN, session=MemorySession()), Dispatcher()
 

@@ -34,7 +34,9 @@ next round when everyone has acted). Reported per scenario:
   last call of the previous one arrived; every burst bounded in count and time. Updates/s
   of each bot (each burst's too) and their ratio; the CPU time each server process used per
   update (from /proc; far less sensitive to other jobs on the machine than updates/s) and
-  the ratio of those as a cross-check;
+  the ratio of those as a cross-check. Where Kosti makes more than one call, a second
+  baseline too: the same bare bot answering with as many messages, one after the other
+  (``bare×n``): what the calls themselves cost, whoever makes them;
 - open loop at 25 updates/s, sent on schedule whatever is in flight: p50/p99 latency.
 
 Targets (the issue «One seam for every rule system, one transaction per step»): ``/r`` >= 0.5
@@ -48,6 +50,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import dataclasses
+import json
 import math
 import os
 import re
@@ -100,12 +103,13 @@ class Scenario:
     by_gm: bool
     target: float
     issue: str
+    calls: int  # Bot API calls Kosti makes for one (the second baseline makes as many)
 
 
 SCENARIOS = (
-    Scenario("r", "/r 2к6+1", "/r 2к6+1", False, 0.5, "0.25 (118 vs 508 updates/s)"),
-    Scenario("hr", "/hr d20", "/hr d20", False, 0.4, "0.17"),
-    Scenario("fight", "fight step (/next)", "/next", True, 0.35, "0.08 (47 updates/s)"),
+    Scenario("r", "/r 2к6+1", "/r 2к6+1", False, 0.5, "0.25 (118 vs 508 updates/s)", 1),
+    Scenario("hr", "/hr d20", "/hr d20", False, 0.4, "0.17", 3),
+    Scenario("fight", "fight step (/next)", "/next", True, 0.35, "0.08 (47 updates/s)", 2),
 )
 
 
@@ -116,11 +120,12 @@ class Plan:
     burst_s: float
     burst_max: int
     open_s: float  # length of the open loop at RATE
-    warm_up: int  # updates per sender before a scenario is measured
+    warm_up: int  # updates per sender before a scenario is measured (the first /hr of a
+    # chat asks once for the bot's rights there: one call more)
 
 
 FULL = Plan(senders=4, rounds=3, burst_s=3.0, burst_max=3000, open_s=10.0, warm_up=3)
-QUICK = Plan(senders=4, rounds=1, burst_s=0.8, burst_max=1000, open_s=1.2, warm_up=1)
+QUICK = Plan(senders=4, rounds=1, burst_s=0.8, burst_max=1000, open_s=1.2, warm_up=2)
 
 
 @dataclass
@@ -210,14 +215,19 @@ def kosti_server(tmp: Path, api_url: str, profile: Path | None = None) -> Server
     return Server("kosti", [sys.executable, *profiler, "-m", "bot"], env, port, tmp / "kosti.log")
 
 
-def bare_server(tmp: Path, api_url: str) -> Server:
+def bare_server(
+    tmp: Path, api_url: str, name: str = "bare", calls: dict[str, int] | None = None
+) -> Server:
+    """The bare bot; `calls`: how many answers it sends to an update of each text (1 else)."""
     port = free_port()
     argv = [sys.executable, str(Path(__file__).resolve()), "--serve-bare", str(port), api_url]
-    return Server("bare", argv, {**os.environ}, port, tmp / "bare.log")
+    env = {**os.environ, "BARE_CALLS": json.dumps(calls or {})}
+    return Server(name, argv, env, port, tmp / f"{name}.log")
 
 
 async def serve_bare(port: int, api_url: str) -> None:
-    """The baseline bot: one handler answering every message with a fixed text."""
+    """The baseline bot: one handler answering every message with a fixed text (as many
+    times, one after the other, as BARE_CALLS gives for the message's text; once else)."""
     from aiogram import Bot, Dispatcher
     from aiogram.client.session.aiohttp import AiohttpSession
     from aiogram.client.telegram import TelegramAPIServer
@@ -225,10 +235,12 @@ async def serve_bare(port: int, api_url: str) -> None:
     from aiogram.webhook.aiohttp_server import SimpleRequestHandler
 
     dp = Dispatcher()
+    calls: dict[str, int] = json.loads(os.environ.get("BARE_CALLS") or "{}")
 
     @dp.message()
     async def answer(message: Message) -> None:
-        await message.answer(BARE_TEXT)
+        for _ in range(calls.get(message.text or "", 1)):
+            await message.answer(BARE_TEXT)
 
     bot = Bot(BOT_TOKEN, session=AiohttpSession(api=TelegramAPIServer.from_base(api_url)))
     app = web.Application()
@@ -409,17 +421,31 @@ def latency(burst: Burst) -> str:
     )
 
 
-async def measure(bench: Bench, kosti: Server, bare: Server, scenario: Scenario, plan: Plan) -> str:
-    """Warm up, alternate closed-loop bursts, then the open loop; print; the summary line."""
+async def measure(
+    bench: Bench, kosti: Server, bare: Server, same: Server, scenario: Scenario, plan: Plan
+) -> str:
+    """Warm up, alternate closed-loop bursts, then the open loop; print; the summary line.
+    `same`: the bare bot answering with as many calls as Kosti makes (scenarios of more than
+    one call), a second baseline: how much of the gap is the Bot API calls themselves."""
     hook = Webhook(bench.http, kosti.webhook_url)
     calls, said = await bench.calls_per_update(hook, scenario, plan.warm_up)
     bare_calls, _ = await bench.calls_per_update(
         Webhook(bench.http, bare.webhook_url), scenario, plan.warm_up
     )
-    runs: dict[str, list[Burst]] = {"kosti": [], "bare": []}
+    bots = {"kosti": (kosti, calls), "bare": (bare, bare_calls)}
+    if calls > 1:
+        same_calls, _ = await bench.calls_per_update(
+            Webhook(bench.http, same.webhook_url), scenario, plan.warm_up
+        )
+        if same_calls != calls:
+            raise RuntimeError(f"{same.name} made {same_calls} calls, not {calls}: see SCENARIOS")
+        bots[same.name] = (same, same_calls)
+    runs: dict[str, list[Burst]] = {name: [] for name in bots}
     for _ in range(plan.rounds):
-        runs["bare"].append(await bench.closed(bare, scenario, bare_calls, plan))
-        runs["kosti"].append(await bench.closed(kosti, scenario, calls, plan))
+        for name in ("bare", same.name, "kosti"):
+            if name in bots:
+                server, n = bots[name]
+                runs[name].append(await bench.closed(server, scenario, n, plan))
     open_bare = await bench.open_loop(bare, scenario, bare_calls, plan)
     open_kosti = await bench.open_loop(kosti, scenario, calls, plan)
 
@@ -429,7 +455,7 @@ async def measure(bench: Bench, kosti: Server, bare: Server, scenario: Scenario,
     for name, bursts in runs.items():
         each = " ".join(f"{b.done / b.seconds:.0f}" for b in bursts)
         print(
-            f"  {name:<5} {rate(bursts):7.1f} updates/s (bursts: {each})   server CPU "
+            f"  {name:<6} {rate(bursts):7.1f} updates/s (bursts: {each})   server CPU "
             f"{ms(cpu[name])}/update   harness CPU "
             f"{ms(cpu_ms(bursts, lambda b: b.harness_cpu))}/update"
         )
@@ -442,6 +468,13 @@ async def measure(bench: Bench, kosti: Server, bare: Server, scenario: Scenario,
         f"{scenario.issue}); by server CPU per update: {by_cpu}"
         + (f"   [{lost} updates lost]" if lost else "")
     )
+    if same.name in runs:
+        same_cpu = cpu[same.name]
+        print(
+            f"  ratio {rate(runs['kosti']) / rate(runs[same.name]):.2f} of the bare bot making "
+            f"{calls} calls (one after the other); by server CPU per update: "
+            + (f"{same_cpu / cpu['kosti']:.2f}" if same_cpu and cpu["kosti"] else "n/a")
+        )
     p99 = percentile([1000 * i.last for i in open_kosti.latencies] or [math.inf], 99)
     ok = "OK" if p99 < P99_TARGET_MS else "OVER"
     print(f"  latency at {RATE:g} updates/s (POST -> the fake received the last call):")
@@ -460,6 +493,7 @@ async def main(plan: Plan, scenarios: tuple[Scenario, ...], profile: Path | None
     fake = FakeTelegram()
     await fake.start()
     kosti, bare = kosti_server(tmp, fake.base_url, profile), bare_server(tmp, fake.base_url)
+    same = bare_server(tmp, fake.base_url, "bare×n", {s.text: s.calls for s in SCENARIOS})
     lanes = [
         Lane(i, group(-1002000000 - i, f"Стол {i}"), user(1000 + i, f"Мастер {i}"),
              user(2000 + i, f"Игрок {i}"))
@@ -468,7 +502,7 @@ async def main(plan: Plan, scenarios: tuple[Scenario, ...], profile: Path | None
     summary: list[str] = []
     try:
         async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0)) as http:
-            await asyncio.gather(kosti.start(http), bare.start(http))
+            await asyncio.gather(kosti.start(http), bare.start(http), same.start(http))
             await until(lambda: any(c.method == "setWebhook" for c in fake.api.calls), 30, "kosti")
             bench = Bench(fake, http, lanes)
             hook = Webhook(http, kosti.webhook_url)
@@ -481,11 +515,11 @@ async def main(plan: Plan, scenarios: tuple[Scenario, ...], profile: Path | None
                 f"({os.cpu_count()} CPUs)"
             )
             for scenario in scenarios:
-                summary.append(await measure(bench, kosti, bare, scenario, plan))
+                summary.append(await measure(bench, kosti, bare, same, scenario, plan))
             print("\nsummary: kosti vs bare updates/s, closed loop; p99 at 25 updates/s")
             print("\n".join(summary))
     finally:
-        await asyncio.gather(kosti.stop(), bare.stop())
+        await asyncio.gather(kosti.stop(), bare.stop(), same.stop())
         await fake.close()
         folder.cleanup()
 

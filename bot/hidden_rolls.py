@@ -20,7 +20,7 @@ from typing import Any
 
 from aiogram import Bot
 from aiogram.exceptions import TelegramBadRequest, TelegramForbiddenError
-from aiogram.types import BufferedInputFile, Message, User
+from aiogram.types import BufferedInputFile, InlineKeyboardMarkup, Message, User
 from aiogram.utils.i18n import I18n
 
 from bot.chat_rights import ChatRights
@@ -134,32 +134,59 @@ async def deliver_hidden_roll(
             bot, i18n, record, game, game.gm_id
         )
 
-    # Both copies are under way at once: the receipt waits for one round trip, not two.
-    roller_reached, gm_reached = await asyncio.gather(roller_copy(), gm_copy())
-    undelivered = [] if roller_reached else [roller_name]
-    if not gm_reached:
-        undelivered.append(await first_name(game.gm_id))
-
     when = local_time(record.created_at, await time_zone(game.id))
-    parts = [texts.receipt(record, roller_name, when)]
-    if command_message is None:
-        parts.append(texts.made_in_app())
-    parts += [texts.cannot_write_to(name) for name in undelivered]
-    if hint:
-        parts.append(texts.typed_in_group_hint())
-    text = "\n\n".join(parts)
-    markup = start_link_keyboard(await start_link(bot)) if undelivered else None
-    if in_game_chat and command_deleted:
-        await bot.send_message(
+
+    def receipt_text(undelivered: list[str]) -> str:
+        parts = [texts.receipt(record, roller_name, when)]
+        if command_message is None:
+            parts.append(texts.made_in_app())
+        parts += [texts.cannot_write_to(name) for name in undelivered]
+        if hint:
+            parts.append(texts.typed_in_group_hint())
+        return "\n\n".join(parts)
+
+    async def post_receipt(text: str, markup: InlineKeyboardMarkup | None) -> Message:
+        if in_game_chat and not command_deleted:
+            return await command_message.reply(text, reply_markup=markup)  # type: ignore[union-attr]
+        return await bot.send_message(
             game.chat_id, text, message_thread_id=game.topic_id, reply_markup=markup
         )
-        return
-    if in_game_chat:
-        await command_message.reply(text, reply_markup=markup)  # type: ignore[union-attr]
-        return
-    await bot.send_message(game.chat_id, text, message_thread_id=game.topic_id, reply_markup=markup)
-    if command_message is not None:
+
+    async def undelivered_of(roller_reached: bool, gm_reached: bool) -> list[str]:
+        names = [] if roller_reached else [roller_name]
+        return names if gm_reached else [*names, await first_name(game.gm_id)]
+
+    # Both copies are under way at once. When both people have started the bot, the
+    # receipt goes with them (one round trip, not two) and is edited in the rare case a copy
+    # is refused anyway (the bot blocked since); else it waits and says who was not reached.
+    dm_roller = command_message is None or in_game_chat or record.user_id == game.gm_id
+    expected = (not dm_roller or await reachable(record.user_id)) and (
+        game.gm_id in (None, record.user_id) or await reachable(game.gm_id)
+    )
+    if expected:
+        roller_reached, gm_reached, posted = await asyncio.gather(
+            roller_copy(), gm_copy(), post_receipt(receipt_text([]), None)
+        )
+        undelivered = await undelivered_of(roller_reached, gm_reached)
+        if undelivered:
+            await bot.edit_message_text(
+                receipt_text(undelivered),
+                chat_id=posted.chat.id,
+                message_id=posted.message_id,
+                reply_markup=start_link_keyboard(await start_link(bot)),
+            )
+    else:
+        undelivered = await undelivered_of(*await asyncio.gather(roller_copy(), gm_copy()))
+        markup = start_link_keyboard(await start_link(bot)) if undelivered else None
+        await post_receipt(receipt_text(undelivered), markup)
+    if not in_game_chat and command_message is not None:
         await command_message.answer(texts.sent_to_game(record, game))
+
+
+async def reachable(user_id: int | None) -> bool:
+    """Whether the bot may write to the user first (they started it, as far as it knows)."""
+    user = await get_user(user_id) if user_id is not None else None
+    return user is not None and user.bot_started
 
 
 async def send_private_copy(

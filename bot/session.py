@@ -38,16 +38,20 @@ def dumps(value: Any) -> str:
 
 
 class BotSession(AiohttpSession):
-    def json_body(self, bot: Bot, method: TelegramMethod[Any]) -> str | None:
-        """The call as a JSON object (None: it uploads a file, so it goes as a form). What
-        aiogram's form leaves out — empty and false values — is left out here too."""
+    def json_params(self, bot: Bot, method: TelegramMethod[Any]) -> dict[str, Any] | None:
+        """The call's parameters for a JSON body (None: it uploads a file, so it goes as a
+        form). What aiogram's form leaves out — empty and false values — is left out too."""
         files: dict[str, Any] = {}
-        body: dict[str, Any] = {}
+        params: dict[str, Any] = {}
         for key, value in method.model_dump(warnings=False).items():
             prepared = self.prepare_value(value, bot=bot, files=files, _dumps_json=False)
             if prepared:
-                body[key] = prepared
-        return None if files else dumps(body)
+                params[key] = prepared
+        return None if files else params
+
+    def json_body(self, bot: Bot, method: TelegramMethod[Any]) -> str | None:
+        params = self.json_params(bot, method)
+        return None if params is None else dumps(params)
 
     async def make_request(
         self, bot: Bot, method: TelegramMethod[TelegramType], timeout: int | None = None

@@ -128,6 +128,30 @@ async def test_private_message_refused_then_delivered_after_start(
     assert [c for c in again.sent(ALICE.id) if "Скрытый бросок" in c.text] == []
 
 
+async def test_a_copy_refused_after_start_is_added_to_the_receipt_sent_with_the_copies(
+    tg: TelegramDriver, dp: Dispatcher, api: FakeBotAPI
+) -> None:
+    await _game_with_player(tg)
+    api.forbid(ALICE.id)  # the GM blocked the bot since /start
+    dp["rng"] = ScriptedRng([4, 2])
+    mark = api.mark()
+    feed = await tg.send(BORIS, GROUP, "/hr 2d6+1")
+    receipt = _only(feed.sent(GROUP.id))
+    # Both had started the bot: the receipt went out with the copies, before any refusal.
+    assert "Не могу написать" not in receipt.text and receipt.buttons() == []
+    assert "[4, 2]" in _only(feed.sent(BORIS.id)).text and feed.sent(ALICE.id) == []
+    [edit] = api.since(mark, "editMessageText")
+    assert (edit.chat_id, edit.params["message_id"]) == (GROUP.id, receipt.result["message_id"])
+    assert edit.text.split("\n\n")[0] == receipt.text.split("\n\n")[0]  # the same receipt
+    assert "Не могу написать <b>Алиса</b> в личку" in edit.text
+    [button] = edit.buttons()
+    assert button["url"] == f"https://t.me/{BOT_USERNAME}?start=hr"
+
+    api.allow(ALICE.id)  # unblocked: the copy waited for her next /start
+    started = await tg.send(ALICE, private(ALICE), "/start hr")
+    assert any("2d6 [4, 2] + 1 = <b>7</b>" in c.text for c in started.sent(ALICE.id))
+
+
 async def test_hidden_roll_needs_a_game(tg: TelegramDriver) -> None:
     text = (await tg.send(ALICE, GROUP, "/hr 2d6")).only_text()
     assert "в этом чате её нет" in text and "/newgame" in text
