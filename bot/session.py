@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from aiogram import Bot
 
 JSON_HEADERS = {"Content-Type": "application/json"}
+KEYBOARD = {"reply_markup"}
 
 
 def dumps(value: Any) -> str:
@@ -43,10 +44,17 @@ class BotSession(AiohttpSession):
         form). What aiogram's form leaves out — empty and false values — is left out too."""
         files: dict[str, Any] = {}
         params: dict[str, Any] = {}
-        for key, value in method.model_dump(warnings=False).items():
+        # An inline keyboard holds only plain values (no defaults, files or dates): pydantic
+        # dumps it in one pass, where `prepare_value` visits each of its ~10 fields a button.
+        markup = getattr(method, "reply_markup", None)
+        keyboard = markup if isinstance(markup, InlineKeyboardMarkup) else None
+        fields = method.model_dump(warnings=False, exclude=KEYBOARD if keyboard else None)
+        for key, value in fields.items():
             prepared = self.prepare_value(value, bot=bot, files=files, _dumps_json=False)
             if prepared:
                 params[key] = prepared
+        if keyboard is not None:
+            params["reply_markup"] = keyboard.model_dump(exclude_none=True)
         return None if files else params
 
     def json_body(self, bot: Bot, method: TelegramMethod[Any]) -> str | None:

@@ -21,9 +21,21 @@ CHAT = -1001000000001
 BOARD = InlineKeyboardMarkup(
     inline_keyboard=[
         [InlineKeyboardButton(text="▶️ Дальше", callback_data="cmb:next:7:12")],
-        [InlineKeyboardButton(text="Атака — Ичиго", callback_data="cmb:atk:ichigo:12")],
+        [
+            InlineKeyboardButton(text="Атака — Ичиго", callback_data="cmb:atk:ichigo:12"),
+            InlineKeyboardButton(text="📱 Доска", url="https://t.me/kosti_bot/app?startapp=g1"),
+        ],
     ]
 )
+BOARD_JSON = {
+    "inline_keyboard": [
+        [{"text": "▶️ Дальше", "callback_data": "cmb:next:7:12"}],
+        [
+            {"text": "Атака — Ичиго", "callback_data": "cmb:atk:ichigo:12"},
+            {"text": "📱 Доска", "url": "https://t.me/kosti_bot/app?startapp=g1"},
+        ],
+    ]
+}
 
 
 @pytest.fixture
@@ -48,7 +60,7 @@ async def test_a_message_goes_as_json_with_its_values_typed(api: FakeBotAPI, bot
     assert call.params["chat_id"] == CHAT
     assert call.params["text"] == "<b>Раунд 1</b>: ёжик «Ё»"
     assert call.params["parse_mode"] == "HTML"  # the bot's default, resolved
-    assert call.params["reply_markup"] == BOARD.model_dump(exclude_none=True)
+    assert call.params["reply_markup"] == BOARD_JSON
     assert sent.html_text == "<b>Раунд 1</b>: ёжик «Ё»"
     assert sent.reply_markup is BOARD  # the echoed keyboard: the object sent
 
