@@ -185,3 +185,30 @@ async def test_the_gm_changes_a_reading_and_everyone_sees_it(browser, server, du
     await shoot(gm_dark, "duel-rules-gm-dark")
     await shoot(gm_dark, "duel-rules-gm-dark-screen", full=False)
     assert gm.problems == guest.problems == anya.problems == gm_dark.problems == []
+
+
+# Each choice's text (canvas-measured in the select's font) and the select's inner width.
+CHOICE_WIDTHS = """() => {
+  const select = document.querySelector(".duel-deadline select[name='policy']");
+  const ctx = document.createElement("canvas").getContext("2d");
+  ctx.font = getComputedStyle(select).font;
+  const inner = select.clientWidth;
+  return [...select.options].map((o) => [o.text, ctx.measureText(o.text).width, inner]);
+}"""
+ARROW_AND_PADDING = 32  # px the select's arrow and padding take from its width
+
+
+async def test_the_deadline_choices_fit_a_phone_screen(browser, server, duel_game):  # noqa: F811
+    for dark in (False, True):
+        gm = await open_duel(browser, server, GM_ID, duel_game, dark=dark)
+        await gm.locator(".duel-deadline").scroll_into_view_if_needed()
+        choices = await gm.evaluate(CHOICE_WIDTHS)
+        assert [text for text, _, _ in choices] == [
+            "решает ведущий",
+            "защита по умолчанию",
+            "ход ждёт",
+        ]
+        for text, width, inner in choices:
+            assert width + ARROW_AND_PADDING <= inner, (text, width, inner)  # not cut at 390 px
+        await shoot(gm, f"duel-deadline-gm-{'dark' if dark else 'light'}", full=False)
+        assert gm.problems == []

@@ -211,6 +211,8 @@ function DueLine({ duel }) {
 }
 
 const POLICY_NAMES = () => ({ ask: t("the GM decides (a default defense by a button)"), defend: t("a default defense is sealed"), wait: t("the turn waits") });
+// The same choices in a few words: the select shows one line on a phone (the hint says it in full).
+const POLICY_CHOICES = () => ({ ask: t("the GM decides"), defend: t("a default defense"), wait: t("the turn waits") });
 
 // The GM's deadline: the hours of each turn and what happens when they are out; at the deadline,
 // a default defense for each fighter still silent (unless the duel waits).
@@ -218,6 +220,7 @@ function Deadline({ duel, cmd }) {
   const [hours, setHours] = useState(String(duel.deadline ? duel.deadline.hours : 24));
   const [policy, setPolicy] = useState(duel.deadline ? duel.deadline.policy : "ask");
   const names = POLICY_NAMES();
+  const choices = POLICY_CHOICES();
   const set = (h) => cmd.send("deadline", { thread: duel.thread, hours: h, policy });
   const silent = duel.overdue && (!duel.deadline || duel.deadline.policy !== "wait") ? duel.missing : [];
   return html`<section class="card duel-deadline">
@@ -225,7 +228,7 @@ function Deadline({ duel, cmd }) {
     <p class="hint">${duel.deadline ? t("{hours} h; then {policy}", { hours: duel.deadline.hours, policy: names[duel.deadline.policy] }) : t("No deadline")}</p>
     <div class="row">
       <input name="hours" type="number" min="1" max="720" inputmode="numeric" value=${hours} aria-label=${t("hours")} onInput=${(e) => setHours(e.currentTarget.value)} />
-      <select name="policy" value=${policy} onChange=${(e) => setPolicy(e.currentTarget.value)}>${["ask", "defend", "wait"].map((p) => html`<option value=${p}>${names[p]}</option>`)}</select>
+      <select name="policy" value=${policy} onChange=${(e) => setPolicy(e.currentTarget.value)}>${["ask", "defend", "wait"].map((p) => html`<option value=${p}>${choices[p]}</option>`)}</select>
       <button type="button" class="act" data-command="deadline" disabled=${cmd.busy || !(Number(hours) >= 1)} onClick=${() => set(Number(hours))}>${t("Set")}</button>
       ${duel.deadline ? html`<button type="button" class="act" data-command="no-deadline" disabled=${cmd.busy} onClick=${() => set(null)}>${t("No deadline")}</button>` : null}
     </div>
