@@ -34,7 +34,10 @@ ENCOUNTER: Aggregate[savage.Encounter, savage.Event] = Aggregate(
     state_from_dict=_ENCOUNTER.from_data,
     state_to_json=_ENCOUNTER.to_json,
     version=1,  # bump when Encounter.to_dict's format changes
-    snapshot_every=1,
+    # A fight step (3–4 events) encodes its state only every few steps: the state a step
+    # left is kept in memory for the next one (aggregates/states.py); a cold read (a restart,
+    # another worker) folds the few events since the snapshot.
+    snapshot_every=12,
 )
 
 
