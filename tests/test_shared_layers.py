@@ -1,7 +1,8 @@
-"""The shared layers never name a rule system's scenes: outside a system's own packages and
-the registration modules, no module of engine/, bot/ or webapp/ (Python, or the Mini App's
-scripts, styles and pages) says «savage», «encounter» or «chase», in code, strings or
-comments. A new system plugs in beside Savage Worlds; nothing shared is written around it.
+"""The shared layers never name a rule system's scenes: outside Savage Worlds' own packages
+and the registration modules (the other systems' packages included), no module of engine/,
+bot/ or webapp/ (Python, or the Mini App's scripts, styles and pages) says «savage»,
+«encounter» or «chase», in code, strings or comments. A new system plugs in beside Savage
+Worlds; nothing shared is written around it.
 
 Left out: the stored schema's history (migrations: what was written then), and the dice
 layer's own rolls, which every chat may use (engine/dice names SWADE's trait roll, not a
@@ -15,8 +16,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 NAMES = re.compile(r"savage|encounter|chase", re.IGNORECASE)
 SUFFIXES = {".py", ".js", ".css", ".html"}
-SYSTEMS = ("savage", "storyteller", "duel")
-# each system's own packages, by their folders
+SYSTEMS = ("savage",)  # the systems whose scenes NAMES are: another system names none of them
+# their own packages, by their folders
 SYSTEM_FOLDERS = tuple(
     folder
     for system in SYSTEMS

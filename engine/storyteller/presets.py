@@ -97,7 +97,7 @@ PRESETS: tuple[Preset, ...] = (
         "увеличивает значение Силы на единицу",
     ),
     Preset(
-        "chase",
+        "pursuit",
         ("преследование", "погоня"),
         (("dexterity", "athletics"), ("dexterity", "drive")),
         6,
