@@ -2,17 +2,21 @@
 
 Every change to a game runs in one transaction that first locks the game row
 (`select_for_update`; PostgreSQL serialises on it, SQLite serialises all transactions anyway)
-and ends by appending an event to the game's log.
+and ends by appending an event to the game's log and, for the open boards, an outbox row
+(engine/services/outbox.py: "game", the `change`), delivered once it is committed.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
+from tortoise.backends.base.client import BaseDBAsyncClient
 from tortoise.exceptions import IntegrityError
 from tortoise.transactions import in_transaction
 
-from engine.services import systems
+from engine.services import outbox, systems
 from engine.services.aggregates.sql import options_of, sql
 from engine.services.errors import (
     BadName,
@@ -24,7 +28,6 @@ from engine.services.errors import (
     NotMember,
 )
 from engine.services.events import record_event
-from engine.services.notify import notify
 from engine.services.types import GameInfo
 from engine.services.users import require_user
 from engine.store.models import ROLE_GM, ROLE_PLAYER, Chat, Game, PrivateSelection, Role
@@ -202,46 +205,91 @@ async def get_game_and_language(game_id: int, user_id: int) -> tuple[GameInfo, s
     return found
 
 
+@dataclass(frozen=True)
+class Told:
+    """A change's outbox row and its notes: `deliver` once the change is committed."""
+
+    game_id: int
+    item_id: int | None
+    notes: list[outbox.Note]
+
+    async def deliver(self) -> None:
+        await outbox.deliver(self.game_id, self.item_id, self.notes)
+
+
+async def _tell(conn: BaseDBAsyncClient, game_id: int, change: str, actor_id: int) -> Told:
+    """Inside the change's transaction: its outbox row for the open boards."""
+    notes = [outbox.note("game", change=change, actor_id=actor_id)]
+    return Told(game_id, await outbox.write(conn, game_id, notes), notes)
+
+
 async def transfer_gm(game_id: int, *, actor_id: int, new_gm_id: int) -> GameInfo:
     """The GM hands the game over; they stay in it as a player."""
     await require_user(new_gm_id)
-    async with in_transaction():
+    told = None
+    async with in_transaction() as conn:
         game = await _locked_active_game(game_id)
         await _require_gm(game_id, actor_id)
-        if new_gm_id != actor_id:
+        if new_gm_id != actor_id:  # handing the game to oneself changes nobody's role
             await Role.filter(game_id=game_id, user_id=actor_id).update(role=ROLE_PLAYER)
             await Role.filter(game_id=game_id, user_id=new_gm_id).delete()
             await Role.create(game_id=game_id, user_id=new_gm_id, role=ROLE_GM)
             await record_event(game_id, "gm_changed", {"from": actor_id, "to": new_gm_id})
-    if new_gm_id != actor_id:  # handing the game to oneself changes nobody's role
-        await notify(game_id, "game", change="gm_changed", actor_id=actor_id)
+            told = await _tell(conn, game_id, "gm_changed", actor_id)
+    if told is not None:
+        await told.deliver()
     return await _info(game)
 
 
 async def join_game(game_id: int, user_id: int) -> GameInfo:
     """Become a player; a member (GM included) keeps their role and nothing is recorded."""
     await require_user(user_id)
-    async with in_transaction():
+    told = None
+    async with in_transaction() as conn:
         game = await _locked_active_game(game_id)
-        joined = await _role_of(game_id, user_id) is None
-        if joined:
+        if await _role_of(game_id, user_id) is None:
             await Role.create(game_id=game_id, user_id=user_id, role=ROLE_PLAYER)
             await record_event(game_id, "player_joined", {"user_id": user_id})
-    if joined:
-        await notify(game_id, "game", change="player_joined", actor_id=user_id)
+            told = await _tell(conn, game_id, "player_joined", user_id)
+    if told is not None:
+        await told.deliver()
     return await _info(game)
 
 
 async def end_game(game_id: int, *, actor_id: int) -> GameInfo:
     """The GM ends the game; its chat/topic is free for a new one. The log stays."""
-    async with in_transaction():
+    async with in_transaction() as conn:
         game = await _locked_active_game(game_id)
         await _require_gm(game_id, actor_id)
         game.active, game.active_slot = False, None
         await game.save(update_fields=["active", "active_slot"])
         await record_event(game_id, "game_ended", {"by": actor_id})
-    await notify(game_id, "game", change="game_ended", actor_id=actor_id)
+        told = await _tell(conn, game_id, "game_ended", actor_id)
+    await told.deliver()
     return await _info(game)
+
+
+async def change_options(
+    game_id: int, key: str, change: Callable[[Any], Any], *, actor_id: int
+) -> Any:
+    """The GM changes a system's part of the game's `options` (under `key`): `change` gets
+    the stored value (None when unset) and returns the new one (None drops the key). One
+    transaction that locks the game row, so two changes at once both land; the open boards
+    hear of it ("options_changed"). A player is refused with `not_gm`. Returns the new
+    value."""
+    async with in_transaction() as conn:
+        game = await Game.filter(id=game_id).select_for_update().first()
+        if game is None:
+            raise NoGame(game_id=game_id)
+        await _require_gm(game_id, actor_id)
+        options = dict(game.options or {})
+        value = change(options.pop(key, None))
+        game.options = options if value is None else {**options, key: value}
+        await game.save(update_fields=["options"])
+        await record_event(game_id, "options_changed", {"key": key, "by": actor_id})
+        told = await _tell(conn, game_id, "options_changed", actor_id)
+    await told.deliver()
+    return value
 
 
 async def games_of_user(user_id: int) -> list[GameInfo]:

@@ -10,10 +10,8 @@ from typing import Any
 
 from engine.duel import DuelOptions
 from engine.duel.options import DEFAULT_OPTIONS
-from engine.services.errors import NoGame
-from engine.services.scenes import require_gm
+from engine.services.games import change_options
 from engine.services.types import GameInfo
-from engine.store.models import Game
 
 RULES = "duel_rules"
 # The values a GM steps through for the options that are numbers (None: no cap).
@@ -67,13 +65,11 @@ async def set_rule(game_id: int, name: str, value: Any, *, actor_id: int) -> Due
     for an option or value that does not exist)."""
     if not is_choice(name, value):
         raise ValueError(f"no duel option {name}={value!r}")
-    await require_gm(game_id, actor_id)
-    game = await Game.get_or_none(id=game_id)
-    if game is None:
-        raise NoGame(game_id=game_id)
-    options = dict(game.options or {})
-    rules = {**(options.get(RULES) or {}), name: value}
-    game.options = {**options, RULES: rules}
-    await game.save(update_fields=["options"])
+    rules = await change_options(
+        game_id,
+        RULES,
+        lambda old: {**(old if isinstance(old, dict) else {}), name: value},
+        actor_id=actor_id,
+    )
     stored = {k: v for k, v in rules.items() if k in NAMES}
     return dataclasses.replace(DEFAULT_OPTIONS, **stored)

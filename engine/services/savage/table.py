@@ -6,10 +6,8 @@ actions, no round headers or turn pings; who sets the light and The Drop
 from __future__ import annotations
 
 from engine import savage
-from engine.services.errors import NoGame
-from engine.services.scenes import require_gm
+from engine.services.games import change_options
 from engine.services.types import GameInfo
-from engine.store.models import Game
 
 QUIET = "quiet"
 PLAYERS_SET_SCENE = "players_set_scene"
@@ -37,9 +35,4 @@ async def set_quiet_mode(game_id: int, on: bool, *, actor_id: int) -> None:
 
 
 async def _set(game_id: int, key: str, on: bool, *, actor_id: int) -> None:
-    await require_gm(game_id, actor_id)
-    game = await Game.get_or_none(id=game_id)
-    if game is None:
-        raise NoGame(game_id=game_id)
-    game.options = {**(game.options or {}), key: on}
-    await game.save(update_fields=["options"])
+    await change_options(game_id, key, lambda _: on, actor_id=actor_id)

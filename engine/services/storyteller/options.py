@@ -11,11 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from tortoise.transactions import in_transaction
-
 from engine.services.errors import NoGame
-from engine.services.notify import notify
-from engine.services.scenes import require_gm, require_system
+from engine.services.games import change_options
+from engine.services.scenes import require_system
 from engine.services.storyteller.code import CODE
 from engine.services.types import GameInfo
 from engine.store.models import Game
@@ -54,18 +52,10 @@ async def load_options(game_id: int) -> Options:
 
 async def set_options(game_id: int, options: Options, *, actor_id: int) -> Options:
     """The GM sets the game's options for the fights it starts from now on (a player is
-    refused with `not_gm`, another system's game with `wrong_system`)."""
+    refused with `not_gm`, another system's game with `wrong_system`). Open boards take a
+    fresh snapshot (the running fight keeps its copy; the board tells the GM the game's now
+    differ)."""
     await require_system(game_id, CODE)
-    await require_gm(game_id, actor_id)
-    async with in_transaction():
-        game = await Game.filter(id=game_id).select_for_update().first()
-        if game is None:
-            raise NoGame(game_id=game_id)
-        rest = {k: v for k, v in (game.options or {}).items() if k != KEY}
-        changed = changed_fields(options)
-        game.options = {**rest, KEY: changed} if changed else rest
-        await game.save(update_fields=["options"])
-    # the game's own topic, as for its members: open boards take a fresh snapshot (the
-    # running fight keeps its copy; the board tells the GM the game's now differ)
-    await notify(game_id, "game", change="options_changed", actor_id=actor_id)
+    changed = changed_fields(options)
+    await change_options(game_id, KEY, lambda _: changed or None, actor_id=actor_id)
     return options

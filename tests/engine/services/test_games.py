@@ -152,3 +152,19 @@ async def test_end_game_frees_the_slot(game: services.GameInfo) -> None:
     )
     assert again.id != game.id and again.gm_id == BOB
     assert [e.type for e in await services.game_events(game.id)][-1] == "game_ended"
+
+
+async def test_two_changes_of_the_options_at_once_both_land(game: services.GameInfo) -> None:
+    """Each change reads and writes the options in one transaction that locks the game (the
+    reading and the writing no longer interleave); both land, each in the game's log."""
+    await asyncio.gather(
+        services.savage.set_quiet_mode(game.id, True, actor_id=GM),
+        services.savage.set_players_set_scene(game.id, True, actor_id=GM),
+    )
+    options = (await services.get_game(game.id)).options
+    assert options["quiet"] is True and options["players_set_scene"] is True
+    changed = [
+        e.payload for e in await services.game_events(game.id) if e.type == "options_changed"
+    ]
+    assert sorted(p["key"] for p in changed) == ["players_set_scene", "quiet"]
+    assert all(p["by"] == GM for p in changed)

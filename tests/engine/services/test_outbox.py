@@ -181,3 +181,21 @@ async def test_a_row_whose_chat_work_is_held_stays_undelivered_until_it_is_done(
     await outbox.flush_marks()
     await row.refresh_from_db()
     assert row.delivered_at is not None
+
+
+async def test_a_change_to_the_game_is_told_through_the_outbox_once_committed(
+    game: services.GameInfo, heard: list[Notification]
+) -> None:
+    """Membership, the GM, the options: one row in the change's transaction, then told."""
+    await services.join_game(game.id, ALICE)
+    await swade.set_quiet_mode(game.id, True, actor_id=GM)
+    await services.transfer_gm(game.id, actor_id=GM, new_gm_id=ALICE)
+    changes = ["player_joined", "options_changed", "gm_changed"]
+    assert [(n.topic, n.info["change"]) for n in heard] == [("game", c) for c in changes]
+    rows = await OutboxItem.filter(game_id=game.id).order_by("id")
+    assert [outbox.Note.from_data(d).info["change"] for r in rows for d in r.notes] == changes
+    assert await outbox.deliver_pending() == 0  # told once, nothing again at a restart
+    # a refused change writes and tells nothing
+    with pytest.raises(services.NotGm):
+        await swade.set_quiet_mode(game.id, False, actor_id=GM)  # no longer the GM
+    assert len(heard) == 3 and await OutboxItem.filter(game_id=game.id).count() == 3

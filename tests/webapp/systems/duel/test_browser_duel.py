@@ -13,12 +13,14 @@ from engine.dice.rng import ScriptedRng
 from engine.duel import FullDefense
 from engine.services import duel as duels
 from engine.services import get_game
+from engine.services.notify import using
 from engine.services.types import GameInfo
 from tests.engine.duel.six_turns import TURNS
 from tests.webapp.browser import ARTIFACTS
 from tests.webapp.conftest import GM_ID, OTHER_ID, PLAYER_ID, STRANGER_ID, TOKEN
 from tests.webapp.systems.duel.table import TOPIC, make_duel
 from tests.webapp.test_browser import browser, open_app, server  # noqa: F401 (fixtures)
+from webapp.keys import NOTIFIER
 from webapp.links import startapp_token
 
 
@@ -185,6 +187,23 @@ async def test_the_gm_changes_a_reading_and_everyone_sees_it(browser, server, du
     await shoot(gm_dark, "duel-rules-gm-dark")
     await shoot(gm_dark, "duel-rules-gm-dark-screen", full=False)
     assert gm.problems == guest.problems == anya.problems == gm_dark.problems == []
+
+
+async def test_a_reading_changed_elsewhere_reaches_an_open_rules_tab(browser, server, duel_game):  # noqa: F811
+    """The GM changes a reading in the chat (`/duel правила`, the same service): a fighter's
+    Rules tab, already open, shows the new one without a reload."""
+    anya = await open_rules(browser, server, PLAYER_ID, duel_game)
+    current = anya.locator("[data-reading='dodge_tie'] .current")
+    assert await current.inner_text() == "В этой игре: засчитывается защите (уклонение удалось)"
+    with using(server.app[NOTIFIER]):  # as the bot's process tells its Mini App
+        await duels.set_rule(duel_game.id, "dodge_tie", "attack", actor_id=GM_ID)
+    await anya.wait_for_function(
+        "() => document.querySelector(\"[data-reading='dodge_tie'] .current\")"
+        ".textContent.includes('атаке')",
+        timeout=5000,
+    )
+    assert await current.inner_text() == "В этой игре: засчитывается атаке (удар проходит)"
+    assert anya.problems == []
 
 
 # Each choice's text (canvas-measured in the select's font) and the select's inner width.

@@ -55,7 +55,8 @@ export function Rules({ game }) {
   const [data, setData] = useState(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
-  useEffect(() => { request("GET", path).then(setData, (e) => setError(errorText(e))); }, [game.token]);
+  // again after every snapshot: the GM changed a reading (another page, the chat) or the socket reconnected
+  useEffect(() => { request("GET", path).then(setData, (e) => setError(errorText(e))); }, [game]);
   async function pick(name, value) {
     setBusy(true); setError("");
     try { setData(await request("POST", path, { name, value })); } catch (e) { setError(errorText(e)); } finally { setBusy(false); }
