@@ -36,7 +36,12 @@ next round when everyone has acted). Reported per scenario:
   update (from /proc; far less sensitive to other jobs on the machine than updates/s) and
   the ratio of those as a cross-check. Where Kosti makes more than one call, a second
   baseline too: the same bare bot answering with as many messages, one after the other
-  (``bare×n``): what the calls themselves cost, whoever makes them;
+  (``bare×n``): what the calls themselves cost, whoever makes them; and in every scenario a
+  third, the ``floor`` bot: that one also commits a row per update (its id, chat, sender,
+  text and time) in a transaction of its own, in an SQLite file opened by Kosti's own
+  database set-up. It is the least that a bot which stores every step and answers as
+  Kosti does can cost with this aiogram and this database: its ratio to the bare bot is
+  the most any such bot can reach here, whatever its own code;
 - open loop at 25 updates/s, sent on schedule whatever is in flight: p50/p99 latency.
 
 Targets (the issue «One seam for every rule system, one transaction per step»): ``/r`` >= 0.5
@@ -216,29 +221,60 @@ def kosti_server(tmp: Path, api_url: str, profile: Path | None = None) -> Server
 
 
 def bare_server(
-    tmp: Path, api_url: str, name: str = "bare", calls: dict[str, int] | None = None
+    tmp: Path,
+    api_url: str,
+    name: str = "bare",
+    calls: dict[str, int] | None = None,
+    store: bool = False,
 ) -> Server:
-    """The bare bot; `calls`: how many answers it sends to an update of each text (1 else)."""
+    """The bare bot; `calls`: how many answers it sends to an update of each text (1 else);
+    `store`: it also writes each update in a transaction of its own, in an SQLite file opened
+    as Kosti opens its own."""
     port = free_port()
     argv = [sys.executable, str(Path(__file__).resolve()), "--serve-bare", str(port), api_url]
-    env = {**os.environ, "BARE_CALLS": json.dumps(calls or {})}
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "BARE_CALLS": json.dumps(calls or {})}
+    if store:
+        env["BARE_DATABASE_URL"] = f"sqlite://{tmp}/{name}.sqlite3"
     return Server(name, argv, env, port, tmp / f"{name}.log")
+
+
+FLOOR_TABLE = (
+    "CREATE TABLE IF NOT EXISTS floor_step (update_id INTEGER PRIMARY KEY, chat_id INTEGER "
+    "NOT NULL, user_id INTEGER NOT NULL, text TEXT NOT NULL, at TEXT NOT NULL)"
+)
+FLOOR_INSERT = "INSERT OR IGNORE INTO floor_step VALUES (?, ?, ?, ?, ?)"
 
 
 async def serve_bare(port: int, api_url: str) -> None:
     """The baseline bot: one handler answering every message with a fixed text (as many
-    times, one after the other, as BARE_CALLS gives for the message's text; once else)."""
+    times, one after the other, as BARE_CALLS gives for the message's text; once else).
+    With BARE_DATABASE_URL, the handler first commits one row per update (its id, chat,
+    sender, text and time: what a de-duplication claim and a step's row hold) through
+    Kosti's own database set-up (engine.store.db, the inline SQLite client)."""
     from aiogram import Bot, Dispatcher
     from aiogram.client.session.aiohttp import AiohttpSession
     from aiogram.client.telegram import TelegramAPIServer
-    from aiogram.types import Message
+    from aiogram.types import Message, Update
     from aiogram.webhook.aiohttp_server import SimpleRequestHandler
+    from tortoise.transactions import in_transaction
 
     dp = Dispatcher()
     calls: dict[str, int] = json.loads(os.environ.get("BARE_CALLS") or "{}")
+    database = os.environ.get("BARE_DATABASE_URL")
+    if database:
+        from engine.store.db import init_db
+
+        await init_db(database)
+        async with in_transaction() as conn:
+            await conn.execute_script(FLOOR_TABLE)
 
     @dp.message()
-    async def answer(message: Message) -> None:
+    async def answer(message: Message, event_update: Update) -> None:
+        if database:
+            async with in_transaction() as conn:
+                sender = message.from_user.id if message.from_user else 0
+                row = [event_update.update_id, message.chat.id, sender, message.text or ""]
+                await conn.execute_insert(FLOOR_INSERT, [*row, message.date.isoformat()])
         for _ in range(calls.get(message.text or "", 1)):
             await message.answer(BARE_TEXT)
 
@@ -422,27 +458,35 @@ def latency(burst: Burst) -> str:
 
 
 async def measure(
-    bench: Bench, kosti: Server, bare: Server, same: Server, scenario: Scenario, plan: Plan
+    bench: Bench,
+    kosti: Server,
+    bare: Server,
+    same: Server,
+    floor: Server,
+    scenario: Scenario,
+    plan: Plan,
 ) -> str:
     """Warm up, alternate closed-loop bursts, then the open loop; print; the summary line.
     `same`: the bare bot answering with as many calls as Kosti makes (scenarios of more than
-    one call), a second baseline: how much of the gap is the Bot API calls themselves."""
+    one call), a second baseline: how much of the gap is the Bot API calls themselves.
+    `floor`: that bot committing one row per update too: the least a bot that stores each
+    step and answers as Kosti does can cost with this aiogram and this database."""
     hook = Webhook(bench.http, kosti.webhook_url)
     calls, said = await bench.calls_per_update(hook, scenario, plan.warm_up)
     bare_calls, _ = await bench.calls_per_update(
         Webhook(bench.http, bare.webhook_url), scenario, plan.warm_up
     )
     bots = {"kosti": (kosti, calls), "bare": (bare, bare_calls)}
-    if calls > 1:
-        same_calls, _ = await bench.calls_per_update(
-            Webhook(bench.http, same.webhook_url), scenario, plan.warm_up
+    for other in (same, floor) if calls > 1 else (floor,):
+        other_calls, _ = await bench.calls_per_update(
+            Webhook(bench.http, other.webhook_url), scenario, plan.warm_up
         )
-        if same_calls != calls:
-            raise RuntimeError(f"{same.name} made {same_calls} calls, not {calls}: see SCENARIOS")
-        bots[same.name] = (same, same_calls)
+        if other_calls != calls:
+            raise RuntimeError(f"{other.name} made {other_calls} calls, not {calls}: SCENARIOS")
+        bots[other.name] = (other, other_calls)
     runs: dict[str, list[Burst]] = {name: [] for name in bots}
     for _ in range(plan.rounds):
-        for name in ("bare", same.name, "kosti"):
+        for name in ("bare", same.name, floor.name, "kosti"):
             if name in bots:
                 server, n = bots[name]
                 runs[name].append(await bench.closed(server, scenario, n, plan))
@@ -475,6 +519,14 @@ async def measure(
             f"{calls} calls (one after the other); by server CPU per update: "
             + (f"{same_cpu / cpu['kosti']:.2f}" if same_cpu and cpu["kosti"] else "n/a")
         )
+    floor_cpu = cpu[floor.name]
+    print(
+        f"  the floor bot ({calls} call(s) and one committed row per update) reaches "
+        f"{rate(runs[floor.name]) / rate(runs['bare']):.2f} of the bare bot (by server CPU: "
+        + (f"{cpu['bare'] / floor_cpu:.2f}" if cpu["bare"] and floor_cpu else "n/a")
+        + f"); Kosti {rate(runs['kosti']) / rate(runs[floor.name]):.2f} of the floor bot "
+        + (f"(by CPU {floor_cpu / cpu['kosti']:.2f})" if floor_cpu and cpu["kosti"] else "")
+    )
     p99 = percentile([1000 * i.last for i in open_kosti.latencies] or [math.inf], 99)
     ok = "OK" if p99 < P99_TARGET_MS else "OVER"
     print(f"  latency at {RATE:g} updates/s (POST -> the fake received the last call):")
@@ -493,7 +545,9 @@ async def main(plan: Plan, scenarios: tuple[Scenario, ...], profile: Path | None
     fake = FakeTelegram()
     await fake.start()
     kosti, bare = kosti_server(tmp, fake.base_url, profile), bare_server(tmp, fake.base_url)
-    same = bare_server(tmp, fake.base_url, "bare×n", {s.text: s.calls for s in SCENARIOS})
+    calls = {s.text: s.calls for s in SCENARIOS}
+    same = bare_server(tmp, fake.base_url, "bare×n", calls)
+    floor = bare_server(tmp, fake.base_url, "floor", calls, store=True)
     lanes = [
         Lane(i, group(-1002000000 - i, f"Стол {i}"), user(1000 + i, f"Мастер {i}"),
              user(2000 + i, f"Игрок {i}"))
@@ -502,7 +556,7 @@ async def main(plan: Plan, scenarios: tuple[Scenario, ...], profile: Path | None
     summary: list[str] = []
     try:
         async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0)) as http:
-            await asyncio.gather(kosti.start(http), bare.start(http), same.start(http))
+            await asyncio.gather(*(b.start(http) for b in (kosti, bare, same, floor)))
             await until(lambda: any(c.method == "setWebhook" for c in fake.api.calls), 30, "kosti")
             bench = Bench(fake, http, lanes)
             hook = Webhook(http, kosti.webhook_url)
@@ -515,11 +569,11 @@ async def main(plan: Plan, scenarios: tuple[Scenario, ...], profile: Path | None
                 f"({os.cpu_count()} CPUs)"
             )
             for scenario in scenarios:
-                summary.append(await measure(bench, kosti, bare, same, scenario, plan))
+                summary.append(await measure(bench, kosti, bare, same, floor, scenario, plan))
             print("\nsummary: kosti vs bare updates/s, closed loop; p99 at 25 updates/s")
             print("\n".join(summary))
     finally:
-        await asyncio.gather(kosti.stop(), bare.stop(), same.stop())
+        await asyncio.gather(*(b.stop() for b in (kosti, bare, same, floor)))
         await fake.close()
         folder.cleanup()
 
