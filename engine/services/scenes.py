@@ -9,8 +9,8 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
+from tortoise import timezone
 from tortoise.exceptions import IntegrityError
-from tortoise.transactions import in_transaction
 
 from engine.services import aggregates as agg
 from engine.services import systems
@@ -27,7 +27,6 @@ from engine.services.errors import (
     StaleState,
     WrongSystem,
 )
-from engine.services.notify import notify
 from engine.store.models import ROLE_GM, BoardMessage, Game, Role, Stream
 
 S = TypeVar("S")
@@ -193,33 +192,31 @@ async def require_active(game_id: int, kind: str) -> agg.StreamInfo:
     return stream
 
 
-async def open_exclusive(
-    aggregate: agg.Aggregate[Any, Any],
-    game_id: int,
-    *,
-    actor_id: int,
-    params: Mapping[str, Any] | None = None,
-) -> agg.StreamInfo:
-    """A new stream of the aggregate's kind, if the game has no open one (GM only).
+def system_in(unit: Unit, kind: str) -> None:
+    """The unit's game plays the rule system of scene `kind` (`wrong_system` otherwise)."""
+    expected = systems.system_of_scene(kind).code
+    if unit.game.system != expected:
+        raise WrongSystem(game_id=unit.game.id, system=unit.game.system, expected=expected)
 
-    The game row is locked first, so two simultaneous starts open one stream, not two
-    (PostgreSQL serialises on the lock; SQLite serialises transactions anyway)."""
+
+async def open_in(unit: Unit, aggregate: agg.Aggregate[Any, Any]) -> str:
+    """In a unit: the key of a new scene of the aggregate's kind ("<kind>:<n>", the next
+    free n) — the GM's alone, in a game of the kind's system with no open scene of the kind
+    (its `active` error). The game is locked with the unit, so two starts at once open one
+    scene. The scene's first step recorded in the unit creates its row with the flush."""
     kind = aggregate.name
-    async with in_transaction():
-        game = await Game.filter(id=game_id).select_for_update().first()
-        if game is None:
-            raise NoGame(game_id=game_id)
-        if not game.active:
-            raise GameEnded(game_id=game_id)
-        await require_gm(game_id, actor_id)
-        expected = systems.system_of_scene(kind).code
-        if game.system != expected:
-            raise WrongSystem(game_id=game_id, system=game.system, expected=expected)
-        current = await agg.active_stream(game_id, kind)
-        if current is not None:
-            error = systems.scene_kind(kind).active
-            raise error(game_id=game_id, stream=current.key)
-        return await agg.open_stream(aggregate, game_id, params=params)
+    gm_in(unit)
+    system_in(unit, kind)
+    current = await unit.active_key(kind)
+    if current is not None:
+        raise systems.scene_kind(kind).active(game_id=unit.game.id, stream=current)
+    keys: list[str] = await (
+        Stream.filter(game_id=unit.game.id, key__startswith=f"{kind}:")
+        .using_db(unit.conn)
+        .values_list("key", flat=True)  # type: ignore[assignment]  # flat=True: strings
+    )
+    numbers = [int(n) for k in keys if (n := k.split(":", 1)[1]).isdigit()]
+    return f"{kind}:{max(numbers, default=0) + 1}"
 
 
 async def start_empty(
@@ -229,23 +226,47 @@ async def start_empty(
     actor_id: int,
     params: Mapping[str, Any] | None = None,
 ) -> SceneView[S]:
-    """The GM opens a new, empty scene of the aggregate's kind (`open_exclusive`; `params`:
-    the stream's, its initial state's), and the boards hear of it."""
-    stream = await open_exclusive(aggregate, game_id, actor_id=actor_id, params=params)
-    await notify(game_id, aggregate.name, stream=stream.key, seq=0, actor_id=actor_id)
-    return SceneView(game_id, stream.key, aggregate.initial(params or {}), 0)
+    """The GM opens a new, empty scene of the aggregate's kind (`open_in`; `params`: the
+    stream's, its initial state's); the boards hear of it through the outbox row written
+    with it."""
+
+    async def work(unit: Unit) -> str:
+        key = await open_in(unit, aggregate)
+        await Stream.create(
+            game_id=game_id,
+            key=key,
+            aggregate=aggregate.name,
+            params=dict(params or {}),
+            using_db=unit.conn,
+        )
+        unit.note(aggregate.name, stream=key, seq=0, actor_id=actor_id)
+        return key
+
+    key = await agg_unit.run_unit(game_id, work, actor_id=actor_id)
+    return SceneView(game_id, key, aggregate.initial(params or {}), 0)
 
 
 async def close_scene(
     aggregate: agg.Aggregate[S, Any], game_id: int, *, actor_id: int
 ) -> SceneView[S]:
     """The GM closes the game's open scene of the aggregate's kind: read-only from now on
-    (its log stays), and the boards hear of it."""
-    await require_gm(game_id, actor_id)
-    stream = await require_active(game_id, aggregate.name)
-    closed = await agg.close_stream(aggregate, game_id, stream.key)
-    await notify(game_id, aggregate.name, stream=stream.key, closed=True, actor_id=actor_id)
-    return await view_of(aggregate, game_id, closed or stream)
+    (its log stays; a game already ended may still close its scenes); the boards hear of
+    it through the outbox row written with it."""
+
+    async def work(unit: Unit) -> str:
+        gm_in(unit)
+        key = await active_in(unit, aggregate.name)
+        await (
+            Stream.filter(game_id=game_id, key=key, closed_at__isnull=True)
+            .using_db(unit.conn)
+            .update(closed_at=timezone.now())
+        )
+        unit.note(aggregate.name, stream=key, closed=True, actor_id=actor_id)
+        return key
+
+    key = await agg_unit.run_unit(game_id, work, actor_id=actor_id, require_active=False)
+    state, seq = await agg.load(aggregate, game_id, key)
+    return SceneView(game_id, key, state, seq, True, await _board_of(game_id, key))
 
 
 async def current_view(

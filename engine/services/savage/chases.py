@@ -41,7 +41,6 @@ from engine.services import aggregates as agg
 from engine.services.aggregates.unit import Unit, run_unit
 from engine.services.errors import NotGm, NotYourCharacter
 from engine.services.library import name_key
-from engine.services.notify import notify
 from engine.services.savage.aggregates import CHASE, ENCOUNTER
 from engine.services.savage.errors import NobodyActing, NotInChase
 from engine.services.savage.follow import cause, fight_follows, undo_fight_caused
@@ -54,7 +53,7 @@ from engine.services.scenes import (
     close_scene,
     current_view,
     member_in,
-    open_exclusive,
+    open_in,
     undo_scene,
 )
 from engine.store.models import ROLE_GM, SavedCharacter
@@ -78,23 +77,6 @@ _PLAYER_FIELDS: dict[type, str] = {
 _COMMANDS: tuple[type, ...] = tuple(chase.Command.__args__)
 
 
-def _outcome(result: agg.ExecuteResult[chase.ChaseState, chase.Event], key: str) -> ChaseOutcome:
-    return CommandOutcome(result.state, result.events, result.step_id, result.seq, key)
-
-
-async def _notify(game_id: int, outcome: ChaseOutcome, actor_id: int) -> ChaseOutcome:
-    if outcome.events:
-        await notify(
-            game_id,
-            "chase",
-            stream=outcome.stream,
-            seq=outcome.seq,
-            events=outcome.events,
-            actor_id=actor_id,
-        )
-    return outcome
-
-
 async def start_chase(
     game_id: int,
     *,
@@ -103,19 +85,21 @@ async def start_chase(
     cards: int = ROW_SIZE,
     options: chase.ChaseOptions | None = None,
 ) -> ChaseOutcome:
-    """The GM opens a chase and lays its row (`chase_active` if one is open). A bad row
-    size or option is refused (ChaseError) before anything is stored."""
+    """The GM opens a chase and lays its row (`chase_active` if one is open): one step, in
+    one transaction with the new stream and its outbox row. A bad row size or option is
+    refused (ChaseError) before anything is stored."""
     command = chase.StartChase(options or chase.ChaseOptions(), cards)
     events = chase.decide(chase.ChaseState(), command, rng)  # checks; draws the row once
-    stream = await open_exclusive(CHASE, game_id, actor_id=actor_id)
 
-    def decide(state: chase.ChaseState) -> tuple[chase.Event, ...]:
-        if state.started:  # only a fresh stream can be here
-            raise chase.ChaseError("already_started")
-        return events
+    async def work(unit: Unit) -> ChaseOutcome:
+        key = await open_in(unit, CHASE)
+        await unit.state(CHASE, key)  # a fresh stream: the empty chase
+        step = unit.record(CHASE, key, events)
+        seq = unit.seq(key)
+        unit.note("chase", CHASE, stream=key, seq=seq, events=events, actor_id=unit.actor_id)
+        return CommandOutcome(await unit.state(CHASE, key), events, step, seq, key)
 
-    result = await agg.execute(CHASE, game_id, stream.key, decide, actor_id=actor_id)
-    return await _notify(game_id, _outcome(result, stream.key), actor_id)
+    return await run_unit(game_id, work, actor_id=actor_id)
 
 
 async def end_chase(game_id: int, *, actor_id: int) -> ChaseView:

@@ -199,3 +199,56 @@ async def test_a_change_to_the_game_is_told_through_the_outbox_once_committed(
     with pytest.raises(services.NotGm):
         await swade.set_quiet_mode(game.id, False, actor_id=GM)  # no longer the GM
     assert len(heard) == 3 and await OutboxItem.filter(game_id=game.id).count() == 3
+
+
+@pytest.mark.parametrize("crashed", ["start_encounter", "start_chase", "end_encounter"])
+async def test_a_scene_opened_or_closed_is_told_once_even_after_a_crash(
+    game: services.GameInfo,
+    heard: list[Notification],
+    monkeypatch: pytest.MonkeyPatch,
+    crashed: str,
+) -> None:
+    """Opening and closing a scene is one transaction with its outbox row, as a step is:
+    the boards (and a Mini App start's chat board) are told after a crash too, once."""
+    if crashed == "end_encounter":
+        await swade.start_encounter(game.id, actor_id=GM)
+    await outbox.deliver_pending()
+    heard.clear()
+
+    async def crash(*args: object) -> None:
+        raise SystemExit("the process died after the commit")
+
+    calls = {
+        "start_encounter": lambda: swade.start_encounter(game.id, actor_id=GM),
+        "start_chase": lambda: swade.start_chase(game.id, actor_id=GM, rng=random.Random(1)),
+        "end_encounter": lambda: swade.end_encounter(game.id, actor_id=GM),
+    }
+    monkeypatch.setattr(agg_unit.outbox, "deliver", crash)
+    with pytest.raises(SystemExit):
+        await calls[crashed]()
+    monkeypatch.undo()
+    assert heard == []
+    kind = "chase" if crashed == "start_chase" else "encounter"
+    opened = kind == "chase" or crashed == "start_encounter"
+    view = await (swade.current_chase if kind == "chase" else swade.current_encounter)(game.id)
+    assert (view is not None) is opened  # committed: open, or closed
+    assert await outbox.deliver_pending() == 1  # the next start
+    assert [n.topic for n in heard] == [kind]
+    info = heard[0].info
+    if kind == "chase":  # the start's one step: its events, and the stream made with it
+        assert view is not None and info["seq"] == view.seq > 0 and info["events"]
+    elif opened:
+        assert view is not None and (info["stream"], info["seq"]) == (view.stream, 0)
+    else:
+        assert info["closed"] is True
+    assert await outbox.deliver_pending() == 0 and len(heard) == 1
+
+
+async def test_two_scenes_of_a_kind_started_at_once_open_one(game: services.GameInfo) -> None:
+    results = await asyncio.gather(
+        *(swade.start_encounter(game.id, actor_id=GM) for _ in range(3)), return_exceptions=True
+    )
+    opened = [r for r in results if not isinstance(r, BaseException)]
+    refused = [r for r in results if isinstance(r, services.ServiceError)]
+    assert len(opened) == 1 and len(refused) == 2
+    assert {r.code for r in refused} == {"encounter_active"}
