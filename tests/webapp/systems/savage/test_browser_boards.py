@@ -52,6 +52,44 @@ async def test_the_gm_deals_and_the_players_board_follows(browser, server, fight
     assert gm.problems == [] and player.problems == []
 
 
+# A Joker's card as cards.js draws it, with `label` (its word in the page's language), put on
+# the board for a moment: its word's box and the card's (the deal is random: a Joker may
+# not be dealt at all, so the test draws one).
+JOKER_CARD = """(label) => {
+  const card = document.createElement("span");
+  card.className = "pc pc-joker";
+  card.innerHTML = `<b>★</b><i>${label}</i>`;
+  document.querySelector("li.fighter").append(card);
+  const range = document.createRange();  // the text itself, not its (clamped) element
+  range.selectNodeContents(card.querySelector("i"));
+  const word = range.getBoundingClientRect();
+  const box = card.getBoundingClientRect();
+  card.remove();
+  return [word.left, word.right, box.left, box.right];
+}"""
+
+
+@pytest.mark.parametrize("dark", [False, True])
+async def test_a_jokers_word_fits_on_its_card(browser, server, fight, dark):  # noqa: F811
+    page = await open_app(
+        browser,
+        server,
+        PLAYER_ID,
+        startapp_token(fight.id, "initiative", bot_token=TOKEN),
+        dark=dark,
+    )
+    await page.locator("li.fighter").first.wait_for(timeout=5000)
+    for label in ("Джокер", "Joker"):  # the Russian catalog's word, and the English one
+        word_left, word_right, card_left, card_right = await page.evaluate(JOKER_CARD, label)
+        assert card_left <= word_left and word_right <= card_right, (label, card_right - card_left)
+    row = page.locator("li.fighter").first  # how it looks: the card beside a fighter's row
+    card = '<span class="pc pc-joker"><b>★</b><i>Джокер</i></span>'
+    await row.evaluate("(li, card) => li.insertAdjacentHTML('beforeend', card)", card)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    await row.screenshot(path=str(ARTIFACTS / f"joker-card-{'dark' if dark else 'light'}.png"))
+    assert page.problems == []
+
+
 async def test_a_token_moved_by_the_gm_moves_on_the_players_board(browser, server, fight):  # noqa: F811
     start = startapp_token(fight.id, "chase", bot_token=TOKEN)
     gm = await open_app(browser, server, GM_ID, start, dark=True)
