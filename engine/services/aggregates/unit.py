@@ -157,9 +157,8 @@ class _Stream(Generic[S]):
         return self.view.seq + sum(len(s.rows) for s in self.steps)
 
 
-_GAME = (
-    "UPDATE games SET active = active WHERE id = ?"
-    " RETURNING active, system, chat_id, topic_id, name, created_at, options,"
+_GAME_COLUMNS = (
+    "active, system, chat_id, topic_id, name, created_at, options,"
     " (SELECT title FROM chats WHERE id = games.chat_id) AS chat_title,"
     " (SELECT {agg}({array}(r.id, r.user_id, r.role, u.language)) FROM roles r"
     " JOIN users u ON u.id = r.user_id WHERE r.game_id = games.id) AS members,"
@@ -167,23 +166,34 @@ _GAME = (
     " LEFT JOIN board_messages b ON b.stream_id = s.id"
     " WHERE s.game_id = games.id AND s.closed_at IS NULL) AS open_streams"
 )
+_GAME = "UPDATE games SET active = active WHERE id = ? RETURNING " + _GAME_COLUMNS
+# PostgreSQL: the lock, then the read. A statement that waited for the row lock re-reads the
+# locked row but sees every other table as it was when the statement began (READ COMMITTED),
+# so the open streams and members a step committed meanwhile would be missing from it.
+_LOCK = "SELECT id FROM games WHERE id = ? FOR UPDATE"
+_READ_GAME = "SELECT " + _GAME_COLUMNS + " FROM games WHERE id = ?"
 # rows as one JSON array of arrays, in each dialect
 _JSON_ROWS = {"postgres": ("json_agg", "json_build_array")}
 _SQLITE_JSON_ROWS = ("json_group_array", "json_array")
 _CREATED_AT = Game._meta.fields_map["created_at"]
 
 
-def _game_sql(conn: BaseDBAsyncClient) -> str:
+def _game_sql(conn: BaseDBAsyncClient, text: str = _GAME) -> str:
     agg, array = _JSON_ROWS.get(conn.capabilities.dialect, _SQLITE_JSON_ROWS)
-    return sql(conn, _GAME.format(agg=agg, array=array))
+    return sql(conn, text.format(agg=agg, array=array))
 
 
 async def _lock_game(conn: BaseDBAsyncClient, game_id: int, actor_id: int | None) -> GameRow:
-    """One statement: an UPDATE that changes nothing (the row lock on PostgreSQL, the write
-    lock on SQLite) returning what a step and its subscribers need — the game with its
-    members (and their languages) and the open streams with their board messages."""
-    # execute_query_dict: the asyncpg client drops the rows of an UPDATE in execute_query.
-    rows = await conn.execute_query_dict(_game_sql(conn), [game_id])
+    """The game's lock and what a step and its subscribers need — the game with its members
+    (and their languages) and the open streams with their board messages. SQLite: one
+    statement, an UPDATE that changes nothing (the write lock is the whole database's, so
+    nothing commits between the lock and the read). PostgreSQL: the row lock, then the read
+    (`_LOCK`)."""
+    if conn.capabilities.dialect == "postgres":
+        await conn.execute_query(sql(conn, _LOCK), [game_id])
+        rows = await conn.execute_query_dict(_game_sql(conn, _READ_GAME), [game_id])
+    else:  # execute_query_dict: the asyncpg client drops the rows of an UPDATE otherwise
+        rows = await conn.execute_query_dict(_game_sql(conn), [game_id])
     if not rows:
         raise NoGame(game_id=game_id)
     row = rows[0]

@@ -24,9 +24,14 @@ from engine.services.aggregates import states as agg_states
 from engine.services.aggregates import unit as agg_unit
 from engine.store.db import close_db, init_db
 from engine.store.models import Stream, StreamCheckpoint, StreamEvent, StreamSnapshot
+from tests.conftest import DB_BACKEND
 from tests.engine.services.conftest import CHAT, GM
 
 KEY = "deck:1"
+
+# The game's lock and its read (engine/services/aggregates/unit.py `_lock_game`): one UPDATE …
+# RETURNING on SQLite; on PostgreSQL the row lock, then the read.
+LOCK = ["SELECT", "SELECT"] if DB_BACKEND == "postgres" else ["UPDATE"]
 
 
 # --- the toy aggregate -------------------------------------------------------------------
@@ -626,7 +631,7 @@ async def test_an_undo_is_seven_statements_however_long_the_log(
     with caplog.at_level(logging.DEBUG, logger="tortoise.db_client"):
         undo = await agg.undo_last_step(deck, game.id, KEY, actor_id=GM)
     statements = [r.getMessage().split()[0].upper() for r in caplog.records]
-    assert statements == ["UPDATE", "SELECT", "SELECT", "SELECT", "UPDATE", "INSERT", "INSERT"]
+    assert statements == [*LOCK, "SELECT", "SELECT", "SELECT", "UPDATE", "INSERT", "INSERT"]
     events = next(r.getMessage() for r in caplog.records if "FROM stream_events" in r.getMessage())
     assert "80, 86" in events  # seq > 80 (the checkpoint after step 40) up to the head
     assert (undo.state, undo.seq) == await agg.load(deck, game.id, KEY, rebuild=True)
@@ -741,15 +746,15 @@ async def test_rows_written_in_sql_read_back_through_the_models(
 async def test_a_warm_execute_is_five_statements(
     game: services.GameInfo, caplog: pytest.LogCaptureFixture
 ) -> None:
-    """The game row locked (and read) by one UPDATE … RETURNING, head + snapshot in one
-    SELECT (no tail when the snapshot is at the head), the conditional head UPDATE, one
-    executemany of the events, the snapshot upsert."""
+    """The game row locked and read (`LOCK`: one UPDATE … RETURNING on SQLite), head and
+    snapshot in one SELECT (no tail when the snapshot is at the head), the conditional head
+    UPDATE, one executemany of the events, the snapshot upsert."""
     rng = random.Random(3)
     await run(draw(rng, 2), game_id=game.id)
     with caplog.at_level(logging.DEBUG, logger="tortoise.db_client"):
         await run(draw(rng, 5), game_id=game.id)
     statements = [r.getMessage().split()[0].upper() for r in caplog.records]
-    assert statements == ["UPDATE", "SELECT", "UPDATE", "INSERT", "INSERT"]
+    assert statements == [*LOCK, "SELECT", "UPDATE", "INSERT", "INSERT"]
 
 
 async def test_every_kth_step_adds_the_checkpoint_insert(
@@ -765,8 +770,8 @@ async def test_every_kth_step_adds_the_checkpoint_insert(
         with caplog.at_level(logging.DEBUG, logger="tortoise.db_client"):
             await agg.execute(deck, game.id, KEY, draw(rng, 2), actor_id=GM)
         sent.append([r.getMessage().split()[0].upper() for r in caplog.records])
-    assert sent[1] == sent[3] == ["UPDATE", "SELECT", "UPDATE", "INSERT", "INSERT"]
-    assert sent[2] == ["UPDATE", "SELECT", "UPDATE", "INSERT", "INSERT", "INSERT"]
+    assert sent[1] == sent[3] == [*LOCK, "SELECT", "UPDATE", "INSERT", "INSERT"]
+    assert sent[2] == [*LOCK, "SELECT", "UPDATE", "INSERT", "INSERT", "INSERT"]
     point = await StreamCheckpoint.get(stream__key=KEY)
     snap_at_3 = (await agg.load(deck, game.id, KEY, rebuild=True))[0].draws[:6]
     assert (point.seq, point.step, point.version) == (6, 3, 1)
@@ -850,7 +855,7 @@ async def test_a_step_on_two_streams_reads_and_writes_them_together(
     with caplog.at_level(logging.DEBUG, logger="tortoise.db_client"):
         await two_stream_step(game.id, rng)
     statements = [r.getMessage().split()[0].upper() for r in caplog.records]
-    assert statements == ["UPDATE", "SELECT", "UPDATE", "INSERT", "INSERT"]
+    assert statements == [*LOCK, "SELECT", "UPDATE", "INSERT", "INSERT"]
     for key in ("deck:1", "deck:2"):
         state, seq = await agg.load(DECK, game.id, key)
         assert seq == 2 and state == (await agg.load(DECK, game.id, key, rebuild=True))[0]

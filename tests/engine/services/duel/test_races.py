@@ -71,3 +71,20 @@ async def test_a_thousand_racing_submissions_and_publications_resolve_one_turn_o
         view.state,
         view.seq,
     )
+
+
+async def test_duels_started_at_once_in_one_topic_start_one(duel_game) -> None:
+    """The topic's open duel is read after the game's lock is taken, on PostgreSQL too
+    (a start that waited for it sees the duel the other one started)."""
+    starts = [
+        duels.start_duel(
+            duel_game.id, thread=TOPIC, a="Бьорн", b="Такеда", actor_id=GM, rng=random.Random(i)
+        )
+        for i in range(5)
+    ]
+    results = await asyncio.gather(*starts, return_exceptions=True)
+    started = [r for r in results if isinstance(r, CommandOutcome)]
+    refused = [getattr(r, "code", r) for r in results if not isinstance(r, CommandOutcome)]
+    assert len(started) == 1 and refused == ["duel_active"] * 4, refused
+    open_duels = [v for v in await duels.open_duels(duel_game.id) if not v.state.over]
+    assert [v.stream for v in open_duels] == [started[0].stream]
