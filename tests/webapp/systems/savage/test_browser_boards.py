@@ -52,6 +52,17 @@ async def test_the_gm_deals_and_the_players_board_follows(browser, server, fight
     assert gm.problems == [] and player.problems == []
 
 
+# Each option's text of a select (canvas-measured in its font) and the select's inner width.
+OPTION_WIDTHS = """(selector) => {
+  const select = document.querySelector(selector);
+  const ctx = document.createElement("canvas").getContext("2d");
+  ctx.font = getComputedStyle(select).font;
+  const inner = select.clientWidth;
+  return [...select.options].map((o) => [o.text, ctx.measureText(o.text).width, inner]);
+}"""
+ARROW_AND_PADDING = 32  # px a select's arrow and padding take from its width
+
+
 # A Joker's card as cards.js draws it, with `label` (its word in the page's language), put on
 # the board for a moment: its word's box and the card's (the deal is random: a Joker may
 # not be dealt at all, so the test draws one).
@@ -108,6 +119,9 @@ async def test_a_token_moved_by_the_gm_moves_on_the_players_board(browser, serve
         or "↔ Гриммджо" in await player.locator(".distances").inner_text()
     )
     await player.get_by_test_id("player-chase-controls").wait_for(timeout=3000)
+    # whom to bump: every name fits in its select (it used to share a row with both buttons)
+    for name, width, inner in await player.evaluate(OPTION_WIDTHS, "select[name='bump-target']"):
+        assert width + ARROW_AND_PADDING <= inner, (name, width, inner)
     await gm.locator("[data-token='ichigo']").click()
     await shoot(gm, "chase-gm-dark")
     await shoot(player, "chase-player-light")

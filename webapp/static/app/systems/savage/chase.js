@@ -71,7 +71,7 @@ function Moves({ chase, p, cmd, gm }) {
     <${Btn} name="flee" label=${t("Flee")} busy=${cmd.busy} onClick=${() => cmd.send("flee", { participant: pid })} />
     ${gm ? html`<${Btn} name="out" kind="danger" label=${t("Out of the chase")} busy=${cmd.busy} onClick=${() => cmd.send("out", { participant: pid })} />` : null}
   </div>
-  ${foes.length ? html`<div class="row">
+  ${foes.length ? html`<div class="row bump">
     <label class="field wide"><span>${t("Bump whom")}</span>
       <select name="bump-target" value=${aim} onChange=${(e) => setTarget(e.currentTarget.value)}>
         ${foes.map((q) => html`<option value=${q.id}>${q.name}</option>`)}</select></label>
