@@ -48,7 +48,7 @@ async def test_a_player_attacks_and_the_gm_sees_it_in_the_log(browser, server, f
     await panel.locator("select[name=action]").select_option("attack")
     await panel.locator("select[name=target]").select_option("grimmdzho")
     await panel.locator("select[name=skill]").select_option("fighting")
-    await panel.locator("input[name=damage-dice]").fill("str+d6")
+    await panel.locator("input[name=damage-dice]").fill("Сил+к6")  # as a Russian player types it
     assert await panel.locator("select[name=actor]").count() == 0  # one character: no choice
     await panel.locator("button[name=do-action]").click()
 
