@@ -206,6 +206,32 @@ async def test_a_reading_changed_elsewhere_reaches_an_open_rules_tab(browser, se
     assert anya.problems == []
 
 
+async def test_a_duel_started_elsewhere_shows_on_an_open_rules_tab(browser, server, duel_game):  # noqa: F811
+    """The list of running duels (each keeps its readings) follows the live scene: a duel the
+    GM starts in another topic appears on a Rules tab already open."""
+    gm = await open_rules(browser, server, GM_ID, duel_game)
+    running = gm.locator(".duel-rules .running")
+    assert await running.inner_text() == (
+        "Сейчас идёт дуэль Бьорн — Такеда. Она остаётся при своих правилах; изменения здесь — "
+        "для следующих дуэлей."
+    )
+    with using(server.app[NOTIFIER]):  # as the chat's /duel in another topic
+        await duels.start_duel(
+            duel_game.id,
+            thread=TOPIC + 1,
+            a="Такеда",
+            b="Бьорн",
+            actor_id=GM_ID,
+            rng=ScriptedRng([]),
+        )
+    await gm.wait_for_function(
+        "() => document.querySelector('.duel-rules .running').textContent.includes('идут')",
+        timeout=5000,
+    )
+    assert "Бьорн — Такеда, Такеда — Бьорн" in await running.inner_text()
+    assert gm.problems == []
+
+
 # Each choice's text (canvas-measured in the select's font) and the select's inner width.
 CHOICE_WIDTHS = """() => {
   const select = document.querySelector(".duel-deadline select[name='policy']");

@@ -21,11 +21,13 @@ function Fighters({ game }) {
 }
 
 let readings = null; // the game's readings of the rules, loaded when the tab is first opened
-function Readings({ game }) {
+function Readings({ game, running }) {
   const [mod, setMod] = useState(null);
   useEffect(() => { readings = readings || import("./rules.js"); readings.then(setMod); }, []);
-  return mod ? html`<${mod.Rules} game=${game} />` : html`<p class="hint">${t("Loading…")}</p>`;
+  return mod ? html`<${mod.Rules} game=${game} running=${running} />` : html`<p class="hint">${t("Loading…")}</p>`;
 }
+// The duels going on, as the live scene has them: the Rules tab reads its list again when it changes.
+const runningKey = (scene) => (scene ? scene.duels.filter((d) => !d.over).map((d) => d.stream).join(" ") : "");
 
 const DIRS = ["left", "top", "right"];
 // A receipt's first 12 hex characters in groups of four (engine/receipt.py short_code): what the
@@ -257,7 +259,7 @@ function Duel({ duel, game, onScene }) {
 
 export function Screen({ tab, game, scenes, onScene }) {
   if (tab === "fighters") return html`<${Fighters} game=${game} />`;
-  if (tab === "rules") return html`<${Readings} game=${game} />`;
+  if (tab === "rules") return html`<${Readings} game=${game} running=${runningKey(scenes.duel)} />`;
   const scene = scenes.duel;
   if (!scene || !scene.duels.length) return html`<p class="hint">${t("No duel yet: the GM starts one in the chat with /duel.")}</p>`;
   return html`${scene.duels.map((d) => html`<${Duel} key=${d.stream} duel=${d} game=${game} onScene=${(next) => onScene("duel", next)} />`)}`;

@@ -50,13 +50,14 @@ function Reading({ r, title, running, canChange, busy, onPick }) {
   </section>`;
 }
 
-export function Rules({ game }) {
+export function Rules({ game, running: live = "" }) {
   const path = `/api/games/${encodeURIComponent(game.token)}/duel/rules`;
   const [data, setData] = useState(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
-  // again after every snapshot: the GM changed a reading (another page, the chat) or the socket reconnected
-  useEffect(() => { request("GET", path).then(setData, (e) => setError(errorText(e))); }, [game]);
+  // again after every snapshot (the GM changed a reading on another page or in the chat, or
+  // the socket reconnected) and when a duel starts or ends (`live`: the running ones' streams)
+  useEffect(() => { request("GET", path).then(setData, (e) => setError(errorText(e))); }, [game, live]);
   async function pick(name, value) {
     setBusy(true); setError("");
     try { setData(await request("POST", path, { name, value })); } catch (e) { setError(errorText(e)); } finally { setBusy(false); }
