@@ -16,7 +16,7 @@ from engine.services import get_game
 from engine.services.notify import using
 from engine.services.types import GameInfo
 from tests.engine.duel.six_turns import TURNS
-from tests.webapp.browser import ARTIFACTS
+from tests.webapp.browser import ARROW_AND_PADDING, ARTIFACTS, OPTION_WIDTHS
 from tests.webapp.conftest import GM_ID, OTHER_ID, PLAYER_ID, STRANGER_ID, TOKEN
 from tests.webapp.systems.duel.table import TOPIC, make_duel
 from tests.webapp.test_browser import browser, open_app, server  # noqa: F401 (fixtures)
@@ -232,22 +232,11 @@ async def test_a_duel_started_elsewhere_shows_on_an_open_rules_tab(browser, serv
     assert gm.problems == []
 
 
-# Each choice's text (canvas-measured in the select's font) and the select's inner width.
-CHOICE_WIDTHS = """() => {
-  const select = document.querySelector(".duel-deadline select[name='policy']");
-  const ctx = document.createElement("canvas").getContext("2d");
-  ctx.font = getComputedStyle(select).font;
-  const inner = select.clientWidth;
-  return [...select.options].map((o) => [o.text, ctx.measureText(o.text).width, inner]);
-}"""
-ARROW_AND_PADDING = 32  # px the select's arrow and padding take from its width
-
-
 async def test_the_deadline_choices_fit_a_phone_screen(browser, server, duel_game):  # noqa: F811
     for dark in (False, True):
         gm = await open_duel(browser, server, GM_ID, duel_game, dark=dark)
         await gm.locator(".duel-deadline").scroll_into_view_if_needed()
-        choices = await gm.evaluate(CHOICE_WIDTHS)
+        choices = await gm.evaluate(OPTION_WIDTHS, ".duel-deadline select[name='policy']")
         assert [text for text, _, _ in choices] == [
             "решает ведущий",
             "защита по умолчанию",

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from engine.services.types import GameInfo
-from tests.webapp.browser import ARTIFACTS
+from tests.webapp.browser import ARROW_AND_PADDING, ARTIFACTS, OPTION_WIDTHS
 from tests.webapp.conftest import GM_ID, PLAYER_ID, TOKEN
 from tests.webapp.systems.savage.fight import make_fight
 from tests.webapp.test_browser import browser, open_app, server  # noqa: F401 (fixtures)
@@ -50,17 +50,6 @@ async def test_the_gm_deals_and_the_players_board_follows(browser, server, fight
     await shoot(gm, "initiative-gm-light")
     await shoot(player, "initiative-player-dark")
     assert gm.problems == [] and player.problems == []
-
-
-# Each option's text of a select (canvas-measured in its font) and the select's inner width.
-OPTION_WIDTHS = """(selector) => {
-  const select = document.querySelector(selector);
-  const ctx = document.createElement("canvas").getContext("2d");
-  ctx.font = getComputedStyle(select).font;
-  const inner = select.clientWidth;
-  return [...select.options].map((o) => [o.text, ctx.measureText(o.text).width, inner]);
-}"""
-ARROW_AND_PADDING = 32  # px a select's arrow and padding take from its width
 
 
 # A Joker's card as cards.js draws it, with `label` (its word in the page's language), put on
