@@ -165,7 +165,7 @@ async def on_fight(message: Message, command: CommandObject, bot: Bot) -> None:
 async def on_add(message: Message, command: CommandObject, bot: Bot, rng: Any) -> None:
     call = await call_of(message, command.args)
     if not call.words:
-        raise Refusal(_("Write whom to add: <code>/add Бандит ×3</code> or a saved name."))
+        raise Refusal(_("Write whom to add: <code>/add Bandit ×3</code> or a saved name."))
     words = call.words
     count = 1
     last = words[-1].lstrip("×xх*")
@@ -219,7 +219,7 @@ async def on_attack(message: Message, command: CommandObject, bot: Bot, rng: Any
     elif first is not None:
         mine = default_fighter(fight, call.user_id, call.gm)
         if mine is None or mine.id == first.id:
-            raise Refusal(_("Write who attacks whom: <code>/attack Макс Бандит 1</code>."))
+            raise Refusal(_("Write who attacks whom: <code>/attack Max Bandit 1</code>."))
         attacker, target, words = mine, first, rest
     else:
         raise Refusal(unknown(call.words[0]) if call.words else _("Write whom to attack."))
@@ -240,7 +240,7 @@ async def on_ambush(message: Message, command: CommandObject, bot: Bot, rng: Any
     first, rest = names.take(call.fight, call.words)
     second, _rest = names.take(call.fight, rest)
     if first is None or second is None:
-        raise Refusal(_("Write who ambushes whom: <code>/ambush Вероника Бандит 1</code>."))
+        raise Refusal(_("Write who ambushes whom: <code>/ambush Veronica Bandit 1</code>."))
     await call.run(bot, cmd.Ambush(first.id, second.id), rng)
 
 

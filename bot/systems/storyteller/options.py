@@ -257,7 +257,7 @@ async def on_heal(message: Message, command: CommandObject) -> None:
     fighter, _rest = names.take(fight, words)
     fighter = fighter or (None if words else default_fighter(fight, user, gm))
     if fighter is None:
-        raise Refusal(_("Write whose wounds: <code>/heal Вероника</code>."))
+        raise Refusal(_("Write whose wounds: <code>/heal Veronica</code>."))
     if fighter.npc and fight.options.hide_npcs and not gm:
         raise Refusal(_("Only the GM sees this fighter's health."))
     name = html.bold(html.quote(fighter.character.name))
