@@ -16,6 +16,7 @@ from engine.services import aggregates as agg
 from engine.services import systems
 from engine.services.aggregates import unit as agg_unit
 from engine.services.aggregates.log import read_active_view
+from engine.services.aggregates.streams import next_key
 from engine.services.aggregates.unit import Unit
 from engine.services.errors import (
     EventConflict,
@@ -210,13 +211,7 @@ async def open_in(unit: Unit, aggregate: agg.Aggregate[Any, Any]) -> str:
     current = await unit.active_key(kind)
     if current is not None:
         raise systems.scene_kind(kind).active(game_id=unit.game.id, stream=current)
-    keys: list[str] = await (
-        Stream.filter(game_id=unit.game.id, key__startswith=f"{kind}:")
-        .using_db(unit.conn)
-        .values_list("key", flat=True)  # type: ignore[assignment]  # flat=True: strings
-    )
-    numbers = [int(n) for k in keys if (n := k.split(":", 1)[1]).isdigit()]
-    return f"{kind}:{max(numbers, default=0) + 1}"
+    return await next_key(unit.game.id, f"{kind}:", unit.conn)
 
 
 async def start_empty(

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tortoise import timezone
+from tortoise.backends.base.client import BaseDBAsyncClient
 from tortoise.exceptions import IntegrityError
 
 from engine.services.aggregates.log import check_aggregate, find_stream, require_game
@@ -50,6 +51,17 @@ async def active_stream(game_id: int, kind: str) -> StreamInfo | None:
     return streams[-1] if streams else None
 
 
+async def next_key(game_id: int, prefix: str, conn: BaseDBAsyncClient | None = None) -> str:
+    """`prefix` and the next free number among the game's stream keys that start with it
+    ("<kind>:" → "<kind>:3", a topic's "<kind>:9:" → "<kind>:9:2"); `conn`: a transaction's."""
+    query = Stream.filter(game_id=game_id, key__startswith=prefix)
+    keys: list[str] = await (query if conn is None else query.using_db(conn)).values_list(
+        "key", flat=True
+    )  # type: ignore[assignment]  # flat=True: strings
+    numbers = [int(tail) for key in keys if (tail := key[len(prefix) :]).isdigit()]
+    return f"{prefix}{max(numbers, default=0) + 1}"
+
+
 async def open_stream(
     aggregate: Aggregate[Any, Any],
     game_id: int,
@@ -66,13 +78,7 @@ async def open_stream(
     if not active:
         raise GameEnded(game_id=game_id)
     for _ in range(attempts):
-        keys: list[str] = await Stream.filter(
-            game_id=game_id, key__startswith=f"{kind}:"
-        ).values_list(  # type: ignore[assignment]  # flat=True: strings
-            "key", flat=True
-        )
-        numbers = [int(k.split(":", 1)[1]) for k in keys if k.split(":", 1)[1].isdigit()]
-        key = f"{kind}:{max(numbers, default=0) + 1}"
+        key = await next_key(game_id, f"{kind}:")
         check_key(key)
         try:  # plain INSERT, no transaction: UNIQUE (game, key) picks the winner of a race
             row = await Stream.create(

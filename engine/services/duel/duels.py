@@ -18,6 +18,7 @@ from engine import duel
 from engine.dice.rng import Rng
 from engine.receipt import new_salt
 from engine.services import aggregates as agg
+from engine.services.aggregates.streams import next_key
 from engine.services.aggregates.unit import Unit, run_unit
 from engine.services.errors import EventConflict, StaleState, WrongSystem
 from engine.services.games import get_game
@@ -56,15 +57,6 @@ async def _require(unit: Unit, thread: int) -> str:
 def _check_system(unit: Unit) -> None:
     if unit.game.system != CODE:
         raise WrongSystem(game_id=unit.game.id, system=unit.game.system, expected=CODE)
-
-
-async def _next_key(unit: Unit, thread: int) -> str:
-    keys: list[str] = await (
-        Stream.filter(game_id=unit.game.id, key__startswith=prefix(thread))
-        .using_db(unit.conn)
-        .values_list("key", flat=True)  # type: ignore[assignment]
-    )
-    return f"{prefix(thread)}{max(map(_number, keys), default=0) + 1}"
 
 
 async def _record(
@@ -111,7 +103,7 @@ async def start_duel(
         current = open_key(unit, thread)
         if current is not None and not (await unit.state(DUEL, current)).over:
             raise DuelActive(game_id=game_id, stream=current)
-        key = await _next_key(unit, thread)
+        key = await next_key(unit.game.id, prefix(thread), unit.conn)
         initial = _initial(first, second, chosen)
         params = {"thread": thread, "initial": initial.to_dict()}
         state = await unit.state(DUEL, key, params=params)
