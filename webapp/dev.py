@@ -4,9 +4,11 @@ Mini App opens in a plain browser, and launch-URL helpers shared with tests and 
 ``GET /dev/open?user=<id>&name=<first name>&lang=ru&game=<game id>&screen=roll&scheme=dark``
 answers loopback clients only and redirects to ``/app/#tgWebAppData=...`` signed with the bot
 token (or DEV_BOT_TOKEN when there is none). It mints credentials for any user and game, so it
-must never face the internet: a request that came through a proxy (any of PROXY_HEADERS) is
-refused, and with a real token the app refuses to start unless KOSTI_DEV_ALLOW_REAL_TOKEN=1
-(`check_dev_mode`)."""
+must never face the internet: dev mode trusts no forwarding header at all — a request carrying
+``Forwarded``, ``Via``, any ``X-Forwarded-*`` or one of CLIENT_IP_HEADERS (``X-Real-IP``,
+``X-Client-IP``, ``True-Client-IP``, ``CF-Connecting-IP``, ...), in any letter case, came
+through a proxy and is refused (`is_forwarding_header`); and with a real token the app refuses
+to start unless KOSTI_DEV_ALLOW_REAL_TOKEN=1 (`check_dev_mode`)."""
 
 from __future__ import annotations
 
@@ -30,9 +32,27 @@ DEV_BOT_TOKEN = "1:kosti-development-only"
 # real — @BotFather's secrets are random base64url, so the safe default is to assume a token
 # could be one, and a misjudged dev token costs only the second setting.
 DEV_TOKEN_MARKERS = ("TEST-", "DEV-", "BENCH-")
-# A same-host reverse proxy makes every request look local to the TCP peer check; any of these
-# headers shows the request did not come straight from the browser.
-PROXY_HEADERS = ("X-Forwarded-For", "X-Forwarded-Host", "Forwarded", "X-Real-IP")
+# A same-host reverse proxy makes every request look local to the TCP peer check, so dev mode
+# trusts no forwarding header at all: `Forwarded`, `Via`, anything starting with `X-Forwarded-`
+# and these client-IP headers (proxies and CDNs add them; a browser sends none) are refused.
+# A rule rather than a list of known names: a new X-Forwarded-* needs no edit here. Lower case;
+# header names compare case-insensitively.
+FORWARDING_HEADERS = frozenset({"forwarded", "via"})
+FORWARDING_PREFIX = "x-forwarded-"
+CLIENT_IP_HEADERS = frozenset(
+    {
+        "x-real-ip",
+        "x-client-ip",
+        "true-client-ip",
+        "cf-connecting-ip",
+        "fastly-client-ip",
+        "x-cluster-client-ip",
+        "x-original-forwarded-for",
+        "client-ip",
+        "x-proxyuser-ip",
+        "x-envoy-external-address",
+    }
+)
 LIGHT_THEME = {
     "bg_color": "#ffffff",
     "text_color": "#000000",
@@ -98,8 +118,18 @@ def check_dev_mode(config: WebAppConfig, token: str | None) -> None:
         )
 
 
+def is_forwarding_header(name: str) -> bool:
+    """Whether a request header (any letter case) shows the request came through a proxy."""
+    name = name.strip().lower()
+    return (
+        name in FORWARDING_HEADERS
+        or name.startswith(FORWARDING_PREFIX)
+        or name in CLIENT_IP_HEADERS
+    )
+
+
 def _proxied(request: web.Request) -> bool:
-    return any(name in request.headers for name in PROXY_HEADERS)
+    return any(is_forwarding_header(name) for name in request.headers)
 
 
 async def dev_open(request: web.Request) -> web.Response:

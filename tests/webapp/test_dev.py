@@ -1,5 +1,5 @@
 """Development mode's edges: no start with a real token unless a second setting says so,
-no /dev request through a proxy, a warning at every start."""
+no /dev request through a proxy (no forwarding header trusted), a warning at every start."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from pydantic import SecretStr
 from bot.settings import Settings
 from webapp.app import create_app
 from webapp.config import WebAppConfig
-from webapp.dev import DEV_BOT_TOKEN, PROXY_HEADERS, DevModeRefused, is_dev_token
+from webapp.dev import DEV_BOT_TOKEN, DevModeRefused, is_dev_token, is_forwarding_header
 
 # the form @BotFather issues (a made-up secret)
 REAL_LOOKING = "7312345678:AAHfiqksKZ8WmR2zSjiQ7_v4TMAKdiHm9T0"
@@ -77,26 +77,84 @@ def test_the_setting_is_read_from_the_environment(monkeypatch):
     assert WebAppConfig(_env_file=None).dev_allow_real_token is False
 
 
-@pytest.mark.parametrize(
-    ("header", "value"),
-    [
-        ("X-Forwarded-For", "203.0.113.9"),
-        ("Forwarded", "for=203.0.113.9"),
-        ("X-Real-IP", "203.0.113.9"),
-        ("X-Forwarded-Host", "kosti.example"),
-    ],
-)
+# Spelled out here, not read from webapp.dev, so that dropping a header from the rule fails a test.
+FORWARDING = [
+    ("X-Forwarded-For", "203.0.113.9"),
+    ("X-Forwarded-Host", "kosti.example"),
+    ("X-Forwarded-Proto", "https"),
+    ("X-Forwarded-Port", "443"),
+    ("X-Forwarded-Server", "edge-1"),
+    ("X-Forwarded-Prefix", "/kosti"),
+    ("Forwarded", "for=203.0.113.9"),
+    ("Via", "1.1 proxy.example"),
+    ("X-Real-IP", "203.0.113.9"),
+    ("X-Client-IP", "203.0.113.9"),
+    ("True-Client-IP", "203.0.113.9"),
+    ("CF-Connecting-IP", "203.0.113.9"),
+    ("Fastly-Client-IP", "203.0.113.9"),
+    ("X-Cluster-Client-IP", "203.0.113.9"),
+    ("X-Original-Forwarded-For", "203.0.113.9"),
+    ("Client-IP", "203.0.113.9"),
+    ("X-ProxyUser-Ip", "203.0.113.9"),
+    ("X-Envoy-External-Address", "203.0.113.9"),
+    # header names are case-insensitive
+    ("x-client-ip", "203.0.113.9"),
+    ("TRUE-CLIENT-IP", "203.0.113.9"),
+    ("cf-connecting-ip", "203.0.113.9"),
+    ("x-FORWARDED-proto", "https"),
+    ("VIA", "1.1 proxy.example"),
+]
+# What a browser on this machine sends: none of it is a forwarding header.
+BROWSER = [
+    "Host",
+    "User-Agent",
+    "Accept",
+    "Accept-Language",
+    "Accept-Encoding",
+    "Referer",
+    "Origin",
+    "Cookie",
+    "Connection",
+    "Upgrade-Insecure-Requests",
+    "X-Requested-With",
+    "Sec-Fetch-Site",
+]
+
+
+@pytest.mark.parametrize(("header", "value"), FORWARDING)
 async def test_dev_open_refuses_a_request_through_a_proxy(aiohttp_client, header, value):
-    assert header in PROXY_HEADERS
     client = await aiohttp_client(create_app(settings(None), webapp_config=DEV))
-    response = await client.get("/dev/open?user=1&game=5", headers={header: value})
+    response = await client.get(
+        "/dev/open?user=1&game=5", headers={header: value}, allow_redirects=False
+    )
     assert response.status == 403
     body = await response.json()
     assert body["error"]["code"] == "dev_proxied"
+    # no credentials minted: no redirect carrying signed initData
     assert "Location" not in response.headers
+    assert "tgWebAppData" not in await response.text()
+
+
+@pytest.mark.parametrize("header", [h for h, _ in FORWARDING])
+def test_every_forwarding_header_is_one(header):
+    assert is_forwarding_header(header)
+
+
+@pytest.mark.parametrize("header", BROWSER)
+def test_a_browsers_headers_are_not_forwarding_headers(header):
+    assert not is_forwarding_header(header)
 
 
 async def test_dev_open_still_answers_a_local_browser(aiohttp_client):
     client = await aiohttp_client(create_app(settings(None), webapp_config=DEV))
-    response = await client.get("/dev/open?user=1", allow_redirects=False)
+    response = await client.get(
+        "/dev/open?user=1",
+        headers={
+            "User-Agent": "Mozilla/5.0",
+            "Accept": "text/html",
+            "Referer": "http://127.0.0.1/",
+        },
+        allow_redirects=False,
+    )
     assert response.status == 302
+    assert response.headers["Location"].startswith("/app/#tgWebAppData=")
