@@ -77,6 +77,10 @@ SERVICE_CODES: dict[str, str] = {
     "event_conflict": "conflict",
     "stale_state": "conflict",
     "nothing_to_undo": "nothing_to_undo",
+    # a name refused (engine/services/names.py): answered with its own sentence
+    "name_empty": "bad_name",
+    "name_too_long": "bad_name",
+    "name_looks_alike": "bad_name",
 }
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine import describe
+from engine import describe, sheet_numbers
 from engine.describe import Template
 from engine.errors import CodedError
 
@@ -19,6 +19,8 @@ ERROR_CODES: dict[str, Template] = {
     "sheet_bad_die": "Line {line}: «{text}» — a damage die is written dX, e.g. d8.",
     "sheet_missing": "The fighter text lacks: {stat}.",
     "sheet_bad_json": "This JSON is not a duel fighter.",
+    # params: value (as written), max; the same sentence on every sheet
+    sheet_numbers.CODE: sheet_numbers.TEMPLATE,
     "unknown_class": "There is no such fighter class: {text}",
     "bad_class": "A class must have at least one move, and each move a positive SP cost.",
     # submissions

@@ -15,9 +15,9 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
-from engine import describe
+from engine import describe, sheet_numbers
 from engine.describe import Description
 
 from .classes import BUILTIN, find_class
@@ -53,9 +53,10 @@ _STAT_LABELS = {
     "hp": "Хп",
     "armor": "Броня",
 }
+T = TypeVar("T")
 _REQUIRED = ("damage_die", "hp")
 _ITEM = re.compile(r"^(?P<key>[^\s:]+)\s*:?\s*(?P<value>.*?)\s*$")
-_NUMBER = re.compile(r"^[+-]?\d{1,4}$")
+_NUMBER = re.compile(r"^[+-]?\d+$")  # within the bound every sheet shares
 _DIE = re.compile(r"^[dдк](\d{1,3})$", re.IGNORECASE)
 
 
@@ -92,7 +93,7 @@ def parse_sheet(text: str, classes: Mapping[str, FighterClass] = BUILTIN) -> Par
                     raise DuelError("sheet_bad_die", {"line": number, "text": item[:40]})
                 found[key] = int(die.group(1))
             elif _NUMBER.match(value):
-                found[key] = int(value)
+                found[key] = _bounded(value, number, item)
             else:
                 raise DuelError("sheet_bad_value", {"line": number, "text": item[:40]})
         if unread and not name and not found and len(items) == len(unread):
@@ -115,7 +116,27 @@ def parse_sheet(text: str, classes: Mapping[str, FighterClass] = BUILTIN) -> Par
         hp=found["hp"],
         armor=found.get("armor", 0),
     )
-    return ParsedSheet(Fighter(name[:64], stats, fighter_class), tuple(warnings))
+    fighter = check_numbers(Fighter(name, stats, fighter_class))
+    return ParsedSheet(fighter, tuple(warnings))
+
+
+def _bounded(digits: str, line: int, item: str) -> int:
+    """A number within the bound every sheet shares (engine/sheet_numbers.py)."""
+    value = sheet_numbers.read(digits)
+    if value is None:
+        params = sheet_numbers.params(digits) | {"line": line, "text": item[:40]}
+        raise DuelError(sheet_numbers.CODE, params)
+    return value
+
+
+def check_numbers(sheet: T) -> T:
+    """Every number of a fighter (its class's too) or of a class within the bound every
+    sheet shares."""
+    found = sheet_numbers.first_too_large(sheet)
+    if found is not None:
+        path, value = found
+        raise DuelError(sheet_numbers.CODE, sheet_numbers.params(value) | {"field": path})
+    return sheet
 
 
 def format_sheet(fighter: Fighter) -> str:
@@ -133,13 +154,15 @@ def format_sheet(fighter: Fighter) -> str:
 
 def fighter_from_json(data: Any) -> Fighter:
     try:
-        return Fighter.from_dict(data)
+        fighter = Fighter.from_dict(data)
     except (ValueError, TypeError):
         raise DuelError("sheet_bad_json") from None
+    return check_numbers(fighter)
 
 
 def class_from_json(data: Any) -> FighterClass:
     try:
-        return FighterClass.from_dict(data)
+        found = FighterClass.from_dict(data)
     except (ValueError, TypeError):
         raise DuelError("sheet_bad_json") from None
+    return check_numbers(found)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine import describe
+from engine import describe, sheet_numbers
 from engine.describe import Template
 from engine.errors import CodedError
 
@@ -19,6 +19,8 @@ ERROR_CODES: dict[str, Template] = {
     "sheet_unknown_part": "This part cannot be read.",
     "sheet_duplicate": "This is written twice.",
     "sheet_bad_json": "This JSON is not a character.",
+    # params: value (as written), max; the same sentence on every sheet
+    sheet_numbers.CODE: sheet_numbers.TEMPLATE,
     "bad_group_size": "A group of Extras has from 1 to {max} members.",
     "sheet_unknown_owner": "No player of this game is called {name}.",
     # a sheet's warnings (saved anyway; params: name = the part as written)

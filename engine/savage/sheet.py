@@ -23,6 +23,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any
 
+from engine import sheet_numbers
 from engine.describe import Description
 
 from . import sheet_names
@@ -106,6 +107,25 @@ def _fail(code: str, fragment: str, position: int) -> RuleError:
     return RuleError(code, {"fragment": fragment.strip()[:40], "position": position})
 
 
+def _number(digits: str, item: str, position: int) -> int:
+    """A number of the block within the bound every sheet shares (engine/sheet_numbers.py)."""
+    value = sheet_numbers.read(digits)
+    if value is None:
+        params = {"fragment": item.strip()[:40], "position": position}
+        raise RuleError(sheet_numbers.CODE, sheet_numbers.params(digits) | params)
+    return value
+
+
+def check_numbers(character: Character) -> Character:
+    """Every number of the sheet within the bound every sheet shares (the owner's Telegram
+    id and the state of a fight are no numbers of the sheet)."""
+    found = sheet_numbers.first_too_large(character, skip=("owner", "status"))
+    if found is not None:
+        path, value = found
+        raise RuleError(sheet_numbers.CODE, sheet_numbers.params(value) | {"field": path})
+    return character
+
+
 def parse_sheet(text: str, *, owner: int | None = None) -> SheetSpec:
     if not text or not text.strip():
         raise RuleError("sheet_empty")
@@ -161,14 +181,17 @@ def parse_sheet(text: str, *, owner: int | None = None) -> SheetSpec:
                 stat = _STATS[key]
                 if stat in stats:
                     raise _fail("sheet_duplicate", item, item_at)
-                stats[stat] = int(value)
+                stats[stat] = _number(value, item, item_at)
                 if extra is not None:
                     if stat != "toughness" or not extra.strip().isdigit():
                         raise _fail("sheet_bad_number", item, item_at)
-                    armor = int(extra)
+                    armor = _number(extra, item, item_at)
                 continue
             if extra is not None:
                 raise _fail("sheet_unknown_part", item, item_at)
+            bonus = value.partition("+")[2]
+            if bonus:
+                _number(bonus, item, item_at)  # d12+N: N within the bound before it is read
             try:
                 die = parse_die(value)
             except RuleError:
@@ -203,7 +226,7 @@ def parse_sheet(text: str, *, owner: int | None = None) -> SheetSpec:
         bennies=stats.get("bennies", default_bennies),
         edges=tuple(dict.fromkeys(edges)),
     )
-    return SheetSpec(character, count, tuple(warnings), owner_name)
+    return SheetSpec(check_numbers(character), count, tuple(warnings), owner_name)
 
 
 def with_owner(spec: SheetSpec, members: list[tuple[int, str, str | None]]) -> SheetSpec:
@@ -312,7 +335,7 @@ def character_to_json(character: Character) -> str:
 def character_from_json(text: str | dict[str, Any]) -> Character:
     try:
         data = json.loads(text) if isinstance(text, str) else text
-        return Character.from_dict(data)
+        return check_numbers(Character.from_dict(data))
     except RuleError:
         raise
     except (ValueError, KeyError, TypeError) as exc:

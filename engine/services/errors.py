@@ -65,6 +65,23 @@ class BadName(_Coded):
     code = "bad_name"
 
 
+class NameEmpty(BadName):
+    """Nothing visible is left of the name once invisible characters are removed."""
+
+    code = "name_empty"
+
+
+class NameTooLong(BadName):
+    code = "name_too_long"
+
+
+class NameLooksAlike(BadName):
+    """`name` reads as `existing`, another name of the game (a Latin letter among Cyrillic
+    ones, say): the two could not be told apart in a list."""
+
+    code = "name_looks_alike"
+
+
 class NoRoll(_Coded):
     code = "no_roll"
 
@@ -113,6 +130,13 @@ ERROR_CODES.update(
         NoUser.code: "I don't know that person yet: they should write in the chat first.",
         BadSystem.code: "Unknown game system.",
         BadName.code: "The name is empty or longer than {max} characters.",
+        NameEmpty.code: "The name is empty: it has no visible character.",
+        NameTooLong.code: "The name is longer than {max} characters: shorten it.",
+        NameLooksAlike.code: (
+            "The name «{name}» looks just like «{existing}», already in this game, but is "
+            "written with other letters (Latin ones among Cyrillic, say). To change "
+            "«{existing}», write its name the same way; else choose another name."
+        ),
         NoRoll.code: "There is no roll #{roll_id}.",
         NotHidden.code: "Roll #{roll_id} is not hidden: everyone has already seen it.",
         AlreadyRevealed.code: "Roll #{roll_id} has already been revealed.",

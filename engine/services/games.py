@@ -19,7 +19,6 @@ from tortoise.transactions import in_transaction
 from engine.services import outbox, systems
 from engine.services.aggregates.sql import options_of, sql
 from engine.services.errors import (
-    BadName,
     BadSystem,
     GameEnded,
     GameExists,
@@ -28,11 +27,10 @@ from engine.services.errors import (
     NotMember,
 )
 from engine.services.events import record_event
+from engine.services.names import checked_name
 from engine.services.types import GameInfo
 from engine.services.users import require_user
 from engine.store.models import ROLE_GM, ROLE_PLAYER, Chat, Game, PrivateSelection, Role
-
-NAME_MAX = 255
 
 
 def active_slot(chat_id: int, topic_id: int | None) -> str:
@@ -109,9 +107,7 @@ async def create_game(
     """A new active game in (chat, topic); the creator becomes its GM."""
     if system not in systems.codes():
         raise BadSystem(system=system, allowed=list(systems.codes()))
-    name = name.strip()
-    if not name or len(name) > NAME_MAX:
-        raise BadName(max=NAME_MAX)
+    name = checked_name(name)
     topic = topic_id or 0
     await require_user(creator_id)
     existing = await find_game(chat_id, topic)

@@ -1,11 +1,13 @@
 """The keys of the saved-characters library, the same for every rule system: a name's key
-(case and «ё» folded), a player's private key beside an NPC template of the same name, and the
-ASCII id a name gives a combatant or fighter."""
+(normalised as names are kept, engine/names.py, then case and «ё» folded), a player's private
+key beside an NPC template of the same name, and the ASCII id a name gives a combatant or
+fighter."""
 
 from __future__ import annotations
 
 import hashlib
 
+from engine.names import normalise_name
 from engine.words import fold
 
 KEY_MAX = 255  # SavedCharacter.key
@@ -20,7 +22,15 @@ _TRANSLIT = dict(zip("абвгдеёжзийклмнопрстуфхцчшщъы
 
 
 def name_key(name: str) -> str:
-    return fold(name)
+    """The key of a name; it fits the column even when folding lengthens the name («ß» is
+    «ss»)."""
+    return _fitted(fold(normalise_name(name)), KEY_MAX)
+
+
+def _fitted(key: str, size: int) -> str:
+    if len(key) <= size:
+        return key
+    return key[:200] + hashlib.sha256(key.encode()).hexdigest()[:16]
 
 
 def private_key(key: str, owner_id: int) -> str:
@@ -28,9 +38,7 @@ def private_key(key: str, owner_id: int) -> str:
     the GM's secret, so the player's save must answer as for a free name (a key of its own,
     never a public one: `name_key` has no tab). It fits the column however long the name."""
     suffix = f"\t{owner_id}"
-    if len(key) + len(suffix) > KEY_MAX:
-        key = key[:200] + hashlib.sha256(key.encode()).hexdigest()[:16]
-    return key + suffix
+    return _fitted(key, KEY_MAX - len(suffix)) + suffix
 
 
 def slug(name: str) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine import describe
+from engine import describe, sheet_numbers
 from engine.describe import Template
 from engine.errors import CodedError
 
@@ -21,6 +21,8 @@ ERROR_CODES: dict[str, Template] = {
     "sheet_bad_armor": "This armor cannot be read: {fragment}",
     "sheet_bad_health": "These wounds cannot be read: {fragment}",
     "sheet_bad_json": "This JSON is not a Storyteller character.",
+    # params: value (as written), max; the same sentence on every sheet
+    sheet_numbers.CODE: sheet_numbers.TEMPLATE,
     # pools
     "no_ability": "Without {ability} this action is impossible (the game's option).",
     "bad_actions": "From 1 to {max} actions can be declared.",

@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from engine import codec, describe
+from engine import codec, describe, sheet_numbers
 from engine.describe import Description
 from engine.words import fold
 
@@ -95,6 +95,25 @@ def _fail(code: str, fragment: str) -> StorytellerError:
     return StorytellerError(code, {"fragment": fragment[:40]})
 
 
+def _bounded(digits: str, fragment: str) -> int:
+    """A number within the bound every sheet shares (engine/sheet_numbers.py)."""
+    value = sheet_numbers.read(digits)
+    if value is None:
+        params = sheet_numbers.params(digits) | {"fragment": fragment[:40]}
+        raise StorytellerError(sheet_numbers.CODE, params)
+    return value
+
+
+def check_numbers(character: Character) -> Character:
+    """Every number of the sheet within the bound every sheet shares."""
+    found = sheet_numbers.first_too_large(character)
+    if found is not None:
+        path, value = found
+        params = sheet_numbers.params(value) | {"field": path}
+        raise StorytellerError(sheet_numbers.CODE, params)
+    return character
+
+
 def _number(text: str) -> int:
     if not text.strip().isdigit() or int(text) > 10:
         raise _fail("sheet_bad_number", text)
@@ -130,7 +149,7 @@ def _weapon(name: str, inside: str | None, options: Options) -> Weapon:
     for part in parts:
         if (m := _DAMAGE_RE.match(part)) and damage is None:
             strength = m["str"] is not None
-            damage = int(m["plus"] or 0) if strength else int(m["num"])
+            damage = _bounded(m["plus"] or "0", part) if strength else _bounded(m["num"], part)
         elif (t := _damage_type(part)) is not None:
             dtype = t
         elif m := _DIFF_RE.match(part):
@@ -172,10 +191,12 @@ def _armor(text: str, options: Options) -> Armor | None:
     m = _ARMOR_RE.match(t)
     if not m:
         raise _fail("sheet_bad_armor", t)
-    return Armor(m["name"].strip() or "Броня", int(m["rating"]), int(m["pen"] or 0))
+    rating, penalty = _bounded(m["rating"], t), _bounded(m["pen"] or "0", t)
+    return Armor(m["name"].strip() or "Броня", rating, penalty)
 
 
-def _health(text: str) -> tuple[str, ...]:
+def _health(text: str, size: int) -> tuple[str, ...]:
+    """The marks of «поверхностные 2, летальные 1»: at most the track's ``size`` levels."""
     marks: list[str] = []
     for piece in (p.strip() for p in text.split(",")):
         if not piece or piece.lower() in _NO:
@@ -184,7 +205,10 @@ def _health(text: str) -> tuple[str, ...]:
         t = _damage_type(m["name"]) if m else None
         if not m or t is None:
             raise _fail("sheet_bad_health", piece)
-        marks.extend([t] * int(m["value"]))
+        count = _bounded(m["value"], piece)
+        if len(marks) + count > size:  # a track holds one mark per level
+            raise _fail("sheet_bad_health", piece)
+        marks.extend([t] * count)
     return tuple(marks)
 
 
@@ -229,7 +253,7 @@ def parse_sheet(text: str, options: Options = DEFAULT_OPTIONS) -> ParsedSheet:
             fields["willpower"] = _number(wp["perm"])
             fields["willpower_points"] = _number(wp["cur"] or wp["perm"])
         elif field == "health":
-            fields["health"] = _health(value)
+            fields["health"] = _health(value, len(options.health))
         elif field == "armor":
             fields["armor"] = _armor(value, options)
         elif field == "weapons":
@@ -241,7 +265,7 @@ def parse_sheet(text: str, options: Options = DEFAULT_OPTIONS) -> ParsedSheet:
     character = Character(
         attributes=attributes, abilities=abilities, specialties=specialties, **fields
     )
-    return ParsedSheet(character.with_marks(character.health), tuple(warnings))
+    return ParsedSheet(check_numbers(character.with_marks(character.health)), tuple(warnings))
 
 
 def _rating_list(values: dict[str, int]) -> str:

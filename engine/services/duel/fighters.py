@@ -4,7 +4,9 @@ X») and the GM's own classes, kept in the game's library (`saved_characters`, s
 keeps the class it was started with), a class row the `FighterClass` JSON under the key
 ``#class:<code>`` (a key no name gives: names are keyed by `name_key`, never with «#»).
 
-Players save and delete their own fighters; the GM anyone's, and the classes.
+Players save and delete their own fighters; the GM anyone's, and the classes. A fighter's
+name is normalised and checked as every name is (engine/services/names.py), at most
+`NAME_MAX` characters; fighters are public in a duel, so every name of the game is compared.
 """
 
 from __future__ import annotations
@@ -18,15 +20,16 @@ from tortoise import timezone
 from tortoise.exceptions import IntegrityError
 
 from engine import duel
-from engine.services.errors import BadName, NotGm, NotMember, NotYourCharacter
+from engine.services.errors import NotGm, NotMember, NotYourCharacter
 from engine.services.library import name_key
+from engine.services.names import checked_name, refuse_look_alike, row_id, sought_name
 from engine.services.scenes import require_member, require_system, role_of
 from engine.store.models import ROLE_GM, SavedCharacter
 
 from .code import CODE
 from .errors import NoFighter
 
-NAME_MAX = 64
+NAME_MAX = 64  # a fighter's name heads the duel's posts and forms
 CLASS_KEY = "#class:"
 
 
@@ -99,9 +102,8 @@ async def save_fighter(
     if owner is not None and owner != actor_id and await role_of(game_id, owner) is None:
         raise NotMember(game_id=game_id, user_id=owner)
     parsed = parse_fighter(text_or_json, await game_classes(game_id))
-    name = parsed.fighter.name.strip()
-    if not name or len(name) > NAME_MAX:
-        raise BadName(max=NAME_MAX)
+    name = checked_name(parsed.fighter.name, NAME_MAX)
+    await refuse_look_alike(game_id, name, templates=True, no_names=CLASS_KEY)
     values: dict[str, Any] = {
         "name": name,
         "system": CODE,
@@ -129,10 +131,11 @@ async def save_fighter(
 
 async def _find(game_id: int, name_or_id: str | int) -> SavedCharacter:
     query = SavedCharacter.filter(game_id=game_id, system=CODE)
-    if isinstance(name_or_id, int) or name_or_id.strip().isdigit():
-        row = await query.filter(id=int(name_or_id)).first()
+    found = row_id(name_or_id)
+    if found is not None:
+        row = await query.filter(id=found).first()
     else:
-        row = await query.filter(key=name_key(name_or_id)).first()
+        row = await query.filter(key=name_key(sought_name(str(name_or_id), NAME_MAX))).first()
     if row is None or row.key.startswith(CLASS_KEY):
         await require_system(game_id, CODE)
         raise NoFighter(name=str(name_or_id))

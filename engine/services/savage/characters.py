@@ -3,9 +3,11 @@ active encounter.
 
 A saved character is the engine's `Character` (fresh state) plus how many copies it
 stands for (`count` > 1: a group of Extras, «×6» in the text block). `owner_id` None
-marks an NPC template. Names are unique per game, compared case- and «ё»-insensitively —
-except that a player's entry under a template's name is kept apart (`private_key`): the
-template's name is the GM's secret, and a refusal would tell it.
+marks an NPC template. Names are normalised and checked as every name is
+(engine/services/names.py: invisible characters removed, at most 255 characters, none that
+looks just like another name of the game) and unique per game, compared case- and
+«ё»-insensitively — except that a player's entry under a template's name is kept apart
+(`private_key`): the template's name is the GM's secret, and a refusal would tell it.
 Players save and delete only their own characters; the GM any, and NPC templates.
 """
 
@@ -25,8 +27,9 @@ from engine.describe import Description
 from engine.dice.rng import Rng
 from engine.savage.sheet import MAX_GROUP, with_owner
 from engine.services.aggregates.unit import Unit, run_unit
-from engine.services.errors import BadName, NoCharacter, NotMember, NotYourCharacter
+from engine.services.errors import NoCharacter, NotMember, NotYourCharacter
 from engine.services.library import name_key, private_key, slug
+from engine.services.names import checked_name, refuse_look_alike, row_id, sought_name
 from engine.services.savage.aggregates import ENCOUNTER
 from engine.services.savage.code import CODE
 from engine.services.savage.encounters import KIND, EncounterOutcome, as_actor, record_step
@@ -38,8 +41,6 @@ from engine.services.scenes import (
     role_of,
 )
 from engine.store.models import ROLE_GM, Role, SavedCharacter, User
-
-NAME_MAX = 255
 
 
 @dataclass(frozen=True)
@@ -130,6 +131,7 @@ async def save_character(
     *,
     actor_id: int,
     owner_id: int | None = None,
+    renaming: int | None = None,
 ) -> CharacterRecord:
     """Save (or replace, by name) a character from a text block or JSON.
 
@@ -137,7 +139,9 @@ async def save_character(
     templates (no owner). A player saves their own: the owner defaults to them, and
     another owner — or replacing another player's entry — is `not_your_character`; under a
     template's name their entry is kept apart (`private_key`), answered as a free name. The
-    engine's sheet errors (`sheet_*`, `bad_group_size`) pass through as RuleError.
+    engine's sheet errors (`sheet_*`, `bad_group_size`) pass through as RuleError; a name
+    is refused as every name is (engine/services/names.py) — `renaming`: the entry whose
+    new name this is (the Mini App's editor), never compared with it.
     """
     await require_system(game_id, CODE)
     is_gm = await require_member(game_id, actor_id) == ROLE_GM
@@ -152,9 +156,8 @@ async def save_character(
         raise NotYourCharacter(owner_id=owner)
     if owner is not None and owner != actor_id and await role_of(game_id, owner) is None:
         raise NotMember(game_id=game_id, user_id=owner)
-    name = character.name.strip()
-    if not name or len(name) > NAME_MAX:
-        raise BadName(max=NAME_MAX)
+    name = checked_name(character.name)
+    await refuse_look_alike(game_id, name, templates=is_gm, except_id=renaming)
     # Saved with a fresh state and no id: ids are given when added to an encounter.
     character = dataclasses.replace(character, id="", name=name, status=savage.Status())
     values: dict[str, Any] = {
@@ -199,10 +202,12 @@ async def _player_key(game_id: int, key: str, actor_id: int) -> str:
 
 
 async def _find(game_id: int, name_or_id: str | int) -> SavedCharacter:
-    if isinstance(name_or_id, int) or name_or_id.strip().isdigit():  # ids win over names
-        row = await SavedCharacter.get_or_none(game_id=game_id, id=int(name_or_id))
+    found = row_id(name_or_id)  # ids win over names
+    if found is not None:
+        row = await SavedCharacter.get_or_none(game_id=game_id, id=found)
     else:
-        row = await SavedCharacter.get_or_none(game_id=game_id, key=name_key(name_or_id))
+        key = name_key(sought_name(str(name_or_id)))
+        row = await SavedCharacter.get_or_none(game_id=game_id, key=key)
     if row is None:
         await require_system(game_id, CODE)  # NoGame / WrongSystem first
         raise NoCharacter(name=str(name_or_id))

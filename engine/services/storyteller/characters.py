@@ -4,13 +4,16 @@ open fight.
 A saved character is the engine's `Character` as JSON (`SavedCharacter.data`), read from a
 Russian text block (`engine.storyteller.sheet`) or its JSON. `owner_id` None marks an NPC
 template: the GM's, unseen by players, added as numbered copies («Бандит 1», «Бандит 2»).
-Names are unique per game, compared case- and «ё»-insensitively; a player's entry under a
+Names are normalised and checked as every name is (engine/services/names.py: invisible
+characters removed, at most 255 characters, none that looks just like another name of the
+game) and unique per game, compared case- and «ё»-insensitively; a player's entry under a
 template's name is kept apart (the template's name is the GM's secret: refusing it would
 tell it). Players save and delete only their own characters; the GM any.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from dataclasses import dataclass
 from datetime import datetime
@@ -22,9 +25,10 @@ from tortoise.exceptions import IntegrityError
 from engine.describe import Description
 from engine.dice.rng import Rng
 from engine.services.aggregates.unit import Unit, run_unit
-from engine.services.errors import BadName, NoCharacter, NotMember, NotYourCharacter
+from engine.services.errors import NoCharacter, NotMember, NotYourCharacter
 from engine.services.library import name_key, private_key
 from engine.services.library import slug as fighter_id
+from engine.services.names import checked_name, refuse_look_alike, row_id, sought_name
 from engine.services.scenes import active_in, require_member, require_system, role_of
 from engine.services.storyteller.aggregates import FIGHT
 from engine.services.storyteller.code import CODE
@@ -37,9 +41,14 @@ from engine.storyteller.decide import decide
 from engine.storyteller.errors import StorytellerError
 from engine.storyteller.fight import Fight
 from engine.storyteller.options import DEFAULT_OPTIONS, Options
-from engine.storyteller.sheet import character_from_json, format_sheet, instantiate, parse_sheet
+from engine.storyteller.sheet import (
+    character_from_json,
+    check_numbers,
+    format_sheet,
+    instantiate,
+    parse_sheet,
+)
 
-NAME_MAX = 255
 MAX_COPIES = 20
 
 
@@ -89,7 +98,7 @@ def parse_entry(
     if isinstance(text_or_json, str):
         parsed = parse_sheet(text_or_json, options)
         return parsed.character, parsed.warnings
-    return character_from_json(text_or_json), ()
+    return check_numbers(character_from_json(text_or_json)), ()
 
 
 async def save_character(
@@ -111,15 +120,14 @@ async def save_character(
         raise NotYourCharacter(owner_id=owner)
     if owner is not None and owner != actor_id and await role_of(game_id, owner) is None:
         raise NotMember(game_id=game_id, user_id=owner)
-    name = character.name.strip()
-    if not name or len(name) > NAME_MAX:
-        raise BadName(max=NAME_MAX)
+    name = checked_name(character.name)
+    await refuse_look_alike(game_id, name, templates=is_gm)
     values: dict[str, Any] = {
         "name": name,
         "system": CODE,
         "owner_id": owner,
         "count": 1,
-        "data": character.to_dict(),
+        "data": dataclasses.replace(character, name=name).to_dict(),
     }
     key = name_key(name) if is_gm else await _player_key(game_id, name_key(name), actor_id)
     for _ in range(2):
@@ -150,10 +158,11 @@ async def _player_key(game_id: int, key: str, actor_id: int) -> str:
 
 async def _find(game_id: int, name_or_id: str | int, viewer_id: int | None) -> SavedCharacter:
     """By id or name; a player finds no template and their own entry kept apart first."""
-    if isinstance(name_or_id, int) or name_or_id.strip().isdigit():
-        row = await SavedCharacter.get_or_none(game_id=game_id, id=int(name_or_id))
+    found = row_id(name_or_id)
+    if found is not None:
+        row = await SavedCharacter.get_or_none(game_id=game_id, id=found)
     else:
-        key = name_key(name_or_id)
+        key = name_key(sought_name(str(name_or_id)))
         row = None
         if viewer_id is not None:
             row = await SavedCharacter.get_or_none(game_id=game_id, key=private_key(key, viewer_id))

@@ -25,11 +25,11 @@ from engine.savage.character import EDGE_NAMES
 from engine.savage.sheet_names import EDGE_SYNONYMS, EXPORT_NAMES, SKILL_SYNONYMS
 from engine.savage.traits import ATTRIBUTE_NAMES, SKILL_NAMES
 from engine.services import ServiceError, get_user
-from engine.services.errors import BadName, NotYourCharacter
+from engine.services.errors import NotYourCharacter
+from engine.services.names import checked_name
 from engine.services.notify import origin
 from engine.services.savage import list_characters
 from engine.services.savage.characters import (
-    NAME_MAX,
     CharacterRecord,
     delete_character,
     get_character,
@@ -160,8 +160,8 @@ async def _spec(viewer: Viewer, body: CharacterBody) -> savage.SheetSpec:
         spec = parse_entry(sheet, default)
         if owner is None and not template:  # «игрок Имя»: the member of that name
             spec = await resolve_owner(viewer.game.id, spec)
-        if not spec.character.name.strip() or len(spec.character.name.strip()) > NAME_MAX:
-            raise BadName(max=NAME_MAX)
+        name = checked_name(spec.character.name)  # as the save keeps it (shown so)
+        spec = dataclasses.replace(spec, character=dataclasses.replace(spec.character, name=name))
     except (savage.RuleError, ServiceError) as exc:
         raise _refusal(exc, viewer, sheet) from None
     character = spec.character
@@ -235,7 +235,11 @@ async def post_character(request: web.Request, viewer: Viewer) -> web.Response:
     try:
         with origin("webapp"):
             record = await save_character(
-                game_id, data, actor_id=viewer.user_id, owner_id=spec.character.owner
+                game_id,
+                data,
+                actor_id=viewer.user_id,
+                owner_id=spec.character.owner,
+                renaming=None if old is None else old.id,
             )
             if old is not None and old.id != record.id:
                 await delete_character(game_id, old.id, actor_id=viewer.user_id)

@@ -23,6 +23,7 @@ from pydantic import (
 from engine import savage
 from engine.dice import DiceError
 from engine.dice.swade import parse_damage
+from engine.names import NAME_MAX
 from engine.savage import actions, authority
 from engine.savage.traits import ATTRIBUTES
 from engine.services.savage import (
@@ -36,7 +37,6 @@ from webapp.bodies import BLANK_IS_NONE, FROM_ARRAYS, B, Body, one_of, stripped
 from webapp.systems.commands import Ctx, Done, NoArgs, Spec
 
 ID_MAX = 64
-NAME_MAX = 255
 TRAIT_MAX = 40
 LABEL_MAX = 24
 MODIFIERS_MAX = 6

@@ -10,6 +10,7 @@ from typing import Annotated, Any
 
 from pydantic import AfterValidator, Field
 
+from engine.names import NAME_MAX
 from engine.services.storyteller import (
     add_to_fight,
     end_fight,
@@ -26,7 +27,6 @@ from webapp.systems.commands import Ctx, Done, NoArgs, Spec
 from webapp.systems.storyteller.options import OptionsArgs, set_game_options
 
 ID_MAX = 64
-NAME_MAX = 255
 Id = Annotated[str, Field(max_length=ID_MAX), AfterValidator(stripped)]
 MaybeId = Annotated[Id | None, BLANK_IS_NONE]
 Name = Annotated[str, Field(max_length=NAME_MAX), AfterValidator(stripped)]

@@ -203,6 +203,43 @@ async def test_rename_through_the_id(client, sw, base):
     await save(client, base, PLAYER_ID, ICHIGO, 404, id=999999)
 
 
+async def test_names_are_normalised_and_look_alikes_refused(client, sw, base):
+    """engine/services/names.py through the editor: an invisible character is not kept; a name
+    that looks just like another is refused with its sentence (API code ``bad_name``); an
+    entry renamed into the name it looked like is no conflict with itself."""
+    saved = await save(client, base, PLAYER_ID, ICHIGO.replace("Ичиго", "Ичи\u200bго"))
+    assert saved["name"] == "Ичиго" and saved["data"]["name"] == "Ичиго"
+    assert saved["sheet"].startswith("Ичиго (Дикий")
+    latin = ICHIGO.replace("Ичиго", "Ичигo")  # a Latin «o»
+    error = await save(client, base, PLAYER_ID, latin, 400)
+    assert error["code"] == "bad_name"
+    assert error["message"].startswith("Имя «Ичигo» выглядит точно как «Ичиго»")
+    assert error["details"]["description"]["code"] == "service.name_looks_alike"
+    preview = await call(
+        client, "POST", base + "/preview", PLAYER_ID, body={"sheet": "\u200b: Сила d6"}
+    )
+    assert preview["valid"] is False and preview["error"]["code"] == "bad_name"
+    assert preview["error"]["message"] == "Имя пустое: в нём нет ни одного видимого символа."
+    # an entry renamed into the name it looks like is no conflict with itself
+    rukia = await save(client, base, OTHER_ID, RUKIA.replace("Рукия", "Pукия"))  # a Latin «P»
+    fixed = await save(client, base, OTHER_ID, RUKIA, id=rukia["id"])
+    assert fixed["name"] == "Рукия"
+    assert sorted(r.name for r in await list_characters(sw.id)) == ["Ичиго", "Рукия"]
+
+
+async def test_a_number_past_the_bound_is_refused(client, sw, base):
+    saved = await save(client, base, PLAYER_ID, ICHIGO)
+    error = await save(client, base, PLAYER_ID, {**saved["data"], "toughness": 10**18}, 400)
+    assert error["code"] == "sheet_number_too_large"
+    assert error["message"] == (
+        "Слишком большое число: 1000000000000000000. Число в листе персонажа — не больше "
+        "1000000 по модулю."
+    )
+    text = await save(client, base, PLAYER_ID, ICHIGO + "; Шаг 10000000", 400)
+    assert text["code"] == "sheet_number_too_large" and text["details"]["line"] == 1
+    assert (await list_characters(sw.id))[0].character.toughness == 8
+
+
 async def test_preview_parses_without_saving(client, sw, base):
     data = await call(client, "POST", base + "/preview", PLAYER_ID, body={"sheet": BLOCK})
     assert data["valid"] is True and data["sheet"].startswith("Ичиго (Дикий, игрок Аня)")

@@ -1,0 +1,34 @@
+"""Names in a Storyteller game's chat (engine/services/names.py): /char and /npc keep a name
+without its invisible characters and refuse one that looks just like another of the game; the
+fight's /add of a name too long for the library is refused in Russian."""
+
+from __future__ import annotations
+
+from engine.services import find_game
+from engine.services.storyteller import list_characters
+from tests.bot.conftest import ALICE, BORIS, GROUP
+from tests.bot.systems.storyteller.test_fight import Table, said
+from tests.support.telegram import TelegramDriver
+
+THUG = "Имя: {name}\nАтрибуты: Ловкость 2, Выносливость 2\nСпособности: Рукопашный бой 2"
+
+
+async def test_names_are_kept_clean_and_look_alikes_refused(tg: TelegramDriver) -> None:
+    table = Table(tg)
+    await table.say(ALICE, "/newgame сказитель Ночной город")
+    await table.say(BORIS, "/join")
+    saved = said(await table.say(ALICE, "/npc " + THUG.format(name="Бан\u200bдит")))
+    assert "Шаблон NPC сохранён: <b>Бандит</b>" in saved
+    latin = said(await table.say(ALICE, "/npc " + THUG.format(name="Бaндит")))  # a Latin «a»
+    assert latin.startswith("Имя «Бaндит» выглядит точно как «Бандит»")
+    blank = said(await table.say(BORIS, "/char " + THUG.format(name="\u202e\u200b")))
+    assert blank == "Имя пустое: в нём нет ни одного видимого символа."
+    game = await find_game(GROUP.id, None)
+    assert game is not None
+    assert [r.name for r in await list_characters(game.id)] == ["Бандит"]
+
+    await table.say(ALICE, "/fight")
+    refused = said(await table.say(ALICE, "/add " + "Я" * 300))
+    assert refused == "Имя длиннее 255 символов: сократите его."
+    added = said(await table.say(ALICE, "/add Бан\u200bдит"))
+    assert "Бандит" in added and "Что-то пошло не так" not in added
