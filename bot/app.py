@@ -24,7 +24,7 @@ from bot.filters import index_commands
 from bot.i18n import setup_i18n
 from bot.middlewares import setup_middlewares
 from bot.middlewares.dedup import SharedUpdates
-from bot.middlewares.flood import FloodControl
+from bot.middlewares.flood import FloodControl, is_queued
 from bot.middlewares.flood_limits import Limits
 from bot.middlewares.limits import FitToLimits
 from bot.middlewares.polling import OnePoller
@@ -37,13 +37,22 @@ from bot.settings import Settings
 from bot.systems import installed, registry
 from bot.systems.filters import GameMiddleware, PlaysSystem
 from engine.dice import system_rng
+from engine.services.outgoing import Journal
 from engine.store.redis import connect as connect_redis
 from engine.store.redis import worker_id
 
 
-def flood_control(settings: Settings, limits: Limits | None = None) -> FloodControl:
-    """Telegram's limits as the settings say, in `limits` (Redis) or this process's windows."""
-    return FloodControl(settings.flood_per_second, settings.flood_group_per_minute, limits=limits)
+def flood_control(
+    settings: Settings, limits: Limits | None = None, *, journal: Journal | None = None
+) -> FloodControl:
+    """Telegram's limits as the settings say, in `limits` (Redis) or this process's windows;
+    every queued call written to `journal` (engine/services/outgoing.py) first."""
+    return FloodControl(
+        settings.flood_per_second,
+        settings.flood_group_per_minute,
+        limits=limits,
+        journal=journal,
+    )
 
 
 def create_bot(
@@ -63,7 +72,8 @@ def create_bot(
     session.middleware(FitToLimits())  # before the queue: the text it holds is final
     session.middleware(OnePoller())
     session.middleware(flood)
-    session.middleware(RetryAfterMiddleware(attempts=retry_attempts))
+    # the chat calls are retried in their queues, as long as it takes (flood.py)
+    session.middleware(RetryAfterMiddleware(attempts=retry_attempts, queued_elsewhere=is_queued))
     session.middleware(KeepResponseTypes())
     return Bot(
         token=settings.token,

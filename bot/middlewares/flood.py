@@ -1,15 +1,29 @@
 """Outgoing flood control: Telegram's limits kept before a call is made, not learnt from 429s.
 
-Telegram allows a bot about 30 messages a second in all and 20 a minute in one group. Every
-call that posts, edits or deletes a chat's messages waits in that chat's queue and is made in
-the order it was queued, one at a time per chat, once the windows allow it: the bot's window
-(`per_second`) for all of them, the chat's window (`group_per_minute`) for new messages in a
-group or channel (edits are not part of Telegram's published per-group limit; a 429 on one is
-still honoured by the retry inside). Nothing is dropped, except that an edit of a message
-still waiting behind others is replaced by a newer edit of the same message: only the latest
-text is sent, and both callers get its answer. Other calls (answering a button, reading a
-member) are not queued. The windows are this process's, or with several workers shared in
-Redis (bot/middlewares/flood_limits.py); the order is kept per chat within a worker.
+Telegram allows a bot about 30 messages a second in all and 20 a minute in one group, and
+asks for about one a second in a chat. Every call that posts, edits or deletes a chat's
+messages waits in that chat's queue and is made in the order it was queued, one at a time per
+chat, once the windows allow it: the bot's window (`per_second`) for all of them, the chat's
+windows for new messages in a group or channel — `group_per_minute` a minute, and at most
+`PACE_BURST` within `PACE_BURST` seconds (a steady one a second, short bursts allowed). Edits
+are not part of Telegram's published per-group limit. Other calls (answering a button, reading
+a member) are not queued.
+
+Nothing is dropped. A 429 (`retry_after`, however long, however many in a row) or a Bot API out
+of reach puts the call back at the head of its chat's queue until it goes through; the log
+says so once per call. An edit of a message still waiting behind others is replaced by a newer
+edit of the same message: only the latest text is sent, and both callers get its answer. The
+windows are this process's, or with several workers shared in Redis
+(bot/middlewares/flood_limits.py); the order is kept per chat within a worker.
+
+With a `journal` (engine/services/outgoing.py, set by the runner), every queued call is
+written to the database before it is queued and forgotten once Telegram accepted it or
+refused it for good: a worker killed with calls in its queues leaves them to the next start
+or to another worker. Its caller then waits for Telegram's answer at most `answer_wait`
+seconds: past that it gets a stand-in answer (below) and goes on, the call staying in its
+queue — a handler never holds its update behind a group's minute or a long 429. Calls made
+within an outbox delivery are not journaled: the outbox row, undelivered until they are
+answered, makes them again.
 
 At shutdown (bot/runner.py) the windows are let go (`flush`); once the shutdown's bound ran
 out, the calls still queued or under way are no longer made but kept (`keep`): the runner
@@ -40,7 +54,12 @@ from aiogram.client.session.middlewares.base import (
     BaseRequestMiddleware,
     NextRequestMiddlewareType,
 )
-from aiogram.exceptions import TelegramAPIError
+from aiogram.exceptions import (
+    TelegramAPIError,
+    TelegramNetworkError,
+    TelegramRetryAfter,
+    TelegramServerError,
+)
 from aiogram.methods import (
     CopyMessage,
     CopyMessages,
@@ -58,12 +77,16 @@ from pydantic_core import PydanticSerializationError, to_jsonable_python
 
 from bot.middlewares.flood_limits import Limits, LocalLimits, Spec
 from engine.services.outbox import delivering
-from engine.services.outgoing import Kept
+from engine.services.outgoing import Journal, Kept
 
 if TYPE_CHECKING:
     from aiogram import Bot
 
 log = logging.getLogger(__name__)
+
+ANSWER_WAIT_S = 5.0  # longest a caller waits for a journaled call's answer
+PACE_BURST = 3  # a group's new messages: at most this many within this many seconds
+RETRY_MAX_S = 30.0  # the longest pause between tries of a call the Bot API did not take
 
 
 def is_new_message(method: TelegramMethod[Any]) -> bool:
@@ -94,6 +117,11 @@ def queue_key(method: TelegramMethod[Any]) -> int | str | None:
     return f"inline:{inline}" if inline else None
 
 
+def is_queued(method: TelegramMethod[Any]) -> bool:
+    """Whether the call waits in a chat's queue (and is retried there)."""
+    return queue_key(method) is not None
+
+
 def is_group(chat: int | str) -> bool:
     """Groups, supergroups and channels have negative ids (or an @username); an inline
     message's key is none of them."""
@@ -120,6 +148,8 @@ class Call:
     method: TelegramMethod[Any]
     waiters: list[asyncio.Future[Any]] = field(default_factory=list)
     redelivered: bool = False  # made within an outbox delivery: its row makes it again
+    rows: list[int] = field(default_factory=list)  # its journal rows (a replaced edit's too)
+    tries: int = 0  # failed tries so far (429, the Bot API out of reach)
 
 
 @dataclass
@@ -147,7 +177,11 @@ class FloodControl(BaseRequestMiddleware):
         *,
         group_window: float = 60.0,
         limits: Limits | None = None,
+        journal: Journal | None = None,
+        answer_wait: float = ANSWER_WAIT_S,
+        sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
     ) -> None:
+        self.journal, self.answer_wait, self.sleep = journal, answer_wait, sleep
         self.per_second = per_second
         self.group_per_minute, self.group_window = group_per_minute, group_window
         self.limits: Limits = limits or LocalLimits()
@@ -156,6 +190,7 @@ class FloodControl(BaseRequestMiddleware):
         self._flushing = asyncio.Event()
         self._keeping = False
         self.kept: list[Kept] = []  # what `keep` took, in the order it was queued
+        self.left_journaled = 0  # what `keep` took that the journal holds already
 
     async def __call__(
         self,
@@ -169,6 +204,8 @@ class FloodControl(BaseRequestMiddleware):
         if self._keeping and not delivering():
             self._keep(key, Call(make_request, bot, method))
             return stand_in(bot, method)
+        redelivered = delivering()
+        rows = [] if redelivered else await self._journal(key, bot, method)
         chat = self.chats.get(key)
         if chat is None:
             chat = self.chats[key] = ChatQueue()
@@ -180,14 +217,37 @@ class FloodControl(BaseRequestMiddleware):
         if older is not None:  # the newer text replaces the one still waiting
             older.method, older.make_request, older.bot = method, make_request, bot
             older.waiters.append(waiter)
+            older.rows += rows
         else:
-            chat.calls.append(Call(make_request, bot, method, [waiter], delivering()))
+            chat.calls.append(Call(make_request, bot, method, [waiter], redelivered, rows))
         if chat.worker is None or chat.worker.done():
             chat.worker = asyncio.create_task(self._drain(key, chat))
         # A cancelled caller (a handler cut off) does not take its message back: the queue
         # still sends it, and its failure, if any, is not reported as never retrieved.
         waiter.add_done_callback(_retrieved)
-        return await asyncio.shield(waiter)
+        if not rows:
+            return await asyncio.shield(waiter)
+        try:
+            return await asyncio.wait_for(asyncio.shield(waiter), self.answer_wait)
+        except TimeoutError:  # durable and still queued: the caller goes on
+            try:
+                return stand_in(bot, method)  # type: ignore[no-any-return]
+            except KeptForRestart:  # no stand-in fits: wait for the real answer
+                return await asyncio.shield(waiter)
+
+    async def _journal(self, key: int | str, bot: Bot, method: TelegramMethod[Any]) -> list[int]:
+        """The call's journal row, if it has one (none for an upload, or with the database
+        out of reach: then only this process holds it, as without a journal)."""
+        if self.journal is None:
+            return []
+        payload = encode(bot, method)
+        if payload is None:
+            return []
+        try:
+            return [await self.journal.write(Kept(str(key), type(method).__name__, payload))]
+        except Exception as error:
+            log.warning("a %s is queued without its journal row: %s", type(method).__name__, error)
+            return []
 
     async def _drain(self, key: int | str, chat: ChatQueue) -> None:
         while chat.calls:
@@ -199,21 +259,62 @@ class FloodControl(BaseRequestMiddleware):
             chat.calls.popleft()  # from here on, a newer edit queues anew
             chat.current = call
             request = chat.request = asyncio.ensure_future(call.make_request(call.bot, call.method))
+            pause = None
             try:
                 result = await request
             except BaseException as error:  # the callers get the failure, the queue goes on
-                for waiter in call.waiters:
-                    if not waiter.done():
-                        waiter.set_exception(error)
+                pause = self._retry_after(key, call, error)
+                if pause is None:
+                    self._settle(call, error)
             else:
-                for waiter in call.waiters:
-                    if not waiter.done():
-                        waiter.set_result(result)
+                self._settle(call, result)
             finally:  # it arrived by now, if at all: it counts from its answer
                 chat.current = chat.request = None
                 await self.limits.settle(specs, ticket)
+            if pause is not None:  # back at the head of its queue, after the pause
+                chat.calls.appendleft(call)
+                await self.sleep(pause)
         if self.chats.get(key) is chat and not chat.calls:
             del self.chats[key]
+
+    def _retry_after(self, key: int | str, call: Call, error: BaseException) -> float | None:
+        """How long to wait before the call's next try; None: its answer is final (sent,
+        refused for good, or a failure its callers hear of: an unjournaled call whose Bot API
+        is out of reach, as without a journal)."""
+        if isinstance(error, TelegramRetryAfter):
+            pause = float(error.retry_after)
+        elif call.rows and isinstance(
+            error, TelegramNetworkError | TelegramServerError | OSError | TimeoutError
+        ):
+            pause = min(RETRY_MAX_S, 2.0**call.tries)
+        else:
+            return None
+        if call.redelivered and self._keeping:
+            return None  # shutting down: its outbox row makes it again
+        call.tries += 1
+        if call.tries == 1:  # once per call: a flood of 429s is one line, not a traceback
+            log.warning(
+                "%s to chat %s not taken (%s): tried again in %.0f s, it stays in its queue",
+                type(call.method).__name__,
+                key,
+                error,
+                pause,
+            )
+        return pause
+
+    def _settle(self, call: Call, outcome: Any) -> None:
+        """The call's final answer: its callers get it, its journal rows are forgotten."""
+        failed = isinstance(outcome, BaseException)
+        # Sent, or refused for good (a cancelled call, cut off by `keep`, is the next start's).
+        if self.journal is not None and (not failed or isinstance(outcome, TelegramAPIError)):
+            self.journal.sent(call.rows)
+        for waiter in call.waiters:
+            if waiter.done():
+                continue
+            if failed:
+                waiter.set_exception(outcome)
+            else:
+                waiter.set_result(outcome)
 
     def _specs(self, key: int | str, method: TelegramMethod[Any]) -> list[Spec]:
         specs: list[Spec] = []
@@ -221,6 +322,9 @@ class FloodControl(BaseRequestMiddleware):
             specs.append(("bot", self.per_second, 1.0))
         if self.group_per_minute > 0 and is_new_message(method) and is_group(key):
             specs.append((f"chat:{key}", self.group_per_minute, self.group_window))
+            # about one a second (Telegram's minute scaled, for tests with a short one)
+            pace = PACE_BURST * self.group_window / 60.0
+            specs.append((f"pace:{key}", PACE_BURST, pace))
         return specs
 
     async def _allow(self, specs: list[Spec], ticket: str) -> None:
@@ -254,8 +358,10 @@ class FloodControl(BaseRequestMiddleware):
                 self._keep(key, call)
 
     def _keep(self, key: int | str, call: Call) -> None:
-        payload = encode(call.bot, call.method)
-        if payload is None:
+        payload = None if call.rows else encode(call.bot, call.method)
+        if call.rows:
+            self.left_journaled += 1  # its rows are the next start's
+        elif payload is None:
             log.warning("a %s cannot be kept for the restart", type(call.method).__name__)
         else:
             self.kept.append(Kept(str(key), type(call.method).__name__, payload))

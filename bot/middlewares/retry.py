@@ -1,4 +1,8 @@
-"""Bot API session middleware: obey 429 Too Many Requests (aiogram does not retry itself)."""
+"""Bot API session middleware: obey 429 Too Many Requests (aiogram does not retry itself).
+
+The chat calls the outgoing queue holds (bot/middlewares/flood.py) are retried there, at the
+head of their chat's queue, for as long as it takes (`queued_elsewhere`); this middleware
+retries the others (answering a button, reading a member) a few times."""
 
 from __future__ import annotations
 
@@ -30,7 +34,9 @@ class RetryAfterMiddleware(BaseRequestMiddleware):
         attempts: int = 3,
         max_wait: float = 60.0,
         sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
+        queued_elsewhere: Callable[[TelegramMethod[Any]], bool] | None = None,
     ) -> None:
+        self.queued_elsewhere = queued_elsewhere
         self.attempts = attempts
         self.max_wait = max_wait
         self.sleep = sleep
@@ -41,6 +47,8 @@ class RetryAfterMiddleware(BaseRequestMiddleware):
         bot: Bot,
         method: TelegramMethod[TelegramType],
     ) -> Response[TelegramType]:
+        if self.queued_elsewhere is not None and self.queued_elsewhere(method):
+            return await make_request(bot, method)
         for attempt in range(1, self.attempts + 1):
             try:
                 return await make_request(bot, method)

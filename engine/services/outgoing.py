@@ -1,17 +1,22 @@
-"""Chat calls a shutdown could not make in time, kept for the next start.
+"""Chat calls not yet accepted by Telegram, kept in the database so that no crash loses them.
 
-The outgoing queue (bot/middlewares/flood.py) hands over what is still queued or under way
-when the shutdown's bound runs out; `store` writes it, one row per call in the order it was
-queued. The next start `claim`s the rows before it takes updates and sends them in `id`
-order per chat, deleting each once sent (`done`). Several workers: a start or the sweep
-claims only rows nobody holds or whose claim is older than the lease, all of them in one
-conditional UPDATE, so one worker sends a chat's rows in order and two never both do.
+Every chat call (a message, an edit, a delete) the outgoing queue (bot/middlewares/flood.py)
+takes is written here at once, in the order it was queued (`Journal.write`), and forgotten
+once Telegram accepted it (`Journal.sent`). What a shutdown could not make in time and
+could not journal (the database was out of reach) is written by `store`. The next start
+`claim`s the rows before it takes updates and sends them in `id` order per chat, deleting
+each once sent (`done`). Several workers: a start or the sweep claims only rows nobody
+holds or whose claim is older than the lease, all of them in one conditional UPDATE, so
+one worker sends a chat's rows in order and two never both do; a live worker renews the
+claim on its own rows (`Journal.refresh`).
 
 A call that was under way may have reached Telegram without its answer reaching us: it is
-sent again (Telegram has no idempotent send)."""
+sent again (Telegram has no idempotent send; an edit sent twice changes nothing)."""
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import uuid
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -20,8 +25,10 @@ from typing import Any
 
 from tortoise.expressions import Q
 
-from engine.services.aggregates.sql import now
+from engine.services.aggregates.sql import dump_json, load_json, now, sql
 from engine.store.models import OutgoingCall
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -53,9 +60,84 @@ async def claim(*, lease: timedelta | None = None) -> list[Kept]:
     if not await rows.update(claimed_at=now(), claimed_by=token):
         return []
     taken = await OutgoingCall.filter(claimed_by=token).order_by("id")
-    return [Kept(r.chat, r.method, r.payload, r.id) for r in taken]
+    return [Kept(r.chat, r.method, load_json(r.payload), r.id) for r in taken]
 
 
 async def done(call: Kept) -> None:
     """The call was sent (or refused for good): its row goes."""
     await OutgoingCall.filter(id=call.id).delete()
+
+
+# -- the journal: every chat call of a live process, durable from the moment it is queued ---
+
+_JOURNAL = (
+    "INSERT INTO outgoing_call (chat, method, payload, created_at, claimed_at, claimed_by)"
+    " VALUES (?, ?, ?, ?, ?, ?) RETURNING id"
+)
+_FORGET = "DELETE FROM outgoing_call WHERE id IN ({ids})"
+_REFRESH = "UPDATE outgoing_call SET claimed_at = ? WHERE claimed_by = ?"
+_RELEASE = "UPDATE outgoing_call SET claimed_at = NULL, claimed_by = NULL WHERE claimed_by = ?"
+FORGET_AFTER_S = 0.05  # sent calls are forgotten together, by one DELETE
+
+
+class Journal:
+    """The chat calls this worker has queued and not yet seen accepted by Telegram, one row
+    each (`write`), claimed by the worker so that no other one sends them while it lives
+    (`refresh` renews the claim; a stopped worker's rows are another's once the lease ran
+    out, `claim`). A call Telegram accepted, or refused for good, is forgotten (`sent`):
+    the ids of the last `FORGET_AFTER_S` seconds go in one DELETE, off the step's path.
+
+    A crash before that DELETE sends those calls again after the restart: the window where
+    a duplicate may appear is a call's round trip plus `FORGET_AFTER_S`."""
+
+    def __init__(self, worker: str | None = None) -> None:
+        self.worker = worker or f"journal:{uuid.uuid4().hex}"
+        self._sent: list[int] = []
+        self._timer: asyncio.TimerHandle | None = None
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    async def write(self, call: Kept) -> int:
+        """The call's row (one INSERT, committed on its own); its id."""
+        conn = OutgoingCall._meta.db
+        at = now()
+        params = [call.chat, call.method, dump_json(call.payload), at, at, self.worker]
+        rows = await conn.execute_query_dict(sql(conn, _JOURNAL), params)
+        return int(rows[0]["id"])
+
+    def sent(self, ids: Iterable[int]) -> None:
+        self._sent.extend(ids)
+        if self._sent and self._timer is None:
+            loop = asyncio.get_running_loop()
+            self._timer = loop.call_later(FORGET_AFTER_S, self._spawn_flush)
+
+    def _spawn_flush(self) -> None:
+        self._timer = None
+        task = asyncio.get_running_loop().create_task(self.flush())
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def flush(self) -> None:
+        """Forget the calls sent so far (a failure keeps them for the next flush)."""
+        ids, self._sent = self._sent, []
+        if not ids:
+            return
+        try:
+            conn = OutgoingCall._meta.db
+            text = _FORGET.format(ids=", ".join("?" * len(ids)))
+            await conn.execute_query(sql(conn, text), ids)
+        except Exception as error:  # out of reach: they are sent, forget them later
+            log.warning("%d sent chat call(s) not yet forgotten: %s", len(ids), error)
+            self._sent[:0] = ids
+
+    async def refresh(self) -> None:
+        """Renew this worker's claim on the calls it still has queued (a long queue
+        outlives the lease: the group's 20 a minute)."""
+        conn = OutgoingCall._meta.db
+        await conn.execute_query(sql(conn, _REFRESH), [now(), self.worker])
+
+    async def release(self) -> None:
+        """Shutting down: the calls still queued are the next start's, or another worker's
+        at its next sweep."""
+        await self.flush()
+        conn = OutgoingCall._meta.db
+        await conn.execute_query(sql(conn, _RELEASE), [self.worker])

@@ -19,6 +19,8 @@ from redis.asyncio import Redis
 from bot.middlewares.flood import FloodControl
 from bot.middlewares.flood_limits import RedisLimits
 from bot.middlewares.retry import RetryAfterMiddleware
+from engine.services.outgoing import Journal
+from engine.store.models import OutgoingCall
 from tests.support.fake_botapi import BOT_TOKEN, FakeBotAPI
 
 GROUP, OTHER_GROUP = -100500, -100600
@@ -282,3 +284,124 @@ async def test_at_shutdown_what_waits_for_a_window_goes_out_at_once(
         await paced.session.close()
     texts = [c.text for c in api.calls if c.method == "sendMessage"]
     assert texts[-2:] == ["ждёт 0", "ждёт 1"]
+
+
+# -- issue «Nothing lost, nobody starved»: 429s delay and never drop; the journal ------------
+
+
+class Pauses:
+    """Stands in for asyncio.sleep inside the queue: records each pause, waits none."""
+
+    def __init__(self) -> None:
+        self.asked: list[float] = []
+
+    async def __call__(self, seconds: float) -> None:
+        self.asked.append(seconds)
+        await asyncio.sleep(0)
+
+
+def bot_with(api: FakeBotAPI, flood: FloodControl) -> Bot:
+    session = AiohttpSession(api=TelegramAPIServer.from_base(api.base_url))
+    session.middleware(flood)
+    # as bot/app.py: the chat calls are retried in their queue, not here
+    session.middleware(RetryAfterMiddleware(queued_elsewhere=lambda m: True))
+    return Bot(BOT_TOKEN, session=session)
+
+
+async def test_ten_429s_in_a_row_delay_a_message_and_log_one_warning(
+    api: FakeBotAPI, caplog: pytest.LogCaptureFixture
+) -> None:
+    pauses = Pauses()
+    flood = FloodControl(1000, 0, sleep=pauses)
+    bot = bot_with(api, flood)
+    api.fail_with_retry_after("sendMessage", retry_after=1, times=10)
+    try:
+        sent = await asyncio.wait_for(bot.send_message(GROUP, "дойдёт"), 10)
+    finally:
+        await bot.session.close()
+    assert sent.text == "дойдёт"
+    assert pauses.asked == [1.0] * 10
+    delivered = [c for c in api.calls if c.method == "sendMessage" and c.result is not None]
+    assert [c.text for c in delivered] == ["дойдёт"]
+    warnings = [r for r in caplog.records if r.levelname == "WARNING"]
+    assert len(warnings) == 1 and "stays in its queue" in warnings[0].getMessage()
+    assert not [r for r in caplog.records if r.exc_info]  # no traceback
+
+
+async def test_a_429_of_two_minutes_is_waited_out_and_the_chat_keeps_its_order(
+    api: FakeBotAPI,
+) -> None:
+    pauses = Pauses()
+    flood = FloodControl(1000, 0, sleep=pauses)
+    bot = bot_with(api, flood)
+    api.fail_with_retry_after("sendMessage", retry_after=120, times=1)
+    try:
+        await asyncio.wait_for(
+            asyncio.gather(*(bot.send_message(GROUP, f"по порядку {i}") for i in range(3))), 10
+        )
+    finally:
+        await bot.session.close()
+    assert pauses.asked == [120.0]
+    delivered = [c.text for c in api.calls if c.method == "sendMessage" and c.result is not None]
+    assert delivered == [f"по порядку {i}" for i in range(3)]
+
+
+async def test_a_groups_messages_leave_about_one_a_second(api: FakeBotAPI) -> None:
+    """Telegram asks for about one message a second in a chat (short bursts allowed): with
+    Telegram's real minute, a burst of six leaves as three at once, then one a second."""
+    flood = FloodControl(1000, 20)
+    session = AiohttpSession(api=TelegramAPIServer.from_base(api.base_url))
+    session.middleware(flood)
+    bot = Bot(BOT_TOKEN, session=session)
+    try:
+        await asyncio.gather(*(bot.send_message(GROUP, f"темп {i}") for i in range(6)))
+    finally:
+        await session.close()
+    times = arrivals(api, GROUP)
+    assert len(times) == 6
+    assert times[2] - times[0] < 0.5  # the burst
+    assert most_in_any(times, 3.0) <= 3  # then no more than three in any three seconds
+    assert times[5] - times[0] >= 2.9
+
+
+async def test_a_journaled_call_is_written_before_it_is_sent_and_forgotten_after(
+    api: FakeBotAPI, db: object
+) -> None:
+    journal = Journal("test-worker")
+    flood = FloodControl(1000, 0, journal=journal)
+    bot = bot_with(api, flood)
+    api.slow_down("sendMessage", 0.5)
+    try:
+        sending = asyncio.create_task(bot.send_message(GROUP, "записано"))
+        await asyncio.sleep(0.2)
+        [row] = await OutgoingCall.all()  # under way: already in the database
+        assert row.method == "SendMessage" and row.claimed_by == "test-worker"
+        assert row.payload["text"] == "записано"
+        await sending
+        await journal.flush()
+        assert await OutgoingCall.all().count() == 0  # Telegram took it: forgotten
+    finally:
+        await bot.session.close()
+
+
+async def test_a_caller_waits_for_a_journaled_call_only_so_long(
+    api: FakeBotAPI, db: object
+) -> None:
+    """A handler does not hold its update behind a slow chat: past `answer_wait` it goes on
+    with a stand-in, and the call is still sent, then forgotten."""
+    journal = Journal("test-worker")
+    flood = FloodControl(1000, 0, journal=journal, answer_wait=0.2)
+    bot = bot_with(api, flood)
+    api.slow_down("sendMessage", 1.0)
+    try:
+        started = time.monotonic()
+        answer = await bot.send_message(GROUP, "не ждём")
+        assert time.monotonic() - started < 0.6
+        assert answer.message_id == 0  # the stand-in
+        assert await OutgoingCall.all().count() == 1
+        await asyncio.sleep(1.2)
+        assert [c.text for c in api.calls if c.result is not None] == ["не ждём"]
+        await journal.flush()
+        assert await OutgoingCall.all().count() == 0
+    finally:
+        await bot.session.close()
