@@ -17,9 +17,10 @@ from bot.settings import Settings
 if TYPE_CHECKING:
     from aiogram import Bot
 
+    from bot.intake import Intake
     from bot.playground.play import Playground
     from engine.services.notify import Notifier
-    from engine.services.outgoing import Kept
+    from engine.services.outgoing import Journal, Kept
 
 log = logging.getLogger("kosti")
 
@@ -53,15 +54,21 @@ async def prune_update_ids_forever() -> None:
         await asyncio.sleep(PRUNE_EVERY_SECONDS)
 
 
-async def sweep_outbox_forever(lease: timedelta, bot: Bot) -> None:
-    """Deliver what a stopped worker left undelivered, once its lease ran out, and send the
-    chat calls a stopped worker kept (several workers; with one process the start-up does
-    both)."""
+async def sweep_outbox_forever(
+    lease: timedelta, bot: Bot, intake: Intake, journal: Journal
+) -> None:
+    """Renew this worker's claims on the updates and chat calls it holds; deliver what a
+    stopped worker left undelivered once its lease ran out, send the chat calls it left,
+    handle the updates it left (several workers; with one process the start-up does it)."""
     from engine.services import outbox
 
     while True:
         await asyncio.sleep(lease.total_seconds() / 3)
         try:
+            await journal.refresh()
+            await intake.inbox.refresh()
+            if taken := await intake.resume(lease):
+                log.info("took %d update(s) left by a stopped worker", taken)
             if taken := await outbox.deliver_pending(lease=lease):
                 log.info("delivered %d outbox rows left by a stopped worker", taken)
             if sent := await send_kept_calls(bot, lease):
@@ -104,11 +111,15 @@ async def _run(
 
     from bot.app import build_dispatcher, create_bot, flood_control
     from bot.commands import set_commands, set_menu_button
+    from bot.intake import Intake
     from bot.miniapp import MiniApp
     from bot.miniapp_hooks import ChatHooks
     from bot.systems import registry
     from engine.services import outbox
+    from engine.services.inbox import Inbox
+    from engine.services.outgoing import Journal
     from engine.store.db import close_db
+    from engine.store.redis import worker_id
     from webapp.app import create_app, webhook_path
 
     stop = stop or _stop_on_signals()
@@ -116,25 +127,29 @@ async def _run(
     limits = None
     if settings.redis_url:  # several workers keep Telegram's limits together
         from bot.middlewares.flood_limits import RedisLimits
-        from engine.store.redis import connect, worker_id
+        from engine.store.redis import connect
 
         limits = RedisLimits(connect(settings.redis_url), worker_id())
     # The playground answers the Bot API in memory and feeds the page's updates itself.
     session = playground.session if playground else None
-    flood = flood_control(settings, limits)
+    worker = worker_id()
+    # Every chat call is written down before it is queued (the playground's are not: its
+    # database goes with it, and so do its chats).
+    journal = Journal(worker)
+    flood = flood_control(settings, limits, journal=None if playground else journal)
     bot = create_bot(settings, flood=flood, session=session)
     dispatcher = build_dispatcher(settings)
+    intake = Intake(dispatcher, bot, Inbox(worker), slots=settings.max_updates_in_flight)
     # Rolls, reveals and board steps made in the Mini App appear in the chat.
     miniapp = MiniApp.from_settings(settings)
     hooks = ChatHooks.of(bot, dispatcher, miniapp)
     app = create_app(
         settings,
-        bot=bot,
-        dispatcher=dispatcher,
         on_roll=hooks.on_roll,
         on_reveal=hooks.on_reveal,
         notifier=notifier,
         routes=playground.routes if playground else None,
+        intake=intake,
     )
     runner = web.AppRunner(app)
     await runner.setup()
@@ -149,7 +164,10 @@ async def _run(
         # What the last shutdown could not send, before any update is taken (the port is
         # not ours yet: Telegram's webhook deliveries wait).
         if sent := await send_kept_calls(bot, lease if several else None):
-            log.info("sent %d chat call(s) kept by the last shutdown", sent)
+            log.info("sent %d chat call(s) the last run did not send", sent)
+        # The updates the last run stored and did not finish, before any new one.
+        if resumed := await intake.resume(lease if several else None):
+            log.info("handling %d update(s) the last run did not finish", resumed)
         await web.TCPSite(runner, settings.host, settings.port).start()
         log.info("web server on http://%s:%s", settings.host, settings.port)
         # Only once the port is ours: a busy port must not cut a query off half-way.
@@ -162,7 +180,7 @@ async def _run(
         # What a crash left between a step's commit and its delivery (boards, chat).
         if redelivered := await outbox.deliver_pending(lease=lease if several else None):
             log.info("delivered %d outbox rows left by the last run", redelivered)
-        background.append(asyncio.create_task(sweep_outbox_forever(lease, bot)))
+        background.append(asyncio.create_task(sweep_outbox_forever(lease, bot, intake, journal)))
         # the rule systems' own timers (a duel's deadlines), read from the stored games
         background += [
             asyncio.create_task(s.background(bot)) for s in registry.installed() if s.background
@@ -186,14 +204,7 @@ async def _run(
             await playground.started(bot, dispatcher, f"http://{settings.host}:{settings.port}/")
         else:
             await bot.delete_webhook()
-            polling = asyncio.create_task(
-                dispatcher.start_polling(
-                    bot,
-                    handle_signals=False,
-                    close_bot_session=False,
-                    tasks_concurrency_limit=settings.max_updates_in_flight,
-                )
-            )
+            polling = asyncio.create_task(intake.poll(dispatcher.resolve_used_update_types()))
             log.info("long polling started")
         await _wait(stop, polling)
     finally:
@@ -208,13 +219,15 @@ async def _run(
             with suppress(asyncio.CancelledError):
                 await task
         if polling is not None:
-            with suppress(RuntimeError):
-                await dispatcher.stop_polling()
+            polling.cancel()  # a batch not stored yet is asked for again by the next start
             with suppress(asyncio.CancelledError, Exception):
-                await asyncio.wait_for(polling, timeout=15)
+                await polling
         await runner.cleanup()  # no new webhook updates; the bot's session stays open
+        # What the lanes hold is handled within the bound; past it, the next start's.
+        if queued := await intake.drain(settings.shutdown_timeout):
+            log.warning("stopping with %d update(s) not handled: the next start's", queued)
         in_flight = dispatcher["in_flight"]
-        if left := await in_flight.drained(settings.shutdown_timeout):
+        if left := await in_flight.drained(KEEP_GRACE_SECONDS):
             log.warning("stopping with %d update(s) still being handled", left)
             # The bound ran out: what they still post is kept for the next start.
             flood.keep()
@@ -224,27 +237,37 @@ async def _run(
         if waiting := await outbox.wait_held(5):
             log.warning("%d step(s) not yet in the chat: delivered after the restart", waiting)
         flood.keep()  # what is still queued or under way
-        await _store_kept(flood.take_kept())
+        await _store_kept(flood.take_kept(), flood.left_journaled)
         await bot.session.close()
         if shared := dispatcher.workflow_data.get("shared_updates"):
             await shared.redis.aclose()
         await flood.close()
         await outbox.flush_marks()  # the rows delivered since the last step's transaction
+        await _release(intake, journal)
         await close_db()
         log.info("stopped")
 
 
-async def _store_kept(kept: list[Kept]) -> None:
+async def _store_kept(kept: list[Kept], journaled: int) -> None:
+    """Write what the journal did not hold (its writes failed, or an outbox delivery's)."""
     from engine.services import outgoing
 
-    if not kept:
-        return
     try:
         await outgoing.store(kept)
     except Exception:  # the database is gone: nothing more can be done
         log.exception("%d chat call(s) could not be kept for the restart", len(kept))
-    else:
-        log.warning("%d chat call(s) not sent in time: sent after the restart", len(kept))
+        kept = []
+    if left := len(kept) + journaled:
+        log.warning("%d chat call(s) not sent in time: sent after the restart", left)
+
+
+async def _release(intake: Intake, journal: Journal) -> None:
+    """What this worker still holds is the next start's, or another worker's."""
+    try:
+        await intake.inbox.release()
+        await journal.release()
+    except Exception:  # the database is gone: the lease frees them
+        log.exception("could not hand over the updates and chat calls left")
 
 
 async def _wait(stop: asyncio.Event, polling: asyncio.Task[None] | None) -> None:

@@ -9,9 +9,9 @@ import asyncio
 import logging
 import weakref
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
-from aiogram import Bot, Dispatcher
 from aiohttp import WSCloseCode, web
 
 from bot.settings import Settings
@@ -44,6 +44,9 @@ from webapp.receipts import setup_receipts
 from webapp.static_files import setup_static
 from webapp.webhook import WebhookHandler
 
+if TYPE_CHECKING:
+    from bot.intake import Intake
+
 log = logging.getLogger(__name__)
 SETTINGS = web.AppKey("settings", Settings)
 DEFAULT_WEBHOOK_PATH = "/telegram/webhook"
@@ -68,8 +71,6 @@ async def to_app(request: web.Request) -> web.Response:
 def create_app(
     settings: Settings,
     *,
-    bot: Bot | None = None,
-    dispatcher: Dispatcher | None = None,
     webapp_config: WebAppConfig | None = None,
     on_roll: RollHook | None = None,
     on_reveal: RollHook | None = None,
@@ -77,6 +78,7 @@ def create_app(
     rng: Rng | None = None,
     notifier: Notifier | None = None,
     routes: Callable[[web.Application], None] | None = None,
+    intake: Intake | None = None,
 ) -> web.Application:
     config = webapp_config or WebAppConfig()
     access_log.install()  # ?tma= credentials never reach the access log
@@ -123,14 +125,9 @@ def create_app(
     setup_bridge(app)
     if settings.redis_url:
         setup_fanout(app, settings.redis_url)
-    if settings.webhook_url and bot is not None and dispatcher is not None:
+    if settings.webhook_url and intake is not None:
         secret = settings.webhook_secret_value()
-        WebhookHandler(
-            dispatcher,
-            bot,
-            secret_token=secret,
-            max_in_flight=settings.max_updates_in_flight,
-        ).register(app, path=webhook_path(settings))
+        WebhookHandler(intake, secret_token=secret).register(app, path=webhook_path(settings))
     app.on_shutdown.append(_close_sockets)
     app.on_shutdown.append(_finish_background)
     return app

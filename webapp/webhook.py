@@ -1,25 +1,28 @@
-"""Telegram's webhook route: aiogram's handler with a bound on the updates in flight.
+"""Telegram's webhook route: an update is answered 200 only once it is stored.
 
-Each POST is answered at once and its update handled in a task (aiogram's background mode).
-Beyond `max_in_flight` such tasks the route answers 503 without reading the update: Telegram
-keeps it and delivers it again later (it retries any non-2xx answer), so a burst waits at
-Telegram instead of piling up here as tasks, memory and seconds of latency. A refusal is
-logged once a minute with the count, not once per update."""
+The body is read as an update (not one: 400, no traceback), written to the inbox and queued
+in its chat's lane (bot/intake.py), then answered. The database out of reach: 503, and
+Telegram delivers the update again later (it retries any non-2xx answer); so does it when
+the lanes already hold their bound of waiting updates, so that a flood waits at Telegram
+instead of piling up here. A refusal is logged once a minute with the count, not once per
+update."""
 
 from __future__ import annotations
 
-import asyncio
 import logging
+import secrets
 import time
 from typing import Any
 
-from aiogram import Bot, Dispatcher
-from aiogram.webhook.aiohttp_server import SimpleRequestHandler
 from aiohttp import web
+
+from bot.intake import Intake, Malformed, parse
+from engine.store.db import database_unreachable
 
 log = logging.getLogger("kosti.webhook")
 
 REFUSALS_LOGGED_EVERY_S = 60.0
+SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
 
 
 class EveryMinute:
@@ -40,30 +43,42 @@ class EveryMinute:
             self._last = now
 
 
-class WebhookHandler(SimpleRequestHandler):
-    """The webhook route. The app's shutdown leaves the bot's session open: the updates still
-    being handled need it, and the owner of the bot (bot/runner.py) closes it once done."""
+def _refused(status: int, code: str) -> web.Response:
+    return web.json_response({"ok": False, "error": code}, status=status)
 
-    def __init__(
-        self, dispatcher: Dispatcher, bot: Bot, *, secret_token: str, max_in_flight: int
-    ) -> None:
-        super().__init__(dispatcher, bot, handle_in_background=True, secret_token=secret_token)
-        self.max_in_flight = max_in_flight
-        self.in_flight: set[asyncio.Task[Any]] = set()
+
+class WebhookHandler:
+    def __init__(self, intake: Intake, *, secret_token: str) -> None:
+        self.intake, self.secret_token = intake, secret_token
         self._busy = EveryMinute(
             "webhook busy: %d update(s) refused since the last report "
-            "(%d in flight, the bound is %d); Telegram delivers them again"
+            "(%d waiting, the bound is %d); Telegram delivers them again"
+        )
+        self._outage = EveryMinute(
+            "the database is out of reach: %d update(s) refused since the last report; "
+            "Telegram delivers them again"
         )
 
-    async def _handle_request_background(self, bot: Bot, request: web.Request) -> web.Response:
-        if len(self.in_flight) >= self.max_in_flight:
-            self._busy.count(len(self.in_flight), self.max_in_flight)
-            return web.json_response({"ok": False, "error": "busy"}, status=503)
-        update = await request.json(loads=bot.session.json_loads)
-        task = asyncio.create_task(self._background_feed_update(bot=bot, update=update))
-        self.in_flight.add(task)
-        task.add_done_callback(self.in_flight.discard)
-        return web.json_response({}, dumps=bot.session.json_dumps)
+    def register(self, app: web.Application, path: str) -> None:
+        app.router.add_post(path, self.handle)
 
-    async def close(self) -> None:
-        return None
+    async def handle(self, request: web.Request) -> web.Response:
+        if not secrets.compare_digest(request.headers.get(SECRET_HEADER, ""), self.secret_token):
+            return web.Response(body="Unauthorized", status=401)
+        if self.intake.full:
+            self._busy.count(self.intake.queued, self.intake.queued_max)
+            return _refused(503, "busy")
+        try:
+            update = parse(await request.read(), self.intake.bot)
+        except Malformed as error:
+            log.warning("webhook: a body that is no update refused (%s)", str(error)[:200])
+            return _refused(400, "malformed_update")
+        try:
+            await self.intake.receive([update])
+        except Exception as error:
+            if not database_unreachable(error):
+                log.exception("webhook: update %s could not be stored", update.update_id)
+            else:
+                self._outage.count()
+            return _refused(503, "not_stored")
+        return web.json_response({})

@@ -1,7 +1,9 @@
 """Turn a failure into a short answer: dice and service errors are explained, anything
 unexpected is logged and answered with "Something went wrong" (its catalog entry), a
 database out of reach with a sentence that says so (nothing was stored) — never a
-traceback."""
+traceback. An update taken through the inbox is handled again after an outage instead
+(bot/intake.py): its failure is let through to be retried, and the user hears nothing until
+the command is applied."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from aiogram import BaseMiddleware
 from aiogram.exceptions import TelegramAPIError
 from aiogram.types import Message, TelegramObject, Update
 
+from bot.intake import retried_on_outage
 from bot.middlewares.refusals import tell_user
 from bot.render.errors import (
     database_unreachable_text,
@@ -44,6 +47,8 @@ class ErrorReplyMiddleware(BaseMiddleware):
         except ServiceError as error:
             text = service_error_text(error)
         except Exception as error:
+            if database_unreachable(error) and retried_on_outage():
+                raise  # handled again once the database is back (bot/intake.py)
             if database_unreachable(error):
                 log.warning("the database is out of reach: %s", error)
                 text = database_unreachable_text()

@@ -302,6 +302,23 @@ class PendingDelivery(Model):
         unique_together = (("roll", "user"),)
 
 
+class ReceivedUpdate(Model):
+    # An update Telegram gave us and we have not finished handling: stored before it is
+    # acknowledged (the webhook's 200, the polling offset), deleted once handled
+    # (engine/services/inbox.py). `lane` is its chat: a chat's updates are handled in order.
+
+    update_id = fields.BigIntField(primary_key=True, generated=False)
+    lane = fields.CharField(max_length=64)
+    payload = fields.TextField()  # the update's JSON as Telegram sent it
+    received_at = fields.DatetimeField()
+    # Who handles it (as OutgoingCall): a claim older than the lease was a stopped worker's.
+    claimed_at = fields.DatetimeField(null=True)
+    claimed_by = fields.CharField(max_length=64, null=True)
+
+    class Meta:
+        table = "received_update"
+
+
 class ProcessedUpdate(Model):
     # Telegram update ids already handled (webhook redeliveries are dropped).
 

@@ -348,8 +348,6 @@ async def test_a_roll_posted_to_the_web_app_arrives_in_the_chat(
     hooks = ChatHooks.of(bot, dp)
     app = create_app(
         settings,
-        bot=bot,
-        dispatcher=dp,
         on_roll=hooks.on_roll,
         on_reveal=hooks.on_reveal,
         rng=ScriptedRng([6, 2, 9]),

@@ -206,44 +206,6 @@ async def test_sigterm_waits_for_hidden_rolls_in_flight(
     assert len(in_group) == 5  # the receipts
 
 
-async def test_webhook_beyond_the_bound_answers_503_and_the_redelivery_is_handled(
-    api: FakeBotAPI, tmp_path: Path, caplog: pytest.LogCaptureFixture
-) -> None:
-    """Issue 14, backpressure: with 3 updates in flight the fourth and fifth POST get 503
-    without being handled (Telegram delivers them again); the refusals are logged once, and
-    the redelivered updates are handled once."""
-    settings = runner_settings(
-        api, tmp_path, webhook_url="https://kosti.example/tg/hook", max_updates_in_flight=3
-    )
-    stop = asyncio.Event()
-    process = asyncio.create_task(run(settings, stop=stop))
-    hook = f"http://127.0.0.1:{settings.port}/tg/hook"
-    headers = {"X-Telegram-Bot-Api-Secret-Token": settings.webhook_secret_value()}
-    try:
-        await wait_for(lambda: any(c.method == "setWebhook" for c in api.calls))
-        api.slow_down("sendMessage", 1.0)
-        mark = api.mark()
-        updates = [command_update(40 + i, f"/r 2d6 бросок {i}") for i in range(5)]
-        async with aiohttp.ClientSession() as http:
-            statuses = []
-            for update in updates:
-                async with http.post(hook, json=update, headers=headers) as response:
-                    statuses.append(response.status)
-            assert statuses == [200, 200, 200, 503, 503]
-            await wait_for(lambda: len(api.sent(mark, chat_id=GROUP["id"])) == 3)
-            for update in updates[3:]:  # Telegram's redelivery
-                async with http.post(hook, json=update, headers=headers) as response:
-                    assert response.status == 200
-            await wait_for(lambda: len(api.sent(mark, chat_id=GROUP["id"])) == 5)
-    finally:
-        stop.set()
-        await asyncio.wait_for(process, 20)
-    texts = [c.text for c in api.sent(mark, chat_id=GROUP["id"])]
-    assert sorted(t.split("бросок ")[1][0] for t in texts) == list("01234")
-    busy = [r for r in caplog.records if r.name == "kosti.webhook"]
-    assert len(busy) == 1 and "1 update(s) refused" in busy[0].getMessage()
-
-
 async def test_polling_handles_at_most_the_bound_at_once(api: FakeBotAPI, tmp_path: Path):
     """Issue 14, backpressure: long polling reads no further while the bound is reached."""
     settings = runner_settings(api, tmp_path, max_updates_in_flight=2)

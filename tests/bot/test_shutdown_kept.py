@@ -108,5 +108,11 @@ async def test_what_sigterm_could_not_send_is_sent_after_the_restart(
         assert len(delivered) == 5, (chat, delivered)
         # at most the one call under way per chat at the exit arrives twice
         assert sum(delivered.values()) - 5 <= 1, (chat, delivered)
-    assert "not sent in time: sent after the restart" in first_log
-    assert "kept by the last shutdown" in worker.log_text()
+    # What the bound cut short: chat calls queued (sent by the restart) or updates stored
+    # and not yet handled (handled by the restart), whichever the shutdown met.
+    assert (
+        "not sent in time: sent after the restart" in first_log
+        or "not handled: the next start's" in first_log
+    ), first_log
+    restart_log = worker.log_text()
+    assert "the last run did not send" in restart_log or "did not finish" in restart_log

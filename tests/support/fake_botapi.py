@@ -214,7 +214,7 @@ class FakeBotAPI:
         offset = int(params.get("offset") or 0)
         updates = [u for u in self.pending_updates if u["update_id"] >= offset]
         self.pending_updates = updates
-        return updates
+        return updates[: int(params.get("limit") or 100)]  # Telegram gives 100 at most
 
     def _m_sendMessage(self, params: dict[str, Any]) -> dict[str, Any]:
         self._message_id += 1

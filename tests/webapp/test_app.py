@@ -7,7 +7,9 @@ import asyncio
 from aiogram import Bot, Dispatcher
 from pydantic import SecretStr
 
+from bot.intake import Intake
 from bot.settings import Settings
+from engine.services.inbox import Inbox, waiting
 from webapp.app import DEFAULT_WEBHOOK_PATH, create_app, webhook_path
 
 TOKEN = "123456:TEST-token"
@@ -35,7 +37,7 @@ def test_webhook_path_comes_from_the_webhook_url():
     assert webhook_path(Settings()) == DEFAULT_WEBHOOK_PATH
 
 
-async def test_webhook_refuses_a_wrong_or_missing_secret(aiohttp_client):
+async def test_webhook_refuses_a_wrong_or_missing_secret(aiohttp_client, db):  # type: ignore[no-untyped-def]
     settings = Settings(
         bot_token=SecretStr(TOKEN),
         webhook_url="https://x.example/tg/hook",
@@ -50,18 +52,20 @@ async def test_webhook_refuses_a_wrong_or_missing_secret(aiohttp_client):
         return None
 
     bot = Bot(TOKEN)
+    intake = Intake(dispatcher, bot, Inbox("test-worker"), slots=4)
     try:
-        client = await aiohttp_client(create_app(settings, bot=bot, dispatcher=dispatcher))
+        client = await aiohttp_client(create_app(settings, intake=intake))
         update = {"update_id": 7, "message": None}
         for headers in ({}, {"X-Telegram-Bot-Api-Secret-Token": "wrong"}):
             response = await client.post("/tg/hook", json=update, headers=headers)
             assert response.status == 401
         assert seen == []
+        assert await waiting() == 0  # nothing stored either
         response = await client.post(
             "/tg/hook", json=update, headers={"X-Telegram-Bot-Api-Secret-Token": "right-secret"}
         )
         assert response.status == 200
-        for _ in range(100):  # the update is handled in the background
+        for _ in range(100):  # the update is handled in its lane
             if seen:
                 break
             await asyncio.sleep(0.02)

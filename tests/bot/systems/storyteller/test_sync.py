@@ -161,9 +161,7 @@ async def test_an_undo_in_the_app_edits_the_review_and_the_notice_back(
     notifier = Notifier()
     notifier.subscribe(hooks.on_change)
     faces = Faces()
-    client = await aiohttp_client(
-        create_app(settings, bot=bot, dispatcher=dp, notifier=notifier, rng=faces)
-    )
+    client = await aiohttp_client(create_app(settings, notifier=notifier, rng=faces))
     app = App(client, game.id, hooks, faces)
     fighters = (await table.fight()).fighters
     max_id = next(f.id for f in fighters if f.character.name == "Макс")
