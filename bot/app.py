@@ -43,15 +43,21 @@ from engine.store.redis import worker_id
 
 
 def flood_control(
-    settings: Settings, limits: Limits | None = None, *, journal: Journal | None = None
+    settings: Settings,
+    limits: Limits | None = None,
+    *,
+    journal: Journal | None = None,
+    pace: bool = True,
 ) -> FloodControl:
     """Telegram's limits as the settings say, in `limits` (Redis) or this process's windows;
-    every queued call written to `journal` (engine/services/outgoing.py) first."""
+    every queued call written to `journal` (engine/services/outgoing.py) first; a group's
+    messages about one a second (`pace`)."""
     return FloodControl(
         settings.flood_per_second,
         settings.flood_group_per_minute,
         limits=limits,
         journal=journal,
+        pace=pace,
     )
 
 

@@ -133,10 +133,12 @@ async def _run(
     # The playground answers the Bot API in memory and feeds the page's updates itself.
     session = playground.session if playground else None
     worker = worker_id()
-    # Every chat call is written down before it is queued (the playground's are not: its
-    # database goes with it, and so do its chats).
+    # Every chat call is written down before it is queued, and a group's messages leave about
+    # one a second (not in the playground: its database and its chats go with it, and its
+    # Bot API is in memory).
     journal = Journal(worker)
-    flood = flood_control(settings, limits, journal=None if playground else journal)
+    live = playground is None
+    flood = flood_control(settings, limits, journal=journal if live else None, pace=live)
     bot = create_bot(settings, flood=flood, session=session)
     dispatcher = build_dispatcher(settings)
     intake = Intake(dispatcher, bot, Inbox(worker), slots=settings.max_updates_in_flight)

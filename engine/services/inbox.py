@@ -18,8 +18,6 @@ resend of an update we answered late is dropped here, before any handler."""
 
 from __future__ import annotations
 
-import asyncio
-import logging
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
@@ -28,9 +26,8 @@ from tortoise.backends.base.client import BaseDBAsyncClient
 from tortoise.transactions import in_transaction
 
 from engine.services.aggregates.sql import now, sql
+from engine.services.batched import Batched
 from engine.store.models import ReceivedUpdate
-
-log = logging.getLogger(__name__)
 
 FORGET_AFTER_S = 0.05
 
@@ -64,9 +61,7 @@ class Inbox:
 
     def __init__(self, worker: str) -> None:
         self.worker = worker
-        self._handled: list[int] = []
-        self._timer: asyncio.TimerHandle | None = None
-        self._tasks: set[asyncio.Task[None]] = set()
+        self._handled = Batched(self._forget, after=FORGET_AFTER_S, what="handled update(s)")
 
     async def store(self, updates: Sequence[Received]) -> list[Received]:
         """Write the updates in one transaction; those that are new (not stored or handled
@@ -88,28 +83,15 @@ class Inbox:
         return fresh
 
     def handled(self, update_id: int) -> None:
-        self._handled.append(update_id)
-        if self._timer is None:
-            loop = asyncio.get_running_loop()
-            self._timer = loop.call_later(FORGET_AFTER_S, self._spawn_flush)
-
-    def _spawn_flush(self) -> None:
-        self._timer = None
-        task = asyncio.get_running_loop().create_task(self.flush())
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        self._handled.add([update_id])
 
     async def flush(self) -> None:
-        """Delete the rows of the updates handled so far (a failure keeps them for later)."""
-        ids, self._handled = self._handled, []
-        if not ids:
-            return
-        try:
-            conn = ReceivedUpdate._meta.db
-            await conn.execute_query(sql(conn, _FORGET.format(ids=", ".join("?" * len(ids)))), ids)
-        except Exception as error:  # out of reach: handled all the same, forgotten later
-            log.warning("%d handled update(s) not yet forgotten: %s", len(ids), error)
-            self._handled[:0] = ids
+        """Delete the rows of the updates handled so far."""
+        await self._handled.flush()
+
+    async def _forget(self, ids: list[int]) -> None:
+        conn = ReceivedUpdate._meta.db
+        await conn.execute_query(sql(conn, _FORGET.format(ids=", ".join("?" * len(ids)))), ids)
 
     async def claim(self, lease: timedelta | None = None) -> list[Received]:
         """Take the rows left to handle, oldest first: every row (`lease` None: one process

@@ -15,8 +15,6 @@ sent again (Telegram has no idempotent send; an edit sent twice changes nothing)
 
 from __future__ import annotations
 
-import asyncio
-import logging
 import uuid
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -26,9 +24,8 @@ from typing import Any
 from tortoise.expressions import Q
 
 from engine.services.aggregates.sql import dump_json, load_json, now, sql
+from engine.services.batched import Batched
 from engine.store.models import OutgoingCall
-
-log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -92,9 +89,7 @@ class Journal:
 
     def __init__(self, worker: str | None = None) -> None:
         self.worker = worker or f"journal:{uuid.uuid4().hex}"
-        self._sent: list[int] = []
-        self._timer: asyncio.TimerHandle | None = None
-        self._tasks: set[asyncio.Task[None]] = set()
+        self._sent = Batched(self._forget, after=FORGET_AFTER_S, what="sent chat call(s)")
 
     async def write(self, call: Kept) -> int:
         """The call's row (one INSERT, committed on its own); its id."""
@@ -105,29 +100,15 @@ class Journal:
         return int(rows[0]["id"])
 
     def sent(self, ids: Iterable[int]) -> None:
-        self._sent.extend(ids)
-        if self._sent and self._timer is None:
-            loop = asyncio.get_running_loop()
-            self._timer = loop.call_later(FORGET_AFTER_S, self._spawn_flush)
-
-    def _spawn_flush(self) -> None:
-        self._timer = None
-        task = asyncio.get_running_loop().create_task(self.flush())
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        self._sent.add(ids)
 
     async def flush(self) -> None:
-        """Forget the calls sent so far (a failure keeps them for the next flush)."""
-        ids, self._sent = self._sent, []
-        if not ids:
-            return
-        try:
-            conn = OutgoingCall._meta.db
-            text = _FORGET.format(ids=", ".join("?" * len(ids)))
-            await conn.execute_query(sql(conn, text), ids)
-        except Exception as error:  # out of reach: they are sent, forget them later
-            log.warning("%d sent chat call(s) not yet forgotten: %s", len(ids), error)
-            self._sent[:0] = ids
+        """Forget the calls sent so far."""
+        await self._sent.flush()
+
+    async def _forget(self, ids: list[int]) -> None:
+        conn = OutgoingCall._meta.db
+        await conn.execute_query(sql(conn, _FORGET.format(ids=", ".join("?" * len(ids)))), ids)
 
     async def refresh(self) -> None:
         """Renew this worker's claim on the calls it still has queued (a long queue
