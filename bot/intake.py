@@ -118,11 +118,13 @@ class Intake:
     def full(self) -> bool:
         return self._queued >= self.queued_max
 
-    async def receive(self, updates: Sequence[Update]) -> int:
-        """Store the updates, then queue those that are new; how many. Raises if the
-        database is out of reach (nothing stored, nothing queued)."""
+    async def receive(self, updates: Sequence[Update], raw: Sequence[str] | None = None) -> int:
+        """Store the updates (as `raw`, their JSON as received, if given), then queue those
+        that are new; how many. Raises if the database is out of reach (nothing stored,
+        nothing queued)."""
+        texts = raw or [u.model_dump_json(exclude_none=True) for u in updates]
         rows = [
-            Received(u.update_id, lane_of(u), u.model_dump_json(exclude_none=True)) for u in updates
+            Received(u.update_id, lane_of(u), text) for u, text in zip(updates, texts, strict=True)
         ]
         fresh = {r.update_id for r in await self.inbox.store(rows)}
         for update in updates:

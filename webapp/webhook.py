@@ -68,13 +68,14 @@ class WebhookHandler:
         if self.intake.full:
             self._busy.count(self.intake.queued, self.intake.queued_max)
             return _refused(503, "busy")
+        body = await request.read()
         try:
-            update = parse(await request.read(), self.intake.bot)
+            update = parse(body, self.intake.bot)
         except Malformed as error:
             log.warning("webhook: a body that is no update refused (%s)", str(error)[:200])
             return _refused(400, "malformed_update")
         try:
-            await self.intake.receive([update])
+            await self.intake.receive([update], [body.decode()])
         except Exception as error:
             if not database_unreachable(error):
                 log.exception("webhook: update %s could not be stored", update.update_id)
