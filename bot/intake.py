@@ -43,6 +43,7 @@ RETRY_MAX_S = 10.0
 POLL_TIMEOUT_S = 30
 
 _retrying: ContextVar[bool] = ContextVar("kosti_update_retried", default=False)
+_taken_over: ContextVar[bool] = ContextVar("kosti_update_taken_over", default=False)
 
 
 def retried_on_outage() -> bool:
@@ -51,13 +52,21 @@ def retried_on_outage() -> bool:
     return _retrying.get()
 
 
+def taken_over() -> bool:
+    """Whether the update being handled is one a stopped worker left (or the last run): the
+    mark that worker left in Redis ("in hand") must not make it skipped — the database's
+    claim still keeps its step from being applied twice."""
+    return _taken_over.get()
+
+
 @contextlib.contextmanager
-def retrying() -> Iterator[None]:
-    token = _retrying.set(True)
+def retrying(*, taken: bool = False) -> Iterator[None]:
+    tokens = _retrying.set(True), _taken_over.set(taken)
     try:
         yield
     finally:
-        _retrying.reset(token)
+        _taken_over.reset(tokens[1])
+        _retrying.reset(tokens[0])
 
 
 class Malformed(ValueError):
@@ -110,6 +119,7 @@ class Intake:
         self._queued = 0
         self._tasks: set[asyncio.Task[None]] = set()
         self._stopping = False
+        self._left: set[int] = set()  # taken from a stopped worker or the last run
         self._room = asyncio.Event()
         self._room.set()
 
@@ -142,6 +152,7 @@ class Intake:
                 log.error("stored update %s cannot be read; dropped", row.update_id)
                 self.inbox.handled(row.update_id)
                 continue
+            self._left.add(update.update_id)
             self.submit(update)
         return len(taken)
 
@@ -236,9 +247,10 @@ class Intake:
 
     async def _until_stored(self, update: Update) -> None:
         pause = 0.5
+        taken = update.update_id in self._left
         while True:
             try:
-                with retrying():
+                with retrying(taken=taken):
                     await self._handle(update)
             except Exception as error:
                 if database_unreachable(error) and not self._stopping:
@@ -253,6 +265,7 @@ class Intake:
                 if database_unreachable(error):
                     return  # stopping: its row is the next start's
                 log.exception("update %s failed", update.update_id)
+            self._left.discard(update.update_id)
             self.inbox.handled(update.update_id)
             return
 

@@ -12,6 +12,8 @@ Several workers (REDIS_URL) also share what each has in hand and has finished
 that reaches another worker meanwhile (Telegram resent it, not having heard the answer) is
 dropped there, even one that stores nothing (a /help answered twice); after the handler the
 mark says "done" for as long as Telegram could resend. A failed handler gives the id back.
+An update a stopped worker left in the inbox (bot/intake.py `taken_over`) is handled whatever
+its mark says: the worker that held it is gone, and the database's claim decides.
 If Redis does not answer, each worker goes on alone and the database decides, as with one
 process.
 """
@@ -29,6 +31,7 @@ from aiogram.types import TelegramObject, Update
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
+from bot.intake import taken_over
 from engine.services.updates import DuplicateUpdate, claiming, settle
 from engine.store.redis import PREFIX
 
@@ -93,7 +96,7 @@ class DedupMiddleware(BaseMiddleware):
         if update_id in self._in_flight or update_id in self._seen:
             log.info("update %s already handled, skipped", update_id)
             return None
-        if self.shared is not None and not await self.shared.take(update_id):
+        if self.shared is not None and not taken_over() and not await self.shared.take(update_id):
             log.info("update %s is another worker's, skipped", update_id)
             return None
         self._in_flight.add(update_id)

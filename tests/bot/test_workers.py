@@ -507,7 +507,9 @@ async def test_a_killed_workers_queued_replies_and_fight_posts_come_from_the_oth
     sent = [c.text for c in api.sent(mark, chat_id=fight.chat_id)]
     replies = [t for t in sent if "бросок" in t or "бенни" in t.lower()]
     assert len(replies) - 24 <= 1, replies  # at most the call under way at the kill, twice
-    # The board: the step that posted it did not live to note its id, so a later step posts
-    # it again (the one side effect a kill repeats beyond the call under way).
-    assert len(sent) - len(replies) <= 2, sent
+    # The rest are boards: a step whose board post had not been answered yet (behind the slow
+    # Bot API, or killed) noted no board, so the next step posts one anew — a repeat this
+    # change leaves (the note), not a lost or doubled reply.
+    others = [t for t in sent if t not in replies]
+    assert others and all(t.startswith("⚔️") for t in others), others
     assert "by a stopped worker" in b.log_text()

@@ -10,6 +10,7 @@ import pytest
 from aiogram import Bot
 
 from bot.app import build_dispatcher
+from bot.intake import retrying
 from bot.routers import dice as dice_router
 from bot.settings import Settings
 from engine.dice import ScriptedRng
@@ -86,3 +87,21 @@ async def test_without_redis_each_worker_goes_on_and_the_database_decides(
     finally:
         redis_server.start()
     assert any("Redis does not answer" in r.getMessage() for r in caplog.records)
+
+
+async def test_an_update_a_killed_worker_held_is_handled_by_the_one_taking_over(
+    workers: list[TelegramDriver],
+) -> None:
+    """Worker A took the update in Redis and was killed before its step: its mark says "in
+    hand" for two minutes. B takes the update over from the inbox (bot/intake.py) and handles
+    it at once; the database's claim still keeps a step from applying twice."""
+    a, b = workers
+    update = a.message_update(ALICE, GROUP, "/r d6 за упавшего")
+    shared = a.dp["shared_updates"]
+    assert await shared.take(update["update_id"])  # A holds it, then dies
+    assert (await b.feed(update)).calls == []  # as a copy that reached B: skipped
+    with retrying(taken=True):  # as B's intake resumes what A left
+        reply = await b.feed(update)
+    assert len(reply.sent()) == 1 and "за упавшего" in reply.sent()[0].text
+    with retrying(taken=True):  # taken over twice: the stored claim refuses it
+        assert (await b.feed(update)).calls == []
