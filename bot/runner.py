@@ -226,10 +226,12 @@ async def _run(
                 await polling
         await runner.cleanup()  # no new webhook updates; the bot's session stays open
         # What the lanes hold is handled within the bound; past it, the next start's.
+        bound = asyncio.get_running_loop().time() + settings.shutdown_timeout
         if queued := await intake.drain(settings.shutdown_timeout):
             log.warning("stopping with %d update(s) not handled: the next start's", queued)
-        in_flight = dispatcher["in_flight"]
-        if left := await in_flight.drained(KEEP_GRACE_SECONDS):
+        in_flight = dispatcher["in_flight"]  # the playground's updates too
+        rest = max(0.0, bound - asyncio.get_running_loop().time())
+        if left := await in_flight.drained(rest):
             log.warning("stopping with %d update(s) still being handled", left)
             # The bound ran out: what they still post is kept for the next start.
             flood.keep()
