@@ -1,4 +1,4 @@
-"""Benchmark: an overload of the webhook — does the bound on updates in flight hold latency?
+"""Benchmark: an overload of the webhook — do the bounds on updates hold latency?
 
 Run: ``uv run python bench/overload.py [--rate 200] [--seconds 10]``
 
@@ -11,7 +11,9 @@ the latency from an update's first POST until the fake Bot API received its answ
 max; redeliveries included), and the server's peak memory (VmHWM from /proc). The rate is
 meant to exceed what one process handles (see bench/pipeline.py for that figure): the bound
 turns the overload into waits at Telegram instead of tasks, memory and seconds of latency in
-the process.
+the process. Since the inbox (bot/intake.py) the bound is in two parts: at most
+``MAX_UPDATES_IN_FLIGHT`` handled at once, and 100 per slot stored and waiting in the chats'
+lanes; the 503s come past the second.
 """
 
 from __future__ import annotations
