@@ -365,10 +365,9 @@ class FloodControl(BaseRequestMiddleware):
                 self._keep(key, call)
 
     def _keep(self, key: int | str, call: Call) -> None:
-        payload = None if call.rows else encode(call.bot, call.method)
         if call.rows:
             self.left_journaled += 1  # its rows are the next start's
-        elif payload is None:
+        elif (payload := encode(call.bot, call.method)) is None:
             log.warning("a %s cannot be kept for the restart", type(call.method).__name__)
         else:
             self.kept.append(Kept(str(key), type(call.method).__name__, payload))
