@@ -3,12 +3,15 @@ signed initData, run a round of SWADE combat and a chase from the web app's API 
 process (bot.runner.run against the fake Bot API), and the group chat tells the same story.
 
 Only the game itself is opened in the chat (/newgame, /join, /app: that is how a group gets
-its link); everything after that is done in the Mini App. Dice are real random: the test
-reads the boards to see who acts, as the players would."""
+its link); everything after that is done in the Mini App. The test reads the boards to see who
+acts, as the players would; the dice come from a fixed seed so that a run is repeatable (with
+free dice, a Hollow's raise sometimes took Ичиго out in round 1, and the chase turn of his card
+was then rightly refused)."""
 
 from __future__ import annotations
 
 import asyncio
+import random
 import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
@@ -19,6 +22,8 @@ from urllib.parse import parse_qs, urlsplit
 import aiohttp
 import pytest
 
+import bot.app
+import webapp.app
 from bot.runner import run
 from tests.bot.test_runner import GROUP, command_update, runner_settings, wait_for
 from tests.support.fake_botapi import BOT_TOKEN, ApiCall, FakeBotAPI
@@ -91,8 +96,15 @@ class Table:
         return texts()
 
 
+DICE_SEED = 24  # any seed whose round 1 leaves both runners standing
+
+
 @pytest.fixture
-async def table(api: FakeBotAPI, tmp_path: Path) -> AsyncIterator[Table]:
+async def table(
+    api: FakeBotAPI, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> AsyncIterator[Table]:
+    for module in (bot.app, webapp.app):
+        monkeypatch.setattr(module, "system_rng", lambda: random.Random(DICE_SEED))
     settings = runner_settings(api, tmp_path, public_url="https://kosti.example")
     stop = asyncio.Event()
     process = asyncio.create_task(run(settings, stop=stop))
