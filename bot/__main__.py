@@ -33,10 +33,9 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if settings.token is None or DEMO_FLAG in args:
         return _playground(settings, demo=DEMO_FLAG in args)
-    logging.basicConfig(
-        level=settings.log_level.upper(),
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-    )
+    from bot.logs import configure
+
+    configure(settings.log_level.upper(), settings.log_format)
     from aiogram.exceptions import TelegramNetworkError, TelegramUnauthorizedError
     from aiogram.utils.token import TokenValidationError, validate_token
 

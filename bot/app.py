@@ -23,6 +23,7 @@ from bot.chat_rights import ChatRights
 from bot.filters import index_commands
 from bot.i18n import setup_i18n
 from bot.middlewares import setup_middlewares
+from bot.middlewares.call_metrics import CountCalls
 from bot.middlewares.dedup import SharedUpdates
 from bot.middlewares.flood import FloodControl, is_queued
 from bot.middlewares.flood_limits import Limits
@@ -81,6 +82,7 @@ def create_bot(
     # the chat calls are retried in their queues, as long as it takes (flood.py)
     session.middleware(RetryAfterMiddleware(attempts=retry_attempts, queued_elsewhere=is_queued))
     session.middleware(KeepResponseTypes())
+    session.middleware(CountCalls())  # innermost: each try, as the Bot API answered it
     return Bot(
         token=settings.token,
         session=session,

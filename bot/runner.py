@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from aiogram import Bot
 
     from bot.intake import Intake
+    from bot.middlewares.flood import FloodControl
     from bot.playground.play import Playground
     from engine.services.notify import Notifier
     from engine.services.outgoing import Journal, Kept
@@ -61,10 +62,12 @@ async def sweep_outbox_forever(
     stopped worker left undelivered once its lease ran out, send the chat calls it left,
     handle the updates it left (several workers; with one process the start-up does it)."""
     from engine.services import outbox
+    from engine.services.metrics import read_backlogs
 
     while True:
         await asyncio.sleep(lease.total_seconds() / 3)
         try:
+            await read_backlogs()
             await journal.refresh()
             await intake.inbox.refresh()
             if taken := await intake.resume(lease):
@@ -75,6 +78,17 @@ async def sweep_outbox_forever(
                 log.info("sent %d chat call(s) kept by a stopped worker", sent)
         except Exception:  # a hiccup of the database must not stop the bot
             log.exception("the outbox sweep failed")
+
+
+def watch_queues(worker: str, intake: Intake, flood: FloodControl) -> None:
+    """What /metrics reads of this worker's queues when scraped."""
+    from engine.services.metrics import QUEUED, WORKER, watch
+
+    WORKER.info({"worker": worker})
+    watch(QUEUED.labels("lanes"), lambda: intake.queued)
+    watch(QUEUED.labels("in_flight"), lambda: intake.active)
+    watch(QUEUED.labels("chat_calls"), lambda: sum(len(c.calls) for c in flood.chats.values()))
+    watch(QUEUED.labels("chats"), lambda: len(flood.chats))
 
 
 async def prepare_database(settings: Settings) -> None:
@@ -142,6 +156,7 @@ async def _run(
     bot = create_bot(settings, flood=flood, session=session)
     dispatcher = build_dispatcher(settings)
     intake = Intake(dispatcher, bot, Inbox(worker), slots=settings.max_updates_in_flight)
+    watch_queues(worker, intake, flood)
     # Rolls, reveals and board steps made in the Mini App appear in the chat.
     miniapp = MiniApp.from_settings(settings)
     hooks = ChatHooks.of(bot, dispatcher, miniapp)

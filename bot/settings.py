@@ -28,6 +28,12 @@ class Settings(BaseSettings):
     mini_app_name: str = "app"  # the Mini App's short name in @BotFather (/newapp)
     default_locale: str = "ru"
     log_level: str = "INFO"
+    # "text" (one line for people) or "json" (one object per line, with the update's id, chat
+    # and kind: for a host that queries its logs)
+    log_format: str = "text"
+    # set: GET /metrics serves Prometheus' text format to a scraper sending
+    # "Authorization: Bearer <it>" (webapp/metrics.py); unset: no /metrics
+    metrics_token: SecretStr | None = None
     # at SIGTERM: seconds to wait for the updates being handled (and what they send)
     shutdown_timeout: float = 25.0
     # updates handled at once; beyond it the webhook answers 503 and Telegram delivers again,
@@ -44,6 +50,14 @@ class Settings(BaseSettings):
         if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
             raise ValueError("LOG_LEVEL: DEBUG, INFO, WARNING, ERROR or CRITICAL")
         return level
+
+    @field_validator("log_format")
+    @classmethod
+    def _known_format(cls, value: str) -> str:
+        form = value.strip().lower()
+        if form not in ("text", "json"):
+            raise ValueError("LOG_FORMAT: text or json")
+        return form
 
     @field_validator("default_locale")
     @classmethod

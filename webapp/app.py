@@ -16,6 +16,8 @@ from aiohttp import WSCloseCode, web
 
 from bot.settings import Settings
 from engine.dice.rng import Rng, system_rng
+from engine.services.metrics import SOCKETS as metric_sockets
+from engine.services.metrics import watch
 from engine.services.notify import Notifier
 from webapp import access_log
 from webapp.api import setup_api
@@ -39,6 +41,7 @@ from webapp.keys import (
 )
 from webapp.links import link_secret
 from webapp.live import Broadcaster, LocalBroadcaster
+from webapp.metrics import setup_metrics
 from webapp.middleware import authenticate, json_errors, security_headers
 from webapp.receipts import setup_receipts
 from webapp.static_files import setup_static
@@ -125,6 +128,10 @@ def create_app(
     setup_bridge(app)
     if settings.redis_url:
         setup_fanout(app, settings.redis_url)
+    if settings.metrics_token is not None and settings.metrics_token.get_secret_value():
+        setup_metrics(app, settings.metrics_token.get_secret_value())
+    sockets = app[SOCKETS]
+    watch(metric_sockets, lambda: len(sockets))
     if settings.webhook_url and intake is not None:
         secret = settings.webhook_secret_value()
         WebhookHandler(intake, secret_token=secret).register(app, path=webhook_path(settings))

@@ -8,6 +8,7 @@ from aiohttp import web
 from aiohttp.typedefs import Handler
 
 from engine.services.errors import ServiceError
+from engine.services.metrics import DATABASE_ERRORS
 from engine.store.db import database_unreachable
 from webapp.auth import AuthError, credentials, validate_init_data
 from webapp.errors import HTTP_CODES, ApiError, error_message, json_error, refusal
@@ -48,6 +49,7 @@ async def json_errors(request: web.Request, handler: Handler) -> web.StreamRespo
         return response
     except Exception as error:
         if database_unreachable(error):
+            DATABASE_ERRORS.labels("api").inc()
             log.warning("the database is out of reach on %s: %s", request.path, error)
             return json_error(
                 "database_unreachable", error_message("database_unreachable", _locale(request))

@@ -17,6 +17,7 @@ from typing import Any
 from aiohttp import web
 
 from bot.intake import Intake, Malformed, parse
+from engine.services.metrics import DATABASE_ERRORS
 from engine.store.db import database_unreachable
 
 log = logging.getLogger("kosti.webhook")
@@ -80,6 +81,7 @@ class WebhookHandler:
             if not database_unreachable(error):
                 log.exception("webhook: update %s could not be stored", update.update_id)
             else:
+                DATABASE_ERRORS.labels("webhook").inc()
                 self._outage.count()
             return _refused(503, "not_stored")
         return web.json_response({})

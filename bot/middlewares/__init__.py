@@ -1,5 +1,5 @@
-"""Update-level middlewares, outermost first: the updates in flight (for a graceful
-shutdown), de-duplication, user upsert, locale, errors."""
+"""Update-level middlewares, outermost first: the watch (metrics, log context), the updates in
+flight (for a graceful shutdown), de-duplication, user upsert, locale, errors."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from bot.middlewares.errors import ErrorReplyMiddleware
 from bot.middlewares.in_flight import InFlight
 from bot.middlewares.locale import StoredLocaleMiddleware
 from bot.middlewares.users import UserUpsertMiddleware
+from bot.middlewares.watch import WatchMiddleware
 
 
 def setup_middlewares(
@@ -18,6 +19,7 @@ def setup_middlewares(
 ) -> None:
     # Registered after aiogram's own update middlewares, so `event_from_user` and
     # `event_chat` are already in the data, and errors are caught inside the user's locale.
+    dp.update.outer_middleware(WatchMiddleware())  # outermost: it times all the others
     in_flight = InFlight()
     dp["in_flight"] = in_flight  # the runner waits for it at shutdown
     dp.update.outer_middleware(in_flight)

@@ -32,6 +32,7 @@ from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
 from bot.intake import taken_over
+from bot.middlewares.watch import note
 from engine.services.updates import DuplicateUpdate, claiming, settle
 from engine.store.redis import PREFIX
 
@@ -95,9 +96,11 @@ class DedupMiddleware(BaseMiddleware):
         update_id = event.update_id
         if update_id in self._in_flight or update_id in self._seen:
             log.info("update %s already handled, skipped", update_id)
+            note("duplicate")
             return None
         if self.shared is not None and not taken_over() and not await self.shared.take(update_id):
             log.info("update %s is another worker's, skipped", update_id)
+            note("duplicate")
             return None
         self._in_flight.add(update_id)
         handled = False
@@ -108,6 +111,7 @@ class DedupMiddleware(BaseMiddleware):
                 except DuplicateUpdate:
                     log.info("update %s already handled, skipped", update_id)
                     handled = True
+                    note("duplicate")
                     return None
                 handled = True
                 if not await settle(claim):

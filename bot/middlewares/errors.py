@@ -17,6 +17,7 @@ from aiogram.types import Message, TelegramObject, Update
 
 from bot.intake import retried_on_outage
 from bot.middlewares.refusals import tell_user
+from bot.middlewares.watch import note
 from bot.render.errors import (
     database_unreachable_text,
     dice_error_text,
@@ -25,6 +26,7 @@ from bot.render.errors import (
 )
 from engine.dice import DiceError
 from engine.services.errors import ServiceError
+from engine.services.metrics import DATABASE_ERRORS
 from engine.services.updates import DuplicateUpdate
 from engine.store.db import database_unreachable
 
@@ -41,18 +43,25 @@ class ErrorReplyMiddleware(BaseMiddleware):
         try:
             return await handler(event, data)
         except DuplicateUpdate:
+            note("duplicate")
             raise  # a copy of a stored update: dropped in silence (middlewares/dedup.py)
         except DiceError as error:
+            note("refused")
             text = dice_error_text(error)
         except ServiceError as error:
+            note("refused")
             text = service_error_text(error)
         except Exception as error:
+            if database_unreachable(error):
+                note("database")
+                DATABASE_ERRORS.labels("update").inc()
             if database_unreachable(error) and retried_on_outage():
                 raise  # handled again once the database is back (bot/intake.py)
             if database_unreachable(error):
                 log.warning("the database is out of reach: %s", error)
                 text = database_unreachable_text()
             else:
+                note("error")
                 log.exception("unexpected error while handling %r", _describe(event))
                 text = unexpected_error_text()
         if isinstance(event, Update):

@@ -22,6 +22,7 @@ from typing import Any
 import aiohttp
 import asyncpg  # type: ignore[import-untyped]
 import pytest
+from prometheus_client.parser import text_string_to_metric_families
 
 from engine.services import outbox, outgoing
 from engine.services.aggregates.sql import now
@@ -42,6 +43,7 @@ SECRET = "workers-test-secret"
 HOOK = "/tg/hook"
 LEASE_S = 2
 ALICE = 301  # a user of no game
+METRICS_TOKEN = "workers-metrics"
 
 
 @dataclass
@@ -118,6 +120,7 @@ async def workers(
         "OUTBOX_LEASE": str(LEASE_S),
         "FLOOD_GROUP_PER_MINUTE": "0",  # the race posts more than 20 a minute to the group
         "LOG_LEVEL": "INFO",
+        "METRICS_TOKEN": METRICS_TOKEN,
         "PYTHONPATH": str(ROOT),
     }
     marker = request.node.get_closest_marker("worker_env")  # a test's own settings
@@ -549,3 +552,21 @@ async def test_a_hundred_commands_in_one_group_do_not_stall_other_chats_on_two_w
             )
             answered_in = time.monotonic() - began
             assert answered_in < 1.0, (first.name, answered_in)
+        # Each worker's /metrics: its own name, its own updates, its busy group's queue.
+        seen = {}
+        for worker in workers:
+            headers = {"Authorization": f"Bearer {METRICS_TOKEN}"}
+            async with http.get(worker.url("/metrics"), headers=headers) as response:
+                assert response.status == 200
+                text = await response.text()
+            found = {
+                (s.name, tuple(sorted(s.labels.items()))): s.value
+                for family in text_string_to_metric_families(text)
+                for s in family.samples
+            }
+            [name] = [dict(k[1])["worker"] for k in found if k[0] == "kosti_worker_info"]
+            seen[name] = found
+            handled = found[("kosti_updates_total", (("kind", "message"), ("outcome", "ok")))]
+            assert handled >= 2, (worker.name, handled)  # the other table's /r or /help, and noise
+            assert found[("kosti_queued", (("queue", "lanes"),))] > 0, worker.name
+        assert len(seen) == 2  # two workers, each scraped for its own
