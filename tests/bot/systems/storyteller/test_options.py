@@ -120,14 +120,14 @@ async def test_the_healing_table_is_shown_by_a_tap_and_changed_a_row_at_a_time(
     feed = await table.press(VERA, overview, "Время излечения")
     assert feed.sent(GROUP.id) == []
     shown = edits(feed)[-1].text
-    assert "• Ранен: 1 час / 1 неделя / 2 недели" in shown, shown
+    assert "• Ранен: 1 час / 1 неделя / 1 неделя" in shown, shown
     assert "/options лечение летальные Ранен 10д" in shown
     assert [b["text"] for b in edits(feed)[-1].buttons()] == ["⬅️ Все настройки"]
     # the GM changes one row; a player cannot
     refused = said(await table.say(VERA, "/options лечение летальные Ранен 10д"))
     assert "ведущ" in refused.lower() and "Сохранено" not in refused
     reply = (await table.say(ALICE, "/options лечение летальные ранен 10д")).sent(GROUP.id)[0]
-    assert "Сохранено" in reply.text and "• Ранен: 1 час / 10 дней / 2 недели" in reply.text
+    assert "Сохранено" in reply.text and "• Ранен: 1 час / 10 дней / 1 неделя" in reply.text
     assert "изменено ведущим" in reply.text
     options = await load_options(await game_id())
     assert healing_hours(LETHAL, "injured", options) == 10 * 24
