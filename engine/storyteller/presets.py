@@ -228,7 +228,14 @@ PRESETS: tuple[Preset, ...] = (
     Preset(
         "repair",
         ("ремонт",),
-        (("dexterity", "crafts"), ("perception", "technology")),
+        # «Ремонт (Ловкость / Восприятие + Ремесло / Технология)»: either attribute with
+        # either ability
+        (
+            ("dexterity", "crafts"),
+            ("dexterity", "technology"),
+            ("perception", "crafts"),
+            ("perception", "technology"),
+        ),
         6,
         quote="Обычно замена колеса имеет сложность 4, а капитальный ремонт двигателя - 9.",
     ),
