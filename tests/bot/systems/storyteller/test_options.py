@@ -94,7 +94,10 @@ async def test_heal_tells_the_times_from_the_deepest_wound(tg: TelegramDriver) -
         "• Ушиблен, летальные — 1 день",
         "Всего: 26 часов.",
     ], told
-    assert "ран нет" in said(await table.say(ALICE, "/heal Бандит"))
+    # the GM asks in the group: the answer goes to the GM privately, the group reads a name
+    feed = await table.say(ALICE, "/heal Бандит")
+    assert "ран нет" in said(feed, ALICE.id) and "ран нет" not in said(feed)
+    assert "только ведущий" in said(feed)
     # an NPC's health is the GM's (the option «скрывать»)
     assert "только ведущий" in said(await table.say(VERA, "/heal Бандит"))
 
