@@ -22,6 +22,7 @@ from bot.render import texts as descriptions
 from bot.render.keyboards import reroll_keyboard
 from bot.rolling import make_roll
 from bot.suggest import SPACED_DIE_KINDS, glued_die
+from bot.systems.registry import RollHint, complete_roll
 from engine.dice import odds
 from engine.dice.commands import BY_CHAT, explain
 from engine.services import get_roll, log_roll, selected_private_game
@@ -49,6 +50,11 @@ async def on_roll(message: Message, command: CommandObject, bot: Bot, rng: Any, 
     if fixed is not None:  # `/r 2 k 6` (Cyrillic k) would roll the number 2 with the comment `k 6`
         await message.reply(hints.spaced_die(f"/{command.command} {fixed}"))
         return
+    completed = await complete_roll(message, kind, args)  # `/p прыжок`: from the sheet
+    if isinstance(completed, RollHint):
+        await message.reply(completed.text)
+        return
+    args = completed
     user = message.from_user
     assert user is not None  # commands always have a sender (channels are not served)
     result = make_roll(kind, args, rng)

@@ -16,6 +16,7 @@ from bot.systems.demo import Demo
 
 if TYPE_CHECKING:
     from aiogram import Bot
+    from aiogram.types import Message
 
     from engine.services.notify import Notification
     from engine.services.types import GameInfo
@@ -23,6 +24,18 @@ if TYPE_CHECKING:
 Text = Callable[[], str]
 BoardSync = Callable[["Bot", "GameInfo", "Notification"], Awaitable[None]]
 Background = Callable[["Bot"], Awaitable[None]]
+
+
+@dataclass(frozen=True)
+class RollHint:
+    """The answer to a dice command that cannot be rolled as typed (HTML)."""
+
+    text: str
+
+
+# a dice command's text completed before it is rolled (`/p прыжок` from the roller's sheet):
+# (message, roll code, text) -> the text to roll, a hint to answer instead, or None (as typed)
+RollArgs = Callable[["Message", str, str], Awaitable["str | RollHint | None"]]
 
 
 @dataclass(frozen=True)
@@ -42,6 +55,7 @@ class ChatSystem:
     board_sync: BoardSync | None = None  # a Mini App step of one of its scenes, in the chat
     background: Background | None = None  # a task the bot runs while it is up (timers)
     demo: Demo | None = None  # the playground's demo table (bot/systems/demo.py)
+    roll_args: RollArgs | None = None  # completes its dice commands' text (RollArgs)
 
 
 _SYSTEMS: dict[str, ChatSystem] = {}
@@ -52,6 +66,16 @@ def register(system: ChatSystem) -> ChatSystem:
         raise ValueError(f"chat adapter {system.code!r} is registered already")
     _SYSTEMS[system.code] = system
     return system
+
+
+async def complete_roll(message: Message, kind: str, args: str) -> str | RollHint:
+    """The dice command's text as a system completes it (the first that does), else as typed."""
+    for system in _SYSTEMS.values():
+        if system.roll_args is not None:
+            done = await system.roll_args(message, kind, args)
+            if done is not None:
+                return done
+    return args
 
 
 def installed() -> tuple[ChatSystem, ...]:

@@ -194,12 +194,19 @@ def _end_action(state: Fight, cmd: EndAction, rng: Rng, step: int) -> list[ev.Ev
 def _defense(
     state: Fight, cmd: Attack, target: Fighter, rng: Rng, step: int, out: list[ev.Event]
 ) -> tuple[Defense | None, str | None]:
-    """The defense the target can make against this attack, and how it has it."""
-    if cmd.overrides.defense is not None:
-        return cmd.overrides.defense, "gm"
-    if cmd.defense is None:
+    """The defense the target can make against this attack, and how it has it.
+
+    A defense the GM sets in the review (``overrides.defense``) takes the same path as the
+    typed one: it counts toward a full defense's shrinking pools and a multiple action's
+    dice («для отражения каждой последующей атаки, вы будете использовать меньшее количество
+    кубиков бросков. Когда количество бросков исчерпано, персонаж больше не сможет
+    защищаться»), and every refusal of the typed defense refuses it too."""
+    chosen = cmd.overrides.defense
+    if chosen is None and cmd.defense is None:
         return None, None
-    kind = cmd.defense
+    kind = chosen.kind if chosen is not None else cmd.defense
+    assert kind is not None
+    weapon = chosen.weapon if chosen is not None else cmd.defense_weapon
     _able(state, target.id)
     turn = state.turn
 
@@ -213,7 +220,10 @@ def _defense(
         ).dice
         if dice <= 0:
             raise StorytellerError("no_defense_dice")
-        return Defense(kind, penalty, cmd.defense_weapon)
+        # «игроки, у которых персонажи специализированы и выброшена хотя бы одна "десятка",
+        # могут сделать дополнительный бросок» — the defender's specialty (in the defense's
+        # ability or Dexterity) counts on its defense roll; action_pool checks it is there
+        return Defense(kind, penalty, weapon, specialty=True)
 
     if turn is None:  # a tied ambush: «жертва имеет возможность защититься»
         if state.ambush is not None and not state.ambush.situation.no_defense:
@@ -229,7 +239,8 @@ def _defense(
     if target.actions > 1 and target.actions_used < target.actions:
         # «Если множественное действие включает нападение и защиту ... применяется система
         # множественного действия»
-        return pool_left(multiple_actions(target.actions)[target.actions_used]), "actions"
+        penalties = multiple_actions(target.actions, state.options)
+        return pool_left(penalties[target.actions_used]), "actions"
     if cmd.interrupt in (INTERRUPT_ROLL, INTERRUPT_POINT):
         spend = cmd.interrupt == INTERRUPT_POINT
         _, result = defensive_interrupt(turn, target.id, target.character, rng, spend_point=spend)
@@ -269,7 +280,7 @@ def _attack(state: Fight, cmd: Attack, rng: Rng, step: int) -> list[ev.Event]:
             raise StorytellerError("not_your_turn")
     out: list[ev.Event] = []
     if attacker.actions > 1:
-        penalty = multiple_actions(attacker.actions)[attacker.actions_used]
+        penalty = multiple_actions(attacker.actions, state.options)[attacker.actions_used]
         situation = dataclasses.replace(situation, actions_penalty=penalty)
     if situation.willpower:
         if attacker.character.willpower_points < 1:
@@ -290,7 +301,8 @@ def _attack(state: Fight, cmd: Attack, rng: Rng, step: int) -> list[ev.Event]:
         weapon=cmd.weapon,
         defense=defense,
         situation=situation,
-        overrides=cmd.overrides,
+        # the defense checked above is the one made (the GM's included)
+        overrides=dataclasses.replace(cmd.overrides, defense=None),
         options=state.options,
     )
     out.append(

@@ -65,6 +65,7 @@ TEMPLATES: dict[str, Template] = {
         "🩸 {name} takes {count} level of {damage_type} damage.",
         "🩸 {name} takes {count} levels of {damage_type} damage.",
     ),
+    "wounded_hidden": "🩸 {name} is hurt.",  # an NPC's levels, for a viewer who may not see them
     "unhurt": "{name} takes no damage.",
     "armor_destroyed": "💔 The armor of {name} is destroyed.",
     "overflow": (

@@ -14,9 +14,11 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any
 
+from engine.describe import Description
 from engine.dice.results import PoolResult
 from engine.observe import GM, Observer, private_audience
 
+from . import events as ev
 from .events import AttackResolved
 from .fight import Fight, Fighter
 from .traits import trait_name
@@ -30,6 +32,15 @@ def audience(fight: Fight, observer: Observer) -> Hashable:
 
 def _sees_all(fight: Fight, f: Fighter, viewer: Observer) -> bool:
     return viewer.role == GM or not (f.npc and fight.options.hide_npcs)
+
+
+def hides(fight: Fight, fid: str | None, viewer: Observer) -> bool:
+    """Whether ``viewer`` may not see fighter ``fid``'s numbers (pools, health, wounds,
+    Willpower): an NPC while the game hides NPCs, for anyone but the GM."""
+    if fid is None:
+        return False
+    f = next((x for x in fight.fighters if x.id == fid), None)
+    return f is not None and not _sees_all(fight, f, viewer)
 
 
 def _owns(f: Fighter, viewer: Observer) -> bool:
@@ -115,8 +126,7 @@ def observe_attack(fight: Fight, e: AttackResolved, viewer: Observer) -> dict[st
     NPC's and the viewer may not see that NPC."""
 
     def hidden(fid: str) -> bool:
-        f = next((x for x in fight.fighters if x.id == fid), None)
-        return f is not None and not _sees_all(fight, f, viewer)
+        return hides(fight, fid, viewer)
 
     out: dict[str, Any] = {
         "attacker": e.attacker,
@@ -141,3 +151,39 @@ def observe_attack(fight: Fight, e: AttackResolved, viewer: Observer) -> dict[st
             "armor_destroyed": step.armor_destroyed,
         }
     return out
+
+
+def _roller(d: Description, e: ev.Event) -> str | None:
+    """Whose dice a description's roll is (a damage roll is the striker's)."""
+    code = d.code.rsplit(".", 1)[-1]
+    name = d.params.get("name")
+    if not isinstance(e, ev.AttackResolved):
+        return name if isinstance(name, str) else None
+    if code == "attack":
+        return e.attacker
+    if code == "defense":
+        return e.target
+    if code == "damage":
+        return e.attacker if name == e.target else e.target
+    return name if isinstance(name, str) else None
+
+
+def observe_description(
+    fight: Fight, e: ev.Event, d: Description, viewer: Observer
+) -> Description | None:
+    """One sentence of an event (describe.describe_event) as ``viewer`` may read it — the
+    chat's counterpart of ``observe_attack``: a hidden NPC's roll says only what it did, the
+    wound levels an NPC takes become «is hurt» and its track's overflow is not told (None)."""
+    code = d.code.rsplit(".", 1)[-1]
+    victim = d.params.get("name")
+    if code in ("wounded", "overflow") and isinstance(victim, str) and hides(fight, victim, viewer):
+        if code == "overflow":
+            return None
+        return Description(d.code.replace(".wounded", ".wounded_hidden"), {"name": victim})
+    params = dict(d.params)
+    rollers = {"roll": _roller(d, e), "stealth": params.get("name"), "notice": params.get("target")}
+    for key, roller in rollers.items():
+        roll = params.get(key)
+        if isinstance(roll, dict) and isinstance(roller, str) and hides(fight, roller, viewer):
+            params[key] = {"hidden": True, "net": roll["net"], "outcome": roll["outcome"]}
+    return Description(d.code, params)

@@ -119,7 +119,8 @@ class HealTime:
 
 _H, _D = 1, 24
 # Default (the seed's «Время излечения» is absent): bashing heals in hours, lethal in days to
-# months; aggravated takes the lethal time twice over (mortals, without supernatural healing).
+# months; aggravated as lethal — seed 002 «Усиливающиеся повреждения»: «Эти повреждения
+# заживают с такой же скоростью, что и летальные повреждения.»
 _LETHAL_HOURS = (
     ("bruised", 1 * _D),
     ("hurt", 3 * _D),
@@ -141,7 +142,7 @@ _BASHING_HOURS = (
 DEFAULT_HEALING: tuple[HealTime, ...] = (
     *(HealTime(BASHING, code, h) for code, h in _BASHING_HOURS),
     *(HealTime(LETHAL, code, h) for code, h in _LETHAL_HOURS),
-    *(HealTime(AGGRAVATED, code, 2 * h) for code, h in _LETHAL_HOURS),
+    *(HealTime(AGGRAVATED, code, h) for code, h in _LETHAL_HOURS),
 )
 
 

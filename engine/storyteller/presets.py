@@ -228,7 +228,14 @@ PRESETS: tuple[Preset, ...] = (
     Preset(
         "repair",
         ("ремонт",),
-        (("dexterity", "crafts"), ("perception", "technology")),
+        # «Ремонт (Ловкость / Восприятие + Ремесло / Технология)»: either attribute with
+        # either ability
+        (
+            ("dexterity", "crafts"),
+            ("dexterity", "technology"),
+            ("perception", "crafts"),
+            ("perception", "technology"),
+        ),
         6,
         quote="Обычно замена колеса имеет сложность 4, а капитальный ремонт двигателя - 9.",
     ),
@@ -287,6 +294,27 @@ def preset_pool(
     if attribute == "willpower":
         return build([Part("willpower", character.willpower)], [Part("base", diff)])
     return action_pool(character, attribute, ability, difficulty=diff, options=options)
+
+
+def sheet_pool(
+    character: Character, preset: Preset, options: Options = DEFAULT_OPTIONS
+) -> tuple[int, Pool]:
+    """The preset rolled from the roller's sheet (issue 25: `/p прыжок` without a number):
+    of the seed's (attribute, ability) pairs — «Ремонт (Ловкость / Восприятие + Ремесло /
+    Технология)» is four — the one that gives the most dice (then the lower difficulty, then
+    the seed's order), with the wound penalty and the game's missing-ability reading applied.
+    Its index and pool; StorytellerError when no pair can be rolled."""
+    found: list[tuple[int, Pool]] = []
+    error: StorytellerError | None = None
+    for i in range(len(preset.pools)):
+        try:
+            found.append((i, preset_pool(character, preset, i, options=options)))
+        except StorytellerError as e:  # the game's «impossible» without the ability
+            error = e
+    if not found:
+        assert error is not None
+        raise error
+    return max(found, key=lambda f: (f[1].dice, -f[1].difficulty, -f[0]))
 
 
 # --- what the successes mean -------------------------------------------------------------

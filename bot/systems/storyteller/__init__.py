@@ -8,7 +8,7 @@ from __future__ import annotations
 from aiogram import Router
 
 from bot.systems.registry import ChatSystem
-from bot.systems.storyteller import characters, fight, help, options, words
+from bot.systems.storyteller import characters, fight, help, options, private, sheet_rolls, words
 from bot.systems.storyteller.demo import DEMO
 from bot.systems.storyteller.sync import board_sync
 
@@ -37,7 +37,12 @@ COMMANDS = frozenset(
 
 
 def routers() -> list[Router]:
-    return [fight.make_router(), characters.make_router(), options.make_router()]
+    return [
+        fight.make_router(),
+        characters.make_router(),
+        options.make_router(),
+        private.make_router(),
+    ]
 
 
 CHAT = ChatSystem(
@@ -54,4 +59,5 @@ CHAT = ChatSystem(
     screen_names=help.screen_names,
     board_sync=board_sync,
     demo=DEMO,
+    roll_args=sheet_rolls.roll_args,
 )

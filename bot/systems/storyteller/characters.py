@@ -1,11 +1,13 @@
 """The library in chat: /char (save a sheet block or JSON, show one, its JSON), /npc (the
-GM's templates), /chars."""
+GM's templates), /chars. The same handlers answer in the private chat with the bot for the
+game chosen with /games (private.py); in the group an NPC template's sheet goes to the GM
+privately and the group reads only its name."""
 
 from __future__ import annotations
 
 import json
 
-from aiogram import Router
+from aiogram import Bot, Router
 from aiogram.filters import Command, CommandObject
 from aiogram.types import Message
 from aiogram.utils.i18n import gettext as _
@@ -15,7 +17,8 @@ from bot.render import texts
 from bot.render.common import quoted
 from bot.systems.filters import game_of
 from bot.systems.storyteller.fight import refusals
-from engine.services import NoGame
+from bot.systems.storyteller.gm_only import to_gm
+from engine.services import GameInfo, NoGame
 from engine.services.storyteller import CharacterRecord, get_character, list_characters
 from engine.services.storyteller import save_character as save
 from engine.storyteller.sheet import EXAMPLE, character_to_json
@@ -46,20 +49,34 @@ def saved_text(record: CharacterRecord) -> str:
     return "\n".join(lines)
 
 
-async def _save(message: Message, args: str, *, template: bool) -> None:
-    game = await game_of(message)
+async def _game(message: Message, game: GameInfo | None) -> GameInfo:
+    """The game the command is for: the chat's, or in the private chat the one chosen with
+    /games (the private router's middleware puts it in ``game``)."""
+    game = game or await game_of(message)
     if game is None:
         raise NoGame()
+    return game
+
+
+def _in_group(message: Message) -> bool:
+    return message.chat.type != "private"
+
+
+async def _save(message: Message, bot: Bot, game: GameInfo, args: str, *, template: bool) -> None:
     assert message.from_user is not None
     record = await save(game.id, args, actor_id=message.from_user.id, template=template)
+    if record.template and _in_group(message):
+        public = _("NPC template saved: <b>{name}</b>").format(name=quoted(record.name))
+        await to_gm(bot, message, game, saved_text(record), public)
+        return
     await message.reply(saved_text(record))
 
 
-async def on_char(message: Message, command: CommandObject) -> None:
+async def on_char(
+    message: Message, command: CommandObject, bot: Bot, game: GameInfo | None = None
+) -> None:
     args = (command.args or "").strip()
-    game = await game_of(message)
-    if game is None:
-        raise NoGame()
+    game = await _game(message, game)
     assert message.from_user is not None
     if not args:
         await message.reply(
@@ -68,7 +85,7 @@ async def on_char(message: Message, command: CommandObject) -> None:
         )
         return
     if ":" in args or args.lstrip().startswith("{"):
-        await _save(message, args, template=False)
+        await _save(message, bot, game, args, template=False)
         return
     words = args.split()
     as_json = words[-1].lower() in JSON_WORDS
@@ -76,23 +93,28 @@ async def on_char(message: Message, command: CommandObject) -> None:
     record = await get_character(game.id, name, viewer_id=message.from_user.id)
     if as_json:
         data = json.dumps(json.loads(character_to_json(record.character)), ensure_ascii=False)
-        await message.reply(f"<pre>{quoted(data)}</pre>")
+        shown = f"<pre>{quoted(data)}</pre>"
     else:
-        await message.reply(sheet_block(record))
+        shown = sheet_block(record)
+    if record.template and _in_group(message):
+        public = _("<b>{name}</b> is an NPC template.").format(name=quoted(record.name))
+        await to_gm(bot, message, game, shown, public)
+        return
+    await message.reply(shown)
 
 
-async def on_npc(message: Message, command: CommandObject) -> None:
+async def on_npc(
+    message: Message, command: CommandObject, bot: Bot, game: GameInfo | None = None
+) -> None:
     args = (command.args or "").strip()
     if not args:
         await message.reply(_("GM: send an NPC template as a sheet block after /npc."))
         return
-    await _save(message, args, template=True)
+    await _save(message, bot, await _game(message, game), args, template=True)
 
 
-async def on_chars(message: Message) -> None:
-    game = await game_of(message)
-    if game is None:
-        raise NoGame()
+async def on_chars(message: Message, game: GameInfo | None = None) -> None:
+    game = await _game(message, game)
     assert message.from_user is not None
     records = await list_characters(game.id, viewer_id=message.from_user.id)
     if not records:

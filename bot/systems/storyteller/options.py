@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from aiogram import Router, html
+from aiogram import Bot, Router, html
 from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message
 from aiogram.utils.i18n import gettext as _
@@ -16,11 +16,14 @@ from bot.systems.filters import game_of
 from bot.systems.storyteller import names, tables
 from bot.systems.storyteller.callbacks import OptionsCallback
 from bot.systems.storyteller.fight import Refusal, default_fighter, refusals
+from bot.systems.storyteller.gm_only import to_gm
 from bot.systems.storyteller.words import RESET_WORDS, TABLE_WORDS
-from engine.services import NoGame, get_game
+from engine.services import GameInfo, NoGame, get_game
 from engine.services.storyteller import current_fight
 from engine.services.storyteller.options import game_options, set_options
 from engine.storyteller import tables as engine_tables
+from engine.storyteller.character import Character
+from engine.storyteller.fight import Fight
 from engine.storyteller.healing import track_healing
 from engine.storyteller.options import (
     AGGRAVATED,
@@ -242,8 +245,13 @@ _TYPES = {
 }
 
 
-async def on_heal(message: Message, command: CommandObject) -> None:
-    game = await game_of(message)
+async def on_heal(
+    message: Message, command: CommandObject, bot: Bot, game: GameInfo | None = None
+) -> None:
+    """The healing times of a fighter's wounds. An NPC's (while the game hides NPCs) are the
+    GM's: in the private chat with the bot (the game chosen with /games), or sent there when
+    asked in the group — the group reads no level of it."""
+    game = game or await game_of(message)
     if game is None:
         raise NoGame()
     assert message.from_user is not None
@@ -261,10 +269,18 @@ async def on_heal(message: Message, command: CommandObject) -> None:
     if fighter.npc and fight.options.hide_npcs and not gm:
         raise Refusal(_("Only the GM sees this fighter's health."))
     name = html.bold(html.quote(fighter.character.name))
-    mends = track_healing(fighter.character.health, fight.options)
-    if not mends:
-        await message.reply(_("{name} is not hurt.").format(name=name))
+    text = _heal_text(fight, fighter.character, name)
+    if fighter.npc and fight.options.hide_npcs and message.chat.type != "private":
+        public = _("🩹 Healing of {name}: only the GM sees it.").format(name=name)
+        await to_gm(bot, message, game, text, public)
         return
+    await message.reply(text)
+
+
+def _heal_text(fight: Fight, character: Character, name: str) -> str:
+    mends = track_healing(character.health, fight.options)
+    if not mends:
+        return _("{name} is not hurt.").format(name=name)
     levels = {h.code: h.name for h in fight.options.health}
     lines = [_("🩹 Healing of {name}, the deepest wound first:").format(name=name)]
     lines += [
@@ -273,4 +289,4 @@ async def on_heal(message: Message, command: CommandObject) -> None:
     ]
     total = sum(m.hours for m in mends)
     lines.append(_("In all: {time}.").format(time=tables.duration(total)))
-    await message.reply("\n".join(lines))
+    return "\n".join(lines)

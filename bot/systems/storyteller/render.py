@@ -15,7 +15,6 @@ from aiogram.utils.i18n import ngettext
 from bot.render import texts
 from bot.render.dice import faces, pool_failure, pool_outcome
 from bot.systems.storyteller.callbacks import FightCallback, ReviewCallback
-from engine.describe import Description
 from engine.dice.results import PoolResult
 from engine.dice.serialize import result_from_dict
 from engine.observe import GM, SPECTATOR
@@ -24,7 +23,7 @@ from engine.storyteller.combat import BLOCK, DODGE, PARRY, Defense, Overrides
 from engine.storyteller.decide import preview
 from engine.storyteller.describe import POOL_ROLL, describe_event
 from engine.storyteller.fight import Fight
-from engine.storyteller.observe import observe
+from engine.storyteller.observe import observe, observe_description
 from engine.storyteller.options import AGGRAVATED, BASHING, LETHAL
 
 MARKS = {BASHING: "／", LETHAL: "✕", AGGRAVATED: "✱"}  # the seed's / X * on the track
@@ -59,31 +58,6 @@ def _pool(data: Any) -> str:
     )
 
 
-def _hidden_roll(roll: dict[str, Any]) -> dict[str, Any]:
-    return {"hidden": True, "net": roll["net"], "outcome": roll["outcome"]}
-
-
-def _roller(d: Description, e: ev.Event) -> str | None:
-    """Whose dice a description's roll is (a damage roll is the striker's)."""
-    code = d.code.rsplit(".", 1)[-1]
-    name = d.params.get("name")
-    if not isinstance(e, ev.AttackResolved):
-        return name if isinstance(name, str) else None
-    if code == "attack":
-        return e.attacker
-    if code == "defense":
-        return e.target
-    if code == "damage":
-        return e.attacker if name == e.target else e.target
-    return name if isinstance(name, str) else None
-
-
-def _hidden(fight: Fight, fid: str | None, viewer: Viewer) -> bool:
-    if viewer.role == GM or fid is None or not fight.options.hide_npcs:
-        return False
-    return any(f.id == fid and f.npc for f in fight.fighters)
-
-
 def events_lines(
     events: Iterable[ev.Event], fight: Fight, viewer: Viewer = TABLE, *names: Fight
 ) -> list[str]:
@@ -92,16 +66,12 @@ def events_lines(
     out = []
     for e in events:
         for d in describe_event(e):
-            params = dict(d.params)
-            rollers = {"roll": _roller(d, e), "stealth": params.get("name")}
-            rollers["notice"] = params.get("target")
-            for key, roller in rollers.items():
-                if key in params and _hidden(fight, roller, viewer):
-                    params[key] = _hidden_roll(params[key])
-            d = Description(d.code, params)
+            seen = observe_description(fight, e, d, viewer)
+            if seen is None:
+                continue
             out.append(
                 texts.text(
-                    d, name=lambda fid: html.bold(html.quote(known.get(fid, fid))), kinds=KINDS
+                    seen, name=lambda fid: html.bold(html.quote(known.get(fid, fid))), kinds=KINDS
                 )
             )
     return out

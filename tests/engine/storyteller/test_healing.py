@@ -19,17 +19,24 @@ from engine.storyteller.options import (
 DAY = 24
 
 
-def test_each_damage_type_and_level_has_a_time_and_worse_types_take_longer() -> None:
+def test_each_damage_type_and_level_has_a_time_and_lethal_takes_longer_than_bashing() -> None:
     for level in DEFAULT_OPTIONS.health:
         bashing = healing_hours(BASHING, level.code)
         lethal = healing_hours(LETHAL, level.code)
-        aggravated = healing_hours(AGGRAVATED, level.code)
-        assert 0 < bashing < lethal < aggravated, level.code
+        assert 0 < bashing < lethal, level.code
     assert healing_hours(BASHING, "bruised") == 1
     assert healing_hours(LETHAL, "injured") == 7 * DAY
     # deeper levels never heal faster
     lethal = [healing_hours(LETHAL, lv.code) for lv in DEFAULT_OPTIONS.health]
     assert lethal == sorted(lethal)
+
+
+def test_aggravated_damage_heals_at_the_speed_of_lethal() -> None:
+    # seed 002, «Усиливающиеся повреждения»: «Эти повреждения заживают с такой же скоростью,
+    # что и летальные повреждения.» (the audit: the default table gave aggravated twice)
+    for level in DEFAULT_OPTIONS.health:
+        assert healing_hours(AGGRAVATED, level.code) == healing_hours(LETHAL, level.code)
+    assert total_hours((AGGRAVATED, AGGRAVATED)) == total_hours((LETHAL, LETHAL)) == 4 * DAY
 
 
 def test_an_unknown_row_is_refused() -> None:

@@ -53,7 +53,8 @@ def _resolved(events: tuple[ev.Event, ...]) -> ev.AttackResolved:
 
 def test_propose_adjust_publish_is_the_roll_the_gm_saw() -> None:
     state, _ = _fight()
-    punch = Attack("max", "thug", "Кулак")
+    # the thug has not acted: should he defend, he interrupts with his Willpower point
+    punch = Attack("max", "thug", "Кулак", interrupt="point")
     # the player proposes: Dex 3 + Brawl 3, difficulty 6; damage Strength 3; soak Stamina 2
     out = decide(state, Propose(punch, by=7), script([8, 7, 3, 2, 1, 9], [6, 6, 2, 2], [3, 3]))
     (proposed,) = out
@@ -77,7 +78,8 @@ def test_propose_adjust_publish_is_the_roll_the_gm_saw() -> None:
     second = _resolved(preview(state))
     assert [d.value for d in second.attack.dice] == [8, 7, 3, 2, 1, 9]
     assert second.attack.net == 2 - 1 and second.hit and second.extra == 0
-    # the GM gives the thug a block: its four dice come next on the tape (6, 6, 2, 2)
+    # the GM gives the thug a block (his interrupt, a point: no die): its four dice come
+    # next on the tape (6, 6, 2, 2)
     out = decide(state, Adjust(Overrides(difficulty=8, defense=Defense("block"))), ScriptedRng([]))
     state = replay(out, state)
     shown = preview(state)
@@ -92,7 +94,9 @@ def test_propose_adjust_publish_is_the_roll_the_gm_saw() -> None:
     assert published[1:] == shown
     after = replay(published, state)
     assert after.proposal is None
-    assert after.turn is not None and after.turn.done("max")
+    # Max acted and the thug gave up his action for the block: the turn is over
+    assert any(isinstance(e, ev.TurnEnded) for e in published) and after.turn is None
+    assert after.fighter("thug").character.willpower_points == 0
     # undoing the publication brings the proposal back for the GM
     again = replay(undo([*_fight()[1], *out, *published]))
     assert again.proposal is not None and again.proposal.attack.overrides.difficulty == 8

@@ -94,7 +94,10 @@ async def test_heal_tells_the_times_from_the_deepest_wound(tg: TelegramDriver) -
         "• Ушиблен, летальные — 1 день",
         "Всего: 26 часов.",
     ], told
-    assert "ран нет" in said(await table.say(ALICE, "/heal Бандит"))
+    # the GM asks in the group: the answer goes to the GM privately, the group reads a name
+    feed = await table.say(ALICE, "/heal Бандит")
+    assert "ран нет" in said(feed, ALICE.id) and "ран нет" not in said(feed)
+    assert "только ведущий" in said(feed)
     # an NPC's health is the GM's (the option «скрывать»)
     assert "только ведущий" in said(await table.say(VERA, "/heal Бандит"))
 
@@ -120,14 +123,14 @@ async def test_the_healing_table_is_shown_by_a_tap_and_changed_a_row_at_a_time(
     feed = await table.press(VERA, overview, "Время излечения")
     assert feed.sent(GROUP.id) == []
     shown = edits(feed)[-1].text
-    assert "• Ранен: 1 час / 1 неделя / 2 недели" in shown, shown
+    assert "• Ранен: 1 час / 1 неделя / 1 неделя" in shown, shown
     assert "/options лечение летальные Ранен 10д" in shown
     assert [b["text"] for b in edits(feed)[-1].buttons()] == ["⬅️ Все настройки"]
     # the GM changes one row; a player cannot
     refused = said(await table.say(VERA, "/options лечение летальные Ранен 10д"))
     assert "ведущ" in refused.lower() and "Сохранено" not in refused
     reply = (await table.say(ALICE, "/options лечение летальные ранен 10д")).sent(GROUP.id)[0]
-    assert "Сохранено" in reply.text and "• Ранен: 1 час / 10 дней / 2 недели" in reply.text
+    assert "Сохранено" in reply.text and "• Ранен: 1 час / 10 дней / 1 неделя" in reply.text
     assert "изменено ведущим" in reply.text
     options = await load_options(await game_id())
     assert healing_hours(LETHAL, "injured", options) == 10 * 24

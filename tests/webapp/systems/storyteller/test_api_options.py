@@ -72,7 +72,7 @@ async def test_the_gm_changes_the_healing_and_aim_tables_and_puts_them_back(api)
     token = startapp_token(game.id, bot_token=TOKEN)
     shown = (await library(api, token, GM_ID))["options"]
     assert shown["healing"]["lethal"]["injured"] == "1нед"  # the default, as the form edits it
-    assert shown["healing"]["aggravated"]["crippled"] == "6мес"
+    assert shown["healing"]["aggravated"]["crippled"] == "3мес"  # as lethal (seed 002)
     assert [lv["name"] for lv in shown["levels"]][:2] == ["Ушиблен", "Поранен"]
     assert shown["healing_default"] and shown["aim_default"]
     # the seed's «Маленькая (кисть руки, голова, оружие): +2 // +1»
