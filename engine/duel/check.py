@@ -16,7 +16,7 @@ from engine.dice.duel import TRICK_TARGET
 from engine.dice.results import DuelCheckResult, RollResult
 from engine.dice.rng import Rng
 
-from .actions import DEFENSES, Action, Attack, Block, Dodge, FullDefense, Trick
+from .actions import DEFENSES, DIRECTIONS, Action, Attack, Block, Dodge, FullDefense, Trick
 from .errors import DuelError
 from .fighter import MAX_AP_PER_ACTION, TURN_AP, Move
 from .state import DuelState, FighterState
@@ -101,6 +101,7 @@ def plan(state: DuelState, fighter_id: str, actions: Sequence[Action]) -> Submis
         raise DuelError("dead")
     cls = fs.fighter.fighter_class
     limit = allowed_actions(fs)
+    _check_directions(actions)
     _check_counts(fs, actions, limit)
     _check_ap(fs, actions)
     planned: list[PlannedAction] = []
@@ -156,6 +157,15 @@ def plan(state: DuelState, fighter_id: str, actions: Sequence[Action]) -> Submis
 
 def _nonzero(bonuses: list[Bonus]) -> tuple[Bonus, ...]:
     return tuple(b for b in bonuses if b.value)
+
+
+def _check_directions(actions: Sequence[Action]) -> None:
+    """«Атаковать можно слева, справа или сверху»: no other side, for an attack or a
+    defense (the blocks and dodges name the same three)."""
+    for a in actions:
+        direction = getattr(a, "direction", None)
+        if direction is not None and direction not in DIRECTIONS:
+            raise DuelError("duel_bad_side", {"direction": str(direction)[:20]})
 
 
 def _check_counts(fs: FighterState, actions: Sequence[Action], limit: int) -> None:

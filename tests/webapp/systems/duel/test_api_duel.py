@@ -223,10 +223,12 @@ async def test_the_gm_changes_the_second_d10_of_a_full_defense(client, dtoken) -
     assert note["code"] == "adjusted_roll"
     assert note["params"] == {"action": 1, "check": 1, "face": 10, "was": 2,
                               "reason": "ошибка в броске"}  # fmt: skip
-    # the second d10 is now the higher, a natural 10: a critical block stops the attack
-    # («Критический успех при проверке защиты оружием позволяет избежать любых атак»)
+    # the second d10 is now the higher, a natural 10 on the attack's side: a critical block
+    # parries it («Удачный бросок защиты в сочетании с верным направлением защиты позволяет
+    # парировать атаку»)
     assert [(s["code"], s["rule"]) for s in gm["proposal"]["steps"] if s["fighter"] == "b"] == [
-        ("sp_spent", "sp_spent"), ("stopped", "block_critical"),
+        ("sp_spent", "sp_spent"), ("parried", "block_critical_parry"),
+        ("loses_action", "parry_effect"),
     ]  # fmt: skip
     # the sealed submission is as it was sent (its receipt must check out)
     assert gm["submissions"]["a"]["rolls"][0]["checks"][1]["die"]["value"] == 2
