@@ -21,6 +21,7 @@ from .commands import (
 from .deadline import default_defense, is_overdue
 from .decide import decide, evolve, propose, replay
 from .describe import describe_fighter, describe_step, describe_submission, post
+from .dice import dice_hash, verify_dice
 from .errors import ERROR_CODES, DuelError
 from .events import (
     EVENTS,
@@ -133,6 +134,7 @@ __all__ = [
     "describe_fighter",
     "describe_step",
     "describe_submission",
+    "dice_hash",
     "event_from_dict",
     "evolve",
     "export_text",
@@ -152,4 +154,5 @@ __all__ = [
     "set_value",
     "submit",
     "validate_class",
+    "verify_dice",
 ]

@@ -29,6 +29,7 @@ class Publish:
     proposal: Proposal | None = None
     by: int | None = None
     now: float | None = None  # the clock: the next turn's deadline runs from it
+    seed: str = ""  # the next turn's dice seed (dice.py)
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +38,7 @@ class Configure:
 
     options: DuelOptions
     by: int | None = None
+    seed: str = ""  # at the duel's start: the first turn's dice seed (dice.py)
 
 
 @dataclass(frozen=True, slots=True)

@@ -141,13 +141,15 @@ async def test_the_websocket_never_carries_the_opponents_submission(client, duel
     DICE.faces(fa)
     await post(client, token, PLAYER_ID, **submit(1, "a", a))
     frames = {u: await ws.receive_json(timeout=2) for u, ws in sockets.items()}
-    sealed = frames[PLAYER_ID]["duel"]["duels"][0]["submissions"]["a"]
+    sealed = frames[GM_ID]["duel"]["duels"][0]["submissions"]["a"]
     secret = json.dumps(sealed["rolls"], ensure_ascii=False)
-    for user in (OTHER_ID, STRANGER_ID):
+    # the player herself gets her choices, not her dice, before the reveal (one roll per turn)
+    own = frames[PLAYER_ID]["duel"]["duels"][0]["submissions"]["a"]
+    assert own == {k: v for k, v in sealed.items() if k != "rolls"}
+    for user in (OTHER_ID, STRANGER_ID, PLAYER_ID):
         raw = json.dumps(frames[user], ensure_ascii=False)
         assert frames[user]["type"] == "duel" and '"rolls"' not in raw and secret not in raw
         assert frames[user]["duel"]["duels"][0]["fighters"][0]["submitted"]
-    assert frames[GM_ID]["duel"]["duels"][0]["submissions"]["a"] == sealed
     for ws in sockets.values():
         await ws.close()
 
