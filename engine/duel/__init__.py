@@ -47,7 +47,7 @@ from .fighter import (
     Stats,
     TrickEffect,
 )
-from .observe import audience, observe
+from .observe import audience, gm_reviews, observe
 from .options import (
     DEFAULT_OPTIONS,
     MAX_DEADLINE_HOURS,
@@ -141,6 +141,7 @@ __all__ = [
     "fighter_from_json",
     "find_class",
     "format_sheet",
+    "gm_reviews",
     "is_overdue",
     "new_duel",
     "observe",

@@ -19,6 +19,10 @@ class Submit:
     salt: str
     comment: str = ""
     by: int | None = None
+    # how many times the fighter had sealed this turn when the sender's form was made
+    # (``DuelState.seals``): a double tap or a second worker finds one more and is refused
+    # (None: not checked)
+    seals: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

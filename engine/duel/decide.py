@@ -113,8 +113,14 @@ def _seal(state: DuelState, cmd: Submit, rng: Rng) -> Sealed:
     if len(cmd.salt) < MIN_SALT:  # the service's new_salt(): a programming error
         raise ValueError("a submission is sealed with a salt of at least 16 characters")
     fighter = state.fighter(cmd.fighter)
-    if cmd.by is not None and cmd.by != fighter.owner:
+    # a player's fighter is sealed by its player alone; the GM's (no owner) by the GM — the
+    # GM changes a player's turn only by the review's adjustments, which the post shows
+    if cmd.by != fighter.owner:
         raise DuelError("not_your_fighter")
+    if cmd.seals is not None and cmd.seals != state.seals(cmd.fighter):
+        raise DuelError("already_sent")  # one press seals once
+    if state.overdue and state.sealed(cmd.fighter) is not None:
+        raise DuelError("sealed_at_deadline")  # nothing is re-sealed after the deadline
     others = [s for s in state.pending if s.submission.fighter != cmd.fighter]
     if len(others) == len(state.fighters) - 1 and state.sealed(cmd.fighter) is not None:
         raise DuelError("both_in")  # «a fighter may change a submission until both are in»

@@ -60,6 +60,7 @@ ERROR_CODES: dict[str, Template] = {
     "deadline_not_passed": "A default defense is sealed only once the turn's deadline passed.",
     "deadline_waits": "This duel waits for the fighters at the deadline: no default defense.",
     "already_sent": "This fighter has sent the turn already.",
+    "sealed_at_deadline": "The turn's deadline has passed: a sealed turn is not changed now.",
 }
 
 describe.register(FAMILY, ERROR_CODES)

@@ -54,8 +54,15 @@ def _fighter(state: DuelState, f: FighterState) -> dict[str, Any]:
         "actions": 0 if f.dead else allowed_actions(f),
         "allowed": allowed(f),
         "submitted": sealed is not None,
+        "seals": state.seals(f.id),  # a submission names it: one press seals once
         "receipt": sealed.receipt if sealed else None,
     }
+
+
+def gm_reviews(state: DuelState) -> bool:
+    """The GM plays the fighters without an owner, and is a player too: the opponent's
+    sealed turn (and the review) only once the GM's own fighter has sealed."""
+    return all(state.sealed(f.id) is not None for f in state if f.owner is None and not f.dead)
 
 
 def _without_dice(sub: dict[str, Any], gm: bool) -> dict[str, Any]:
@@ -65,10 +72,14 @@ def _without_dice(sub: dict[str, Any], gm: bool) -> dict[str, Any]:
 def observe(state: DuelState, viewer: Observer) -> dict[str, Any]:
     mine = owns(state, viewer)
     gm = viewer.role == GM
-    seen = {s.submission.fighter: s for s in state.pending if gm or s.submission.fighter in mine}
+    plays = mine | ({f.id for f in state.fighters if f.owner is None} if gm else set())
+    reviews = gm and gm_reviews(state)
+    seen = {
+        s.submission.fighter: s for s in state.pending if reviews or s.submission.fighter in plays
+    }
     # «Броски делаем скрытно», one roll per turn: a player sees the own turn's choices, its
     # dice only with the reveal (a change after seeing them would be chosen knowing them)
-    own = {fid: _without_dice(s.submission.to_dict(), gm) for fid, s in seen.items()}
+    own = {fid: _without_dice(s.submission.to_dict(), reviews) for fid, s in seen.items()}
     out: dict[str, Any] = {
         "turn": state.turn,
         "over": state.over,
@@ -101,6 +112,6 @@ def observe(state: DuelState, viewer: Observer) -> dict[str, Any]:
             for p in state.history
         ],
     }
-    if gm and len(state.pending) == len(state.fighters) and not state.over:
+    if reviews and len(state.pending) == len(state.fighters) and not state.over:
         out["proposal"] = propose(state).to_dict()
     return out

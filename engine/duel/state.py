@@ -42,6 +42,10 @@ class DuelState(Coded):
     def sealed(self, fighter_id: str) -> Sealed | None:
         return next((s for s in self.pending if s.submission.fighter == fighter_id), None)
 
+    def seals(self, fighter_id: str) -> int:
+        """How many times the fighter has sealed this turn (a change counts again)."""
+        return sum(s.submission.fighter == fighter_id for s in (*self.replaced, *self.pending))
+
     def fighter(self, fighter_id: str) -> FighterState:
         for f in self.fighters:
             if f.id == fighter_id:

@@ -148,6 +148,8 @@ async def duel_command(
         if turn is not None and turn != state.turn:
             raise duel.DuelError("wrong_turn", {"got": turn, "turn": state.turn})
         by = None if role == ROLE_GM else actor_id
+        if isinstance(command, duel.Submit) and state.fighter(command.fighter).owner == actor_id:
+            by = actor_id  # a GM who saved a fighter as its owner seals it as its player
         events = duel.decide(state, dataclasses.replace(command, by=by), rng)
         return await _record(unit, key, events, state)
 
@@ -167,10 +169,12 @@ async def submit_turn(
     actor_id: int,
     rng: Rng,
     comment: str = "",
+    seals: int | None = None,
 ) -> DuelOutcome:
     """A fighter's sealed turn (or its change until both are in): the dice are rolled now,
-    the receipt is what the thread sees."""
-    command = duel.Submit(fighter, tuple(actions), new_salt(), comment)
+    the receipt is what the thread sees. ``seals``: how many times the fighter had sealed
+    this turn when the sender's form was made (a double tap, a second worker: refused)."""
+    command = duel.Submit(fighter, tuple(actions), new_salt(), comment, seals=seals)
     return await duel_command(game_id, thread, command, actor_id=actor_id, rng=rng, turn=turn)
 
 

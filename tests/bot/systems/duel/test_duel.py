@@ -38,6 +38,7 @@ class Table:
         self.tg = tg
         self.forms: dict[int, ApiCall] = {}  # the latest form message of each user
         self.review: ApiCall | None = None
+        self.last_send: tuple[ApiCall, str] | None = None  # the form and its «send» pressed
 
     async def say(self, user: TgUser, text: str, thread: int | None = TOPIC) -> list[ApiCall]:
         feed = await self.tg.send(user, FORUM, text, thread_id=thread)
@@ -90,7 +91,8 @@ class Table:
             await self.press(user, form, self.button(form, DuelFormCallback, op="next"))
         form = self.forms[user.id]
         self.tg.dp["rng"] = ScriptedRng(faces)
-        await self.press(user, form, self.button(form, DuelFormCallback, op="send"))
+        self.last_send = (form, self.button(form, DuelFormCallback, op="send"))
+        await self.press(user, *self.last_send)
         assert self.tg.dp["rng"].remaining == 0
 
 
