@@ -21,6 +21,7 @@ from .commands import (
 from .deadline import default_defense, is_overdue
 from .decide import decide, evolve, propose, replay
 from .describe import describe_fighter, describe_step, describe_submission, post
+from .dice import dice_hash, verify_dice
 from .errors import ERROR_CODES, DuelError
 from .events import (
     EVENTS,
@@ -46,7 +47,7 @@ from .fighter import (
     Stats,
     TrickEffect,
 )
-from .observe import audience, observe
+from .observe import audience, gm_reviews, observe
 from .options import (
     DEFAULT_OPTIONS,
     MAX_DEADLINE_HOURS,
@@ -133,12 +134,14 @@ __all__ = [
     "describe_fighter",
     "describe_step",
     "describe_submission",
+    "dice_hash",
     "event_from_dict",
     "evolve",
     "export_text",
     "fighter_from_json",
     "find_class",
     "format_sheet",
+    "gm_reviews",
     "is_overdue",
     "new_duel",
     "observe",
@@ -152,4 +155,5 @@ __all__ = [
     "set_value",
     "submit",
     "validate_class",
+    "verify_dice",
 ]

@@ -14,9 +14,10 @@ from engine.dice import duel as duel_check
 from engine.dice import roll
 from engine.dice.duel import TRICK_TARGET
 from engine.dice.results import DuelCheckResult, RollResult
-from engine.dice.rng import Rng
+from engine.dice.rng import Rng, ScriptedRng
 
-from .actions import DEFENSES, Action, Attack, Block, Dodge, FullDefense, Trick
+from .actions import DEFENSES, DIRECTIONS, Action, Attack, Block, Dodge, FullDefense, Trick
+from .dice import TurnDice, slot_names
 from .errors import DuelError
 from .fighter import MAX_AP_PER_ACTION, TURN_AP, Move
 from .state import DuelState, FighterState
@@ -101,6 +102,7 @@ def plan(state: DuelState, fighter_id: str, actions: Sequence[Action]) -> Submis
         raise DuelError("dead")
     cls = fs.fighter.fighter_class
     limit = allowed_actions(fs)
+    _check_directions(actions)
     _check_counts(fs, actions, limit)
     _check_ap(fs, actions)
     planned: list[PlannedAction] = []
@@ -156,6 +158,15 @@ def plan(state: DuelState, fighter_id: str, actions: Sequence[Action]) -> Submis
 
 def _nonzero(bonuses: list[Bonus]) -> tuple[Bonus, ...]:
     return tuple(b for b in bonuses if b.value)
+
+
+def _check_directions(actions: Sequence[Action]) -> None:
+    """«Атаковать можно слева, справа или сверху»: no other side, for an attack or a
+    defense (the blocks and dodges name the same three)."""
+    for a in actions:
+        direction = getattr(a, "direction", None)
+        if direction is not None and direction not in DIRECTIONS:
+            raise DuelError("duel_bad_side", {"direction": str(direction)[:20]})
 
 
 def _check_counts(fs: FighterState, actions: Sequence[Action], limit: int) -> None:
@@ -218,21 +229,31 @@ def _check_text(bonuses: Sequence[Bonus], target: int | None) -> str:
 
 
 def submit(
-    state: DuelState, fighter_id: str, actions: Sequence[Action], rng: Rng, comment: str = ""
+    state: DuelState,
+    fighter_id: str,
+    actions: Sequence[Action],
+    rng: Rng,
+    comment: str = "",
+    dice: TurnDice | None = None,
 ) -> Submission:
     """Check the plan and roll its dice: the d10 checks (engine.dice.duel) and, for each blow
-    of an attack, its damage die («бросок на урон атаки, здесь тип дайса может разниться»)."""
+    of an attack, its damage die («бросок на урон атаки, здесь тип дайса может разниться»).
+    ``dice``: where the faces come from, slot by slot (dice.py: the turn's seed, or ``rng``
+    with the faces of the fighter's earlier submissions this turn kept); none: ``rng``."""
     checked = plan(state, fighter_id, actions)
     fighter = state.fighter(fighter_id).fighter
+    source = dice or TurnDice(state.turn, fighter_id, rng)
     rolls = []
-    for p in checked.planned:
+    for p, (checks_at, prefix) in zip(checked.planned, slot_names(actions), strict=True):
         text = _check_text(p.bonuses, p.target)
-        count = 2 if isinstance(p.action, FullDefense) else 1
-        checks = tuple(duel_check(text, rng) for _ in range(count))
+        checks = tuple(duel_check(text, ScriptedRng([source.face(slot, 10)])) for slot in checks_at)
         damage: tuple[RollResult, ...] = ()
         if p.move is not None:
             die = fighter.damage_die(p.move)
-            damage = tuple(roll(f"d{die}", rng) for _ in range(p.move.hits))
+            damage = tuple(
+                roll(f"d{die}", ScriptedRng([source.face(f"{prefix}.blow{j}", die)]))
+                for j in range(1, p.move.hits + 1)
+            )
         rolls.append(ActionRoll(checks, p.bonuses, damage))
     return Submission(fighter_id, state.turn, tuple(actions), tuple(rolls), comment[:500])
 

@@ -65,6 +65,7 @@ class Tally:
     knocked_down: bool = False  # this turn: attacks on them hit
     bleeding_started: bool = False
     parried: bool = False  # one of their attacks was parried
+    parried_at: list[int] = field(default_factory=list)  # which of their attacks (1, 2, …)
     critical_attack: bool = False
     flank: int = 0
     sp_back: int = 0
@@ -92,6 +93,10 @@ def _vs_block(atk: _Roll, block: _Roll, move: Move, options: DuelOptions) -> tup
             return "parried", "unblockable_parry"
         return "hit", "unblockable"
     if block.critical and (not atk.critical or options.critical_clash == "defense"):
+        # «Удачный бросок защиты в сочетании с верным направлением защиты позволяет
+        # парировать атаку»: a natural 10 on the right side is the best successful block
+        if same:
+            return "parried", "block_critical_parry"
         return "stopped", "block_critical"
     if atk.critical:  # «Аналогично с блокированием, только защита ... с той же стороны»
         if same and block.total > atk.total:
@@ -198,6 +203,16 @@ def attack(
     steps: list[Step] = []
     if atk.critical:
         mine.critical_attack = True
+    if mine.parried_at and mine.parried_at[-1] == index - 1:
+        # «Парирование прерывает серию»: the attack after a parried one starts a new series
+        series = sum(b.value for b in roll.bonuses if b.code == "series")
+        if series:
+            atk = _Roll(atk.total - series, atk.face, atk.direction)
+            base |= {"total": atk.total, "series_lost": series}
+    if atk.fumble and options.attack_fumble == "miss":
+        # «Чистая 10 на d10 - критический успех любого действия, 1 на d10 - критический
+        # провал»: a natural 1 on an attack misses whatever the defense
+        return [Step("fumbled", "attack_critical_failure", attacker.id, base)]
     outcome, rule, flank = _defend(atk, move, guard, theirs, options)
     if outcome in ("hit", "pierced"):
         blows = _blows(
@@ -218,6 +233,7 @@ def attack(
         steps.append(Step(outcome, rule, attacker.id, base | {"margin": flank}))
         if outcome == "parried":
             mine.parried = True
+            mine.parried_at.append(index)
         if flank:
             theirs.flank = max(theirs.flank, flank)
             steps.append(Step("flanked", "flanking", target.id, {"bonus": flank}))

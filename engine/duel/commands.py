@@ -19,6 +19,10 @@ class Submit:
     salt: str
     comment: str = ""
     by: int | None = None
+    # how many times the fighter had sealed this turn when the sender's form was made
+    # (``DuelState.seals``): a double tap or a second worker finds one more and is refused
+    # (None: not checked)
+    seals: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,6 +33,7 @@ class Publish:
     proposal: Proposal | None = None
     by: int | None = None
     now: float | None = None  # the clock: the next turn's deadline runs from it
+    seed: str = ""  # the next turn's dice seed (dice.py)
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +42,7 @@ class Configure:
 
     options: DuelOptions
     by: int | None = None
+    seed: str = ""  # at the duel's start: the first turn's dice seed (dice.py)
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,6 +26,7 @@ from .commands import (
     Submit,
 )
 from .deadline import default_defense, due_after, is_overdue
+from .dice import TurnDice, faces_of
 from .errors import DuelError
 from .events import (
     Adjusted,
@@ -53,7 +54,9 @@ def decide(state: DuelState, command: Command, rng: Rng) -> tuple[Event, ...]:
     if isinstance(command, Configure):
         if state.pending:  # the sealed dice were rolled with the options they met
             raise DuelError("options_between_turns")
-        return (Configured(step, command.options),)
+        if command.seed and (state.step or state.history):
+            raise DuelError("options_between_turns")  # a seed opens the first turn only
+        return (Configured(step, command.options, command.seed),)
     if isinstance(command, Adjust):
         return (Adjusted(step, _adjust(state, command)),)
     if isinstance(command, SetDeadline):
@@ -63,7 +66,7 @@ def decide(state: DuelState, command: Command, rng: Rng) -> tuple[Event, ...]:
     if isinstance(command, DefaultTurn):
         return (Submitted(step, _default_turn(state, command, rng)),)
     published = _publish(state, command)
-    return (TurnPublished(step, published, due_after(state, command.now)),)
+    return (TurnPublished(step, published, due_after(state, command.now), command.seed),)
 
 
 def _set_deadline(state: DuelState, cmd: SetDeadline, step: int) -> DeadlineSet:
@@ -78,7 +81,9 @@ def _set_deadline(state: DuelState, cmd: SetDeadline, step: int) -> DeadlineSet:
 def _seal_default(state: DuelState, fighter: str, salt: str, rng: Rng) -> Sealed:
     if len(salt) < MIN_SALT:
         raise ValueError("a submission is sealed with a salt of at least 16 characters")
-    sub = submit(state, fighter, default_defense(state, fighter, rng), rng)
+    sub = submit(
+        state, fighter, default_defense(state, fighter, rng), rng, dice=_dice(state, fighter, rng)
+    )
     return Sealed(sub, salt, sub.receipt(salt), default=True)
 
 
@@ -108,13 +113,29 @@ def _seal(state: DuelState, cmd: Submit, rng: Rng) -> Sealed:
     if len(cmd.salt) < MIN_SALT:  # the service's new_salt(): a programming error
         raise ValueError("a submission is sealed with a salt of at least 16 characters")
     fighter = state.fighter(cmd.fighter)
-    if cmd.by is not None and cmd.by != fighter.owner:
+    # a player's fighter is sealed by its player alone; the GM's (no owner) by the GM — the
+    # GM changes a player's turn only by the review's adjustments, which the post shows
+    if cmd.by != fighter.owner:
         raise DuelError("not_your_fighter")
+    if cmd.seals is not None and cmd.seals != state.seals(cmd.fighter):
+        raise DuelError("already_sent")  # one press seals once
+    if state.overdue and state.sealed(cmd.fighter) is not None:
+        raise DuelError("sealed_at_deadline")  # nothing is re-sealed after the deadline
     others = [s for s in state.pending if s.submission.fighter != cmd.fighter]
     if len(others) == len(state.fighters) - 1 and state.sealed(cmd.fighter) is not None:
         raise DuelError("both_in")  # «a fighter may change a submission until both are in»
-    sub = submit(state, cmd.fighter, cmd.actions, rng, cmd.comment)
+    sub = submit(state, cmd.fighter, cmd.actions, rng, cmd.comment, _dice(state, cmd.fighter, rng))
     return Sealed(sub, cmd.salt, sub.receipt(cmd.salt))
+
+
+def _dice(state: DuelState, fighter: str, rng: Rng) -> TurnDice:
+    """One roll per turn (dice.py): the turn's seed, or the fighter's dice of this turn kept
+    through a change."""
+    kept: dict[str, tuple[int, int]] = {}
+    for s in (*state.replaced, *state.pending):
+        if s.submission.fighter == fighter:
+            kept.update((slot, (sides, face)) for slot, sides, face in faces_of(s.submission))
+    return TurnDice(state.turn, fighter, rng, state.dice_seed, kept)
 
 
 def propose(state: DuelState) -> Proposal:
@@ -165,7 +186,7 @@ def _publish(state: DuelState, cmd: Publish) -> Published:
     ]:
         raise DuelError("stale_proposal", {"got": proposal.turn, "turn": state.turn})
     reveals = tuple(Reveal(s.submission.fighter, s.receipt, s.salt, s.default) for s in sealed if s)
-    return Published(proposal, reveals, state.replaced)
+    return Published(proposal, reveals, state.replaced, state.dice_seed)
 
 
 def evolve(state: DuelState, event: Event) -> DuelState:
@@ -182,7 +203,8 @@ def evolve(state: DuelState, event: Event) -> DuelState:
     if isinstance(event, Adjusted):
         return replace(state, adjustments=(*state.adjustments, event.adjustment), step=event.step)
     if isinstance(event, Configured):
-        return replace(state, options=event.options, step=event.step)
+        seed = event.seed or state.dice_seed
+        return replace(state, options=event.options, dice_seed=seed, step=event.step)
     if isinstance(event, DeadlineSet):
         return replace(
             state, deadline=event.deadline, due=event.due, overdue=False, step=event.step
@@ -199,6 +221,7 @@ def evolve(state: DuelState, event: Event) -> DuelState:
         history=(*state.history, event.published),
         due=event.due,
         overdue=False,
+        dice_seed=event.seed,
         step=event.step,
     )
 

@@ -19,6 +19,7 @@ from engine.describe import NAME, Description, Template, label
 from engine.receipt import short_code
 
 from .actions import Action, Attack, Block, Dodge, FullDefense, Trick
+from .dice import dice_hash
 from .fighter import TURN_AP
 from .options import Deadline
 from .proposal import Proposal, Published, Step
@@ -29,6 +30,8 @@ FAMILY = "duel"
 
 TEMPLATES: dict[str, Template] = {
     "turn": "⚔️ Turn {turn}",
+    "dice_committed": ("🎲 Turn {turn}: the dice are set before anyone chooses — seed hash {hash}"),
+    "dice_revealed": "🎲 The turn's dice seed: {seed} (its hash {hash} was posted at the start)",
     "sealed": "🔒 {fighter} has sent the turn {turn}. Receipt: {receipt}",
     "sealed_default": (
         "🔒 {fighter}: the deadline has passed, a default defense is sealed for turn {turn}. "
@@ -67,6 +70,7 @@ TEMPLATES: dict[str, Template] = {
     "parried": "🛡 {fighter} → {target}: parried («{move}» {side}, {total}) — {why}",
     "dodged": "💨 {fighter} → {target}: dodged («{move}» {side}, {total}) — {why}",
     "stopped": "🛡 {fighter} → {target}: stopped («{move}» {side}, {total}) — {why}",
+    "fumbled": "❌ {fighter} → {target}: a natural 1, the attack misses («{move}» {side}) — {why}",
     "knocked_down": "⬇️ {fighter} is knocked down.",
     "bleeding_started": "🩸 {fighter} is bleeding.",
     "flanked": "↪️ {fighter} flanks: +{bonus} to the next turn's attack.",
@@ -166,6 +170,8 @@ WHY: dict[str, Template] = {
     "parry": "a successful block on the right side is a parry",
     "parry_effect": "a parry costs the attacker an action and breaks the series",
     "block_critical": "a critical block stops every attack but unblockable ones",
+    "block_critical_parry": "a critical block on the right side parries",
+    "attack_critical_failure": "a 1 on the d10 is a critical failure: the attack misses",
     "block_critical_failure": "a critically failed block is broken whatever the side",
     "unblockable": "an unblockable attack pierces a block",
     "unblockable_parry": "only a parry or a dodge stops an unblockable attack",
@@ -237,6 +243,14 @@ def sealed_notice(fighter: str, turn: int, receipt: str, default: bool = False) 
     the turn, whose hash begins with the code), nothing else."""
     params = {"fighter": fighter, "turn": turn, "receipt": short_code(receipt)}
     return Description(f"{FAMILY}.sealed_default" if default else f"{FAMILY}.sealed", params)
+
+
+def dice_notice(turn: int, seed: str) -> Description:
+    """The topic's line when a turn opens: the short SHA-256 of the turn's dice seed
+    (dice.py); the seed itself comes with the published turn."""
+    return Description(
+        f"{FAMILY}.dice_committed", {"turn": turn, "hash": short_code(dice_hash(seed))}
+    )
 
 
 def deadline_notice(deadline: Deadline | None) -> Description:
@@ -350,6 +364,7 @@ def post(
     receipts: Mapping[str, tuple[str, str]] | None = None,
     replaced: Sequence[tuple[str, str, str]] = (),
     defaults: Collection[str] = (),
+    seed: str = "",
 ) -> list[Description]:
     """The forum post of a published turn: ``receipts`` maps a fighter to (receipt, salt);
     ``replaced``: (fighter, receipt, salt) of the submissions changed before both were in;
@@ -368,6 +383,12 @@ def post(
         out.append(
             Description(f"{FAMILY}.receipt", {"fighter": fighter, "receipt": receipt, "salt": salt})
         )
+    if seed:
+        out.append(
+            Description(
+                f"{FAMILY}.dice_revealed", {"seed": seed, "hash": short_code(dice_hash(seed))}
+            )
+        )
     for fighter, receipt, salt in replaced:
         out.append(
             Description(
@@ -383,4 +404,4 @@ def published_post(published: Published) -> list[Description]:
     reveals = {r.fighter: (r.receipt, r.salt) for r in published.reveals}
     replaced = [(s.submission.fighter, s.receipt, s.salt) for s in published.replaced]
     defaults = {r.fighter for r in published.reveals if r.default}
-    return post(published.proposal, reveals, replaced, defaults)
+    return post(published.proposal, reveals, replaced, defaults, published.seed)

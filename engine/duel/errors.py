@@ -45,6 +45,7 @@ ERROR_CODES: dict[str, Template] = {
     "no_full_dodge": "Only a class that allows it may take full defense by dodging.",
     "full_defense_alone": "Full defense takes both actions: no other defense with it.",
     "unknown_move": "This fighter has no such move: {move}",
+    "duel_bad_side": "There is no side «{direction}»: left, right or top.",
     "bad_dice": "The dice of this submission do not match its actions.",
     "not_your_fighter": "This is not your fighter: you can submit only for your own.",
     "gm_only": "Only the GM publishes a turn.",
@@ -59,6 +60,7 @@ ERROR_CODES: dict[str, Template] = {
     "deadline_not_passed": "A default defense is sealed only once the turn's deadline passed.",
     "deadline_waits": "This duel waits for the fighters at the deadline: no default defense.",
     "already_sent": "This fighter has sent the turn already.",
+    "sealed_at_deadline": "The turn's deadline has passed: a sealed turn is not changed now.",
 }
 
 describe.register(FAMILY, ERROR_CODES)

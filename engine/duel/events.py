@@ -33,11 +33,13 @@ class Submitted(Event):
 class TurnPublished(Event):
     published: Published
     due: float | None = None  # when the next turn's time runs out (a deadline is set)
+    seed: str = ""  # the next turn's dice seed (secret until that turn is published)
 
 
 @dataclass(frozen=True, slots=True)
 class Configured(Event):
     options: DuelOptions
+    seed: str = ""  # the duel's start: the first turn's dice seed
 
 
 @dataclass(frozen=True, slots=True)

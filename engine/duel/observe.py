@@ -18,6 +18,7 @@ from engine.observe import GM, Observer, private_audience
 from .check import allowed, allowed_actions
 from .combatant import FighterState
 from .decide import propose
+from .dice import dice_hash
 from .fighter import TURN_AP
 from .state import DuelState
 
@@ -53,14 +54,32 @@ def _fighter(state: DuelState, f: FighterState) -> dict[str, Any]:
         "actions": 0 if f.dead else allowed_actions(f),
         "allowed": allowed(f),
         "submitted": sealed is not None,
+        "seals": state.seals(f.id),  # a submission names it: one press seals once
         "receipt": sealed.receipt if sealed else None,
     }
+
+
+def gm_reviews(state: DuelState) -> bool:
+    """The GM plays the fighters without an owner, and is a player too: the opponent's
+    sealed turn (and the review) only once the GM's own fighter has sealed."""
+    return all(state.sealed(f.id) is not None for f in state if f.owner is None and not f.dead)
+
+
+def _without_dice(sub: dict[str, Any], gm: bool) -> dict[str, Any]:
+    return sub if gm else {k: v for k, v in sub.items() if k != "rolls"}
 
 
 def observe(state: DuelState, viewer: Observer) -> dict[str, Any]:
     mine = owns(state, viewer)
     gm = viewer.role == GM
-    seen = {s.submission.fighter: s for s in state.pending if gm or s.submission.fighter in mine}
+    plays = mine | ({f.id for f in state.fighters if f.owner is None} if gm else set())
+    reviews = gm and gm_reviews(state)
+    seen = {
+        s.submission.fighter: s for s in state.pending if reviews or s.submission.fighter in plays
+    }
+    # «Броски делаем скрытно», one roll per turn: a player sees the own turn's choices, its
+    # dice only with the reveal (a change after seeing them would be chosen knowing them)
+    own = {fid: _without_dice(s.submission.to_dict(), reviews) for fid, s in seen.items()}
     out: dict[str, Any] = {
         "turn": state.turn,
         "over": state.over,
@@ -73,7 +92,9 @@ def observe(state: DuelState, viewer: Observer) -> dict[str, Any]:
         "due": state.due,
         "overdue": state.overdue,
         "missing": list(state.missing()),
-        "submissions": {fid: s.submission.to_dict() for fid, s in seen.items()},
+        "submissions": own,
+        # the SHA-256 of this turn's dice seed, posted when the turn opened (dice.py)
+        "dice_hash": dice_hash(state.dice_seed) if state.dice_seed else None,
         # the receipts the thread saw this turn, changed submissions' included
         "receipts": [
             {"fighter": s.submission.fighter, "receipt": s.receipt}
@@ -85,10 +106,12 @@ def observe(state: DuelState, viewer: Observer) -> dict[str, Any]:
                 "submissions": [s.to_dict() for s in p.proposal.submissions],
                 "reveals": [codec.to_data(r) for r in p.reveals],
                 "replaced": [codec.to_data(s) for s in p.replaced],
+                "seed": p.seed or None,
+                "dice_hash": dice_hash(p.seed) if p.seed else None,
             }
             for p in state.history
         ],
     }
-    if gm and len(state.pending) == len(state.fighters) and not state.over:
+    if reviews and len(state.pending) == len(state.fighters) and not state.over:
         out["proposal"] = propose(state).to_dict()
     return out

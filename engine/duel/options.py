@@ -36,6 +36,9 @@ class DuelOptions(Coded):
     idle_block_recovers: bool = True
     # the seed's kensei full dodge: it covers every attack of the turn (True) or one (False).
     full_dodge_covers_all: bool = True
+    # «1 на d10 - критический провал»: a natural 1 on an attack misses whatever the defense
+    # ("miss"), or it is only a low total ("roll", as before this reading was written).
+    attack_fumble: Literal["miss", "roll"] = "miss"
     # no SP maximum in the seed: None keeps it so; a number caps the recovery.
     sp_cap: int | None = None
 
@@ -81,6 +84,9 @@ SEED_SENTENCES: dict[str, str] = {
     "full_dodge_covers_all": (
         "исключение - кенсей, он может уйти в глухую защиту уклонением … "
         "Уклонение защищает только от одной атаки."
+    ),
+    "attack_fumble": (
+        "Чистая 10 на d10 - критический успех любого действия, 1 на d10 - критический провал."
     ),
     "sp_cap": (
         "У каждого бойца в начале схватки есть 4СП. … Успешное действие защиты "

@@ -67,3 +67,4 @@ class Published:
     proposal: Proposal
     reveals: tuple[Reveal, ...]
     replaced: tuple[Sealed, ...] = ()
+    seed: str = ""  # the turn's dice seed, revealed (dice.py ``verify_dice``)

@@ -187,16 +187,19 @@ def _next(
     elif sp <= 0:
         steps.append(Step("exhausted", "exhaustion", f.id, {"sp": sp}))
     series = f.series.broken() if f.standing_up else f.series
+    attacks = 0
     for p in c.planned:
         a = p.action
         if isinstance(a, Attack):
+            attacks += 1
             series = series.attack()
+            if attacks in t.parried_at:  # «Парирование прерывает серию»: at that attack
+                series = series.broken()
         elif isinstance(a, Trick):
             series = series.broken()
         elif isinstance(a, Block | Dodge | FullDefense):
             series = series.defense(a.actions)
     if t.parried:
-        series = series.broken()
         steps.append(Step("loses_action", "parry_effect", f.id, {}))
     elif series.length > 1 and any(isinstance(p.action, Attack) for p in c.planned):
         steps.append(Step("series", "series", f.id, {"length": series.length}))

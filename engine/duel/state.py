@@ -34,9 +34,17 @@ class DuelState(Coded):
     deadline: Deadline | None = None
     due: float | None = None
     overdue: bool = False
+    # the secret this turn's dice come from (dice.py), its SHA-256 posted when the turn
+    # opened; revealed with the turn (``Published.seed``). Empty: dice from the rng, kept
+    # through a fighter's changes (a duel started before the seeds)
+    dice_seed: str = ""
 
     def sealed(self, fighter_id: str) -> Sealed | None:
         return next((s for s in self.pending if s.submission.fighter == fighter_id), None)
+
+    def seals(self, fighter_id: str) -> int:
+        """How many times the fighter has sealed this turn (a change counts again)."""
+        return sum(s.submission.fighter == fighter_id for s in (*self.replaced, *self.pending))
 
     def fighter(self, fighter_id: str) -> FighterState:
         for f in self.fighters:

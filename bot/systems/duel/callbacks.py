@@ -38,8 +38,10 @@ def stamp(stream: str, turn: int, parts: Iterable[str] = ()) -> str:
     return _BASE32[turn % 32] + digest[: STAMP_LENGTH - 1].lower()
 
 
-def form_stamp(stream: str, state: DuelState) -> str:
-    return stamp(stream, state.turn)
+def form_stamp(stream: str, state: DuelState, fighter: str) -> str:
+    """The turn's, and how many times the fighter has sealed it: a form that sealed is stale
+    (a double tap seals once); the change's form is made with the new count."""
+    return stamp(stream, state.turn, (fighter, str(state.seals(fighter))))
 
 
 def review_stamp(stream: str, state: DuelState) -> str:

@@ -366,7 +366,7 @@ async def _form_state(cb: DuelFormCallback, user: int) -> tuple[GameInfo, duels.
     another turn (or duel) or the fighter is not the user's."""
     game = await get_game(cb.game_id)
     view = await _view(game, cb.thread)
-    if cb.stamp != form_stamp(view.stream, view.state):
+    if cb.stamp != form_stamp(view.stream, view.state, cb.fighter):
         raise StaleButton()
     if player_of(game, view.state, cb.fighter) != user:
         raise duel.DuelError("not_your_fighter")
@@ -403,12 +403,14 @@ async def on_form(
         out = await duels.submit_turn(
             game.id, cb.thread, fighter=cb.fighter, actions=actions, turn=state.turn,
             actor_id=query.from_user.id, rng=rng, comment=comment,
+            seals=state.seals(cb.fighter),
         )  # fmt: skip
         sealed = out.state.sealed(cb.fighter)
         assert sealed is not None
         note = _("✅ Sent. Receipt: <code>{receipt}</code>. You may change the turn until "
                  "the opponent's is in.").format(receipt=short_code(sealed.receipt))  # fmt: skip
-        change = cb.model_copy(update={"op": "reset", "draft": ""})
+        fresh = form_stamp(out.stream, out.state, cb.fighter)
+        change = cb.model_copy(update={"op": "reset", "draft": "", "stamp": fresh})
         markup = InlineKeyboardMarkup(
             inline_keyboard=[
                 [InlineKeyboardButton(text=_("✏️ Change the turn"), callback_data=change.pack())]

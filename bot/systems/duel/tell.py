@@ -52,7 +52,7 @@ async def send_form(bot: Bot, game: GameInfo, stream: str, state: DuelState, fig
         return False
     with translator(await get_language(user)):
         text = form_text(state, fighter, (), 0)
-        stamp = form_stamp(stream, state)
+        stamp = form_stamp(stream, state, fighter)
         markup = form_keyboard(state, fighter, stamp, game.id, thread_of(stream), (), 0)
     try:
         await bot.send_message(user, text, reply_markup=markup)

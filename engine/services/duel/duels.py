@@ -36,6 +36,15 @@ DuelOutcome = CommandOutcome[duel.DuelState, duel.Event]
 KIND = DUEL.name
 
 
+def turn_seed(rng: Rng) -> str:
+    """The secret a turn's dice come from (engine/duel/dice.py), drawn when the turn opens:
+    128 bits of an rng that gives bits (the system's); a source of faces only (the tests'
+    scripted dice) commits to none, and its faces are drawn at the seal, kept through a
+    change."""
+    bits = getattr(rng, "getrandbits", None)
+    return f"{bits(128):032x}" if callable(bits) else ""
+
+
 def _number(key: str) -> int:
     tail = key.rsplit(":", 1)[-1]
     return int(tail) if tail.isdigit() else 0
@@ -107,7 +116,8 @@ async def start_duel(
         initial = _initial(first, second, chosen)
         params = {"thread": thread, "initial": initial.to_dict()}
         state = await unit.state(DUEL, key, params=params)
-        events = duel.decide(state, duel.Configure(chosen), rng)  # the duel's first step
+        # the duel's first step, and the first turn's dice seed
+        events = duel.decide(state, duel.Configure(chosen, seed=turn_seed(rng)), rng)
         return await _record(unit, key, events, state)
 
     return await run_unit(game_id, work, actor_id=actor_id)
@@ -138,6 +148,8 @@ async def duel_command(
         if turn is not None and turn != state.turn:
             raise duel.DuelError("wrong_turn", {"got": turn, "turn": state.turn})
         by = None if role == ROLE_GM else actor_id
+        if isinstance(command, duel.Submit) and state.fighter(command.fighter).owner == actor_id:
+            by = actor_id  # a GM who saved a fighter as its owner seals it as its player
         events = duel.decide(state, dataclasses.replace(command, by=by), rng)
         return await _record(unit, key, events, state)
 
@@ -157,10 +169,12 @@ async def submit_turn(
     actor_id: int,
     rng: Rng,
     comment: str = "",
+    seals: int | None = None,
 ) -> DuelOutcome:
     """A fighter's sealed turn (or its change until both are in): the dice are rolled now,
-    the receipt is what the thread sees."""
-    command = duel.Submit(fighter, tuple(actions), new_salt(), comment)
+    the receipt is what the thread sees. ``seals``: how many times the fighter had sealed
+    this turn when the sender's form was made (a double tap, a second worker: refused)."""
+    command = duel.Submit(fighter, tuple(actions), new_salt(), comment, seals=seals)
     return await duel_command(game_id, thread, command, actor_id=actor_id, rng=rng, turn=turn)
 
 
@@ -188,7 +202,7 @@ async def publish_turn(
 ) -> DuelOutcome:
     """The GM publishes `turn` (the proposal with the GM's changes), once; the next turn's
     deadline, if the duel has one, runs from `now` (the clock by default)."""
-    command = duel.Publish(turn, now=time.time() if now is None else now)
+    command = duel.Publish(turn, now=time.time() if now is None else now, seed=turn_seed(rng))
     return await duel_command(game_id, thread, command, actor_id=actor_id, rng=rng, turn=turn)
 
 

@@ -74,7 +74,11 @@ def test_only_the_owner_submits_and_only_the_gm_publishes_once() -> None:
     with pytest.raises(DuelError, match="missing_submission"):
         decide(state, Publish(1), ScriptedRng([]))
     state = _run(state, Submit("a", (Attack("left"),), SALT_A, by=ALICE), [5, 3], log)
-    state = _run(state, Submit("b", (Dodge("left"),), SALT_B), [4], log)  # the GM for b
+    # the GM does not seal a player's fighter (issue 26: «a player's fighter is sealed only
+    # by its player»): Борис's Такеда is Борис's
+    with pytest.raises(DuelError, match="not_your_fighter"):
+        decide(state, Submit("b", (Dodge("left"),), SALT_B), ScriptedRng([4]))
+    state = _run(state, Submit("b", (Dodge("left"),), SALT_B, by=BOB), [4], log)
     with pytest.raises(DuelError, match="gm_only"):
         decide(state, Publish(1, by=ALICE), ScriptedRng([]))
     published = _run(state, Publish(1), [], log)

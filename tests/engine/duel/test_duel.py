@@ -70,12 +70,13 @@ def test_six_turns() -> None:
     # «При этом защита не считается пробитой»: the pierced block still gives 1 SP back
     assert _step(p, "sp_recovered", "b").params == {"sp": 1, "total": 4}
     # «Парирование лишает атакующего одного действия на следующий ход, прерывает серию»: the
-    # series attack (turn 1), block, attack, attack was three long
+    # series attack (turn 1), block, attack, attack breaks at the parried first attack of the
+    # turn; the second starts a new one («Парирование прерывает серию»)
     assert _step(p, "loses_action", "a").rule == "parry_effect"
     assert "series" not in _codes(p, "a")
     state = apply(state, p)
     a, b = state.fighters
-    assert (a.sp, a.lost_actions, a.series.length) == (1, 1, 0)
+    assert (a.sp, a.lost_actions, a.series.length) == (1, 1, 1)
     assert (b.hp, b.sp) == (14, 4)
 
     # --- turn 3: one action left; flanking --------------------------------------------------
@@ -111,7 +112,8 @@ def test_six_turns() -> None:
     # «Боец может их выполнить, даже если у него в данный момент недостаточно СП ... истощение
     # на столько ходов, сколько минусов получил к пулу СП»: 2 - (2 + 3) = -3
     assert _step(p, "overspent", "a").params == {"deficit": 3, "turns": 3}
-    assert _step(p, "series", "a").params == {"length": 2}
+    # the series begun after turn 2's parry (attack), turn 3's one defense, two attacks: 3
+    assert _step(p, "series", "a").params == {"length": 3}
     state = apply(state, p)
     a, b = state.fighters
     assert (a.sp, a.exhausted_turns, a.exhausted) == (-3, 3, True)
@@ -146,8 +148,9 @@ def test_six_turns() -> None:
     # --- turn 6: a critical block, full defense, death by bleeding --------------------------
     p = turn(state, *TURNS[5])
     # «Критический успех при проверке защиты оружием позволяет избежать любых атак в этот
-    # ход, кроме неблокируемых, и восстановить 2СП»
-    assert _step(p, "stopped", "b").rule == "block_critical"
+    # ход, кроме неблокируемых, и восстановить 2СП»; on the attack's side (top) it is a
+    # parry: «Удачный бросок защиты в сочетании с верным направлением ... парировать атаку»
+    assert _step(p, "parried", "b").rule == "block_critical_parry"
     assert _step(p, "sp_recovered", "a").params == {"sp": 2, "total": -1}
     # «Заняв оборонительную стойку, боец в начале след. хода восстанавливает 2 СП»
     assert _step(p, "sp_recovered", "b").rule == "sp_full_defense"

@@ -38,6 +38,9 @@ class SubmitBody(Body):
     turn: Turn
     actions: Annotated[list[dict[str, Any]], Field(max_length=4)]
     comment: Annotated[str, Field(max_length=500)] = ""
+    # the fighter's seals this turn the page saw (GET …/duel ``fighters[].seals``): a double
+    # tap, or a request sent again, finds one more and is refused (``already_sent``)
+    seals: Annotated[int, Field(ge=0, le=1000)] | None = None
 
     @field_validator("actions")
     @classmethod
@@ -93,7 +96,7 @@ async def _start(ctx: Ctx, body: StartBody) -> Done:
 async def _submit(ctx: Ctx, body: SubmitBody) -> Done:
     out = await submit_turn(
         ctx.game_id, body.thread, fighter=body.fighter, actions=body.parsed(), turn=body.turn,
-        actor_id=ctx.actor_id, rng=ctx.rng, comment=body.comment,
+        actor_id=ctx.actor_id, rng=ctx.rng, comment=body.comment, seals=body.seals,
     )  # fmt: skip
     return Done(out.events)
 

@@ -20,6 +20,7 @@ MALFORMED = frozenset(
         "ap_negative",
         "bad_adjustment",
         "unknown_move",
+        "duel_bad_side",
         "unknown_fighter",
         "same_fighter",
         "bad_deadline",

@@ -61,8 +61,8 @@ def project_duel(view: DuelView, viewer: Viewer) -> dict[str, Any]:
         "names": {f.id: f.fighter.name for f in state.fighters},
         "posts": [_post(p) for p in state.history],
     }
-    if viewer.role == GM:
-        out["review"] = _review(state)
+    if viewer.role == GM:  # the GM playing a fighter: once that fighter has sealed
+        out["review"] = _review(state) if duel.gm_reviews(state) else []
     return out
 
 

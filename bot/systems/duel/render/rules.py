@@ -24,6 +24,7 @@ def _label(name: str) -> str:
         "top_opposite": _("The opposite side of a blow from the top"),
         "idle_block_recovers": _("A block with no attack against it"),
         "full_dodge_covers_all": _("The kensei's full dodge covers"),
+        "attack_fumble": _("A 1 on the attack's d10"),
         "sp_cap": _("SP recovery is capped at"),
     }[name]
 
@@ -50,6 +51,8 @@ def _value(name: str, value: Any) -> str:
         ("idle_block_recovers", False): _("restores nothing"),
         ("full_dodge_covers_all", True): _("every attack of the turn"),
         ("full_dodge_covers_all", False): _("one attack"),
+        ("attack_fumble", "miss"): _("misses, a critical failure"),
+        ("attack_fumble", "roll"): _("is only a low roll"),
     }[(name, value)]
 
 

@@ -8,11 +8,22 @@ from aiogram.utils.i18n import gettext as _
 from bot.render.common import code, quoted
 from bot.systems.duel.render.labels import describe, name, title
 from engine.duel import Deadline, DeadlinePassed, DuelState, format_sheet
-from engine.duel.describe import deadline_notice, missing_notice, published_post, sealed_notice
+from engine.duel.describe import (
+    deadline_notice,
+    dice_notice,
+    missing_notice,
+    published_post,
+    sealed_notice,
+)
 from engine.duel.proposal import Published, Sealed
 from engine.receipt import receipt_payload, short_code
 
 LIMIT = 4000  # a Telegram message holds 4096 characters
+
+
+def dice_text(state: DuelState) -> str:
+    """The line of a turn that opens: the hash of its dice seed (empty: none committed)."""
+    return describe(state, dice_notice(state.turn, state.dice_seed)) if state.dice_seed else ""
 
 
 def start_text(state: DuelState) -> str:
@@ -23,6 +34,8 @@ def start_text(state: DuelState) -> str:
         _("Send your turns in the DM with the bot: the form has come to each fighter "
           "(or /turn there). Neither of you sees the other's turn before both are in.")
     )  # fmt: skip
+    if state.dice_seed:
+        lines.append(dice_text(state))
     return "\n".join(lines)
 
 
@@ -45,6 +58,8 @@ def post_text(state: DuelState, published: Published) -> str:
     lines = [describe(state, d) for d in published_post(published)]
     if state.over:
         lines.append(_("🏁 The duel is over."))
+    elif state.dice_seed:  # the next turn opens
+        lines.append(dice_text(state))
     return "\n".join(lines)
 
 

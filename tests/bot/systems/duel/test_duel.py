@@ -38,6 +38,7 @@ class Table:
         self.tg = tg
         self.forms: dict[int, ApiCall] = {}  # the latest form message of each user
         self.review: ApiCall | None = None
+        self.last_send: tuple[ApiCall, str] | None = None  # the form and its «send» pressed
 
     async def say(self, user: TgUser, text: str, thread: int | None = TOPIC) -> list[ApiCall]:
         feed = await self.tg.send(user, FORUM, text, thread_id=thread)
@@ -90,7 +91,8 @@ class Table:
             await self.press(user, form, self.button(form, DuelFormCallback, op="next"))
         form = self.forms[user.id]
         self.tg.dp["rng"] = ScriptedRng(faces)
-        await self.press(user, form, self.button(form, DuelFormCallback, op="send"))
+        self.last_send = (form, self.button(form, DuelFormCallback, op="send"))
+        await self.press(user, *self.last_send)
         assert self.tg.dp["rng"].remaining == 0
 
 
@@ -111,6 +113,8 @@ async def arena(tg: TelegramDriver) -> Table:
     """Вера's duel game in the forum: Алиса's Бьорн and Борис's Такеда saved, no duel yet
     (everyone has started the bot)."""
     table = Table(tg)
+    # scripted dice: a source of faces only commits no turn seed (test_dice_seed.py has one)
+    tg.dp["rng"] = ScriptedRng([])
     for user in (VERA, ALICE, BORIS):  # each has started the bot
         await tg.send(user, private(user), "/start")
     await table.say(VERA, "/newgame дуэль Арена", thread=None)

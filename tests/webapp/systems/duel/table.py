@@ -3,9 +3,8 @@ forum topic; the six scripted turns as API bodies."""
 
 from __future__ import annotations
 
-import random
-
 from engine import codec
+from engine.dice.rng import ScriptedRng
 from engine.duel import format_sheet
 from engine.services import duel as duels
 from engine.services.types import GameInfo
@@ -20,7 +19,7 @@ async def make_duel() -> GameInfo:
     await duels.save_fighter(game.id, format_sheet(BJORN), actor_id=PLAYER_ID)
     await duels.save_fighter(game.id, format_sheet(TAKEDA), actor_id=OTHER_ID)
     await duels.start_duel(
-        game.id, thread=TOPIC, a="Бьорн", b="Такеда", actor_id=GM_ID, rng=random.Random(1)
+        game.id, thread=TOPIC, a="Бьорн", b="Такеда", actor_id=GM_ID, rng=ScriptedRng([])
     )
     return game
 

@@ -141,13 +141,15 @@ async def test_the_websocket_never_carries_the_opponents_submission(client, duel
     DICE.faces(fa)
     await post(client, token, PLAYER_ID, **submit(1, "a", a))
     frames = {u: await ws.receive_json(timeout=2) for u, ws in sockets.items()}
-    sealed = frames[PLAYER_ID]["duel"]["duels"][0]["submissions"]["a"]
+    sealed = frames[GM_ID]["duel"]["duels"][0]["submissions"]["a"]
     secret = json.dumps(sealed["rolls"], ensure_ascii=False)
-    for user in (OTHER_ID, STRANGER_ID):
+    # the player herself gets her choices, not her dice, before the reveal (one roll per turn)
+    own = frames[PLAYER_ID]["duel"]["duels"][0]["submissions"]["a"]
+    assert own == {k: v for k, v in sealed.items() if k != "rolls"}
+    for user in (OTHER_ID, STRANGER_ID, PLAYER_ID):
         raw = json.dumps(frames[user], ensure_ascii=False)
         assert frames[user]["type"] == "duel" and '"rolls"' not in raw and secret not in raw
         assert frames[user]["duel"]["duels"][0]["fighters"][0]["submitted"]
-    assert frames[GM_ID]["duel"]["duels"][0]["submissions"]["a"] == sealed
     for ws in sockets.values():
         await ws.close()
 
@@ -223,10 +225,12 @@ async def test_the_gm_changes_the_second_d10_of_a_full_defense(client, dtoken) -
     assert note["code"] == "adjusted_roll"
     assert note["params"] == {"action": 1, "check": 1, "face": 10, "was": 2,
                               "reason": "ошибка в броске"}  # fmt: skip
-    # the second d10 is now the higher, a natural 10: a critical block stops the attack
-    # («Критический успех при проверке защиты оружием позволяет избежать любых атак»)
+    # the second d10 is now the higher, a natural 10 on the attack's side: a critical block
+    # parries it («Удачный бросок защиты в сочетании с верным направлением защиты позволяет
+    # парировать атаку»)
     assert [(s["code"], s["rule"]) for s in gm["proposal"]["steps"] if s["fighter"] == "b"] == [
-        ("sp_spent", "sp_spent"), ("stopped", "block_critical"),
+        ("sp_spent", "sp_spent"), ("parried", "block_critical_parry"),
+        ("loses_action", "parry_effect"),
     ]  # fmt: skip
     # the sealed submission is as it was sent (its receipt must check out)
     assert gm["submissions"]["a"]["rolls"][0]["checks"][1]["die"]["value"] == 2

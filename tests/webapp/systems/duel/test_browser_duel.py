@@ -126,7 +126,8 @@ async def test_the_gm_changes_the_second_d10_of_a_full_defense(browser, server, 
     await review.locator("[data-command='adjust']").click()
     changed = review.locator("li", has_text="на втором d10 выпало 10 (было 2)")
     await changed.wait_for(timeout=3000)
-    await review.locator("li", has_text="атака остановлена").first.wait_for(timeout=3000)
+    parry = "критический блок с верной стороны — парирование"
+    await review.locator("li", has_text=parry).first.wait_for(timeout=3000)
     view = await duels.current_duel(game, TOPIC)
     assert view is not None
     [note] = [a for a in view.state.adjustments if a.code == "adjusted_roll"]

@@ -134,7 +134,7 @@ function Form({ duel, f, cmd }) {
     const next = actions.map((a, j) => (j === i ? { ...a, [key]: Math.max(0, (a[key] || 0) + delta) } : a));
     setActions(next);
   }
-  const submit = () => cmd.send("submit", { thread: duel.thread, fighter: f.id, turn: duel.turn, actions, comment })
+  const submit = () => cmd.send("submit", { thread: duel.thread, fighter: f.id, turn: duel.turn, actions, comment, seals: f.seals })
     .then((ok) => ok && (setActions([]), setComment("")));
   return html`<section class="card duel-form" data-form=${f.id}>
     <h3>${t("Your turn {turn}: {name}", { turn: duel.turn, name: f.name })}</h3>

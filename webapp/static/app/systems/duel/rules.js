@@ -16,6 +16,7 @@ const TITLES = () => ({
   top_opposite: t("The opposite side of a blow from the top"),
   idle_block_recovers: t("A block no attack came against"),
   full_dodge_covers_all: t("The kensei's full defense by dodging covers"),
+  attack_fumble: t("A 1 on the attack's d10"),
   sp_cap: t("The most SP a fighter can have"),
 });
 
@@ -31,6 +32,7 @@ function valueText(name, value) {
     top_opposite: { none: t("there is none"), sides: t("either side, left or right") },
     idle_block_recovers: { true: t("restores 1 SP"), false: t("restores nothing") },
     full_dodge_covers_all: { true: t("every attack of the turn"), false: t("one attack, as a plain dodge") },
+    attack_fumble: { miss: t("misses: a critical failure"), roll: t("is only a low roll") },
   }[name] || {})[String(value)] ?? String(value);
 }
 
