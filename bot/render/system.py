@@ -10,28 +10,40 @@ from bot.i18n import setup_i18n, translator
 
 
 def no_token_message(locale: str = "ru") -> str:
-    """What `python -m bot` prints when BOT_TOKEN is missing."""
+    """What `python -m bot --help` prints: the playground, `--demo`, the token, the settings."""
     i18n = I18n.get_current(no_error=True) or setup_i18n()
     with translator(locale, i18n):
         return _(
             "Kosti is a Telegram bot and Mini App for tabletop role-playing games: dice, "
             "hidden rolls, initiative and sealed turns.\n"
             "\n"
-            "BOT_TOKEN is not set. Get a token from @BotFather and put it in the environment "
-            "or in the .env file:\n"
+            "    python -m bot           without BOT_TOKEN: the playground, the real bot "
+            "and Mini App in a browser tab (http://127.0.0.1:8080/)\n"
+            "    python -m bot --demo    the playground with every system's demo table "
+            "laid out\n"
+            "    python -m bot --help    this text\n"
+            "\n"
+            "With BOT_TOKEN it is the bot in Telegram. Get a token from @BotFather and put "
+            "it in the environment or in the .env file:\n"
             "    BOT_TOKEN=123456:ABC...\n"
             "\n"
-            "Optional settings (environment or .env):\n"
+            "Optional settings (environment or .env; .env.example lists every one with its "
+            "default):\n"
             "    DATABASE_URL    database (default sqlite://data/kosti.sqlite3; "
             "PostgreSQL: postgres://user:password@host/db)\n"
+            "    REDIS_URL       several workers share live updates (default: one process)\n"
             "    BOT_API_URL     Bot API server (default https://api.telegram.org)\n"
-            "    WEBHOOK_URL, WEBHOOK_SECRET  receive updates by webhook instead of polling\n"
+            "    WEBHOOK_URL, WEBHOOK_SECRET  receive updates by an HTTPS webhook instead "
+            "of polling\n"
             "    HOST, PORT      address of the web server (default 127.0.0.1:8080)\n"
-            "    PUBLIC_URL      public address of the Mini App\n"
+            "    PUBLIC_URL      public HTTPS address of the web server: the Mini App "
+            "needs it\n"
+            "    MINI_APP_NAME   the Mini App's short name in @BotFather (default app)\n"
             "    DEFAULT_LOCALE  language of the bot: ru (default) or en\n"
             "    LOG_LEVEL       DEBUG, INFO (default), WARNING\n"
             "\n"
-            "Tests run without a token: ./scripts/test"
+            "Trying the bot needs no tests. To check a change of the code: ./scripts/test "
+            "(it runs for minutes)"
         )
 
 

@@ -255,14 +255,15 @@ function renderMessage(chat, m) {
     el("time", {}, new Date(m.date * 1000).toLocaleTimeString(document.documentElement.lang, { hour: "2-digit", minute: "2-digit" })));
   const bubble = el("div", { class: "bubble" }, sender, quote, doc, body, meta);
   const keyboard = m.keyboard ? renderKeyboard(chat, m) : null;
-  return el("li", { class: own ? "msg own" : "msg", "data-id": m.id, "data-from": m.from }, bubble, keyboard);
+  const kind = `msg${own ? " own" : ""}${keyboard ? " with-keyboard" : ""}`;
+  return el("li", { class: kind, "data-id": m.id, "data-from": m.from }, bubble, keyboard);
 }
 
 function renderKeyboard(chat, m) {
   return el("div", { class: "keyboard" }, m.keyboard.map((row, r) => el("div", { class: "kb-row" },
     row.map((button, c) => el("button", {
       type: "button", class: "kb-button", onclick: () => pressButton(chat, m, button, r, c),
-    }, button.text, button.url ? el("span", { class: "kind" }, "↗") : null,
+    }, el("span", { class: "label" }, button.text), button.url ? el("span", { class: "kind" }, "↗") : null,
     button.web_app ? el("span", { class: "kind" }, "▣") : null)))));
 }
 

@@ -110,6 +110,13 @@ async def test_a_newcomers_first_ten_minutes(pages: tuple[Any, Any], served: Ser
     receipt = message(player, "скрытый бросок №")
     await receipt.wait_for(timeout=WAIT)
     assert await player.locator("li.msg", has_text="/hr 2d6").count() == 0
+    # Buttons as a phone draws them (docs/playground.md): one line each, cut with «…», in a
+    # message 340 px wide — what tests/bot/playground/test_keyboard_fit.py measures.
+    box = await receipt.locator(".keyboard").bounding_box()
+    assert box is not None and round(box["width"]) == 340
+    label = receipt.locator(".kb-button .label").first
+    style = "l => [getComputedStyle(l).whiteSpace, getComputedStyle(l).textOverflow]"
+    assert await label.evaluate(style) == ["nowrap", "ellipsis"]
     await receipt.get_by_role("button", name="Открыть бота").click()
     await player.locator("#chat-title", has_text="@kosti_playground_bot").wait_for(timeout=WAIT)
     await message(player, "Ваш скрытый бросок").wait_for(timeout=WAIT)

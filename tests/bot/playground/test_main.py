@@ -144,3 +144,6 @@ def test_help_still_lists_the_settings(tmp_path: Path):
     )
     assert done.returncode == 0
     assert "BOT_TOKEN" in done.stdout and "@BotFather" in done.stdout
+    # it names the playground and the demo tables (issue 27, item 7)
+    assert "песочница" in done.stdout and "python -m bot --demo" in done.stdout
+    assert "тесты не нужны" in done.stdout

@@ -186,7 +186,7 @@ def _result_rows(
     ):
         rows.append(
             [
-                _damage_button(_("🛡 Soak (benny)"), game_id, seq, soak=True),
+                _damage_button(_("🛡 Soak"), game_id, seq, soak=True),
                 _damage_button(_("✔ Take it"), game_id, seq, soak=False),
             ]
         )

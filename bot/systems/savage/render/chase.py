@@ -124,7 +124,8 @@ def chase_keyboard(state: ChaseState, game_id: int, seq: int) -> InlineKeyboardM
     rows: list[list[InlineKeyboardButton]] = []
     for p in state.pending:
         if p.kind == "critical":
-            rows.append([button(choice_label(c), "crit", f"{p.id}{ARG_SEP}{c}") for c in p.choices])
+            # one a row: the outcomes are phrases («теряет остаток хода»), cut three a row
+            rows += [[button(choice_label(c), "crit", f"{p.id}{ARG_SEP}{c}")] for c in p.choices]
             continue
         row = [button(f"⬅️ {n}", "bump", _bump_arg(p.id, -1, n)) for n in range(p.max_cards, 0, -1)]
         if p.kind == "shift":

@@ -131,20 +131,17 @@ def board_keyboard(state: Encounter, game_id: int, seq: int) -> InlineKeyboardMa
 
     rows: list[list[InlineKeyboardButton]] = []
     if state.pending is not None:
-        rows.append([button(_("🛡 Soak (benny)"), "soak"), button(_("✔ Take it"), "take")])
+        rows.append([button(_("🛡 Soak"), "soak"), button(_("✔ Take it"), "take")])
     elif shaken_actor(state) is not None:  # a Shaken character's first business (line 69)
         rows.append([button(_("💫 Remove Shaken (benny)"), "unshake")])
     first = [button(_("▶️ Next") if state.round else _("▶️ Deal"), "next")]
     if state.current is not None:
         first.append(button(_("⏸ Hold"), "hold"))
     rows.append(first)
-    rows.append(
-        [
-            button(_("⚡ Act now"), "act"),
-            button(_("✋ Interrupt"), "interrupt"),
-            button(_("↩️ Undo"), "undo"),
-        ]
-    )
+    # two a row, «Отменить» on its own: three labels in a row leave ~100 px each on a phone,
+    # and «⚡ Действовать» is cut there (docs/playground.md)
+    rows.append([button(_("⚡ Act now"), "act"), button(_("✋ Interrupt"), "interrupt")])
+    rows.append([button(_("↩️ Undo"), "undo")])
     return InlineKeyboardMarkup(inline_keyboard=rows)
 
 
