@@ -105,9 +105,13 @@ def check_defense(
     if defense.kind == BLOCK:
         # «атаки, наносящие смертельные повреждения, не могут быть заблокированы, если персонаж
         # не обладает способностью поглощать повреждения. Блокировать дальнобойные атаки
-        # невозможно.» (aggravated counts as deadly too)
+        # невозможно.» Aggravated damage is deadly too, and «нельзя поглотить, за исключением
+        # редких случаев»: nobody soaks it, so nobody blocks it (issue 25: soaking lethal does
+        # not make an aggravated attack blockable)
         if weapon.ranged:
             raise StorytellerError("no_block_ranged")
+        if damage_type == AGGRAVATED:
+            raise StorytellerError("no_block_aggravated")
         if damage_type != BASHING and not defender.soaks_lethal:
             raise StorytellerError("no_block_lethal")
     elif defense.kind == DODGE:

@@ -64,6 +64,24 @@ def test_block_limits_lethal(weapon: str, code: str) -> None:
     assert not out.hit
 
 
+def test_nobody_blocks_aggravated_damage() -> None:
+    # seed 002: «атаки, наносящие смертельные повреждения, не могут быть заблокированы, если
+    # персонаж не обладает способностью поглощать повреждения»; aggravated damage «нельзя
+    # поглотить, за исключением редких случаев» — not even a beast that soaks lethal blocks it
+    with pytest.raises(StorytellerError) as err:
+        resolve_attack(
+            "b",
+            BRUTE,
+            "z",
+            BEAST,
+            ScriptedRng([2] * 3),
+            weapon="Нож",
+            defense=Defense(BLOCK),
+            overrides=Overrides(damage_type="aggravated"),
+        )
+    assert err.value.code == "no_block_aggravated"
+
+
 def test_no_block_against_ranged_and_no_dodge_without_room() -> None:
     # «Блокировать дальнобойные атаки невозможно.»
     with pytest.raises(StorytellerError) as err:
