@@ -144,9 +144,30 @@ async def tell(
         await tell_proposal(bot, game, view, reply_to=reply_to)
     else:
         lines = render.events_lines(events, fight, render.TABLE, *([before] if before else []))
-        if lines:
+        if lines and not await _publish_in_place(bot, game, view, events, before, lines):
             await post(bot, game, "\n".join(lines), reply_to=reply_to)
     await render_board(bot, game, view)
+
+
+async def _publish_in_place(
+    bot: Bot,
+    game: GameInfo,
+    view: FightView,
+    events: tuple[ev.Event, ...],
+    before: Fight | None,
+    lines: list[str],
+) -> bool:
+    """A published attack is the group's notice of its proposal edited into the result: one
+    message per attack (an undo edits it back to the notice, a re-publication edits it
+    again — never a duplicate). False when there is no notice to edit (then it is sent)."""
+    if not events or not isinstance(events[0], ev.ProposalPublished):
+        return False
+    if before is None or before.proposal is None:
+        return False
+    known = await review_messages(game.id, view.stream, before.proposal.opened)
+    if known is None or known.notice is None:
+        return False
+    return await _edit(bot, game.chat_id, known.notice, "\n".join(lines), None)
 
 
 async def tell_undone(bot: Bot, game: GameInfo, view: FightView | None = None) -> None:
