@@ -139,7 +139,9 @@ def _start(state: Fight, cmd: StartTurn, rng: Rng, step: int) -> list[ev.Event]:
     out: list[ev.Event] = []
     if state.turn is not None:
         out.append(ev.TurnEnded(step, state.round))
-    turn = roll_initiative(able, rng, state.options)
+    # «В начале боя все игроки бросают один кубик»: the first turn's dice are kept
+    kept = dict(state.initiative_dice) if state.options.initiative_once else None
+    turn = roll_initiative(able, rng, state.options, kept)
     out.append(ev.TurnStarted(step, state.round + 1, turn.rolls))
     return out
 

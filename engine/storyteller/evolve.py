@@ -73,7 +73,17 @@ def _started(state: Fight, e: ev.TurnStarted) -> Fight:
     fighters = tuple(
         _R(f, actions=1, actions_used=0, full_defense=False, defenses=0) for f in state.fighters
     )
-    return _R(state, round=e.round, turn=Turn(e.rolls), fighters=fighters, ambush=None)
+    dice = dict(state.initiative_dice)
+    for r in e.rolls:
+        dice.setdefault(r.fighter, r.die)
+    return _R(
+        state,
+        round=e.round,
+        turn=Turn(e.rolls),
+        fighters=fighters,
+        ambush=None,
+        initiative_dice=tuple(dice.items()),
+    )
 
 
 @_on(ev.TurnEnded)

@@ -165,6 +165,10 @@ class Options(Coded):
     # считается уничтоженной»: the armor still soaks the attack that destroys it
     armor_soaks_destroying_attack: bool = True
     max_actions: int = 3
+    # «В начале боя все игроки бросают один кубик и добавляют результат к своей инициативе»:
+    # each fighter's die is rolled once, at its first turn; later turns recount the total
+    # (the wound penalty). False: a new die every turn (the engine's earlier reading)
+    initiative_once: bool = True
     # the NPCs' health, Willpower and pools are the GM's (a player sees only what a roll did)
     hide_npcs: bool = True
     # DESIGN.md decision 5: an attack is first the GM's proposal (off: published at once)

@@ -49,6 +49,7 @@ _FLAGS = {
     "броня-держит": "armor_soaks_destroying_attack",
     "проверка": "gm_review",
     "скрывать": "hide_npcs",
+    "инициатива-раз": "initiative_once",
 }
 _NUMBERS = {  # key -> (field, lowest, highest)
     "действия": ("max_actions", 1, 5),
@@ -97,6 +98,10 @@ def options_text(o: Options) -> str:
         _("The GM reviews each attack: {value} — <code>/options проверка да|нет</code>").format(
             value=_yes_no(o.gm_review)
         ),
+        _(
+            "Initiative die rolled once, at the start of the fight: {value} — "
+            "<code>/options инициатива-раз да|нет</code>"
+        ).format(value=_yes_no(o.initiative_once)),
         _("NPCs hidden from the players: {value} — <code>/options скрывать да|нет</code>").format(
             value=_yes_no(o.hide_npcs)
         ),

@@ -7,7 +7,11 @@ import dataclasses
 import pytest
 
 from engine.dice.rng import ScriptedRng
+from engine.storyteller.commands import AddFighter, StartTurn
+from engine.storyteller.decide import decide
 from engine.storyteller.errors import StorytellerError
+from engine.storyteller.evolve import replay
+from engine.storyteller.fight import Fight
 from engine.storyteller.initiative import (
     act,
     defensive_interrupt,
@@ -16,6 +20,7 @@ from engine.storyteller.initiative import (
     roll_initiative,
     yield_turn,
 )
+from engine.storyteller.options import DEFAULT_OPTIONS
 
 from .helpers import character
 
@@ -107,3 +112,37 @@ def test_a_delayed_fighter_keeps_the_turn_open() -> None:
     turn = delay(turn, "c")  # the last one waits: the turn is not over
     assert turn.up() == () and not turn.over()
     assert act(turn, "c").over()
+
+
+def test_the_initiative_die_is_rolled_once_at_the_start_of_the_fight() -> None:
+    # seed 002: «В начале боя все игроки бросают один кубик и добавляют результат к своей
+    # инициативе (Ловкость + Сообразительность).» «Урон, полученный ранее, может повлиять на
+    # инициативу.» — the die stays, the wound penalty is counted anew each turn
+    a, b = character("А", d=3, w=3), character("Б", d=2, w=2)
+
+    def run(state: Fight, command: object, faces: list[int]) -> Fight:
+        rng = ScriptedRng(faces)
+        out = decide(state, command, rng)  # type: ignore[arg-type]
+        assert rng.remaining == 0
+        return replay(out, state)
+
+    state = run(Fight(), AddFighter("a", a), [])
+    state = run(state, AddFighter("b", b), [])
+    state = run(state, StartTurn(), [2, 9])  # А 6 + 2 = 8, Б 4 + 9 = 13
+    # А is hurt before the next turn: Injured, −1 (the track's third level)
+    hurt = dataclasses.replace(a, health=("bashing", "bashing", "bashing"))
+    state = state.replace_fighter("a", character=hurt)
+    state = run(state, AddFighter("c", character("В")), [])
+    state = run(state, StartTurn(), [5])  # no die for А and Б; В joins and rolls: 4 + 5
+    assert state.turn is not None
+    assert {r.fighter: (r.die, r.total) for r in state.turn.rolls} == {
+        "a": (2, 8 - 1),
+        "b": (9, 13),
+        "c": (5, 9),
+    }
+    # the game's option off: a new die every turn (the engine's earlier reading)
+    every = dataclasses.replace(
+        state, options=dataclasses.replace(DEFAULT_OPTIONS, initiative_once=False)
+    )
+    again = run(every, StartTurn(), [1, 1, 1])
+    assert again.turn is not None and {r.die for r in again.turn.rolls} == {1}

@@ -131,6 +131,8 @@ async def set_up(table: Table) -> None:
         sheet = format_sheet(character)
         feed = await table.say(player or ALICE, ("/char " if player else "/npc ") + sheet)
         assert character.name in said(feed)
+    # the scripted story rolls initiative every turn (the game's option)
+    await table.say(ALICE, "/options инициатива-раз нет")
     await table.say(ALICE, "/fight")
     for _fid, character, _ in CAST:
         await table.say(ALICE, f"/add {character.name}")
