@@ -20,6 +20,7 @@ const FLAGS = [
   ["gm_review", () => t("The GM reviews each attack")],
   ["hide_npcs", () => t("NPCs hidden from the players")],
   ["armor_soaks_destroying_attack", () => t("Armor soaks the blow that destroys it")],
+  ["initiative_once", () => t("Initiative die rolled once, at the start of the fight")],
 ];
 
 const TYPES = [ // the column's short label, the type's name for screen readers
