@@ -131,7 +131,9 @@ def check_defense(
     return None
 
 
-def soak_pool(victim: Character, damage_type: str, ignores_armor: bool) -> Pool:
+def soak_pool(
+    victim: Character, damage_type: str, ignores_armor: bool, ones_cancel: bool = True
+) -> Pool:
     """«Запас бросков на поглощение определяется уровнем Выносливости персонажа. Смертные
     могут поглощать только поверхностные повреждения, если у них нет специальной защиты,
     такой как броня.» «рейтинг брони добавляется к уровню Выносливости» «Броня защищает от
@@ -142,7 +144,7 @@ def soak_pool(victim: Character, damage_type: str, ignores_armor: bool) -> Pool:
         parts.append(Part("stamina", victim.rating("stamina")))
     if victim.armor and damage_type != AGGRAVATED and not ignores_armor:
         parts.append(Part("armor", victim.armor.rating))
-    return build(parts, [Part("base", SOAK_DIFFICULTY)], mode="soak")
+    return build(parts, [Part("base", SOAK_DIFFICULTY)], mode="soak", ones_cancel=ones_cancel)
 
 
 def _damage(
@@ -157,11 +159,12 @@ def _damage(
     damage_dice: int | None = None,
     soak_dice: int | None = None,
 ) -> tuple[DamageStep, Character]:
-    pool = build(dice, [Part("base", DAMAGE_DIFFICULTY)], mode="damage")
+    ones = options.ones_cancel_damage
+    pool = build(dice, [Part("base", DAMAGE_DIFFICULTY)], mode="damage", ones_cancel=ones)
     if damage_dice is not None:
         pool = dataclasses.replace(pool, dice=max(1, damage_dice))
     roll = pool.roll(rng)
-    soak = soak_pool(victim, damage_type, ignores_armor)
+    soak = soak_pool(victim, damage_type, ignores_armor, ones)
     if soak_dice is not None:
         soak = dataclasses.replace(soak, dice=max(0, soak_dice))
     # «Если урон, нанесенный одной атакой до поглощения, в два раза превышает рейтинг брони,

@@ -165,6 +165,11 @@ class Options(Coded):
     # считается уничтоженной»: the armor still soaks the attack that destroys it
     armor_soaks_destroying_attack: bool = True
     max_actions: int = 3
+    # damage and soak rolls: «Каждый успешный балл, полученный при броске, наносит жертве один
+    # уровень повреждений», «Каждый успешный бросок снижает уровень повреждений на одну
+    # единицу» — every success counts (False, the seed's words); True: each 1 cancels one
+    # success there too, as on every other roll (the engine's earlier reading)
+    ones_cancel_damage: bool = False
     # «В начале боя все игроки бросают один кубик и добавляют результат к своей инициативе»:
     # each fighter's die is rolled once, at its first turn; later turns recount the total
     # (the wound penalty). False: a new die every turn (the engine's earlier reading)

@@ -50,6 +50,7 @@ _FLAGS = {
     "проверка": "gm_review",
     "скрывать": "hide_npcs",
     "инициатива-раз": "initiative_once",
+    "единицы-урон": "ones_cancel_damage",
 }
 _NUMBERS = {  # key -> (field, lowest, highest)
     "действия": ("max_actions", 1, 5),
@@ -102,6 +103,10 @@ def options_text(o: Options) -> str:
             "Initiative die rolled once, at the start of the fight: {value} — "
             "<code>/options инициатива-раз да|нет</code>"
         ).format(value=_yes_no(o.initiative_once)),
+        _(
+            "1s cancel successes on damage and soak rolls: {value} — "
+            "<code>/options единицы-урон да|нет</code>"
+        ).format(value=_yes_no(o.ones_cancel_damage)),
         _("NPCs hidden from the players: {value} — <code>/options скрывать да|нет</code>").format(
             value=_yes_no(o.hide_npcs)
         ),

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from engine.dice.rng import ScriptedRng
 from engine.storyteller.combat import BLOCK, DODGE, PARRY, Defense, Overrides, resolve_attack
 from engine.storyteller.errors import StorytellerError
 from engine.storyteller.maneuvers import Situation
+from engine.storyteller.options import DEFAULT_OPTIONS
 
 from .helpers import character, script
 
@@ -159,3 +162,22 @@ def test_a_willpower_point_adds_a_success_to_the_attack() -> None:
     rng = script([2, 2, 2, 2], [6, 2, 2, 2])
     out = resolve_attack("c", COP, "b", BRUTE, rng, situation=Situation(willpower=True))
     assert out.attack.net == 1 and out.hit and out.extra == 0
+
+
+def test_damage_and_soak_count_every_success() -> None:
+    # seed 002: «Каждый успешный балл, полученный при броске, наносит жертве один уровень
+    # повреждений»; «Каждый успешный бросок снижает уровень повреждений на одну единицу» —
+    # the seed never lets a 1 cancel there (issue 25, item 8)
+    faces = ([6, 7, 8, 9], [6, 2, 2], [6, 6, 6, 1, 1], [6, 1])
+    c = character("Ц", d=1, extra="Способности: Уворот 2")
+    out = resolve_attack("b", BRUTE, "c", c, script(*faces), weapon="Кулак", defense=Defense(DODGE))
+    assert out.damage is not None and out.damage.soak is not None
+    assert out.damage.roll.net == 3 and out.damage.soak.net == 1 and out.damage.levels == 2
+    assert not any(d.cancels for d in out.damage.roll.dice)
+    # the game's option: 1s cancel there too, as on every other roll
+    ones = dataclasses.replace(DEFAULT_OPTIONS, ones_cancel_damage=True)
+    out = resolve_attack(
+        "b", BRUTE, "c", c, script(*faces), weapon="Кулак", defense=Defense(DODGE), options=ones
+    )
+    assert out.damage is not None and out.damage.soak is not None
+    assert out.damage.roll.net == 1 and out.damage.soak.net == 0 and out.damage.levels == 1

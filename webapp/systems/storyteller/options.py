@@ -49,6 +49,7 @@ def options_json(options: Options) -> dict[str, Any]:
         "hide_npcs": options.hide_npcs,
         "gm_review": options.gm_review,
         "initiative_once": options.initiative_once,
+        "ones_cancel_damage": options.ones_cancel_damage,
         "weapons": "\n".join(format_weapon_row(w) for w in options.weapons),
         "armor": "\n".join(format_armor_row(a) for a in options.armor),
         "levels": [{"code": h.code, "name": h.name} for h in options.health],
@@ -88,6 +89,7 @@ class OptionsArgs(Body):
     hide_npcs: bool | None = None
     gm_review: bool | None = None
     initiative_once: bool | None = None
+    ones_cancel_damage: bool | None = None
     weapons: str | None = Field(None, max_length=TABLE_MAX)
     armor: str | None = Field(None, max_length=TABLE_MAX)
     # {damage type: {level: "3д"}}: the rows given change, the others stay

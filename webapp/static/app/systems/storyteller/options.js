@@ -21,6 +21,7 @@ const FLAGS = [
   ["hide_npcs", () => t("NPCs hidden from the players")],
   ["armor_soaks_destroying_attack", () => t("Armor soaks the blow that destroys it")],
   ["initiative_once", () => t("Initiative die rolled once, at the start of the fight")],
+  ["ones_cancel_damage", () => t("1s cancel successes on damage and soak rolls")],
 ];
 
 const TYPES = [ // the column's short label, the type's name for screen readers
