@@ -263,7 +263,9 @@ def resolve_attack(
     # результата атаки. Все дополнительные успешные баллы повышают потенциальные повреждения»
     left = attack.net - against
     hit = left > 0
-    extra = max(0, left - 1)  # the first success hits; each further one is a damage die
+    # the first success hits; each further one is a damage die (option all_extra_damage:
+    # every remaining success is one, as a parry's surplus is)
+    extra = max(0, left) if options.all_extra_damage else max(0, left - 1)
     attacker_after, target_after = attacker, target
     damage = counter = None
     if hit:

@@ -170,6 +170,10 @@ class Options(Coded):
     # единицу» — every success counts (False, the seed's words); True: each 1 cancels one
     # success there too, as on every other roll (the engine's earlier reading)
     ones_cancel_damage: bool = False
+    # «разница вычитается из результата атаки. Все дополнительные успешные баллы повышают
+    # потенциальные повреждения»: False — the first remaining success is the hit, each further
+    # one a damage die; True — every remaining success is a damage die (as a parry's surplus)
+    all_extra_damage: bool = False
     # «В начале боя все игроки бросают один кубик и добавляют результат к своей инициативе»:
     # each fighter's die is rolled once, at its first turn; later turns recount the total
     # (the wound penalty). False: a new die every turn (the engine's earlier reading)

@@ -51,6 +51,7 @@ _FLAGS = {
     "скрывать": "hide_npcs",
     "инициатива-раз": "initiative_once",
     "единицы-урон": "ones_cancel_damage",
+    "все-успехи-урон": "all_extra_damage",
 }
 _NUMBERS = {  # key -> (field, lowest, highest)
     "действия": ("max_actions", 1, 5),
@@ -107,6 +108,10 @@ def options_text(o: Options) -> str:
             "1s cancel successes on damage and soak rolls: {value} — "
             "<code>/options единицы-урон да|нет</code>"
         ).format(value=_yes_no(o.ones_cancel_damage)),
+        _(
+            "Every success left after the defense adds a damage die, the first too: {value} — "
+            "<code>/options все-успехи-урон да|нет</code>"
+        ).format(value=_yes_no(o.all_extra_damage)),
         _("NPCs hidden from the players: {value} — <code>/options скрывать да|нет</code>").format(
             value=_yes_no(o.hide_npcs)
         ),

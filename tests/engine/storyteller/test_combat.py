@@ -181,3 +181,23 @@ def test_damage_and_soak_count_every_success() -> None:
     )
     assert out.damage is not None and out.damage.soak is not None
     assert out.damage.roll.net == 1 and out.damage.soak.net == 0 and out.damage.levels == 1
+
+
+def test_extra_successes_read_either_way() -> None:
+    # seed 002: «разница вычитается из результата атаки. Все дополнительные успешные баллы
+    # повышают потенциальные повреждения» — 4 − 1 = 3 left: the default reads the first as the
+    # hit (2 dice more), the game's option every one of them (3 dice more)
+    faces = ([6, 7, 8, 9], [6, 2, 2], [6] * 6, [2, 2])
+    c = character("Ц", d=1, extra="Способности: Уворот 2")
+    every = dataclasses.replace(DEFAULT_OPTIONS, all_extra_damage=True)
+    out = resolve_attack(
+        "b",
+        BRUTE,
+        "c",
+        c,
+        script(*faces),
+        weapon="Кулак",
+        defense=Defense(DODGE),
+        options=every,
+    )
+    assert out.extra == 3 and out.damage is not None and out.damage.pool.dice == 3 + 3
