@@ -164,6 +164,8 @@ def _attacked(state: Fight, e: ev.AttackResolved) -> Fight:
 
 @_on(ev.Incapacitated)
 def _incapacitated(state: Fight, e: ev.Incapacitated) -> Fight:
+    if e.keeps_action and state.turn is not None:
+        return _turn(state, lambda t: _R(t, last_action=(*t.last_action, e.fighter)))
     return _mark_done(state, e.fighter)
 
 

@@ -51,6 +51,8 @@ class Turn:
     delayed: tuple[str, ...] = ()  # waiting, may act at any moment
     yielded: tuple[str, ...] = ()  # act at the end of the turn, in the order they yielded
     gave_up: tuple[str, ...] = ()  # gave up the planned action to defend (an interrupt)
+    # taken out by someone acting at the same time: still makes this turn's action
+    last_action: tuple[str, ...] = ()
 
     def total(self, fighter: str) -> int:
         return next(r.total for r in self.rolls if r.fighter == fighter)

@@ -174,6 +174,10 @@ class Options(Coded):
     # потенциальные повреждения»: False — the first remaining success is the hit, each further
     # one a damage die; True — every remaining success is a damage die (as a parry's surplus)
     all_extra_damage: bool = False
+    # «Если у двух игроков инициативы совпадают, они считаются действующими одновременно»: a
+    # fighter taken out by someone of the same total before it acted still makes its action
+    # this turn (False: one after the other — it loses the action)
+    simultaneous_ties: bool = True
     # «В начале боя все игроки бросают один кубик и добавляют результат к своей инициативе»:
     # each fighter's die is rolled once, at its first turn; later turns recount the total
     # (the wound penalty). False: a new die every turn (the engine's earlier reading)

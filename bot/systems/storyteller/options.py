@@ -52,6 +52,7 @@ _FLAGS = {
     "инициатива-раз": "initiative_once",
     "единицы-урон": "ones_cancel_damage",
     "все-успехи-урон": "all_extra_damage",
+    "одновременно": "simultaneous_ties",
 }
 _NUMBERS = {  # key -> (field, lowest, highest)
     "действия": ("max_actions", 1, 5),
@@ -112,6 +113,10 @@ def options_text(o: Options) -> str:
             "Every success left after the defense adds a damage die, the first too: {value} — "
             "<code>/options все-успехи-урон да|нет</code>"
         ).format(value=_yes_no(o.all_extra_damage)),
+        _(
+            "Equal initiative acts at the same time (a fighter taken out still acts): {value} — "
+            "<code>/options одновременно да|нет</code>"
+        ).format(value=_yes_no(o.simultaneous_ties)),
         _("NPCs hidden from the players: {value} — <code>/options скрывать да|нет</code>").format(
             value=_yes_no(o.hide_npcs)
         ),

@@ -7,7 +7,8 @@ import dataclasses
 import pytest
 
 from engine.dice.rng import ScriptedRng
-from engine.storyteller.commands import AddFighter, StartTurn
+from engine.storyteller import events as ev
+from engine.storyteller.commands import AddFighter, Attack, StartTurn
 from engine.storyteller.decide import decide
 from engine.storyteller.errors import StorytellerError
 from engine.storyteller.evolve import replay
@@ -146,3 +147,31 @@ def test_the_initiative_die_is_rolled_once_at_the_start_of_the_fight() -> None:
     )
     again = run(every, StartTurn(), [1, 1, 1])
     assert again.turn is not None and {r.die for r in again.turn.rolls} == {1}
+
+
+def test_equal_initiative_acts_at_the_same_time() -> None:
+    # seed 002: «Если у двух игроков инициативы совпадают, они считаются действующими
+    # одновременно.» — taken out by someone of the same total, a fighter still makes its action
+    a = character("А", s=5, d=3, w=3, extra="Способности: Рукопашный бой 3")
+    b = character("Б", d=3, w=3, extra="Способности: Рукопашный бой 3")
+
+    def fight(options: object) -> Fight:
+        state = Fight(options=options)  # type: ignore[arg-type]
+        for fid, c in (("a", a), ("b", b)):
+            state = replay(decide(state, AddFighter(fid, c), ScriptedRng([])), state)
+        return replay(decide(state, StartTurn(), ScriptedRng([4, 4])), state)  # 10 and 10
+
+    # А's fist: 6 dice, six successes, five extra; Strength 5 + 5 = 10 bashing, Б soaks none
+    blow = [9] * 6 + [9] * 10 + [2, 2]
+    for simultaneous in (True, False):
+        options = dataclasses.replace(DEFAULT_OPTIONS, simultaneous_ties=simultaneous)
+        state = fight(options)
+        out = decide(state, Attack("a", "b", "Кулак"), ScriptedRng(blow))
+        state = replay(out, state)
+        assert not state.can_fight("b")
+        if simultaneous:
+            hit = decide(state, Attack("b", "a", "Кулак"), ScriptedRng([2] * 6))
+            assert any(isinstance(e, ev.AttackResolved) for e in hit)
+        else:
+            with pytest.raises(StorytellerError):
+                decide(state, Attack("b", "a", "Кулак"), ScriptedRng([2] * 6))

@@ -23,6 +23,7 @@ const FLAGS = [
   ["initiative_once", () => t("Initiative die rolled once, at the start of the fight")],
   ["ones_cancel_damage", () => t("1s cancel successes on damage and soak rolls")],
   ["all_extra_damage", () => t("Every success left after the defense adds a damage die")],
+  ["simultaneous_ties", () => t("Equal initiative acts at the same time")],
 ];
 
 const TYPES = [ // the column's short label, the type's name for screen readers
