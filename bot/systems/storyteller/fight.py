@@ -18,7 +18,13 @@ from bot.render import texts
 from bot.render.common import quoted
 from bot.systems.filters import game_of
 from bot.systems.storyteller import names, render
-from bot.systems.storyteller.board import render_board, show_board, tell, tell_undone
+from bot.systems.storyteller.board import (
+    render_board,
+    show_board,
+    tell,
+    tell_dropped,
+    tell_undone,
+)
 from bot.systems.storyteller.callbacks import FightCallback, ReviewCallback
 from bot.systems.storyteller.words import END_WORDS, attack_words
 from engine.dice.rng import Rng
@@ -299,14 +305,15 @@ async def on_publish(message: Message, command: CommandObject, bot: Bot, rng: An
 async def on_drop(message: Message, command: CommandObject, bot: Bot, rng: Any) -> None:
     call = await call_of(message, command.args)
     await call.run(bot, cmd.Drop(), rng)
-    await message.reply(_("The attack is dropped."))
+    if not await tell_dropped(bot, call.game, call.view):  # the notice struck through
+        await message.reply(_("The attack is dropped."))
 
 
 async def on_undo(message: Message, command: CommandObject, bot: Bot) -> None:
     call = await call_of(message, command.args)
     await undo_fight(call.game.id, actor_id=call.user_id)
     await message.reply(_("The last step is taken back."))
-    await tell_undone(bot, call.game)
+    await tell_undone(bot, call.game, before=call.view)
 
 
 # --- buttons ---------------------------------------------------------------------------------
@@ -329,7 +336,7 @@ async def on_board_button(
         raise NoFight(game_id=game.id)
     if callback_data.action == "undo":
         await undo_fight(game.id, actor_id=user, expected_seq=callback_data.seq)
-        await tell_undone(bot, game)
+        await tell_undone(bot, game, before=view)
         await query.answer(_("The last step is taken back."))
         return
     if callback_data.action == "init":
@@ -377,7 +384,7 @@ async def on_review_button(
             await query.message.edit_text(shown + "\n\n" + done)
     if out.state.proposal is None:
         await tell(bot, game, out.events, after, before=out.before)
-        if action == "drop":
+        if action == "drop" and not await tell_dropped(bot, game, view):
             await bot.send_message(
                 game.chat_id, _("The GM dropped the attack."), message_thread_id=game.topic_id
             )

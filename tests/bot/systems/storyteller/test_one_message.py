@@ -40,3 +40,18 @@ async def test_an_attack_is_one_group_message_through_publish_undo_and_publish(
     ]
     # published, back to the notice by the undo, published again: the same message
     assert [t.split(":")[0] for t in texts] == ["⚔️ Атака", "⏳ Атака", "⚔️ Атака"], texts
+
+    # undone twice: the proposal is gone, its message struck through — «отменено ведущим»
+    await table.say(ALICE, "/undo")
+    await table.say(ALICE, "/undo")
+    assert (await table.fight()).proposal is None
+    last = [
+        c
+        for c in tg.api.since(mark)
+        if c.method == "editMessageText"
+        and c.chat_id == GROUP.id
+        and c.params.get("message_id") == notice_id
+    ][-1]
+    assert last.text.startswith("<s>⏳ Атака") and "Ведущий отменил атаку" in last.text
+    posts = [c for c in tg.api.since(mark) if c.method == "sendMessage" and c.chat_id == GROUP.id]
+    assert [c for c in posts if "Атака" in c.text] == [notice]  # still one message
