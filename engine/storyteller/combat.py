@@ -105,9 +105,13 @@ def check_defense(
     if defense.kind == BLOCK:
         # «атаки, наносящие смертельные повреждения, не могут быть заблокированы, если персонаж
         # не обладает способностью поглощать повреждения. Блокировать дальнобойные атаки
-        # невозможно.» (aggravated counts as deadly too)
+        # невозможно.» Aggravated damage is deadly too, and «нельзя поглотить, за исключением
+        # редких случаев»: nobody soaks it, so nobody blocks it (issue 25: soaking lethal does
+        # not make an aggravated attack blockable)
         if weapon.ranged:
             raise StorytellerError("no_block_ranged")
+        if damage_type == AGGRAVATED:
+            raise StorytellerError("no_block_aggravated")
         if damage_type != BASHING and not defender.soaks_lethal:
             raise StorytellerError("no_block_lethal")
     elif defense.kind == DODGE:
@@ -127,7 +131,9 @@ def check_defense(
     return None
 
 
-def soak_pool(victim: Character, damage_type: str, ignores_armor: bool) -> Pool:
+def soak_pool(
+    victim: Character, damage_type: str, ignores_armor: bool, ones_cancel: bool = True
+) -> Pool:
     """«Запас бросков на поглощение определяется уровнем Выносливости персонажа. Смертные
     могут поглощать только поверхностные повреждения, если у них нет специальной защиты,
     такой как броня.» «рейтинг брони добавляется к уровню Выносливости» «Броня защищает от
@@ -138,7 +144,7 @@ def soak_pool(victim: Character, damage_type: str, ignores_armor: bool) -> Pool:
         parts.append(Part("stamina", victim.rating("stamina")))
     if victim.armor and damage_type != AGGRAVATED and not ignores_armor:
         parts.append(Part("armor", victim.armor.rating))
-    return build(parts, [Part("base", SOAK_DIFFICULTY)], mode="soak")
+    return build(parts, [Part("base", SOAK_DIFFICULTY)], mode="soak", ones_cancel=ones_cancel)
 
 
 def _damage(
@@ -153,11 +159,12 @@ def _damage(
     damage_dice: int | None = None,
     soak_dice: int | None = None,
 ) -> tuple[DamageStep, Character]:
-    pool = build(dice, [Part("base", DAMAGE_DIFFICULTY)], mode="damage")
+    ones = options.ones_cancel_damage
+    pool = build(dice, [Part("base", DAMAGE_DIFFICULTY)], mode="damage", ones_cancel=ones)
     if damage_dice is not None:
         pool = dataclasses.replace(pool, dice=max(1, damage_dice))
     roll = pool.roll(rng)
-    soak = soak_pool(victim, damage_type, ignores_armor)
+    soak = soak_pool(victim, damage_type, ignores_armor, ones)
     if soak_dice is not None:
         soak = dataclasses.replace(soak, dice=max(0, soak_dice))
     # «Если урон, нанесенный одной атакой до поглощения, в два раза превышает рейтинг брони,
@@ -256,7 +263,9 @@ def resolve_attack(
     # результата атаки. Все дополнительные успешные баллы повышают потенциальные повреждения»
     left = attack.net - against
     hit = left > 0
-    extra = max(0, left - 1)  # the first success hits; each further one is a damage die
+    # the first success hits; each further one is a damage die (option all_extra_damage:
+    # every remaining success is one, as a parry's surplus is)
+    extra = max(0, left) if options.all_extra_damage else max(0, left - 1)
     attacker_after, target_after = attacker, target
     damage = counter = None
     if hit:

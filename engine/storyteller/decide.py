@@ -139,7 +139,9 @@ def _start(state: Fight, cmd: StartTurn, rng: Rng, step: int) -> list[ev.Event]:
     out: list[ev.Event] = []
     if state.turn is not None:
         out.append(ev.TurnEnded(step, state.round))
-    turn = roll_initiative(able, rng, state.options)
+    # «В начале боя все игроки бросают один кубик»: the first turn's dice are kept
+    kept = dict(state.initiative_dice) if state.options.initiative_once else None
+    turn = roll_initiative(able, rng, state.options, kept)
     out.append(ev.TurnStarted(step, state.round + 1, turn.rolls))
     return out
 
@@ -252,11 +254,30 @@ def _defense(
     raise StorytellerError("cannot_defend")
 
 
+def _simultaneous(state: Fight, turn: Turn | None, attacker: str, victim: str) -> bool:
+    """«Если у двух игроков инициативы совпадают, они считаются действующими одновременно»:
+    the victim has not acted yet and shares the attacker's total (options.simultaneous_ties)."""
+    if not state.options.simultaneous_ties or turn is None or attacker == victim:
+        return False
+    rolled = {r.fighter for r in turn.rolls}
+    if attacker not in rolled or victim not in turn.pending():
+        return False
+    return turn.total(attacker) == turn.total(victim)
+
+
+def _able_to_attack(state: Fight, fid: str) -> None:
+    """Able, or taken out by someone acting at the same time and still owed its action."""
+    turn = state.turn
+    if turn is not None and fid in turn.last_action and not turn.done(fid):
+        return
+    _able(state, fid)
+
+
 @_on(Attack)
 def _attack(state: Fight, cmd: Attack, rng: Rng, step: int) -> list[ev.Event]:
     attacker = _own(state, cmd.attacker, cmd.by)
     target = state.fighter(cmd.target)
-    _able(state, attacker.id)
+    _able_to_attack(state, attacker.id)
     if target.dead:
         raise StorytellerError("unknown_fighter", {"id": target.id})
     situation = cmd.situation
@@ -330,7 +351,8 @@ def _attack(state: Fight, cmd: Attack, rng: Rng, step: int) -> list[ev.Event]:
         if hurt.dead:
             out.append(ev.Died(step, hurt.victim))
         elif hurt.incapacitated and not was:
-            out.append(ev.Incapacitated(step, hurt.victim))
+            keeps = not ambushing and _simultaneous(state, turn, attacker.id, hurt.victim)
+            out.append(ev.Incapacitated(step, hurt.victim, keeps))
     if turn is not None and not ambushing:
         last = attacker.actions_used + 1 >= attacker.actions
         if last:

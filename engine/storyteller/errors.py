@@ -41,6 +41,7 @@ ERROR_CODES: dict[str, Template] = {
     "cannot_interrupt": "Only a fighter who has not acted this turn may interrupt to defend.",
     "cannot_defend": "This fighter cannot defend against this attack now.",
     "no_block_lethal": "Lethal attacks cannot be blocked without soaking lethal damage.",
+    "no_block_aggravated": "Aggravated attacks cannot be blocked: nobody soaks them.",
     "no_block_ranged": "Ranged attacks cannot be blocked.",
     "no_dodge_space": "There is no room to dodge.",
     "no_parry_weapon": "A parry needs a melee weapon.",

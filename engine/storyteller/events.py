@@ -121,6 +121,9 @@ class AttackResolved(Event):
 @dataclass(frozen=True, slots=True)
 class Incapacitated(Event):
     fighter: str
+    # taken out by someone of the same initiative total before acting: «считаются
+    # действующими одновременно» — its action this turn is still made (options.simultaneous_ties)
+    keeps_action: bool = False
 
 
 @dataclass(frozen=True, slots=True)

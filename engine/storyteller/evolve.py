@@ -73,7 +73,17 @@ def _started(state: Fight, e: ev.TurnStarted) -> Fight:
     fighters = tuple(
         _R(f, actions=1, actions_used=0, full_defense=False, defenses=0) for f in state.fighters
     )
-    return _R(state, round=e.round, turn=Turn(e.rolls), fighters=fighters, ambush=None)
+    dice = dict(state.initiative_dice)
+    for r in e.rolls:
+        dice.setdefault(r.fighter, r.die)
+    return _R(
+        state,
+        round=e.round,
+        turn=Turn(e.rolls),
+        fighters=fighters,
+        ambush=None,
+        initiative_dice=tuple(dice.items()),
+    )
 
 
 @_on(ev.TurnEnded)
@@ -154,6 +164,8 @@ def _attacked(state: Fight, e: ev.AttackResolved) -> Fight:
 
 @_on(ev.Incapacitated)
 def _incapacitated(state: Fight, e: ev.Incapacitated) -> Fight:
+    if e.keeps_action and state.turn is not None:
+        return _turn(state, lambda t: _R(t, last_action=(*t.last_action, e.fighter)))
     return _mark_done(state, e.fighter)
 
 

@@ -62,6 +62,8 @@ class Fight(Coded):
     ambush: PendingAmbush | None = None
     options: Options = DEFAULT_OPTIONS
     proposal: Proposal | None = None  # the GM's to publish, adjust or drop
+    # each fighter's initiative die of the first turn it rolled (options.initiative_once)
+    initiative_dice: tuple[tuple[str, int], ...] = ()
 
     def fighter(self, fid: str) -> Fighter:
         for f in self.fighters:

@@ -20,7 +20,7 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from engine.dice.results import PoolResult
@@ -51,6 +51,8 @@ class Turn:
     delayed: tuple[str, ...] = ()  # waiting, may act at any moment
     yielded: tuple[str, ...] = ()  # act at the end of the turn, in the order they yielded
     gave_up: tuple[str, ...] = ()  # gave up the planned action to defend (an interrupt)
+    # taken out by someone acting at the same time: still makes this turn's action
+    last_action: tuple[str, ...] = ()
 
     def total(self, fighter: str) -> int:
         return next(r.total for r in self.rolls if r.fighter == fighter)
@@ -96,12 +98,19 @@ class Turn:
 
 
 def roll_initiative(
-    fighters: Sequence[tuple[str, Character]], rng: Rng, options: Options = DEFAULT_OPTIONS
+    fighters: Sequence[tuple[str, Character]],
+    rng: Rng,
+    options: Options = DEFAULT_OPTIONS,
+    kept: Mapping[str, int] | None = None,
 ) -> Turn:
-    """d10 + Dexterity + Wits − wound penalty for each, in the order given."""
+    """d10 + Dexterity + Wits − wound penalty for each, in the order given. ``kept``: the
+    dice rolled at the start of the fight («В начале боя все игроки бросают один кубик»),
+    reused — only the wound penalty is counted anew («Урон, полученный ранее, может
+    повлиять на инициативу»); a fighter without one rolls."""
+    kept = kept or {}
     rolls = []
     for fid, c in fighters:
-        die = rng.randint(1, 10)
+        die = kept[fid] if fid in kept else rng.randint(1, 10)
         rating = c.rating("dexterity") + c.rating("wits")
         penalty = c.penalty(options.health)
         rolls.append(InitiativeRoll(fid, die, rating, penalty, die + rating - penalty))

@@ -165,6 +165,23 @@ class Options(Coded):
     # считается уничтоженной»: the armor still soaks the attack that destroys it
     armor_soaks_destroying_attack: bool = True
     max_actions: int = 3
+    # damage and soak rolls: «Каждый успешный балл, полученный при броске, наносит жертве один
+    # уровень повреждений», «Каждый успешный бросок снижает уровень повреждений на одну
+    # единицу» — every success counts (False, the seed's words); True: each 1 cancels one
+    # success there too, as on every other roll (the engine's earlier reading)
+    ones_cancel_damage: bool = False
+    # «разница вычитается из результата атаки. Все дополнительные успешные баллы повышают
+    # потенциальные повреждения»: False — the first remaining success is the hit, each further
+    # one a damage die; True — every remaining success is a damage die (as a parry's surplus)
+    all_extra_damage: bool = False
+    # «Если у двух игроков инициативы совпадают, они считаются действующими одновременно»: a
+    # fighter taken out by someone of the same total before it acted still makes its action
+    # this turn (False: one after the other — it loses the action)
+    simultaneous_ties: bool = True
+    # «В начале боя все игроки бросают один кубик и добавляют результат к своей инициативе»:
+    # each fighter's die is rolled once, at its first turn; later turns recount the total
+    # (the wound penalty). False: a new die every turn (the engine's earlier reading)
+    initiative_once: bool = True
     # the NPCs' health, Willpower and pools are the GM's (a player sees only what a roll did)
     hide_npcs: bool = True
     # DESIGN.md decision 5: an attack is first the GM's proposal (off: published at once)

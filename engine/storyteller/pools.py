@@ -7,6 +7,7 @@ parts, and rolled there.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 from engine.dice.results import PoolResult
@@ -42,6 +43,7 @@ class Pool:
     willpower: bool = False
     dice_parts: tuple[Part, ...] = ()
     difficulty_parts: tuple[Part, ...] = ()
+    ones_cancel: bool = True  # False: a damage or soak roll counts its successes only
 
     def spec(self, comment: str = "") -> PoolSpec:
         return PoolSpec(
@@ -56,8 +58,22 @@ class Pool:
 
     def roll(self, rng: Rng, comment: str = "") -> PoolResult:
         """A pool of no dice rolls nothing: no success, no botch (a Willpower point still
-        gives its one success)."""
-        return roll_pool(self.spec(comment), rng)
+        gives its one success). A damage or soak pool with ``ones_cancel`` off counts each
+        success and leaves its 1s alone (option ``ones_cancel_damage``)."""
+        result = roll_pool(self.spec(comment), rng)
+        if self.ones_cancel or self.mode == "action" or not result.ones:
+            return result
+        return _uncancelled(result)
+
+
+def _uncancelled(result: PoolResult) -> PoolResult:
+    """Seed 002: «Каждый успешный балл, полученный при броске, наносит жертве один уровень
+    повреждений», «Каждый успешный бросок [поглощения] снижает уровень повреждений на одну
+    единицу»: every success counts, no 1 takes one away (such a roll cannot botch)."""
+    dice = tuple(dataclasses.replace(d, cancels=False) for d in result.dice)
+    net = result.successes + result.auto_successes
+    outcome = "success" if net > 0 else "failure"
+    return dataclasses.replace(result, dice=dice, ones=0, net=net, botch=False, outcome=outcome)
 
 
 def clamp_difficulty(value: int) -> int:
@@ -72,6 +88,7 @@ def build(
     mode: str = "action",
     specialty: bool = False,
     willpower: bool = False,
+    ones_cancel: bool = True,
 ) -> Pool:
     dice = sum(p.value for p in dice_parts)
     # Seed «Типы повреждений»: «Для любого типа повреждения необходимо бросить по крайней
@@ -86,6 +103,7 @@ def build(
         willpower and mode == "action",
         tuple(p for p in dice_parts if p.value),
         tuple(difficulty_parts),
+        ones_cancel or mode == "action",
     )
 
 

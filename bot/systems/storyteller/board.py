@@ -144,15 +144,66 @@ async def tell(
         await tell_proposal(bot, game, view, reply_to=reply_to)
     else:
         lines = render.events_lines(events, fight, render.TABLE, *([before] if before else []))
-        if lines:
+        if lines and not await _publish_in_place(bot, game, view, events, before, lines):
             await post(bot, game, "\n".join(lines), reply_to=reply_to)
     await render_board(bot, game, view)
 
 
-async def tell_undone(bot: Bot, game: GameInfo, view: FightView | None = None) -> None:
+async def _publish_in_place(
+    bot: Bot,
+    game: GameInfo,
+    view: FightView,
+    events: tuple[ev.Event, ...],
+    before: Fight | None,
+    lines: list[str],
+) -> bool:
+    """A published attack is the group's notice of its proposal edited into the result: one
+    message per attack (an undo edits it back to the notice, a re-publication edits it
+    again — never a duplicate). False when there is no notice to edit (then it is sent)."""
+    if not events or not isinstance(events[0], ev.ProposalPublished):
+        return False
+    if before is None or before.proposal is None:
+        return False
+    known = await review_messages(game.id, view.stream, before.proposal.opened)
+    if known is None or known.notice is None:
+        return False
+    return await _edit(bot, game.chat_id, known.notice, "\n".join(lines), None)
+
+
+async def tell_dropped(bot: Bot, game: GameInfo, before: FightView | None) -> bool:
+    """A proposal dropped or undone away: its group notice struck through, «the GM dropped
+    the attack» under it — the same message, no new one. False when there is no notice."""
+    if before is None or before.state.proposal is None:
+        return False
+    known = await review_messages(game.id, before.stream, before.state.proposal.opened)
+    if known is None or known.notice is None:
+        return False
+    text = f"<s>{render.waiting_text(before.state)}</s>\n" + _("The GM dropped the attack.")
+    return await _edit(bot, game.chat_id, known.notice, text, None)
+
+
+async def _gone(bot: Bot, game: GameInfo, before: FightView | None) -> None:
+    """After an undo: a proposal it took away is struck through in the group."""
+    if before is None or before.state.proposal is None:
+        return
+    after = await current_fight(game.id)
+    still = after is not None and after.state.proposal is not None
+    if not still or (
+        after is not None
+        and after.state.proposal is not None
+        and after.state.proposal.opened != before.state.proposal.opened
+    ):
+        await tell_dropped(bot, game, before)
+
+
+async def tell_undone(
+    bot: Bot, game: GameInfo, view: FightView | None = None, *, before: FightView | None = None
+) -> None:
     """A step taken back (in the chat or the Mini App): a proposal back in the fight is the
     GM's again — the private copy and the group's notice edited back in place (sent anew
-    when gone), as after an adjustment — and the board, once."""
+    when gone), as after an adjustment — a proposal taken away is struck through (``before``:
+    the fight before the undo), and the board, once."""
+    await _gone(bot, game, before)
     view = view or await current_fight(game.id)
     if view is None:
         return

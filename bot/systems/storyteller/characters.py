@@ -16,9 +16,9 @@ from bot.filters import IN_GROUPS
 from bot.render import texts
 from bot.render.common import quoted
 from bot.systems.filters import game_of
-from bot.systems.storyteller.fight import refusals
+from bot.systems.storyteller.fight import Refusal, library_name, no_such_character, refusals
 from bot.systems.storyteller.gm_only import to_gm
-from engine.services import GameInfo, NoGame
+from engine.services import GameInfo, NoCharacter, NoGame
 from engine.services.storyteller import CharacterRecord, get_character, list_characters
 from engine.services.storyteller import save_character as save
 from engine.storyteller.sheet import EXAMPLE, character_to_json
@@ -90,7 +90,12 @@ async def on_char(
     words = args.split()
     as_json = words[-1].lower() in JSON_WORDS
     name = " ".join(words[:-1] if as_json else words)
-    record = await get_character(game.id, name, viewer_id=message.from_user.id)
+    user = message.from_user.id
+    try:
+        found = await library_name(game.id, name, user)
+        record = await get_character(game.id, found or name, viewer_id=user)
+    except NoCharacter:
+        raise Refusal(await no_such_character(game.id, name, user)) from None
     if as_json:
         data = json.dumps(json.loads(character_to_json(record.character)), ensure_ascii=False)
         shown = f"<pre>{quoted(data)}</pre>"

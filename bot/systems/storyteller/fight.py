@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from aiogram import Bot, Router
+from aiogram import Bot, Router, html
 from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message
 from aiogram.utils.i18n import gettext as _
@@ -18,11 +18,18 @@ from bot.render import texts
 from bot.render.common import quoted
 from bot.systems.filters import game_of
 from bot.systems.storyteller import names, render
-from bot.systems.storyteller.board import render_board, show_board, tell, tell_undone
+from bot.systems.storyteller.board import (
+    render_board,
+    show_board,
+    tell,
+    tell_dropped,
+    tell_undone,
+)
 from bot.systems.storyteller.callbacks import FightCallback, ReviewCallback
 from bot.systems.storyteller.words import END_WORDS, attack_words
 from engine.dice.rng import Rng
-from engine.services import GameInfo, NoGame, get_game
+from engine.name_match import match
+from engine.services import GameInfo, NoCharacter, NoGame, get_game
 from engine.services.storyteller import (
     FightView,
     NoFight,
@@ -30,10 +37,12 @@ from engine.services.storyteller import (
     current_fight,
     end_fight,
     fight_command,
+    list_characters,
     start_fight,
     undo_fight,
 )
 from engine.storyteller import commands as cmd
+from engine.storyteller.character import FIST
 from engine.storyteller.errors import StorytellerError
 from engine.storyteller.fight import Fight, Fighter
 
@@ -117,8 +126,10 @@ async def call_of(message: Message, args: str | None) -> Call:
     return Call(message, game, await current_fight(game.id), (args or "").strip())
 
 
-def unknown(word: str) -> str:
-    return _("There is no fighter «{name}» in the fight.").format(name=quoted(word))
+def unknown(word: str, fight: Fight | None = None) -> str:
+    """The refusal of a name no fighter has, with the closest names when there are some."""
+    text = _("There is no fighter «{name}» in the fight.").format(name=quoted(word))
+    return text if fight is None else text + names.fighter_suggestion(fight, word)
 
 
 def default_fighter(fight: Fight, user_id: int, gm: bool) -> Fighter | None:
@@ -138,7 +149,9 @@ def actor(call: Call) -> tuple[Fighter, list[str]]:
         return found, rest
     fallback = default_fighter(call.fight, call.user_id, call.gm)
     if fallback is None:
-        raise Refusal(unknown(call.words[0]) if call.words else _("Say whose turn it is: a name."))
+        raise Refusal(
+            unknown(call.words[0], call.fight) if call.words else _("Say whose turn it is: a name.")
+        )
     return fallback, call.words
 
 
@@ -171,10 +184,30 @@ async def on_add(message: Message, command: CommandObject, bot: Bot, rng: Any) -
     last = words[-1].lstrip("×xх*")
     if len(words) > 1 and last.isdigit() and words[-1][0] in "×xх*":
         count, words = int(last), words[:-1]
-    out = await add_to_fight(
-        call.game.id, " ".join(words), actor_id=call.user_id, count=count, rng=rng
-    )
+    said = " ".join(words)
+    name = await library_name(call.game.id, said, call.user_id)
+    try:
+        out = await add_to_fight(
+            call.game.id, name or said, actor_id=call.user_id, count=count, rng=rng
+        )
+    except NoCharacter:
+        raise Refusal(await no_such_character(call.game.id, said, call.user_id)) from None
     await tell(bot, call.game, out.events, out.view(call.game.id), reply_to=message)
+
+
+async def library_name(game_id: int, said: str, user_id: int) -> str | None:
+    """The saved character or template ``said`` means (any case, a Russian case form, the
+    start of it, one letter off), or None (the service then checks the name as typed)."""
+    records = await list_characters(game_id, viewer_id=user_id)
+    return match(said, [r.name for r in records]).found
+
+
+async def no_such_character(game_id: int, said: str, user_id: int) -> str:
+    """The refusal of a name the library lacks, with the closest names it has."""
+    known = [r.name for r in await list_characters(game_id, viewer_id=user_id)]
+    return _("There is no character or template «{name}».").format(
+        name=quoted(said)
+    ) + names.suggestion(said, known)
 
 
 async def on_init(message: Message, command: CommandObject, bot: Bot, rng: Any) -> None:
@@ -219,20 +252,40 @@ async def on_attack(message: Message, command: CommandObject, bot: Bot, rng: Any
     elif first is not None:
         mine = default_fighter(fight, call.user_id, call.gm)
         if mine is None or mine.id == first.id:
+            if rest:  # the attacker is named, the target is not a fighter
+                raise Refusal(unknown(rest[0], fight))
             raise Refusal(_("Write who attacks whom: <code>/attack Max Bandit 1</code>."))
         attacker, target, words = mine, first, rest
     else:
-        raise Refusal(unknown(call.words[0]) if call.words else _("Write whom to attack."))
+        raise Refusal(unknown(call.words[0], fight) if call.words else _("Write whom to attack."))
     parsed = attack_words(words)
     attack = cmd.Attack(
         attacker.id,
         target.id,
-        parsed.weapon,
+        weapon_named(attacker, parsed.weapon),
         defense=parsed.defense,
         interrupt=parsed.interrupt,
         situation=parsed.situation,
     )
     await call.run(bot, attack, rng)
+
+
+def weapon_named(fighter: Fighter, said: str | None) -> str | None:
+    """The fighter's weapon as typed (any case, the start of it, one letter off); refused
+    with the weapons it has when none fits."""
+    if said is None:
+        return None
+    arms = [w.name for w in (*fighter.character.weapons, FIST)]
+    found = match(said, arms).found
+    if found is not None:
+        return found
+    raise Refusal(
+        _("{name} has no weapon «{weapon}». Their weapons: {weapons}.").format(
+            name=html.bold(html.quote(fighter.character.name)),
+            weapon=quoted(said),
+            weapons=", ".join(quoted(a) for a in dict.fromkeys(arms)),
+        )
+    )
 
 
 async def on_ambush(message: Message, command: CommandObject, bot: Bot, rng: Any) -> None:
@@ -252,14 +305,15 @@ async def on_publish(message: Message, command: CommandObject, bot: Bot, rng: An
 async def on_drop(message: Message, command: CommandObject, bot: Bot, rng: Any) -> None:
     call = await call_of(message, command.args)
     await call.run(bot, cmd.Drop(), rng)
-    await message.reply(_("The attack is dropped."))
+    if not await tell_dropped(bot, call.game, call.view):  # the notice struck through
+        await message.reply(_("The attack is dropped."))
 
 
 async def on_undo(message: Message, command: CommandObject, bot: Bot) -> None:
     call = await call_of(message, command.args)
     await undo_fight(call.game.id, actor_id=call.user_id)
     await message.reply(_("The last step is taken back."))
-    await tell_undone(bot, call.game)
+    await tell_undone(bot, call.game, before=call.view)
 
 
 # --- buttons ---------------------------------------------------------------------------------
@@ -282,7 +336,7 @@ async def on_board_button(
         raise NoFight(game_id=game.id)
     if callback_data.action == "undo":
         await undo_fight(game.id, actor_id=user, expected_seq=callback_data.seq)
-        await tell_undone(bot, game)
+        await tell_undone(bot, game, before=view)
         await query.answer(_("The last step is taken back."))
         return
     if callback_data.action == "init":
@@ -330,7 +384,7 @@ async def on_review_button(
             await query.message.edit_text(shown + "\n\n" + done)
     if out.state.proposal is None:
         await tell(bot, game, out.events, after, before=out.before)
-        if action == "drop":
+        if action == "drop" and not await tell_dropped(bot, game, view):
             await bot.send_message(
                 game.chat_id, _("The GM dropped the attack."), message_thread_id=game.topic_id
             )

@@ -1,26 +1,51 @@
-"""Who a command means: a fighter by its id («bandit_2»), its name as the board shows it or the
-start of it, taken from the front of the command's words (names may have several words)."""
+"""Who a command means: a fighter by its id («bandit_2»), or its name as people type it — any
+case, a Russian case form, the unique start of it, one letter off (engine/name_match.py) —
+taken from the front of the command's words (names may have several words); and, when
+nothing fits, the closest names for the refusal."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from aiogram.utils.i18n import gettext as _
+
+from bot.render.common import quoted
+from engine.name_match import match
 from engine.storyteller.fight import Fight, Fighter
 from engine.words import fold as norm
+
+__all__ = ["norm", "owned", "suggestion", "take"]
+
+
+def _living(fight: Fight) -> list[Fighter]:
+    return [f for f in fight.fighters if not f.dead]
 
 
 def take(fight: Fight, words: list[str]) -> tuple[Fighter | None, list[str]]:
     """The fighter the first words name (the longest name wins), and the words left."""
-    living = [f for f in fight.fighters if not f.dead]
+    living = _living(fight)
+    by_name = {f.character.name: f for f in living}
     for n in range(min(len(words), 4), 0, -1):
-        said = norm(" ".join(words[:n]))
-        exact = [f for f in living if said in (f.id, norm(f.character.name))]
-        if len(exact) == 1:
-            return exact[0], words[n:]
-    if words:
-        said = norm(words[0])
-        start = [f for f in living if norm(f.character.name).startswith(said)]
-        if len(start) == 1:
-            return start[0], words[1:]
+        said = " ".join(words[:n])
+        by_id = [f for f in living if norm(said) == f.id]
+        if len(by_id) == 1:
+            return by_id[0], words[n:]
+        found = match(said, list(by_name)).found
+        if found is not None:
+            return by_name[found], words[n:]
     return None, words
+
+
+def suggestion(said: str, names: Sequence[str]) -> str:
+    """« Maybe: Бандит 1, Бандит 2?» — the closest names, or all of a short list; "" if none."""
+    offered = match(said, names).closest or (tuple(names) if len(names) <= 6 else ())
+    if not offered:
+        return ""
+    return " " + _("Maybe: {names}?").format(names=", ".join(quoted(n) for n in offered))
+
+
+def fighter_suggestion(fight: Fight, said: str) -> str:
+    return suggestion(said, [f.character.name for f in _living(fight)])
 
 
 def owned(fight: Fight, user_id: int) -> list[Fighter]:

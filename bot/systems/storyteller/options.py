@@ -49,6 +49,10 @@ _FLAGS = {
     "броня-держит": "armor_soaks_destroying_attack",
     "проверка": "gm_review",
     "скрывать": "hide_npcs",
+    "инициатива-раз": "initiative_once",
+    "единицы-урон": "ones_cancel_damage",
+    "все-успехи-урон": "all_extra_damage",
+    "одновременно": "simultaneous_ties",
 }
 _NUMBERS = {  # key -> (field, lowest, highest)
     "действия": ("max_actions", 1, 5),
@@ -97,6 +101,22 @@ def options_text(o: Options) -> str:
         _("The GM reviews each attack: {value} — <code>/options проверка да|нет</code>").format(
             value=_yes_no(o.gm_review)
         ),
+        _(
+            "Initiative die rolled once, at the start of the fight: {value} — "
+            "<code>/options инициатива-раз да|нет</code>"
+        ).format(value=_yes_no(o.initiative_once)),
+        _(
+            "1s cancel successes on damage and soak rolls: {value} — "
+            "<code>/options единицы-урон да|нет</code>"
+        ).format(value=_yes_no(o.ones_cancel_damage)),
+        _(
+            "Every success left after the defense adds a damage die, the first too: {value} — "
+            "<code>/options все-успехи-урон да|нет</code>"
+        ).format(value=_yes_no(o.all_extra_damage)),
+        _(
+            "Equal initiative acts at the same time (a fighter taken out still acts): {value} — "
+            "<code>/options одновременно да|нет</code>"
+        ).format(value=_yes_no(o.simultaneous_ties)),
         _("NPCs hidden from the players: {value} — <code>/options скрывать да|нет</code>").format(
             value=_yes_no(o.hide_npcs)
         ),

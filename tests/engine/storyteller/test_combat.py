@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from engine.dice.rng import ScriptedRng
 from engine.storyteller.combat import BLOCK, DODGE, PARRY, Defense, Overrides, resolve_attack
 from engine.storyteller.errors import StorytellerError
 from engine.storyteller.maneuvers import Situation
+from engine.storyteller.options import DEFAULT_OPTIONS
 
 from .helpers import character, script
 
@@ -62,6 +65,24 @@ def test_block_limits_lethal(weapon: str, code: str) -> None:
     rng = script([2, 2, 2], [2, 2, 2, 2, 2])
     out = resolve_attack("b", BRUTE, "z", BEAST, rng, weapon="Нож", defense=Defense(BLOCK))
     assert not out.hit
+
+
+def test_nobody_blocks_aggravated_damage() -> None:
+    # seed 002: «атаки, наносящие смертельные повреждения, не могут быть заблокированы, если
+    # персонаж не обладает способностью поглощать повреждения»; aggravated damage «нельзя
+    # поглотить, за исключением редких случаев» — not even a beast that soaks lethal blocks it
+    with pytest.raises(StorytellerError) as err:
+        resolve_attack(
+            "b",
+            BRUTE,
+            "z",
+            BEAST,
+            ScriptedRng([2] * 3),
+            weapon="Нож",
+            defense=Defense(BLOCK),
+            overrides=Overrides(damage_type="aggravated"),
+        )
+    assert err.value.code == "no_block_aggravated"
 
 
 def test_no_block_against_ranged_and_no_dodge_without_room() -> None:
@@ -141,3 +162,42 @@ def test_a_willpower_point_adds_a_success_to_the_attack() -> None:
     rng = script([2, 2, 2, 2], [6, 2, 2, 2])
     out = resolve_attack("c", COP, "b", BRUTE, rng, situation=Situation(willpower=True))
     assert out.attack.net == 1 and out.hit and out.extra == 0
+
+
+def test_damage_and_soak_count_every_success() -> None:
+    # seed 002: «Каждый успешный балл, полученный при броске, наносит жертве один уровень
+    # повреждений»; «Каждый успешный бросок снижает уровень повреждений на одну единицу» —
+    # the seed never lets a 1 cancel there (issue 25, item 8)
+    faces = ([6, 7, 8, 9], [6, 2, 2], [6, 6, 6, 1, 1], [6, 1])
+    c = character("Ц", d=1, extra="Способности: Уворот 2")
+    out = resolve_attack("b", BRUTE, "c", c, script(*faces), weapon="Кулак", defense=Defense(DODGE))
+    assert out.damage is not None and out.damage.soak is not None
+    assert out.damage.roll.net == 3 and out.damage.soak.net == 1 and out.damage.levels == 2
+    assert not any(d.cancels for d in out.damage.roll.dice)
+    # the game's option: 1s cancel there too, as on every other roll
+    ones = dataclasses.replace(DEFAULT_OPTIONS, ones_cancel_damage=True)
+    out = resolve_attack(
+        "b", BRUTE, "c", c, script(*faces), weapon="Кулак", defense=Defense(DODGE), options=ones
+    )
+    assert out.damage is not None and out.damage.soak is not None
+    assert out.damage.roll.net == 1 and out.damage.soak.net == 0 and out.damage.levels == 1
+
+
+def test_extra_successes_read_either_way() -> None:
+    # seed 002: «разница вычитается из результата атаки. Все дополнительные успешные баллы
+    # повышают потенциальные повреждения» — 4 − 1 = 3 left: the default reads the first as the
+    # hit (2 dice more), the game's option every one of them (3 dice more)
+    faces = ([6, 7, 8, 9], [6, 2, 2], [6] * 6, [2, 2])
+    c = character("Ц", d=1, extra="Способности: Уворот 2")
+    every = dataclasses.replace(DEFAULT_OPTIONS, all_extra_damage=True)
+    out = resolve_attack(
+        "b",
+        BRUTE,
+        "c",
+        c,
+        script(*faces),
+        weapon="Кулак",
+        defense=Defense(DODGE),
+        options=every,
+    )
+    assert out.extra == 3 and out.damage is not None and out.damage.pool.dice == 3 + 3

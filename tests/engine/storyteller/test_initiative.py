@@ -7,7 +7,12 @@ import dataclasses
 import pytest
 
 from engine.dice.rng import ScriptedRng
+from engine.storyteller import events as ev
+from engine.storyteller.commands import AddFighter, Attack, StartTurn
+from engine.storyteller.decide import decide
 from engine.storyteller.errors import StorytellerError
+from engine.storyteller.evolve import replay
+from engine.storyteller.fight import Fight
 from engine.storyteller.initiative import (
     act,
     defensive_interrupt,
@@ -16,6 +21,7 @@ from engine.storyteller.initiative import (
     roll_initiative,
     yield_turn,
 )
+from engine.storyteller.options import DEFAULT_OPTIONS
 
 from .helpers import character
 
@@ -107,3 +113,65 @@ def test_a_delayed_fighter_keeps_the_turn_open() -> None:
     turn = delay(turn, "c")  # the last one waits: the turn is not over
     assert turn.up() == () and not turn.over()
     assert act(turn, "c").over()
+
+
+def test_the_initiative_die_is_rolled_once_at_the_start_of_the_fight() -> None:
+    # seed 002: «В начале боя все игроки бросают один кубик и добавляют результат к своей
+    # инициативе (Ловкость + Сообразительность).» «Урон, полученный ранее, может повлиять на
+    # инициативу.» — the die stays, the wound penalty is counted anew each turn
+    a, b = character("А", d=3, w=3), character("Б", d=2, w=2)
+
+    def run(state: Fight, command: object, faces: list[int]) -> Fight:
+        rng = ScriptedRng(faces)
+        out = decide(state, command, rng)  # type: ignore[arg-type]
+        assert rng.remaining == 0
+        return replay(out, state)
+
+    state = run(Fight(), AddFighter("a", a), [])
+    state = run(state, AddFighter("b", b), [])
+    state = run(state, StartTurn(), [2, 9])  # А 6 + 2 = 8, Б 4 + 9 = 13
+    # А is hurt before the next turn: Injured, −1 (the track's third level)
+    hurt = dataclasses.replace(a, health=("bashing", "bashing", "bashing"))
+    state = state.replace_fighter("a", character=hurt)
+    state = run(state, AddFighter("c", character("В")), [])
+    state = run(state, StartTurn(), [5])  # no die for А and Б; В joins and rolls: 4 + 5
+    assert state.turn is not None
+    assert {r.fighter: (r.die, r.total) for r in state.turn.rolls} == {
+        "a": (2, 8 - 1),
+        "b": (9, 13),
+        "c": (5, 9),
+    }
+    # the game's option off: a new die every turn (the engine's earlier reading)
+    every = dataclasses.replace(
+        state, options=dataclasses.replace(DEFAULT_OPTIONS, initiative_once=False)
+    )
+    again = run(every, StartTurn(), [1, 1, 1])
+    assert again.turn is not None and {r.die for r in again.turn.rolls} == {1}
+
+
+def test_equal_initiative_acts_at_the_same_time() -> None:
+    # seed 002: «Если у двух игроков инициативы совпадают, они считаются действующими
+    # одновременно.» — taken out by someone of the same total, a fighter still makes its action
+    a = character("А", s=5, d=3, w=3, extra="Способности: Рукопашный бой 3")
+    b = character("Б", d=3, w=3, extra="Способности: Рукопашный бой 3")
+
+    def fight(options: object) -> Fight:
+        state = Fight(options=options)  # type: ignore[arg-type]
+        for fid, c in (("a", a), ("b", b)):
+            state = replay(decide(state, AddFighter(fid, c), ScriptedRng([])), state)
+        return replay(decide(state, StartTurn(), ScriptedRng([4, 4])), state)  # 10 and 10
+
+    # А's fist: 6 dice, six successes, five extra; Strength 5 + 5 = 10 bashing, Б soaks none
+    blow = [9] * 6 + [9] * 10 + [2, 2]
+    for simultaneous in (True, False):
+        options = dataclasses.replace(DEFAULT_OPTIONS, simultaneous_ties=simultaneous)
+        state = fight(options)
+        out = decide(state, Attack("a", "b", "Кулак"), ScriptedRng(blow))
+        state = replay(out, state)
+        assert not state.can_fight("b")
+        if simultaneous:
+            hit = decide(state, Attack("b", "a", "Кулак"), ScriptedRng([2] * 6))
+            assert any(isinstance(e, ev.AttackResolved) for e in hit)
+        else:
+            with pytest.raises(StorytellerError):
+                decide(state, Attack("b", "a", "Кулак"), ScriptedRng([2] * 6))

@@ -48,6 +48,10 @@ def options_json(options: Options) -> dict[str, Any]:
         "blind_difficulty": options.blind_difficulty,
         "hide_npcs": options.hide_npcs,
         "gm_review": options.gm_review,
+        "initiative_once": options.initiative_once,
+        "ones_cancel_damage": options.ones_cancel_damage,
+        "all_extra_damage": options.all_extra_damage,
+        "simultaneous_ties": options.simultaneous_ties,
         "weapons": "\n".join(format_weapon_row(w) for w in options.weapons),
         "armor": "\n".join(format_armor_row(a) for a in options.armor),
         "levels": [{"code": h.code, "name": h.name} for h in options.health],
@@ -86,6 +90,10 @@ class OptionsArgs(Body):
     blind_difficulty: int | None = Field(None, ge=0, le=5)
     hide_npcs: bool | None = None
     gm_review: bool | None = None
+    initiative_once: bool | None = None
+    ones_cancel_damage: bool | None = None
+    all_extra_damage: bool | None = None
+    simultaneous_ties: bool | None = None
     weapons: str | None = Field(None, max_length=TABLE_MAX)
     armor: str | None = Field(None, max_length=TABLE_MAX)
     # {damage type: {level: "3д"}}: the rows given change, the others stay

@@ -71,8 +71,11 @@ async def test_the_demo_ends_with_an_attack_waiting_for_the_gm(served: Served):
     mark = max(chat.messages)
     await served.play.press(GM, GM, review.id, 0, 0)
     assert (await fight_in(chat.id)).proposal is None
-    story = "\n".join(m.text for m in served.bot_messages(chat.id, after=mark))
-    assert f"Атака: {attacker}" in story, story
+    # one message per attack: the group's notice is edited into the result, none is added
+    new = "\n".join(m.text for m in served.bot_messages(chat.id, after=mark))
+    assert "Атака:" not in new, new
+    story = "\n".join(m.text for m in served.bot_messages(chat.id))
+    assert f"⚔️ Атака: {attacker}" in story and "⏳ Атака:" not in story, story
     assert served.alerts() == []
 
 

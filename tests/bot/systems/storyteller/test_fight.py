@@ -82,6 +82,18 @@ def said(feed: Feed, chat_id: int = GROUP.id) -> str:
     return "\n".join(c.text for c in feed.sent(chat_id))
 
 
+def told(feed: Feed, chat_id: int = GROUP.id) -> str:
+    """What the group reads after the step: new messages and edits, the board aside (a
+    published attack is its notice edited in place)."""
+    return "\n".join(
+        c.text
+        for c in feed.calls
+        if c.method in ("sendMessage", "editMessageText")
+        and c.chat_id == chat_id
+        and not c.text.startswith(BOARD)
+    )
+
+
 def typed(command: cmd.Command) -> tuple[TgUser, str]:
     """Who types the command in the chat, and how."""
     if isinstance(command, cmd.Ambush):
@@ -119,6 +131,8 @@ async def set_up(table: Table) -> None:
         sheet = format_sheet(character)
         feed = await table.say(player or ALICE, ("/char " if player else "/npc ") + sheet)
         assert character.name in said(feed)
+    # the scripted story rolls initiative every turn (the game's option)
+    await table.say(ALICE, "/options инициатива-раз нет")
     await table.say(ALICE, "/fight")
     for _fid, character, _ in CAST:
         await table.say(ALICE, f"/add {character.name}")
@@ -145,7 +159,8 @@ async def test_the_scripted_fight_in_chat(tg: TelegramDriver) -> None:
         (review,) = feed.sent(ALICE.id)
         assert NAMES[command.attacker] in review.text
         published = await table.press(ALICE, review, "Опубликовать")
-        story = said(published)
+        story = told(published)
+        assert not [c for c in published.sent(GROUP.id) if "Атака" in c.text]  # edited in place
         assert NAMES[command.attacker] in story and NAMES[command.target] in story
         attack_line = next(ln for ln in story.splitlines() if ln.startswith("⚔️ Атака"))
         # a hidden NPC roll never reveals its pool size; the GM's copy has the dice
@@ -174,7 +189,7 @@ async def test_the_gm_adjusts_a_proposal_before_it_is_published(tg: TelegramDriv
     assert edited and "сложность 7" in edited[-1].text.lower()
     assert not harder.sent(GROUP.id)  # the table sees nothing of it
     published = await table.press(ALICE, edited[-1], "Опубликовать")
-    story = said(published)
+    story = told(published)
     assert "(сложность 7)" in story
     fight = await table.fight()
     assert fight.proposal is None
@@ -193,5 +208,5 @@ async def test_players_cannot_publish_and_a_gm_without_private_chat(tg: Telegram
     refused = await table.say(VERA, "/publish")
     assert "ведущ" in said(refused).lower()
     out = await table.say(ALICE, "/publish")
-    assert "Макс" in said(out) and "не достигает цели" in said(out), said(out)
+    assert "Макс" in told(out) and "не достигает цели" in told(out), told(out)
     assert (await table.fight()).proposal is None

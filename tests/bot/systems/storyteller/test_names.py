@@ -32,3 +32,27 @@ async def test_names_are_kept_clean_and_look_alikes_refused(tg: TelegramDriver) 
     assert refused == "Имя длиннее 255 символов: сократите его."
     added = said(await table.say(ALICE, "/add Бан\u200bдит"))
     assert "Бандит" in added and "Что-то пошло не так" not in added
+
+
+async def test_names_as_people_type_them(tg: TelegramDriver) -> None:
+    """Issue 25, item 5: a one-letter typo, a case form, the start of a name; a refusal
+    names the closest fighters, characters or weapons."""
+    table = Table(tg)
+    await table.say(ALICE, "/newgame сказитель Ночной город")
+    await table.say(BORIS, "/join")
+    await table.say(ALICE, "/npc " + THUG.format(name="Бандит"))
+    await table.say(BORIS, "/char Имя: Ольга Крылова\nАтрибуты: Ловкость 3\nОружие: Меч")
+    await table.say(ALICE, "/fight")
+    assert "Ольга Крылова" in said(await table.say(ALICE, "/add ольга"))
+    added = said(await table.say(ALICE, "/add Бнадит ×2"))
+    assert "Бандит 1" in added and "Бандит 2" in added
+    refused = said(await table.say(ALICE, "/add Ксюша"))
+    assert "Нет персонажа или шаблона «Ксюша»" in refused
+    await table.say(ALICE, "/init", [5, 5, 5])
+    wrong = said(await table.say(BORIS, "/attack Ольга Бнадит"))
+    assert "нет участника «Бнадит»" in wrong and "Бандит 1, Бандит 2" in wrong, wrong
+    arms = said(await table.say(BORIS, "/attack Ольга Бандит 1 сабля"))
+    assert "нет оружия «сабля»" in arms and "Меч, Кулак" in arms, arms
+    # «мечь» is her sword: the attack goes to the GM's review
+    feed = await table.say(BORIS, "/attack Ольгой Бандит 1 мечь", [2, 2, 2])
+    assert "ведущий" in said(feed).lower(), said(feed)

@@ -11,7 +11,7 @@ from engine.dice.rng import ScriptedRng
 from engine.services import find_game
 from engine.services.storyteller import list_characters
 from tests.bot.conftest import ALICE, BORIS, GROUP
-from tests.bot.systems.storyteller.test_fight import Table, said
+from tests.bot.systems.storyteller.test_fight import Table, said, told
 from tests.support.telegram import Feed, TelegramDriver, private
 
 VERA = (
@@ -85,7 +85,7 @@ async def test_the_gms_preparation_stays_private(tg: TelegramDriver) -> None:
     (review,) = feed.sent(ALICE.id)
     assert "4 уровня летальных" in review.text  # the GM sees the levels in the review
     published = await table.press(ALICE, review, "Опубликовать")
-    assert "Бандит</b> получает повреждения" in said(published)
+    assert "Бандит</b> получает повреждения" in told(published)
     # the thug strikes back, wounded (−2): Dex 2 + Melee 2 − 2, then Vera's soak
     feed = await table.say(ALICE, "/attack Бандит Вероника Нож", [9, 9, 2, 2, 2, 2, 2])
     (review,) = feed.sent(ALICE.id)

@@ -17,7 +17,7 @@ from engine.services.notify import Notifier, origin, using
 from engine.services.storyteller import fight_command
 from engine.storyteller import commands as cmd
 from tests.bot.conftest import ALICE, GROUP, VERA
-from tests.bot.systems.storyteller.test_fight import BOARD, Table, said, set_up
+from tests.bot.systems.storyteller.test_fight import BOARD, Table, set_up, told
 from tests.support.fake_botapi import BOT_TOKEN, ApiCall
 from tests.support.telegram import TelegramDriver, TgUser
 from webapp.app import create_app
@@ -112,7 +112,7 @@ async def test_adjustments_in_the_app_edit_the_review_and_the_notice_in_place(
         assert len(edits) == 2 and "сложность 8" in edits[-1].text.lower(), edits[-1].text
         # the copy's buttons carry the fight's new seq: pressing one works
         feed = await table.press(ALICE, edits[-1], "Опубликовать")
-        assert "⚔️ Атака: <b>Макс</b> → <b>Бандит 2</b>" in said(feed)
+        assert "⚔️ Атака: <b>Макс</b> → <b>Бандит 2</b>" in told(feed)  # the notice, edited
         # undone in the app, the proposal is back: still no second copy in private
         mark = tg.api.mark()
         await app(ALICE.id, [], command="undo")
@@ -199,7 +199,7 @@ async def test_an_undo_in_the_app_edits_the_review_and_the_notice_back(
         assert tg.api.sent(undo, chat_id=GROUP.id) == []  # the notice is kept, not repeated
         # published from the copy (it says so), then undone in the app: the copy is back
         feed = await table.press(ALICE, back, "Опубликовать")
-        assert "⚔️ Атака: <b>Макс</b> → <b>Бандит 2</b>" in said(feed)
+        assert "⚔️ Атака: <b>Макс</b> → <b>Бандит 2</b>" in told(feed)  # the notice, edited
         assert "Опубликовано" in review_edits(undo)[-1].text
         undo = tg.api.mark()
         await app.send(ALICE, command="undo")
@@ -215,7 +215,7 @@ async def test_an_undo_in_the_app_edits_the_review_and_the_notice_back(
         assert tg.api.sent(undo, chat_id=GROUP.id) == [] and len(notices) <= 1
         # the restored copy's buttons carry the fight's seq after the undo: a press works
         feed = await table.press(ALICE, again, "Опубликовать")
-        assert "⚔️ Атака: <b>Макс</b> → <b>Бандит 2</b>" in said(feed)
+        assert "⚔️ Атака: <b>Макс</b> → <b>Бандит 2</b>" in told(feed)  # the notice, edited
         # the board's undo button in the chat does the same: the copy edited back, once
         undo = tg.api.mark()
         await table.press(ALICE, table.board(), "Отменить")

@@ -13,6 +13,7 @@ from engine import services
 from engine.dice.rng import ScriptedRng
 from engine.services import storyteller as st
 from engine.services.errors import NotGm, NotMember, WrongSystem
+from engine.services.storyteller.options import set_options
 from engine.storyteller import commands as cmd
 from engine.storyteller import events as ev
 from engine.storyteller.combat import Overrides
@@ -66,6 +67,8 @@ async def test_the_scripted_fight_as_stored_steps(table: services.GameInfo) -> N
         engine.do(cmd.AddFighter(fid, c, owner))
     scripted.play(engine)
 
+    # the story rolls initiative every turn (the game's option)
+    await set_options(table.id, scripted.EVERY_TURN, actor_id=GM)
     await st.start_fight(table.id, actor_id=GM)
     published = 0
     for command, faces in engine.played:

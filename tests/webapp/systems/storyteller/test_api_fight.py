@@ -125,6 +125,8 @@ async def set_up(api: Any) -> tuple[str, dict[str, str], int]:
         await st.save_character(
             game.id, format_sheet(character), actor_id=owner or GM_ID, template=owner is None
         )
+    # the story rolls initiative every turn (the game's option)
+    await send(api, token, GM_ID, command="options", initiative_once=False)
     await send(api, token, GM_ID, command="start")
     for _fid, character, _owner in CAST:
         await send(api, token, GM_ID, command="add", name=character.name)

@@ -20,6 +20,10 @@ const FLAGS = [
   ["gm_review", () => t("The GM reviews each attack")],
   ["hide_npcs", () => t("NPCs hidden from the players")],
   ["armor_soaks_destroying_attack", () => t("Armor soaks the blow that destroys it")],
+  ["initiative_once", () => t("Initiative die rolled once, at the start of the fight")],
+  ["ones_cancel_damage", () => t("1s cancel successes on damage and soak rolls")],
+  ["all_extra_damage", () => t("Every success left after the defense adds a damage die")],
+  ["simultaneous_ties", () => t("Equal initiative acts at the same time")],
 ];
 
 const TYPES = [ // the column's short label, the type's name for screen readers
