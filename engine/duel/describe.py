@@ -115,8 +115,18 @@ TEMPLATES: dict[str, Template] = {
     "state_attack_bonus": "{fighter}: +{bonus} to the first attack",
     "state_defense_bonus": "{fighter}: +{bonus} to defense",
     "state_series": "{fighter}: a series of {length} attacks goes on",
-    "receipt": "🔓 {fighter}: receipt {receipt}, salt {salt}",
-    "receipt_replaced": "🔓 {fighter}, a changed submission: receipt {receipt}, salt {salt}",
+    "receipt": "🔓 {fighter}: receipt {code} ✓ checks out",
+    "receipt_bad": "🔓 {fighter}: receipt {code} ✗ does not check out",
+    "receipt_replaced": (
+        "🔓 {fighter}, the turn changed before the reveal: receipt {code} ✓ checks out"
+    ),
+    "receipt_replaced_bad": (
+        "🔓 {fighter}, the turn changed before the reveal: receipt {code} ✗ does not check out"
+    ),
+    "turn_changed": (
+        "✏️ {fighter} changed the turn before the reveal ({count} time).",
+        "✏️ {fighter} changed the turn before the reveal ({count} times).",
+    ),
 }
 
 SIDES: dict[str, Template] = {
@@ -365,37 +375,49 @@ def post(
     replaced: Sequence[tuple[str, str, str]] = (),
     defaults: Collection[str] = (),
     seed: str = "",
+    replaced_subs: Sequence[Submission] = (),
 ) -> list[Description]:
     """The forum post of a published turn: ``receipts`` maps a fighter to (receipt, salt);
-    ``replaced``: (fighter, receipt, salt) of the submissions changed before both were in;
-    ``defaults``: the fighters whose turn is the default defense sealed at the deadline."""
+    ``replaced``: (fighter, receipt, salt) of the submissions changed before both were in
+    (``replaced_subs``: those submissions, to check their receipts); ``defaults``: the
+    fighters whose turn is the default defense sealed at the deadline. Each receipt is one
+    short line with its code and whether it checks out; the hashed text itself is on the
+    verification page."""
     fighters = {f.id: f for f in proposal.after}
+    subs = {s.fighter: s for s in proposal.submissions}
     out = [Description(f"{FAMILY}.turn", {"turn": proposal.turn})]
+    changed: dict[str, int] = {}
+    for fighter, _, _ in replaced:
+        changed[fighter] = changed.get(fighter, 0) + 1
     for sub in proposal.submissions:
         if sub.fighter in defaults:
             out.append(default_mark(sub.fighter))
+        if sub.fighter in changed:  # «ход изменён до раскрытия»
+            params = {"fighter": sub.fighter, "count": changed[sub.fighter]}
+            out.append(Description(f"{FAMILY}.turn_changed", params))
         out += describe_submission(sub, fighters)
     out += [describe_step(s, fighters) for s in proposal.steps]
     out += [describe_adjustment(a) for a in proposal.adjustments]
     for f in proposal.after:
         out += describe_fighter(f)
     for fighter, (receipt, salt) in (receipts or {}).items():
-        out.append(
-            Description(f"{FAMILY}.receipt", {"fighter": fighter, "receipt": receipt, "salt": salt})
-        )
+        ok = fighter in subs and subs[fighter].receipt_checks(receipt, salt)
+        out.append(_receipt_line("receipt", fighter, receipt, ok))
+    for i, (fighter, receipt, salt) in enumerate(replaced):
+        ok = i < len(replaced_subs) and replaced_subs[i].receipt_checks(receipt, salt)
+        out.append(_receipt_line("receipt_replaced", fighter, receipt, ok))
     if seed:
         out.append(
             Description(
                 f"{FAMILY}.dice_revealed", {"seed": seed, "hash": short_code(dice_hash(seed))}
             )
         )
-    for fighter, receipt, salt in replaced:
-        out.append(
-            Description(
-                f"{FAMILY}.receipt_replaced", {"fighter": fighter, "receipt": receipt, "salt": salt}
-            )
-        )
     return out
+
+
+def _receipt_line(key: str, fighter: str, receipt: str, ok: bool) -> Description:
+    code = key if ok else f"{key}_bad"
+    return Description(f"{FAMILY}.{code}", {"fighter": fighter, "code": short_code(receipt)})
 
 
 def published_post(published: Published) -> list[Description]:
@@ -404,4 +426,5 @@ def published_post(published: Published) -> list[Description]:
     reveals = {r.fighter: (r.receipt, r.salt) for r in published.reveals}
     replaced = [(s.submission.fighter, s.receipt, s.salt) for s in published.replaced]
     defaults = {r.fighter for r in published.reveals if r.default}
-    return post(published.proposal, reveals, replaced, defaults, published.seed)
+    subs = [s.submission for s in published.replaced]
+    return post(published.proposal, reveals, replaced, defaults, published.seed, subs)

@@ -290,6 +290,19 @@ async def _stream_of(game_id: int, thread: int) -> agg.StreamInfo | None:
     )  # fmt: skip
 
 
+async def duel_at(game_id: int, key: str) -> DuelView | None:
+    """A duel of the game by its stream key (``duel:<thread>:<n>``), open or finished (the
+    verification page of its receipts)."""
+    row = await Stream.get_or_none(game_id=game_id, key=key)
+    if row is None or not key.startswith(f"{KIND}:"):
+        return None
+    info = agg.StreamInfo(
+        game_id, row.key, row.aggregate, row.head_seq, row.head_step,
+        row.created_at, row.updated_at, row.closed_at,
+    )  # fmt: skip
+    return await view_of(DUEL, game_id, info)
+
+
 async def current_duel(game_id: int, thread: int) -> DuelView | None:
     """The topic's duel as stored now (None: none was started)."""
     stream = await _stream_of(game_id, thread)

@@ -103,7 +103,9 @@ async def test_the_six_turns_with_sealed_receipts_and_one_publication_each(duel_
     revealed = [r for p in view.state.history for r in p.reveals]
     assert [r.receipt for r in revealed] == receipts
     subs = [s for p in view.state.history for s in p.proposal.submissions]
-    assert all(verify(r.receipt, s.to_dict(), r.salt) for r, s in zip(revealed, subs, strict=True))
+    assert all(
+        verify(r.receipt, s.committed(), r.salt) for r, s in zip(revealed, subs, strict=True)
+    )
     assert await agg.load(duels.DUEL, duel_game.id, view.stream, rebuild=True) == (
         view.state,
         view.seq,
