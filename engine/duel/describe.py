@@ -23,7 +23,7 @@ from .dice import dice_hash
 from .fighter import TURN_AP
 from .options import Deadline
 from .proposal import Proposal, Published, Step
-from .state import FighterState
+from .state import DuelState, FighterState
 from .submission import ActionRoll, Submission
 
 FAMILY = "duel"
@@ -96,6 +96,7 @@ TEMPLATES: dict[str, Template] = {
     "series": "{fighter}: a series of attacks ({length}).",
     "extra_action": "⭐ {fighter} gets an extra action next turn — {why}",
     "died": "☠️ {fighter} falls ({hp} HP).",
+    "duel_stopped": "🏁 The GM stopped the duel at turn {turn}. Where the fighters stand:",
     # the GM's changes
     "adjusted_roll": (
         "✏️ The GM: {fighter}, action {action} — the d10 shows {face} (was {was}): {reason}"
@@ -261,6 +262,15 @@ def dice_notice(turn: int, seed: str) -> Description:
     return Description(
         f"{FAMILY}.dice_committed", {"turn": turn, "hash": short_code(dice_hash(seed))}
     )
+
+
+def stopped_post(state: DuelState) -> list[Description]:
+    """The topic's post when the GM stops the duel: the turn, and each fighter as they
+    stand (the whole duel is in the export)."""
+    out = [Description(f"{FAMILY}.duel_stopped", {"turn": state.turn})]
+    for f in state.fighters:
+        out += describe_fighter(f)
+    return out
 
 
 def deadline_notice(deadline: Deadline | None) -> Description:

@@ -25,6 +25,7 @@ from bot.systems.duel.render.thread import (
     post_text,
     sealed_text,
     start_text,
+    stopped_text,
 )
 from engine import duel
 from engine.duel import DuelState
@@ -139,6 +140,9 @@ async def tell(
                 links = receipt_links(bot, game, stream, event.published)
                 await to_thread(bot, game, thread, post_text(state, event.published, links))
             await send_forms(bot, game, stream, state)
+        elif isinstance(event, duel.Stopped):
+            with translator(locale):
+                await to_thread(bot, game, thread, stopped_text(state))
         elif isinstance(event, duel.DeadlineSet):
             with translator(locale):
                 await to_thread(bot, game, thread, deadline_text(state, event.deadline))

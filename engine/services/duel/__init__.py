@@ -20,6 +20,7 @@ from engine.services.duel.duels import (
     publish_turn,
     set_deadline,
     start_duel,
+    stop_duel,
     submit_turn,
     undo_duel,
 )
@@ -71,6 +72,7 @@ __all__ = [
     "set_deadline",
     "set_rule",
     "start_duel",
+    "stop_duel",
     "submit_turn",
     "thread_of",
     "undo_duel",

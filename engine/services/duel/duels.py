@@ -206,6 +206,11 @@ async def publish_turn(
     return await duel_command(game_id, thread, command, actor_id=actor_id, rng=rng, turn=turn)
 
 
+async def stop_duel(game_id: int, thread: int, *, actor_id: int, rng: Rng) -> DuelOutcome:
+    """The GM stops the topic's running duel: the result so far stands (`/duel стоп`)."""
+    return await duel_command(game_id, thread, duel.Stop(), actor_id=actor_id, rng=rng)
+
+
 async def set_deadline(
     game_id: int,
     thread: int,

@@ -18,6 +18,7 @@ from engine.duel.describe import (
     missing_notice,
     published_post,
     sealed_notice,
+    stopped_post,
 )
 from engine.duel.proposal import Published, Sealed
 
@@ -75,6 +76,13 @@ def post_text(
         lines.append(_("🏁 The duel is over."))
     elif state.dice_seed:  # the next turn opens
         lines.append(dice_text(state))
+    return "\n".join(lines)
+
+
+def stopped_text(state: DuelState) -> str:
+    """The GM stopped the duel: where the fighters stand, and the export offered."""
+    lines = [describe(state, d) for d in stopped_post(state)]
+    lines.append(_("The whole duel as text: /export"))
     return "\n".join(lines)
 
 
