@@ -19,6 +19,7 @@ from engine.describe import NAME, Description, Template, label
 from engine.receipt import short_code
 
 from .actions import Action, Attack, Block, Dodge, FullDefense, Trick
+from .adjust import adjusted
 from .dice import dice_hash
 from .fighter import TURN_AP
 from .options import Deadline
@@ -405,7 +406,9 @@ def post(
         if sub.fighter in changed:  # «ход изменён до раскрытия»
             params = {"fighter": sub.fighter, "count": changed[sub.fighter]}
             out.append(Description(f"{FAMILY}.turn_changed", params))
-        out += describe_submission(sub, fighters)
+        # the dice the turn was resolved with: a die the GM changed shows its new face here,
+        # its sealed face in the adjustment's line below
+        out += describe_submission(adjusted(sub, proposal.adjustments), fighters)
     out += [describe_step(s, fighters) for s in proposal.steps]
     out += [describe_adjustment(a) for a in proposal.adjustments]
     for f in proposal.after:
