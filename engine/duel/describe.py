@@ -71,7 +71,7 @@ TEMPLATES: dict[str, Template] = {
     "parried": "🛡 {fighter} → {target}: parried («{move}» {side}, {total}) — {why}",
     "dodged": "💨 {fighter} → {target}: dodged («{move}» {side}, {total}) — {why}",
     "stopped": "🛡 {fighter} → {target}: stopped («{move}» {side}, {total}) — {why}",
-    "fumbled": "❌ {fighter} → {target}: a natural 1, the attack misses («{move}» {side}) — {why}",
+    "fumbled": "❌ {fighter} → {target}: the attack misses («{move}» {side}) — {why}",
     "knocked_down": "⬇️ {fighter} is knocked down.",
     "bleeding_started": "🩸 {fighter} is bleeding.",
     "flanked": "↪️ {fighter} flanks: +{bonus} to the next turn's attack.",
