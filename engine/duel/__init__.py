@@ -16,6 +16,7 @@ from .commands import (
     PassDeadline,
     Publish,
     SetDeadline,
+    Stop,
     Submit,
 )
 from .deadline import default_defense, is_overdue
@@ -30,6 +31,7 @@ from .events import (
     DeadlinePassed,
     DeadlineSet,
     Event,
+    Stopped,
     Submitted,
     TurnPublished,
     event_from_dict,
@@ -116,6 +118,8 @@ __all__ = [
     "SetDeadline",
     "Stats",
     "Step",
+    "Stop",
+    "Stopped",
     "Submission",
     "SubmissionCheck",
     "Submit",

@@ -92,6 +92,13 @@ def set_roll(
     return out
 
 
+def adjusted(sub: Submission, adjustments: tuple[Step, ...]) -> Submission:
+    """The submission with the GM's changed dice (what the turn was resolved with): the
+    post, the review and its buttons show these faces, the adjustment lines the sealed ones
+    («на d10 выпало 10 (было 7): причина»); the receipt is of the sealed submission."""
+    return _adjusted(sub, adjustments)
+
+
 def _adjusted(sub: Submission, adjustments: tuple[Step, ...]) -> Submission:
     for a in adjustments:
         if a.code == "adjusted_roll" and a.fighter == sub.fighter:

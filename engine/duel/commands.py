@@ -93,4 +93,12 @@ class DefaultTurn:
     by: int | None = None
 
 
-Command = Submit | Publish | Configure | Adjust | SetDeadline | PassDeadline | DefaultTurn
+@dataclass(frozen=True, slots=True)
+class Stop:
+    """The GM stops the running duel (``/duel стоп``): the result so far stands, the turn
+    being sealed is dropped unrevealed."""
+
+    by: int | None = None
+
+
+Command = Submit | Publish | Configure | Adjust | SetDeadline | PassDeadline | DefaultTurn | Stop

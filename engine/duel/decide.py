@@ -23,6 +23,7 @@ from .commands import (
     PassDeadline,
     Publish,
     SetDeadline,
+    Stop,
     Submit,
 )
 from .deadline import default_defense, due_after, is_overdue
@@ -34,6 +35,7 @@ from .events import (
     DeadlinePassed,
     DeadlineSet,
     Event,
+    Stopped,
     Submitted,
     TurnPublished,
 )
@@ -63,6 +65,10 @@ def decide(state: DuelState, command: Command, rng: Rng) -> tuple[Event, ...]:
         return (_set_deadline(state, command, step),)
     if isinstance(command, PassDeadline):
         return _pass_deadline(state, command, step, rng)
+    if isinstance(command, Stop):
+        if state.over:
+            raise DuelError("duel_over")
+        return (Stopped(step, state.turn),)
     if isinstance(command, DefaultTurn):
         return (Submitted(step, _default_turn(state, command, rng)),)
     published = _publish(state, command)
@@ -211,6 +217,10 @@ def evolve(state: DuelState, event: Event) -> DuelState:
         )
     if isinstance(event, DeadlinePassed):
         return replace(state, overdue=True, step=event.step)
+    if isinstance(event, Stopped):
+        return replace(
+            state, stopped=True, pending=(), replaced=(), adjustments=(), step=event.step
+        )
     assert isinstance(event, TurnPublished)
     after = apply(state, event.published.proposal)
     return replace(

@@ -19,11 +19,12 @@ from engine.describe import NAME, Description, Template, label
 from engine.receipt import short_code
 
 from .actions import Action, Attack, Block, Dodge, FullDefense, Trick
+from .adjust import adjusted
 from .dice import dice_hash
 from .fighter import TURN_AP
 from .options import Deadline
 from .proposal import Proposal, Published, Step
-from .state import FighterState
+from .state import DuelState, FighterState
 from .submission import ActionRoll, Submission
 
 FAMILY = "duel"
@@ -70,7 +71,7 @@ TEMPLATES: dict[str, Template] = {
     "parried": "🛡 {fighter} → {target}: parried («{move}» {side}, {total}) — {why}",
     "dodged": "💨 {fighter} → {target}: dodged («{move}» {side}, {total}) — {why}",
     "stopped": "🛡 {fighter} → {target}: stopped («{move}» {side}, {total}) — {why}",
-    "fumbled": "❌ {fighter} → {target}: a natural 1, the attack misses («{move}» {side}) — {why}",
+    "fumbled": "❌ {fighter} → {target}: the attack misses («{move}» {side}) — {why}",
     "knocked_down": "⬇️ {fighter} is knocked down.",
     "bleeding_started": "🩸 {fighter} is bleeding.",
     "flanked": "↪️ {fighter} flanks: +{bonus} to the next turn's attack.",
@@ -96,6 +97,7 @@ TEMPLATES: dict[str, Template] = {
     "series": "{fighter}: a series of attacks ({length}).",
     "extra_action": "⭐ {fighter} gets an extra action next turn — {why}",
     "died": "☠️ {fighter} falls ({hp} HP).",
+    "duel_stopped": "🏁 The GM stopped the duel at turn {turn}. Where the fighters stand:",
     # the GM's changes
     "adjusted_roll": (
         "✏️ The GM: {fighter}, action {action} — the d10 shows {face} (was {was}): {reason}"
@@ -115,8 +117,18 @@ TEMPLATES: dict[str, Template] = {
     "state_attack_bonus": "{fighter}: +{bonus} to the first attack",
     "state_defense_bonus": "{fighter}: +{bonus} to defense",
     "state_series": "{fighter}: a series of {length} attacks goes on",
-    "receipt": "🔓 {fighter}: receipt {receipt}, salt {salt}",
-    "receipt_replaced": "🔓 {fighter}, a changed submission: receipt {receipt}, salt {salt}",
+    "receipt": "🔓 {fighter}: receipt {code} ✓ checks out",
+    "receipt_bad": "🔓 {fighter}: receipt {code} ✗ does not check out",
+    "receipt_replaced": (
+        "🔓 {fighter}, the turn changed before the reveal: receipt {code} ✓ checks out"
+    ),
+    "receipt_replaced_bad": (
+        "🔓 {fighter}, the turn changed before the reveal: receipt {code} ✗ does not check out"
+    ),
+    "turn_changed": (
+        "✏️ {fighter} changed the turn before the reveal ({count} time).",
+        "✏️ {fighter} changed the turn before the reveal ({count} times).",
+    ),
 }
 
 SIDES: dict[str, Template] = {
@@ -253,6 +265,15 @@ def dice_notice(turn: int, seed: str) -> Description:
     )
 
 
+def stopped_post(state: DuelState) -> list[Description]:
+    """The topic's post when the GM stops the duel: the turn, and each fighter as they
+    stand (the whole duel is in the export)."""
+    out = [Description(f"{FAMILY}.duel_stopped", {"turn": state.turn})]
+    for f in state.fighters:
+        out += describe_fighter(f)
+    return out
+
+
 def deadline_notice(deadline: Deadline | None) -> Description:
     """The thread's line when the GM sets (or lifts) the duel's deadline."""
     if deadline is None:
@@ -365,37 +386,51 @@ def post(
     replaced: Sequence[tuple[str, str, str]] = (),
     defaults: Collection[str] = (),
     seed: str = "",
+    replaced_subs: Sequence[Submission] = (),
 ) -> list[Description]:
     """The forum post of a published turn: ``receipts`` maps a fighter to (receipt, salt);
-    ``replaced``: (fighter, receipt, salt) of the submissions changed before both were in;
-    ``defaults``: the fighters whose turn is the default defense sealed at the deadline."""
+    ``replaced``: (fighter, receipt, salt) of the submissions changed before both were in
+    (``replaced_subs``: those submissions, to check their receipts); ``defaults``: the
+    fighters whose turn is the default defense sealed at the deadline. Each receipt is one
+    short line with its code and whether it checks out; the hashed text itself is on the
+    verification page."""
     fighters = {f.id: f for f in proposal.after}
+    subs = {s.fighter: s for s in proposal.submissions}
     out = [Description(f"{FAMILY}.turn", {"turn": proposal.turn})]
+    changed: dict[str, int] = {}
+    for fighter, _, _ in replaced:
+        changed[fighter] = changed.get(fighter, 0) + 1
     for sub in proposal.submissions:
         if sub.fighter in defaults:
             out.append(default_mark(sub.fighter))
-        out += describe_submission(sub, fighters)
+        if sub.fighter in changed:  # «ход изменён до раскрытия»
+            params = {"fighter": sub.fighter, "count": changed[sub.fighter]}
+            out.append(Description(f"{FAMILY}.turn_changed", params))
+        # the dice the turn was resolved with: a die the GM changed shows its new face here,
+        # its sealed face in the adjustment's line below
+        out += describe_submission(adjusted(sub, proposal.adjustments), fighters)
     out += [describe_step(s, fighters) for s in proposal.steps]
     out += [describe_adjustment(a) for a in proposal.adjustments]
     for f in proposal.after:
         out += describe_fighter(f)
     for fighter, (receipt, salt) in (receipts or {}).items():
-        out.append(
-            Description(f"{FAMILY}.receipt", {"fighter": fighter, "receipt": receipt, "salt": salt})
-        )
+        ok = fighter in subs and subs[fighter].receipt_checks(receipt, salt)
+        out.append(_receipt_line("receipt", fighter, receipt, ok))
+    for i, (fighter, receipt, salt) in enumerate(replaced):
+        ok = i < len(replaced_subs) and replaced_subs[i].receipt_checks(receipt, salt)
+        out.append(_receipt_line("receipt_replaced", fighter, receipt, ok))
     if seed:
         out.append(
             Description(
                 f"{FAMILY}.dice_revealed", {"seed": seed, "hash": short_code(dice_hash(seed))}
             )
         )
-    for fighter, receipt, salt in replaced:
-        out.append(
-            Description(
-                f"{FAMILY}.receipt_replaced", {"fighter": fighter, "receipt": receipt, "salt": salt}
-            )
-        )
     return out
+
+
+def _receipt_line(key: str, fighter: str, receipt: str, ok: bool) -> Description:
+    code = key if ok else f"{key}_bad"
+    return Description(f"{FAMILY}.{code}", {"fighter": fighter, "code": short_code(receipt)})
 
 
 def published_post(published: Published) -> list[Description]:
@@ -404,4 +439,5 @@ def published_post(published: Published) -> list[Description]:
     reveals = {r.fighter: (r.receipt, r.salt) for r in published.reveals}
     replaced = [(s.submission.fighter, s.receipt, s.salt) for s in published.replaced]
     defaults = {r.fighter for r in published.reveals if r.default}
-    return post(published.proposal, reveals, replaced, defaults, published.seed)
+    subs = [s.submission for s in published.replaced]
+    return post(published.proposal, reveals, replaced, defaults, published.seed, subs)

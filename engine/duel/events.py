@@ -64,12 +64,20 @@ class DeadlinePassed(Event):
     missing: tuple[str, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class Stopped(Event):
+    """The GM stopped the duel at ``turn`` (the turn's sealed submissions dropped)."""
+
+    turn: int
+
+
 EVENTS: codec.Family[Event] = codec.Family(
     "type",
     {
         cls.__name__: cls
         for cls in (
             Submitted, TurnPublished, Configured, Adjusted, DeadlineSet, DeadlinePassed,
+            Stopped,
         )
     },
 )  # fmt: skip

@@ -65,6 +65,10 @@ def gm_reviews(state: DuelState) -> bool:
     return all(state.sealed(f.id) is not None for f in state if f.owner is None and not f.dead)
 
 
+def _public(sub: dict[str, Any], gm: bool) -> dict[str, Any]:
+    return sub if gm else {k: v for k, v in sub.items() if k != "comment"}
+
+
 def _without_dice(sub: dict[str, Any], gm: bool) -> dict[str, Any]:
     return sub if gm else {k: v for k, v in sub.items() if k != "rolls"}
 
@@ -103,9 +107,13 @@ def observe(state: DuelState, viewer: Observer) -> dict[str, Any]:
         "history": [
             {
                 "turn": p.proposal.turn,
-                "submissions": [s.to_dict() for s in p.proposal.submissions],
+                # the comment to the GM is the GM's alone (submission.py ``committed``)
+                "submissions": [_public(s.to_dict(), gm) for s in p.proposal.submissions],
                 "reveals": [codec.to_data(r) for r in p.reveals],
-                "replaced": [codec.to_data(s) for s in p.replaced],
+                "replaced": [
+                    {**codec.to_data(s), "submission": _public(s.submission.to_dict(), gm)}
+                    for s in p.replaced
+                ],
                 "seed": p.seed or None,
                 "dice_hash": dice_hash(p.seed) if p.seed else None,
             }

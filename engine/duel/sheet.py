@@ -17,6 +17,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from rapidfuzz import fuzz, process
+
 from engine import describe, sheet_numbers
 from engine.describe import Description
 
@@ -25,7 +27,14 @@ from .errors import DuelError
 from .fighter import PLAIN, Fighter, FighterClass, Stats
 
 WARNINGS = "duel_sheet"
-describe.register(WARNINGS, {"unknown_line": "Line {line} was not read: «{text}»"})
+describe.register(
+    WARNINGS,
+    {
+        "unknown_line": "Line {line} was not read: «{text}»",
+        "typo": "Line {line}: «{text}» was not read — did you mean «{key}»?",
+        "not_given": "{stat} is not given: it counts as 0.",
+    },
+)
 
 _KEYS = {
     "атака": "attack",
@@ -55,6 +64,9 @@ _STAT_LABELS = {
 }
 T = TypeVar("T")
 _REQUIRED = ("damage_die", "hp")
+_OPTIONAL = ("attack", "block", "dodge", "armor")
+_LABELS = ("Атака", "Блок", "Уклонение", "Урон", "Хп", "Броня", "Класс", "Имя")
+NEAR = 66  # rapidfuzz ratio from which an unknown word is taken for a misspelt label
 _ITEM = re.compile(r"^(?P<key>[^\s:]+)\s*:?\s*(?P<value>.*?)\s*$")
 _NUMBER = re.compile(r"^[+-]?\d+$")  # within the bound every sheet shares
 _DIE = re.compile(r"^[dдк](\d{1,3})$", re.IGNORECASE)
@@ -80,6 +92,13 @@ def parse_sheet(text: str, classes: Mapping[str, FighterClass] = BUILTIN) -> Par
             m = _ITEM.match(item)
             key = _KEYS.get(m.group("key").lower()) if m else None
             if m is None or key is None:
+                value = m.group("value") if m else ""
+                numeric = bool(_NUMBER.match(value) or _DIE.match(value))
+                near = _near_key(m.group("key")) if m and numeric else None
+                if near is not None:  # «Брня 1»: a stat misspelt, never silently 0
+                    params = {"line": number, "text": item[:40], "key": near}
+                    warnings.append(Description(f"{WARNINGS}.typo", params))
+                    continue
                 unread.append(item)
                 continue
             value = m.group("value")
@@ -108,6 +127,10 @@ def parse_sheet(text: str, classes: Mapping[str, FighterClass] = BUILTIN) -> Par
         missing.insert(0, "Имя")
     if missing:
         raise DuelError("sheet_missing", {"stat": ", ".join(missing)})
+    for key in _OPTIONAL:  # «Атака X, Блок X, Уклонение X, … Броня X»: none silently 0
+        if key not in found:
+            params = {"stat": _STAT_LABELS[key]}
+            warnings.append(Description(f"{WARNINGS}.not_given", params))
     stats = Stats(
         attack=found.get("attack", 0),
         block=found.get("block", 0),
@@ -118,6 +141,14 @@ def parse_sheet(text: str, classes: Mapping[str, FighterClass] = BUILTIN) -> Par
     )
     fighter = check_numbers(Fighter(name, stats, fighter_class))
     return ParsedSheet(fighter, tuple(warnings))
+
+
+def _near_key(word: str) -> str | None:
+    """The label an unknown word most likely misspells («Брня» → «Броня»), or None."""
+    found = process.extractOne(
+        word.lower(), [k.lower() for k in _LABELS], scorer=fuzz.ratio, score_cutoff=NEAR
+    )
+    return None if found is None else _LABELS[found[2]]
 
 
 def _bounded(digits: str, line: int, item: str) -> int:

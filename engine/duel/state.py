@@ -38,6 +38,7 @@ class DuelState(Coded):
     # opened; revealed with the turn (``Published.seed``). Empty: dice from the rng, kept
     # through a fighter's changes (a duel started before the seeds)
     dice_seed: str = ""
+    stopped: bool = False  # the GM stopped the duel (``Stop``): it is over as it stands
 
     def sealed(self, fighter_id: str) -> Sealed | None:
         return next((s for s in self.pending if s.submission.fighter == fighter_id), None)
@@ -64,7 +65,7 @@ class DuelState(Coded):
 
     @property
     def over(self) -> bool:
-        return any(f.dead for f in self.fighters)
+        return self.stopped or any(f.dead for f in self.fighters)
 
     def __iter__(self) -> Iterator[FighterState]:
         return iter(self.fighters)

@@ -1,14 +1,17 @@
 """A submitted turn: the declared actions, the comment to the GM and the dice rolled at
 submission («Броски делаем скрытно»; «Если нужно добавить какое то пояснение, пишем в поле
-"Комментарий мастеру"»). The sealed receipt is ``make_receipt`` of the whole submission."""
+"Комментарий мастеру"»). The sealed receipt is ``make_receipt`` of the submission without
+its comment (``committed``): the comment goes to the GM alone, never into what the topic
+reads."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from engine.codec import Coded
 from engine.dice.results import DuelCheckResult, RollResult
-from engine.receipt import make_receipt
+from engine.receipt import make_receipt, verify
 
 from .actions import Action
 
@@ -45,5 +48,16 @@ class Submission(Coded):
     rolls: tuple[ActionRoll, ...]
     comment: str = ""
 
+    def committed(self) -> dict[str, Any]:
+        """What the receipt commits to and the reveal shows: everything but the comment to
+        the GM («Если нужно добавить какое то пояснение, пишем в поле "Комментарий
+        мастеру"»: the GM's alone, so it is kept out of what the topic can read)."""
+        return {k: v for k, v in self.to_dict().items() if k != "comment"}
+
     def receipt(self, salt: str) -> str:
-        return make_receipt(self.to_dict(), salt)
+        return make_receipt(self.committed(), salt)
+
+    def receipt_checks(self, receipt: str, salt: str) -> bool:
+        """The receipt is this submission's under ``salt`` (one sealed before the comment
+        was kept out committed to the whole submission)."""
+        return verify(receipt, self.committed(), salt) or verify(receipt, self.to_dict(), salt)

@@ -222,6 +222,12 @@ async def on_duel(
     if words and words[0].lower() in RULES_WORDS:
         await on_rules(message, game)
         return
+    if words and words[0].lower() in STOP_WORDS:  # the GM stops the running duel
+        out = await duels.stop_duel(
+            game.id, thread_of(message), actor_id=message.from_user.id, rng=rng
+        )
+        await tell(bot, game, out.stream, out.events, out.state)
+        return
     names = [n.strip() for n in _VERSUS.split(command.args or "", maxsplit=1) if n.strip()]
     if len(names) != 2:
         await message.reply(_("Name the two fighters: <code>/duel Бьорн против Такеда</code>"))
@@ -234,6 +240,7 @@ async def on_duel(
 
 
 RULES_WORDS = frozenset(("правила", "rules"))
+STOP_WORDS = frozenset(("стоп", "stop"))
 
 
 async def on_rules(message: Message, game: GameInfo) -> None:
@@ -370,6 +377,8 @@ async def _form_state(cb: DuelFormCallback, user: int) -> tuple[GameInfo, duels.
         raise StaleButton()
     if player_of(game, view.state, cb.fighter) != user:
         raise duel.DuelError("not_your_fighter")
+    if view.state.sealed(cb.fighter) is not None and not view.state.missing():
+        raise duel.DuelError("both_in")  # the form ended with its turn: nothing to change
     return game, view
 
 

@@ -10,29 +10,54 @@ from collections.abc import Iterable
 
 from aiogram import Bot
 from aiogram.exceptions import TelegramAPIError
+from aiogram.utils.i18n import I18n
 
 from bot.i18n import translator
+from bot.miniapp import current_miniapp
 from bot.systems.duel.callbacks import form_stamp
 from bot.systems.duel.render.form import form_keyboard, form_text
 from bot.systems.duel.render.labels import title
 from bot.systems.duel.render.review import deadline_keyboard, review_keyboard, review_text
 from bot.systems.duel.render.thread import (
-    check_texts,
     chunks,
     deadline_text,
     missing_text,
     post_text,
     sealed_text,
     start_text,
+    stopped_text,
 )
 from engine import duel
 from engine.duel import DuelState
+from engine.receipt import short_code
 from engine.services import get_language
 from engine.services.duel import current_duel, thread_of
 from engine.services.notify import Notification
 from engine.services.types import GameInfo
+from webapp.links import link_secret
+from webapp.systems.duel.verify import verify_path
 
 log = logging.getLogger(__name__)
+
+
+def receipt_links(
+    bot: Bot, game: GameInfo, stream: str, published: duel.Published
+) -> dict[str, str]:
+    """Each revealed receipt's verification page (webapp/systems/duel/verify.py) by its short
+    code; none without an HTTPS PUBLIC_URL (Telegram takes only public addresses)."""
+    miniapp = current_miniapp()
+    public = miniapp.public_url if miniapp is not None else None
+    if public is None or not public.startswith("https://"):
+        return {}
+    secret = link_secret(bot.token)
+    turn = published.proposal.turn
+    receipts = [r.receipt for r in published.reveals] + [s.receipt for s in published.replaced]
+    i18n = I18n.get_current(no_error=True)  # the post's language (the GM's)
+    lang = f"?lang={i18n.current_locale}" if i18n is not None else ""
+    return {
+        short_code(r): public + verify_path(secret, game.id, stream, turn, r) + lang
+        for r in receipts
+    }
 
 
 async def to_thread(bot: Bot, game: GameInfo, thread: int, text: str) -> None:
@@ -112,10 +137,12 @@ async def tell(
             review = review or len(state.pending) == len(state.fighters)
         elif isinstance(event, duel.TurnPublished):
             with translator(locale):
-                await to_thread(bot, game, thread, post_text(state, event.published))
-                for text in check_texts(state, event.published):
-                    await bot.send_message(game.chat_id, text, message_thread_id=thread or None)
+                links = receipt_links(bot, game, stream, event.published)
+                await to_thread(bot, game, thread, post_text(state, event.published, links))
             await send_forms(bot, game, stream, state)
+        elif isinstance(event, duel.Stopped):
+            with translator(locale):
+                await to_thread(bot, game, thread, stopped_text(state))
         elif isinstance(event, duel.DeadlineSet):
             with translator(locale):
                 await to_thread(bot, game, thread, deadline_text(state, event.deadline))

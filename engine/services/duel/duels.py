@@ -206,6 +206,11 @@ async def publish_turn(
     return await duel_command(game_id, thread, command, actor_id=actor_id, rng=rng, turn=turn)
 
 
+async def stop_duel(game_id: int, thread: int, *, actor_id: int, rng: Rng) -> DuelOutcome:
+    """The GM stops the topic's running duel: the result so far stands (`/duel стоп`)."""
+    return await duel_command(game_id, thread, duel.Stop(), actor_id=actor_id, rng=rng)
+
+
 async def set_deadline(
     game_id: int,
     thread: int,
@@ -288,6 +293,19 @@ async def _stream_of(game_id: int, thread: int) -> agg.StreamInfo | None:
         game_id, row.key, row.aggregate, row.head_seq, row.head_step,
         row.created_at, row.updated_at, row.closed_at,
     )  # fmt: skip
+
+
+async def duel_at(game_id: int, key: str) -> DuelView | None:
+    """A duel of the game by its stream key (``duel:<thread>:<n>``), open or finished (the
+    verification page of its receipts)."""
+    row = await Stream.get_or_none(game_id=game_id, key=key)
+    if row is None or not key.startswith(f"{KIND}:"):
+        return None
+    info = agg.StreamInfo(
+        game_id, row.key, row.aggregate, row.head_seq, row.head_step,
+        row.created_at, row.updated_at, row.closed_at,
+    )  # fmt: skip
+    return await view_of(DUEL, game_id, info)
 
 
 async def current_duel(game_id: int, thread: int) -> DuelView | None:

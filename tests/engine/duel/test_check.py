@@ -44,10 +44,10 @@ def test_the_receipt_commits_to_the_whole_submission() -> None:
     state = duel()
     sub = submit(state, "a", [Attack("top")], ScriptedRng([9, 3]))
     salt = "00" * 16
-    assert sub.receipt(salt) == make_receipt(sub.to_dict(), salt)
-    assert verify(sub.receipt(salt), sub.to_dict(), salt)
+    assert sub.receipt(salt) == make_receipt(sub.committed(), salt)
+    assert verify(sub.receipt(salt), sub.committed(), salt)
     other = submit(state, "a", [Attack("left")], ScriptedRng([9, 3]))
-    assert not verify(sub.receipt(salt), other.to_dict(), salt)
+    assert not verify(sub.receipt(salt), other.committed(), salt)
 
 
 def test_a_second_attack_costs_one_sp_more_and_a_trick_one() -> None:

@@ -116,7 +116,7 @@ def test_the_gm_seals_the_default_defense_after_the_deadline_only() -> None:
     sealed = state.sealed("b")
     assert sealed is not None and sealed.default
     assert sealed.submission.actions == (FullDefense("top"),)
-    assert verify(sealed.receipt, sealed.submission.to_dict(), sealed.salt)
+    assert verify(sealed.receipt, sealed.submission.committed(), sealed.salt)
     state = _run(state, Publish(1, now=T0 + 25 * HOUR), [], log)
     assert state.turn == 2 and state.history[-1].reveals[1].fighter == "b"
 

@@ -46,7 +46,7 @@ def test_the_six_turns_through_commands_and_every_receipt_checks_out() -> None:
     for published in state.history:
         for sub, reveal in zip(published.proposal.submissions, published.reveals, strict=True):
             assert reveal.fighter == sub.fighter
-            assert verify(reveal.receipt, sub.to_dict(), reveal.salt)
+            assert verify(reveal.receipt, sub.committed(), reveal.salt)
     # the log rebuilds the duel without a seed, through JSON
     stored = [event_from_dict(e.to_dict()) for e in log]
     assert stored == log
@@ -107,7 +107,7 @@ def test_the_gm_changes_a_roll_and_a_value_with_reasons() -> None:
     (published,) = after.history
     assert published.proposal == edited
     assert all(
-        verify(r.receipt, s.to_dict(), r.salt)
+        verify(r.receipt, s.committed(), r.salt)
         for s, r in zip(published.proposal.submissions, published.reveals, strict=True)
     )
     # a proposal whose submissions are not the sealed ones is refused
@@ -166,5 +166,5 @@ def test_a_changed_submission_is_revealed_with_the_turn() -> None:
     state = _run(state, Publish(1), [], log)
     (replaced,) = state.history[-1].replaced
     assert first is not None and replaced == first
-    assert verify(replaced.receipt, replaced.submission.to_dict(), replaced.salt)
+    assert verify(replaced.receipt, replaced.submission.committed(), replaced.salt)
     assert state.replaced == ()

@@ -9,7 +9,7 @@ from engine.duel.commands import DefaultTurn, PassDeadline, Publish, SetDeadline
 from engine.duel.decide import decide, evolve
 from engine.duel.export import export_text
 from engine.duel.state import DuelState, new_duel
-from engine.receipt import make_receipt, verify
+from engine.receipt import make_receipt, short_code, verify
 
 from .six_turns import BJORN, TAKEDA, TURNS
 
@@ -36,11 +36,13 @@ def test_the_whole_duel_as_russian_text() -> None:
     assert "Бьорн: атака «Атака» слева — d10 6 → 8" in text
     assert "🛡 Бьорн → Такеда: парирование («Атака» сверху, 7) — " in text
     assert "☠️ Такеда погибает (-1 ХП)." in text
-    # every revealed receipt is in the text with its salt, and checks out
+    # every revealed receipt is one short line that says it checks out, and it does
     for published in state.history:
         for sub, reveal in zip(published.proposal.submissions, published.reveals, strict=True):
-            assert reveal.receipt == make_receipt(sub.to_dict(), reveal.salt)
-            assert f"квитанция {reveal.receipt}, соль {reveal.salt}" in text
+            assert reveal.receipt == make_receipt(sub.committed(), reveal.salt)
+            name = {"a": "Бьорн", "b": "Такеда"}[sub.fighter]
+            line = f"🔓 {name}: квитанция {short_code(reveal.receipt)} ✓ сходится"
+            assert line in text and reveal.salt not in text
     assert "{" not in text and "?" not in text  # every placeholder filled
 
 
@@ -87,8 +89,8 @@ def test_the_export_marks_a_default_defense() -> None:
     assert lines[lines.index(DEFAULT_LINE) + 1].startswith("Такеда: глухая оборона")
     # marking it changes nothing of the receipt: it still checks out
     sub, reveal = second.proposal.submissions[1], second.reveals[1]
-    assert verify(reveal.receipt, sub.to_dict(), reveal.salt)
-    assert f"квитанция {reveal.receipt}, соль {reveal.salt}" in turn2
+    assert verify(reveal.receipt, sub.committed(), reveal.salt)
+    assert f"🔓 Такеда: квитанция {short_code(reveal.receipt)} ✓ сходится" in turn2
     # the English export says it too; the scripted duel without a deadline never does
     english = export_text(state)
     assert english.count("🛡 Такеда: the turn was not sent in time, a default defense") == 1

@@ -86,3 +86,18 @@ def test_the_gm_playing_a_fighter_reads_nothing_of_the_opponents_turn_before_sea
     gm = observe(state, Viewer(GM_ID, GM))
     assert set(gm["submissions"]) == {"a", "b"} and gm["proposal"]
     assert gm["submissions"]["a"]["comment"] == comment and gm["submissions"]["a"]["rolls"]
+
+
+def test_the_gm_stops_the_duel_and_the_result_so_far_stands() -> None:
+    from engine.duel import Stop
+
+    state = _run(_gm_plays_b(), Submit("a", (Attack("left"),), SALT, by=ALICE), [5, 3])
+    with pytest.raises(DuelError, match="gm_only"):
+        decide(state, Stop(by=ALICE), ScriptedRng([]))
+    stopped = _run(state, Stop(), [])
+    assert stopped.over and stopped.stopped and stopped.pending == () and stopped.history == ()
+    assert stopped.fighters == state.fighters  # where they stand
+    with pytest.raises(DuelError, match="duel_over"):
+        decide(stopped, Submit("b", (Dodge("left"),), SALT), ScriptedRng([4]))
+    with pytest.raises(DuelError, match="duel_over"):
+        decide(stopped, Stop(), ScriptedRng([]))

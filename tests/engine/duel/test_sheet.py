@@ -107,3 +107,16 @@ def test_a_gm_class_is_plain_data_and_is_checked() -> None:
         class_table([FighterClass("x", "X", moves=(Move("a", "A", sp=0),))])
     with pytest.raises(DuelError, match="bad_class"):
         class_table([FighterClass("x", "X", moves=())])
+
+
+def test_a_misspelt_stat_is_a_warning_naming_it_and_nothing_is_silently_zero() -> None:
+    # issue 26 item 6: «Брня 1» was saved as Броня 0 without a word; the seed's line is
+    # «Атака X, Блок X, Уклонение X, Урон dX, Хп X, Броня X»
+    parsed = parse_sheet("Бьорн\nАтака 2, Блок 1, Уклонение 0, Урон d8, Хп 20, Брня 1")
+    assert [(w.code, dict(w.params)) for w in parsed.warnings] == [
+        ("duel_sheet.typo", {"line": 2, "text": "Брня 1", "key": "Броня"}),
+        ("duel_sheet.not_given", {"stat": "Броня"}),
+    ]
+    # a name that looks like a label is still the name (no number after it)
+    parsed = parse_sheet(f"Брон Железный\n{SEED_LINE}")
+    assert parsed.fighter.name == "Брон Железный" and parsed.warnings == ()

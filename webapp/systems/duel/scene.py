@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine import duel
+from engine.duel.adjust import adjusted
 from engine.duel.describe import (
     default_mark,
     describe_adjustment,
@@ -42,7 +43,8 @@ def _review(state: duel.DuelState) -> list[dict[str, Any]]:
     for s in state.pending:
         if s.default:  # sealed at the deadline, as the post will say
             out.append(default_mark(s.submission.fighter).to_dict())
-        out += [d.to_dict() for d in describe_submission(s.submission, fighters)]
+        shown = adjusted(s.submission, state.adjustments)  # the GM's changed dice
+        out += [d.to_dict() for d in describe_submission(shown, fighters)]
     if len(state.pending) == len(state.fighters) and not state.over:
         proposal = duel.propose(state)
         after = {f.id: f for f in proposal.after}

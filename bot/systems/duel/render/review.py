@@ -16,6 +16,7 @@ from bot.systems.duel.render.labels import deadline_line, describe, name, title
 from engine import duel
 from engine.duel import DuelState, FighterState
 from engine.duel.adjust import FIELDS as VALUE_FIELDS
+from engine.duel.adjust import adjusted
 from engine.duel.describe import (
     describe_adjustment,
     describe_fighter,
@@ -50,6 +51,7 @@ def review_text(state: DuelState) -> str:
     if (line := deadline_line(state)) is not None:
         lines.append(line)
     fighters = {f.id: f for f in state.fighters}
+    changes = state.adjustments  # the dice the GM changed show their new faces
     for f in state.fighters:
         sealed = state.sealed(f.id)
         lines.append("")
@@ -58,7 +60,8 @@ def review_text(state: DuelState) -> str:
                 _("⏳ {fighter} has not sent the turn yet.").format(fighter=name(state, f.id))
             )
             continue
-        lines += [describe(state, d) for d in describe_submission(sealed.submission, fighters)]
+        shown = adjusted(sealed.submission, changes)
+        lines += [describe(state, d) for d in describe_submission(shown, fighters)]
         if sealed.default:
             lines.append(_("🛡 The default defense, sealed after the deadline."))
         if sealed.submission.comment:
@@ -105,7 +108,7 @@ def review_keyboard(state: DuelState, game_id: int, stream: str) -> InlineKeyboa
                     action=i,
                     check=j,
                 )
-                for i, roll in enumerate(sealed.submission.rolls)
+                for i, roll in enumerate(adjusted(sealed.submission, state.adjustments).rolls)
                 for j, c in enumerate(roll.checks)
             ]
             rows += [dice[k : k + 3] for k in range(0, len(dice), 3)]

@@ -1,12 +1,16 @@
 """What the duel's thread gets: the start, the sealed receipts (who and when, nothing else),
-the published turn as one forum post, and the revealed receipts' check lines."""
+the published turn as one forum post whose receipts are one short line each, linked to their
+verification page (the hashed text is there, not in the topic)."""
 
 from __future__ import annotations
 
+import html
+from collections.abc import Mapping
+
 from aiogram.utils.i18n import gettext as _
 
-from bot.render.common import code, quoted
-from bot.systems.duel.render.labels import describe, name, title
+from bot.render.common import quoted
+from bot.systems.duel.render.labels import describe, title
 from engine.duel import Deadline, DeadlinePassed, DuelState, format_sheet
 from engine.duel.describe import (
     deadline_notice,
@@ -14,9 +18,9 @@ from engine.duel.describe import (
     missing_notice,
     published_post,
     sealed_notice,
+    stopped_post,
 )
 from engine.duel.proposal import Published, Sealed
-from engine.receipt import receipt_payload, short_code
 
 LIMIT = 4000  # a Telegram message holds 4096 characters
 
@@ -53,9 +57,21 @@ def missing_text(state: DuelState, event: DeadlinePassed) -> str:
     return "\n".join(describe(state, missing_notice(f, event.turn)) for f in event.missing)
 
 
-def post_text(state: DuelState, published: Published) -> str:
-    """The forum post of a published turn (``state``: the duel after it, for the names)."""
-    lines = [describe(state, d) for d in published_post(published)]
+def post_text(
+    state: DuelState, published: Published, links: Mapping[str, str] | None = None
+) -> str:
+    """The forum post of a published turn (``state``: the duel after it, for the names):
+    each receipt one short line, with a link to its verification page (``links``: a
+    receipt's short code → the page; none without a public HTTPS address)."""
+    lines = []
+    for d in published_post(published):
+        line = describe(state, d)
+        url = (links or {}).get(str(d.params.get("code", "")))
+        if d.code.startswith("duel.receipt") and url:
+            line += ' — <a href="{url}">{check}</a>'.format(
+                url=html.escape(url, quote=True), check=_("check")
+            )
+        lines.append(line)
     if state.over:
         lines.append(_("🏁 The duel is over."))
     elif state.dice_seed:  # the next turn opens
@@ -63,26 +79,11 @@ def post_text(state: DuelState, published: Published) -> str:
     return "\n".join(lines)
 
 
-def check_texts(state: DuelState, published: Published) -> list[str]:
-    """Each revealed receipt's exact hashed string (README: «Проверка квитанции»), in
-    messages that fit Telegram's limit."""
-    sealed = [*published.replaced]
-    by_fighter = {s.fighter: s for s in published.proposal.submissions}
-    for r in published.reveals:
-        sealed.append(Sealed(by_fighter[r.fighter], r.salt, r.receipt))
-    head = _("🔍 The turn's receipts: <code>printf %s 'LINE' | sha256sum</code> gives each one.")
-    out, current = [], head
-    for s in sealed:
-        line = quoted(receipt_payload(s.submission.to_dict(), s.salt))
-        who = name(state, s.submission.fighter)
-        # the code the topic saw when it was sealed, then the whole hash it begins
-        block = f"\n{who} · {code(short_code(s.receipt))}: {code(s.receipt)}\n<code>{line}</code>"
-        if len(current) + len(block) > LIMIT:
-            out.append(current)
-            current = ""
-        current += block
-    out.append(current)
-    return out
+def stopped_text(state: DuelState) -> str:
+    """The GM stopped the duel: where the fighters stand, and the export offered."""
+    lines = [describe(state, d) for d in stopped_post(state)]
+    lines.append(_("The whole duel as text: /export"))
+    return "\n".join(lines)
 
 
 def chunks(text: str) -> list[str]:

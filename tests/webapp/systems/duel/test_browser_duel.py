@@ -20,8 +20,9 @@ from tests.webapp.browser import ARROW_AND_PADDING, ARTIFACTS, OPTION_WIDTHS
 from tests.webapp.conftest import GM_ID, OTHER_ID, PLAYER_ID, STRANGER_ID, TOKEN
 from tests.webapp.systems.duel.table import TOPIC, make_duel
 from tests.webapp.test_browser import browser, open_app, server  # noqa: F401 (fixtures)
-from webapp.keys import NOTIFIER
+from webapp.keys import LINK_SECRET, NOTIFIER
 from webapp.links import startapp_token
+from webapp.systems.duel.verify import verify_path
 
 
 @pytest.fixture
@@ -100,6 +101,19 @@ async def test_a_turn_declared_by_buttons_reviewed_and_published(browser, server
     await anya.locator("[data-fighter-entry] pre", has_text="Атака 3").wait_for(timeout=3000)
     await shoot(anya, "duel-fighters-light")
     assert anya.problems == [] and boris.problems == [] and gm.problems == []
+    # the post's receipt lines are short and checked; the comment is the GM's alone
+    post = await boris.locator("details.post").first.text_content() or ""
+    assert post.count("✓ сходится") == 2 and "целюсь в щит" not in post and '{"' not in post
+    # a receipt's verification page (issue 26 item 3): the browser hashes the text itself
+    view = await duels.current_duel(duel_game.id, TOPIC)
+    assert view is not None
+    receipt = view.state.history[0].reveals[0].receipt
+    path = verify_path(server.app[LINK_SECRET], duel_game.id, view.stream, 1, receipt)
+    await anya.goto(str(server.make_url(path)) + "?lang=ru")
+    await anya.locator("#status[data-result='match']").wait_for(timeout=3000)
+    assert "целюсь в щит" not in await anya.locator("#payload").input_value()
+    await shoot(anya, "duel-verify-light")
+    assert anya.problems == []
 
 
 async def test_the_gm_changes_the_second_d10_of_a_full_defense(browser, server, duel_game):  # noqa: F811

@@ -1,0 +1,43 @@
+"""Forms end with their turn, and the GM can stop a running duel (issue 26 item 5): once both
+turns are in, «✏️ Изменить ход» changes nothing; `/duel стоп` posts where the fighters stand
+and offers the export, and a new duel may start in the topic."""
+
+from __future__ import annotations
+
+from bot.systems.duel.callbacks import DuelFormCallback
+from engine.services import duel as duels
+from engine.services import find_game
+from tests.bot.conftest import ALICE, BORIS, VERA
+from tests.engine.duel.six_turns import BJORN, TAKEDA, TURNS
+from tests.support.telegram import TelegramDriver
+
+from .test_duel import FORUM, TOPIC, arena, topic_texts
+
+
+async def test_forms_end_with_the_turn_and_the_gm_stops_the_duel(tg: TelegramDriver) -> None:
+    table = await arena(tg)
+    await table.say(VERA, "/duel Бьорн против Такеда")
+    a, fa, b, fb = TURNS[0]
+    await table.submit(ALICE, BJORN, a, fa)
+    sent = table.forms[ALICE.id]  # «✅ Отправлено» with «✏️ Изменить ход»
+    await table.submit(BORIS, TAKEDA, b, fb)
+    change = table.button(sent, DuelFormCallback, op="reset")
+    calls = await table.press(ALICE, sent, change)
+    assert not [c for c in calls if c.method == "editMessageText"]  # no editable form again
+    answer = next(c for c in calls if c.method == "answerCallbackQuery")
+    assert "ждёт ведущего" in answer.params.get("text", "")
+
+    refused = await table.say(ALICE, "/duel стоп")
+    assert "ведущ" in " ".join(c.text for c in refused).lower()
+    before = tg.api.mark()
+    await table.say(VERA, "/duel стоп")
+    (post,) = topic_texts(tg.api.since(before))
+    assert "🏁 Ведущий остановил дуэль на ходу 1" in post and "/export" in post
+    assert "<b>Бьорн</b>: ХП 24" in post and "<b>Такеда</b>: ХП 16" in post
+    game = await find_game(FORUM.id, None)
+    assert game is not None
+    view = await duels.current_duel(game.id, TOPIC)
+    assert view is not None and view.state.over and view.state.history == ()
+    # the topic is free for the next duel
+    again = await table.say(VERA, "/duel Такеда против Бьорн")
+    assert not any("уже идёт" in c.text for c in again)
