@@ -92,13 +92,19 @@ async def open_tab(seat: Seat, name: str) -> None:
     await seat.page.locator(".tab.on", has_text=name).wait_for(timeout=WAIT)
 
 
-async def press(seat: Seat, button: Locator, kind: str) -> Any:
-    """Tap a button that sends a command; the server's answer (the page shows it)."""
+CONFIRM = "() => window.Telegram.WebView.receiveEvent('popup_closed', {button_id: 'ok'})"
+
+
+async def press(seat: Seat, button: Locator, kind: str, *, confirm: bool = False) -> Any:
+    """Tap a button that sends a command; the server's answer (the page shows it).
+    `confirm`: the button asks first (Telegram's confirm popup), and the user says yes."""
     async with seat.page.expect_response(
         lambda r: r.request.method == "POST" and urlsplit(r.url).path.endswith(f"/{kind}"),
         timeout=WAIT,
     ) as answer:
         await button.click(timeout=WAIT)
+        if confirm:
+            await seat.page.evaluate(CONFIRM)
     response = await answer.value
     data = await response.json()
     assert response.ok and data["ok"], data
@@ -325,7 +331,7 @@ async def gm_decides(gm: Seat) -> Scene:
 
 
 async def end_chase(gm: Seat) -> None:
-    data = await press(gm, gm.page.locator("[data-command=chase-end]"), "chase")
+    data = await press(gm, gm.page.locator("[data-command=chase-end]"), "chase", confirm=True)
     assert data["chase"] is None
 
 

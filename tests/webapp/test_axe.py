@@ -75,3 +75,31 @@ async def test_no_contrast_or_name_violation_on_any_screen(browser, server, figh
                 found += await problems(page, f"{where} dealt")
         assert page.problems == []
     assert found == []
+
+
+async def test_a_tab_opens_at_its_top_and_ending_a_fight_asks_first(browser, server, fight):  # noqa: F811
+    """Issue 27, item 2: a tab opened from the bottom of a long screen opens at its top; «Закончить
+    бой» asks first (Telegram's confirm popup) and ends nothing when it is cancelled."""
+    start = startapp_token(fight.id, "initiative", bot_token=TOKEN)
+    page = await open_app(browser, server, GM_ID, start)
+    controls = page.get_by_test_id("gm-controls")
+    await controls.wait_for(timeout=5000)
+    await page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    assert await page.evaluate("window.scrollY") > 500
+    await page.get_by_role("tab", name="Погоня").click()
+    await page.locator("main.game[data-tab='chase']").wait_for(timeout=5000)
+    assert await page.evaluate("window.scrollY") == 0
+
+    await page.get_by_role("tab", name="Инициатива").click()
+    end = controls.get_by_role("button", name="Закончить бой")
+    answer = (
+        "([id]) => window.Telegram.WebView.receiveEvent('popup_closed', id ? {button_id: id} : {})"
+    )
+    await end.click()  # the popup is open: nothing is sent yet
+    await page.evaluate(answer, [None])  # cancelled
+    await page.wait_for_timeout(300)
+    assert await controls.count() == 1
+    await end.click()
+    await page.evaluate(answer, ["ok"])  # confirmed: the fight ends for everyone
+    await controls.wait_for(state="detached", timeout=5000)
+    assert page.problems == []

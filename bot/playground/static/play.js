@@ -412,6 +412,13 @@ window.addEventListener("message", (event) => {
     case "web_app_close":
       closePanel();
       break;
+    case "web_app_open_popup": { // showConfirm / showPopup: the browser's confirm answers it
+      const buttons = payload.buttons || [];
+      const ok = buttons.find((b) => b.type !== "cancel" && b.type !== "close");
+      const yes = window.confirm([payload.title, payload.message].filter(Boolean).join("\n\n"));
+      toFrame("popup_closed", yes && ok ? { button_id: ok.id } : {});
+      break;
+    }
     case "web_app_open_tg_link":
       followLink(`https://t.me${payload.path_full}`, state.panel?.chat);
       break;

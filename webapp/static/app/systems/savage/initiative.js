@@ -4,7 +4,7 @@
 import { html, useEffect, useState } from "../../../vendor/htm-preact-standalone.module.js";
 import { request } from "../../api.js";
 import { t } from "../../i18n.js";
-import { mainButton } from "../../telegram.js";
+import { confirmAction, mainButton } from "../../telegram.js";
 import { Badges, Btn, CONDITIONS, ErrorLine, PlayingCard, conditionName, useCommand } from "./cards.js";
 import { ActionPanel, EncounterLog, StatusEditor } from "./actions.js";
 
@@ -177,7 +177,8 @@ export function InitiativeBoard({ game, encounter: enc, onScene, active }) {
           <${GmTarget} target=${target} cmd=${cmd} /></details>` : html`<p class="hint">${t("Tap a fighter to act for it.")}</p>`}
       <details class="fold" open=${!enc.round}><summary>${t("Add to the fight")}</summary>
         <${AddForm} game=${game} cmd=${cmd} /></details>
-      <${Btn} name="end" kind="danger" label=${t("End the fight")} busy=${cmd.busy} onClick=${() => cmd.send("end")} />
+      <${Btn} name="end" kind="danger" label=${t("End the fight")} busy=${cmd.busy}
+        onClick=${async () => { if (await confirmAction(t("End the fight for everyone? This cannot be undone."))) cmd.send("end"); }} />
     </div>` : null}
   </section>`;
 }
