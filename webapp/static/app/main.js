@@ -8,7 +8,7 @@ import { errorText, loadMessages, locale, t } from "./i18n.js";
 import { LiveSocket } from "./live.js";
 import { Roller } from "./roller.js";
 import { loadScreens, systemName } from "./systems/index.js";
-import { backButton, initData, languageHint, loadSdk, startParam } from "./telegram.js";
+import { backButton, initData, languageHint, loadSdk, startParam, telegramButtons } from "./telegram.js";
 
 const FEED_SIZE = 30;
 
@@ -132,8 +132,9 @@ function GameScreen({ token, live: opened, onBack }) {
   const own = systemTabs(screens, game);
   const waiting = screens === undefined && tab !== "roll"; // the system's module is on its way
   const shown = own.some((x) => x.name === tab) ? tab : "roll";
+  // Inside Telegram its BackButton is the only back control (tabs, then the games list).
   return html`<main class="game" data-role=${game.role} data-tab=${shown}><${AtTop} tab=${shown} />
-    ${onBack ? html`<button class="link" onClick=${onBack}>← ${t("My games")}</button>` : null}
+    ${onBack && !telegramButtons ? html`<button class="link" onClick=${onBack}>← ${t("My games")}</button>` : null}
     <${GameHeader} game=${game} status=${status} />
     ${own.length ? html`<${Tabs} tab=${shown} onTab=${openTab} tabs=${own} scenes=${scenes} />` : null}
     ${waiting ? html`<p class="hint">${t("Loading…")}</p>` : shown !== "roll"
