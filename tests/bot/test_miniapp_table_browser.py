@@ -95,14 +95,21 @@ async def open_tab(seat: Seat, name: str) -> None:
 CONFIRM = "() => window.Telegram.WebView.receiveEvent('popup_closed', {button_id: 'ok'})"
 
 
-async def press(seat: Seat, button: Locator, kind: str, *, confirm: bool = False) -> Any:
-    """Tap a button that sends a command; the server's answer (the page shows it).
-    `confirm`: the button asks first (Telegram's confirm popup), and the user says yes."""
+MAIN_BUTTON = "() => window.Telegram.WebView.receiveEvent('main_button_pressed')"
+
+
+async def press(seat: Seat, button: Locator | None, kind: str, *, confirm: bool = False) -> Any:
+    """Tap a button that sends a command (None: Telegram's MainButton); the server's answer
+    (the page shows it). `confirm`: the button asks first (Telegram's confirm popup), and the
+    user says yes."""
     async with seat.page.expect_response(
         lambda r: r.request.method == "POST" and urlsplit(r.url).path.endswith(f"/{kind}"),
         timeout=WAIT,
     ) as answer:
-        await button.click(timeout=WAIT)
+        if button is None:
+            await seat.page.evaluate(MAIN_BUTTON)
+        else:
+            await button.click(timeout=WAIT)
         if confirm:
             await seat.page.evaluate(CONFIRM)
     response = await answer.value
@@ -232,8 +239,11 @@ async def add_to_fight(gm: Seat, name: str) -> Scene:
 
 
 async def gm_next(gm: Seat) -> Scene:
-    """The GM's «Раздать» / «Дальше»."""
-    data = await press(gm, gm_controls(gm).locator("[data-command=next]"), "encounter")
+    """The GM's «Раздать» / «Дальше»: Telegram's MainButton (the page has no button of its own)."""
+    assert await gm_controls(gm).locator("[data-command=next]").count() == 0
+    shown = "() => window.Telegram?.WebApp?.MainButton?.isVisible"
+    await gm.page.wait_for_function(shown, timeout=WAIT)
+    data = await press(gm, None, "encounter")
     return data["encounter"]
 
 

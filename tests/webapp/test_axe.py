@@ -13,7 +13,12 @@ import pytest
 from engine.services.types import GameInfo
 from tests.webapp.conftest import GM_ID, PLAYER_ID, TOKEN
 from tests.webapp.systems.savage.fight import make_fight
-from tests.webapp.test_browser import browser, open_app, server  # noqa: F401 (fixtures)
+from tests.webapp.test_browser import (  # noqa: F401 (fixtures)
+    browser,
+    open_app,
+    press_main_button,
+    server,
+)
 from webapp.links import startapp_token
 
 RULES = [  # contrast, and the rules about a control's or a field's name
@@ -69,8 +74,7 @@ async def test_no_contrast_or_name_violation_on_any_screen(browser, server, figh
             where = f"{'GM' if user == GM_ID else 'player'} {screen}"
             found += await problems(page, where)
             if screen == "initiative" and user == GM_ID:  # dealt: the chips, the acting one
-                controls = page.get_by_test_id("gm-controls")
-                await controls.get_by_role("button", name="Раздать").click()
+                await press_main_button(page, "Раздать")  # Telegram's MainButton
                 await page.locator("li.fighter.acting").wait_for(timeout=5000)
                 found += await problems(page, f"{where} dealt")
         assert page.problems == []
