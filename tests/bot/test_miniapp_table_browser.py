@@ -92,13 +92,26 @@ async def open_tab(seat: Seat, name: str) -> None:
     await seat.page.locator(".tab.on", has_text=name).wait_for(timeout=WAIT)
 
 
-async def press(seat: Seat, button: Locator, kind: str) -> Any:
-    """Tap a button that sends a command; the server's answer (the page shows it)."""
+CONFIRM = "() => window.Telegram.WebView.receiveEvent('popup_closed', {button_id: 'ok'})"
+
+
+MAIN_BUTTON = "() => window.Telegram.WebView.receiveEvent('main_button_pressed')"
+
+
+async def press(seat: Seat, button: Locator | None, kind: str, *, confirm: bool = False) -> Any:
+    """Tap a button that sends a command (None: Telegram's MainButton); the server's answer
+    (the page shows it). `confirm`: the button asks first (Telegram's confirm popup), and the
+    user says yes."""
     async with seat.page.expect_response(
         lambda r: r.request.method == "POST" and urlsplit(r.url).path.endswith(f"/{kind}"),
         timeout=WAIT,
     ) as answer:
-        await button.click(timeout=WAIT)
+        if button is None:
+            await seat.page.evaluate(MAIN_BUTTON)
+        else:
+            await button.click(timeout=WAIT)
+        if confirm:
+            await seat.page.evaluate(CONFIRM)
     response = await answer.value
     data = await response.json()
     assert response.ok and data["ok"], data
@@ -226,8 +239,11 @@ async def add_to_fight(gm: Seat, name: str) -> Scene:
 
 
 async def gm_next(gm: Seat) -> Scene:
-    """The GM's «Раздать» / «Дальше»."""
-    data = await press(gm, gm_controls(gm).locator("[data-command=next]"), "encounter")
+    """The GM's «Раздать» / «Дальше»: Telegram's MainButton (the page has no button of its own)."""
+    assert await gm_controls(gm).locator("[data-command=next]").count() == 0
+    shown = "() => window.Telegram?.WebApp?.MainButton?.isVisible"
+    await gm.page.wait_for_function(shown, timeout=WAIT)
+    data = await press(gm, None, "encounter")
     return data["encounter"]
 
 
@@ -325,7 +341,7 @@ async def gm_decides(gm: Seat) -> Scene:
 
 
 async def end_chase(gm: Seat) -> None:
-    data = await press(gm, gm.page.locator("[data-command=chase-end]"), "chase")
+    data = await press(gm, gm.page.locator("[data-command=chase-end]"), "chase", confirm=True)
     assert data["chase"] is None
 
 

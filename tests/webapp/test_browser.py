@@ -63,6 +63,15 @@ async def open_app(browser, server, user_id: int, start: str, *, dark: bool = Fa
     return page
 
 
+async def press_main_button(page, text: str) -> None:  # type: ignore[no-untyped-def]
+    """Telegram's MainButton, as the SDK shows it, pressed as a Telegram client does; the page
+    has no button of its own for that action (one primary action, issue 27)."""
+    shown = "t => (b => b?.isVisible && b.text === t)(window.Telegram?.WebApp?.MainButton)"
+    await page.wait_for_function(shown, arg=text, timeout=5000)
+    assert await page.get_by_role("button", name=text).count() == 0
+    await page.evaluate("() => window.Telegram.WebView.receiveEvent('main_button_pressed')")
+
+
 async def test_a_roll_made_in_one_page_appears_live_in_another(browser, server, game, gtoken):
     player = await open_app(browser, server, PLAYER_ID, gtoken)
     gm = await open_app(browser, server, GM_ID, gtoken, dark=True)
@@ -70,7 +79,7 @@ async def test_a_roll_made_in_one_page_appears_live_in_another(browser, server, 
     await player.get_by_label("Количество кубиков").fill("6")
     await player.get_by_label("Сложность").fill("7")
     await player.get_by_label("Комментарий").fill("Атака мечом <b>x</b>")
-    await player.get_by_role("button", name="Сделать бросок").click()
+    await press_main_button(player, "Сделать бросок")
 
     card = gm.locator("li.roll", has_text="Атака мечом <b>x</b>")  # inserted as text
     await card.wait_for(timeout=3000)
@@ -93,7 +102,7 @@ async def test_a_hidden_roll_never_reaches_another_players_page(browser, server,
     await roller.get_by_label("Что бросаем").select_option("roll")
     await roller.get_by_label("Кубики и комментарий").fill("d8+1 тайный манёвр")
     await roller.get_by_role("switch", name="Скрытый бросок").check(force=True)
-    await roller.get_by_role("button", name="Сделать бросок").click()
+    await press_main_button(roller, "Сделать бросок")
 
     await gm.locator("li.roll", has_text="тайный манёвр").wait_for(timeout=3000)
     sealed = other.locator("li.roll-sealed")
@@ -138,7 +147,10 @@ async def test_long_unbroken_names_never_widen_the_page(browser, server, db):  #
         browser, server, PLAYER_ID, startapp_token(game.id, bot_token=TOKEN), dark=True
     )
     await dark.locator("li.roll").first.wait_for(timeout=3000)
-    await dark.get_by_role("button", name="← Мои игры").click()  # the list of games
+    # Telegram's BackButton is the only back control: to the list of games
+    assert await dark.get_by_role("button", name="← Мои игры").count() == 0
+    await dark.wait_for_function("() => window.Telegram?.WebApp?.BackButton?.isVisible")
+    await dark.evaluate("() => window.Telegram.WebView.receiveEvent('back_button_pressed')")
     await dark.get_by_text(long[:20]).first.wait_for(timeout=3000)
     await dark.screenshot(path=str(ARTIFACTS / "long-names-list-dark.png"), full_page=True)
     assert await dark.evaluate("document.documentElement.scrollWidth") <= 390

@@ -389,6 +389,7 @@ function closePanel() {
   $("frame").replaceWith(el("iframe", { id: "frame", title: t("miniapp") }));
 }
 
+let hapticTimer = null;
 const toFrame = (eventType, eventData) =>
   $("frame").contentWindow?.postMessage(JSON.stringify({ eventType, eventData }), location.origin);
 
@@ -412,6 +413,23 @@ window.addEventListener("message", (event) => {
     case "web_app_close":
       closePanel();
       break;
+    case "web_app_trigger_haptic_feedback": { // a phone vibrates: the panel says so a moment
+      const kind = payload.notification_type || payload.impact_style || payload.type || "";
+      const node = $("haptic");
+      node.textContent = `📳 ${kind}`;
+      node.dataset.kind = kind;
+      node.hidden = false;
+      clearTimeout(hapticTimer);
+      hapticTimer = setTimeout(() => { node.hidden = true; }, 1200);
+      break;
+    }
+    case "web_app_open_popup": { // showConfirm / showPopup: the browser's confirm answers it
+      const buttons = payload.buttons || [];
+      const ok = buttons.find((b) => b.type !== "cancel" && b.type !== "close");
+      const yes = window.confirm([payload.title, payload.message].filter(Boolean).join("\n\n"));
+      toFrame("popup_closed", yes && ok ? { button_id: ok.id } : {});
+      break;
+    }
     case "web_app_open_tg_link":
       followLink(`https://t.me${payload.path_full}`, state.panel?.chat);
       break;

@@ -169,6 +169,8 @@ async def test_a_newcomers_first_ten_minutes(pages: tuple[Any, Any], served: Ser
         await frame.get_by_role("heading", name="Карты ещё не розданы").wait_for(timeout=WAIT)
     await gm.locator("#main-button", has_text="Раздать").click()
     await gm.frame_locator("#frame").get_by_role("heading", name="Раунд 1").wait_for(timeout=WAIT)
+    # the app's haptic feedback, which a phone would vibrate, is shown in the panel's header
+    await gm.locator("#haptic[data-kind='success']").wait_for(state="attached", timeout=WAIT)
     await (
         player.frame_locator("#frame").get_by_role("heading", name="Раунд 1").wait_for(timeout=WAIT)
     )

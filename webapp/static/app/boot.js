@@ -75,6 +75,7 @@
     initData: initData,
     startParam: startParam,
     language: language,
+    platform: params.tgWebAppPlatform || "", // "unknown" or none: not inside a Telegram client
     socket: socket,
     // The strings in the user's probable language (the server may choose the other).
     strings: initData ? { ru: null, en: null } : null,

@@ -1,14 +1,14 @@
 // Kosti Mini App: boot (Telegram, strings, user), the games list and the game screen
 // (header; the dice roller with the live roll feed, and beside it the tabs of the game's rule
 // system — its screens module is loaded on demand, see systems/index.js).
-import { html, render, useEffect, useLayoutEffect, useState } from "../vendor/htm-preact-standalone.module.js";
+import { html, render, useEffect, useLayoutEffect, useRef, useState } from "../vendor/htm-preact-standalone.module.js";
 import { request } from "./api.js";
 import { Feed } from "./feed.js";
 import { errorText, loadMessages, locale, t } from "./i18n.js";
 import { LiveSocket } from "./live.js";
 import { Roller } from "./roller.js";
 import { loadScreens, systemName } from "./systems/index.js";
-import { backButton, initData, languageHint, loadSdk, startParam } from "./telegram.js";
+import { backButton, initData, languageHint, loadSdk, startParam, telegramButtons } from "./telegram.js";
 
 const FEED_SIZE = 30;
 
@@ -132,8 +132,9 @@ function GameScreen({ token, live: opened, onBack }) {
   const own = systemTabs(screens, game);
   const waiting = screens === undefined && tab !== "roll"; // the system's module is on its way
   const shown = own.some((x) => x.name === tab) ? tab : "roll";
-  return html`<main class="game" data-role=${game.role} data-tab=${shown}>
-    ${onBack ? html`<button class="link" onClick=${onBack}>← ${t("My games")}</button>` : null}
+  // Inside Telegram its BackButton is the only back control (tabs, then the games list).
+  return html`<main class="game" data-role=${game.role} data-tab=${shown}><${AtTop} tab=${shown} />
+    ${onBack && !telegramButtons ? html`<button class="link" onClick=${onBack}>← ${t("My games")}</button>` : null}
     <${GameHeader} game=${game} status=${status} />
     ${own.length ? html`<${Tabs} tab=${shown} onTab=${openTab} tabs=${own} scenes=${scenes} />` : null}
     ${waiting ? html`<p class="hint">${t("Loading…")}</p>` : shown !== "roll"
@@ -144,6 +145,17 @@ function GameScreen({ token, live: opened, onBack }) {
         ? html`<p class="card hint">${t("You are watching this game as a spectator.")}</p>` : null}
     <${Feed} game=${game} rolls=${rolls} />`}
   </main>`;
+}
+
+// A tab opens at its top (it kept the last tab's scroll offset: the chase opened at its
+// bottom buttons).
+function AtTop({ tab }) {
+  const first = useRef(true);
+  useLayoutEffect(() => {
+    if (first.current) first.current = false;
+    else window.scrollTo(0, 0);
+  }, [tab]);
+  return null;
 }
 
 function GamesList({ games, onOpen }) {

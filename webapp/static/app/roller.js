@@ -1,10 +1,10 @@
 // The dice roller: the d10 pool form of seed 002 and a notation field for every command,
 // with the «hidden roll» switch. Rolls go to POST /api/games/{token}/roll.
-import { html, useEffect, useState } from "../vendor/htm-preact-standalone.module.js";
+import { html, useEffect, useRef, useState } from "../vendor/htm-preact-standalone.module.js";
 import { request } from "./api.js";
 import { errorText, locale, t } from "./i18n.js";
 import { rollerDefaults } from "./systems/index.js";
-import { haptic } from "./telegram.js";
+import { haptic, mainButton, telegramButtons } from "./telegram.js";
 
 const COMMANDS = () => [
   ["roll", t("Roll"), "2к6+1 удар мечом"],
@@ -58,6 +58,10 @@ export function Roller({ game, onRolled }) {
   const [hidden, setHidden] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
+  const form = useRef(null);
+  // «Сделать бросок» is Telegram's MainButton inside Telegram (the form's submit, checks included)
+  useEffect(() => (telegramButtons
+    ? mainButton(t("Roll the dice"), () => form.current && form.current.requestSubmit()) : undefined), []);
   // the system's roll commands (all of them for a system the page does not know)
   const commands = COMMANDS().filter(([code]) => !defaults.rolls || defaults.rolls.includes(code));
   const pooled = commands.some(([code]) => code === "pool"); // the d10 pool form, and its tab
@@ -86,7 +90,7 @@ export function Roller({ game, onRolled }) {
   }
 
   const placeholder = (commands.find((c) => c[0] === command) || commands[0])[2];
-  return html`<form class="card roller" onSubmit=${submit} data-testid="roller">
+  return html`<form class="card roller" ref=${form} onSubmit=${submit} data-testid="roller">
     ${pooled ? html`<div class="tabs" role="tablist">
       <button type="button" role="tab" aria-selected=${tab === "pool"} class=${tab === "pool" ? "tab on" : "tab"}
         onClick=${() => setTab("pool")}>${t("Pool d10")}</button>
@@ -121,6 +125,6 @@ export function Roller({ game, onRolled }) {
     <${Switch} name="hidden" checked=${hidden} onChange=${setHidden} label=${t("Hidden roll")} />
     ${hidden ? html`<p class="hint">${t("Only you and the GM see the result; the chat gets a sealed receipt.")}</p>` : null}
     ${error ? html`<p class="error" role="alert">${error}</p>` : null}
-    <button class="primary" type="submit" disabled=${busy}>${t("Roll the dice")}</button>
+    ${telegramButtons ? null : html`<button class="primary" type="submit" disabled=${busy}>${t("Roll the dice")}</button>`}
   </form>`;
 }

@@ -9,6 +9,9 @@ export const initData = boot.initData;
 export const startParam = boot.startParam;
 // Never trusted: only a hint for the first strings (the server decides the locale).
 export const languageHint = boot.language;
+// Inside a Telegram client its MainButton carries a screen's primary action (the page shows
+// no button of its own for it); in a plain browser the page keeps its own.
+export const telegramButtons = Boolean(boot.platform) && boot.platform !== "unknown";
 
 const webApp = () => (window.Telegram && window.Telegram.WebApp) || null;
 
@@ -88,4 +91,14 @@ export function backButton(onClick) {
   wanted.back = onClick || null;
   applyButtons();
   return () => { if (wanted.back === onClick && onClick) { wanted.back = null; applyButtons(); } };
+}
+
+// Asks before something that cannot be taken back (ending a fight): Telegram's own popup in
+// Telegram, the browser's confirm outside it. Resolves true when confirmed.
+export function confirmAction(text) {
+  const WebApp = webApp();
+  if (WebApp && WebApp.showConfirm && WebApp.platform !== "unknown") {
+    return new Promise((resolve) => WebApp.showConfirm(text, (ok) => resolve(Boolean(ok))));
+  }
+  return Promise.resolve(window.confirm(text));
 }

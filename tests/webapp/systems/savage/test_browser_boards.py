@@ -10,7 +10,12 @@ from engine.services.types import GameInfo
 from tests.webapp.browser import ARROW_AND_PADDING, ARTIFACTS, OPTION_WIDTHS
 from tests.webapp.conftest import GM_ID, PLAYER_ID, TOKEN
 from tests.webapp.systems.savage.fight import make_fight
-from tests.webapp.test_browser import browser, open_app, server  # noqa: F401 (fixtures)
+from tests.webapp.test_browser import (  # noqa: F401 (fixtures)
+    browser,
+    open_app,
+    press_main_button,
+    server,
+)
 from webapp.links import startapp_token
 
 
@@ -39,7 +44,7 @@ async def test_the_gm_deals_and_the_players_board_follows(browser, server, fight
     assert await player.get_by_test_id("gm-controls").count() == 0
     assert await player.locator(".pc-none").count() == 4  # no cards yet
 
-    await gm.get_by_test_id("gm-controls").get_by_role("button", name="Раздать").click()
+    await press_main_button(gm, "Раздать")  # Telegram's MainButton carries the deal
     await player.locator("li.fighter.acting").wait_for(timeout=3000)
     await gm.locator("li.fighter.acting").wait_for(timeout=3000)
     assert await order(player) == await order(gm)

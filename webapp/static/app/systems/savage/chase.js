@@ -3,6 +3,7 @@
 // GM's controls and a player's own moves. Loaded lazily (see index.js).
 import { html, useState } from "../../../vendor/htm-preact-standalone.module.js";
 import { rememberNames, t } from "../../i18n.js";
+import { confirmAction } from "../../telegram.js";
 import { Btn, ErrorLine, PlayingCard, SUITS, useCommand } from "./cards.js";
 
 const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "±0");
@@ -151,7 +152,8 @@ export function ChaseBoard({ game, chase, encounter, onScene }) {
         : html`<p class="hint">${t("Tap a token to move it.")}</p>`}
       <${AddForm} chase=${chase} encounter=${encounter} cmd=${cmd} />
     </div>` : null}
-    ${gm && game.active ? html`<${Btn} name="chase-end" kind="danger" label=${t("End the chase")} busy=${cmd.busy} onClick=${() => cmd.send("end")} />` : null}
+    ${gm && game.active ? html`<${Btn} name="chase-end" kind="danger" label=${t("End the chase")} busy=${cmd.busy}
+      onClick=${async () => { if (await confirmAction(t("End the chase for everyone? This cannot be undone."))) cmd.send("end"); }} />` : null}
     ${!gm && own && running ? html`<div class="card controls" data-testid="player-chase-controls">
       <h3>${own.name}</h3><${Moves} chase=${chase} p=${own} cmd=${cmd} gm=${false} />
       ${actingFighter && actingFighter.mine ? html`<div class="acts">${endTurn(t("End the turn"))}</div>` : null}</div>` : null}

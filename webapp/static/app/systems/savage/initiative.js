@@ -1,10 +1,10 @@
 // The initiative board: the deal as playing cards in turn order (acting highlighted, Joker and
 // Hold marked, state badges, groups of Extras with their members); the GM's controls and a
 // player's own actions. Loaded lazily (see index.js).
-import { html, useEffect, useState } from "../../../vendor/htm-preact-standalone.module.js";
+import { html, useEffect, useRef, useState } from "../../../vendor/htm-preact-standalone.module.js";
 import { request } from "../../api.js";
 import { t } from "../../i18n.js";
-import { mainButton } from "../../telegram.js";
+import { confirmAction, mainButton, telegramButtons } from "../../telegram.js";
 import { Badges, Btn, CONDITIONS, ErrorLine, PlayingCard, conditionName, useCommand } from "./cards.js";
 import { ActionPanel, EncounterLog, StatusEditor } from "./actions.js";
 
@@ -132,9 +132,11 @@ export function InitiativeBoard({ game, encounter: enc, onScene, active }) {
   const cmd = useCommand(game, "encounter", enc, onScene);
   const gm = game.role === "gm";
   const nextLabel = enc && enc.round ? t("Next") : t("Deal");
+  const next = useRef(null);
+  next.current = () => cmd.send("next"); // the MainButton sends with the latest render's state
   useEffect(() => {
     if (!active || !gm || !enc || !game.active) return undefined;
-    return mainButton(nextLabel, () => cmd.send("next"));
+    return mainButton(nextLabel, () => next.current());
   }, [active, gm, !!enc, nextLabel, enc && enc.seq]);
 
   if (!enc) {
@@ -167,7 +169,8 @@ export function InitiativeBoard({ game, encounter: enc, onScene, active }) {
     <${ErrorLine} text=${cmd.error} />
     ${gm && game.active ? html`<div class="card controls" data-testid="gm-controls">
       <div class="acts">
-        <${Btn} name="next" kind="primary-act" label=${nextLabel} busy=${cmd.busy} onClick=${() => cmd.send("next")} />
+        ${telegramButtons ? null /* Telegram's MainButton (above) carries it */
+          : html`<${Btn} name="next" kind="primary-act" label=${nextLabel} busy=${cmd.busy} onClick=${() => cmd.send("next")} />`}
         <${Btn} name="deal" label=${t("New round")} busy=${cmd.busy} onClick=${() => cmd.send("deal")} />
         <${Btn} name="undo" label=${t("Undo")} busy=${cmd.busy} onClick=${() => cmd.send("undo")} />
       </div>
@@ -177,7 +180,8 @@ export function InitiativeBoard({ game, encounter: enc, onScene, active }) {
           <${GmTarget} target=${target} cmd=${cmd} /></details>` : html`<p class="hint">${t("Tap a fighter to act for it.")}</p>`}
       <details class="fold" open=${!enc.round}><summary>${t("Add to the fight")}</summary>
         <${AddForm} game=${game} cmd=${cmd} /></details>
-      <${Btn} name="end" kind="danger" label=${t("End the fight")} busy=${cmd.busy} onClick=${() => cmd.send("end")} />
+      <${Btn} name="end" kind="danger" label=${t("End the fight")} busy=${cmd.busy}
+        onClick=${async () => { if (await confirmAction(t("End the fight for everyone? This cannot be undone."))) cmd.send("end"); }} />
     </div>` : null}
   </section>`;
 }
