@@ -66,8 +66,11 @@ async def sweep_outbox_forever(
 
     while True:
         await asyncio.sleep(lease.total_seconds() / 3)
-        try:
+        try:  # on its own: a failure here must not hold up what follows
             await read_backlogs()
+        except Exception:
+            log.exception("the delivery backlogs could not be read")
+        try:
             await journal.refresh()
             await intake.inbox.refresh()
             if taken := await intake.resume(lease):

@@ -81,12 +81,12 @@ async def read_backlogs() -> None:
     third of OUTBOX_LEASE)."""
     at = now()
     tables = (
-        ("outbox", OutboxItem.filter(delivered_at__isnull=True), "created_at"),
-        ("outgoing_call", OutgoingCall.all(), "created_at"),
-        ("received_update", ReceivedUpdate.all(), "received_at"),
+        ("outbox", OutboxItem.filter(delivered_at__isnull=True), "id", "created_at"),
+        ("outgoing_call", OutgoingCall.all(), "id", "created_at"),
+        ("received_update", ReceivedUpdate.all(), "update_id", "received_at"),
     )
-    for table, rows, stamp in tables:
-        [row] = await rows.annotate(rows=Count("pk"), oldest=Min(stamp)).values("rows", "oldest")
+    for table, rows, key, stamp in tables:
+        [row] = await rows.annotate(rows=Count(key), oldest=Min(stamp)).values("rows", "oldest")
         oldest = row["oldest"]
         age = (at - oldest).total_seconds() if oldest is not None else 0.0
         set_backlog(table, row["rows"], max(0.0, age))

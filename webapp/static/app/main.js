@@ -147,7 +147,7 @@ function GameScreen({ token, live: opened, onBack }) {
   </main>`;
 }
 
-// A tab opens at its top (it kept the last tab's scroll offset: the chase opened at its
+// A tab opens at its top (it kept the last tab's scroll offset: a long tab opened at its
 // bottom buttons).
 function AtTop({ tab }) {
   const first = useRef(true);
