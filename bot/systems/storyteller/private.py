@@ -5,18 +5,14 @@ the rest to the GM privately (gm_only.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
-from typing import Any
-
-from aiogram import BaseMiddleware, Router
+from aiogram import Router
 from aiogram.filters import Command
-from aiogram.types import Message, TelegramObject
 from aiogram.utils.i18n import gettext as _
 
-from bot.filters import IN_PRIVATE, command_of
+from bot.filters import IN_PRIVATE
+from bot.systems.private import SelectedGame
 from bot.systems.storyteller import characters, options
 from bot.systems.storyteller.fight import refusals
-from engine.services import selected_private_game
 
 CODE = "storyteller"
 COMMANDS = ("npc", "char", "chars", "heal")
@@ -29,32 +25,9 @@ def choose_game() -> str:
     )
 
 
-class SelectedGame(BaseMiddleware):
-    """In the private chat, the game the user chose with /games, when it plays Storyteller
-    (data["game"], what the system's filter reads); without a chosen game, how to choose."""
-
-    async def __call__(
-        self,
-        handler: Callable[[TelegramObject, dict[str, Any]], Awaitable[Any]],
-        event: TelegramObject,
-        data: dict[str, Any],
-    ) -> Any:
-        if not isinstance(event, Message) or event.from_user is None:
-            return await handler(event, data)
-        if event.chat.type != "private" or command_of(event) not in COMMANDS:
-            return await handler(event, data)
-        game = await selected_private_game(event.from_user.id)
-        if game is None:
-            await event.reply(choose_game())
-            return None
-        if game.system == CODE:
-            data["game"] = game
-        return await handler(event, data)
-
-
 def make_router() -> Router:
     router = Router(name="storyteller_private")
-    router.message.outer_middleware(SelectedGame())
+    router.message.outer_middleware(SelectedGame(CODE, COMMANDS, choose_game))
     router.message.filter(IN_PRIVATE)
     router.message.middleware(refusals())
     router.message.register(characters.on_char, Command("char"))
