@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from aiogram.types import Message
 
 from bot.systems import registry
@@ -35,6 +37,15 @@ def split_hidden(args: str) -> tuple[str, str]:
 def parse_roll_id(args: str | None) -> int | None:
     text = (args or "").strip().lstrip("#№")
     return int(text) if text.isdigit() and len(text) < 19 else None
+
+
+RECEIPT_CODE = re.compile(r"[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}")
+
+
+def parse_receipt_code(args: str | None) -> str | None:
+    """The receipt code a group saw («a39b-7a3a-05cc», dashes optional, any case)."""
+    text = (args or "").strip().lower()
+    return text if RECEIPT_CODE.fullmatch(text) else None
 
 
 def topic_of(message: Message) -> int | None:

@@ -104,7 +104,21 @@ def sent_to_game(record: RollRecord, game: GameInfo) -> str:
 
 
 def reveal_usage() -> str:
-    return _("Write the roll number: <code>/reveal 12</code>.")
+    return _(
+        "Write the roll number or its receipt code: <code>/reveal 12</code> or "
+        "<code>/reveal 3f2a-9c1b-77d0</code>."
+    )
+
+
+def no_roll_with_code(code: str, *, several: bool) -> str:
+    if several:
+        return _(
+            "Several hidden rolls have the code {code}: write the roll number, "
+            "<code>/reveal 12</code>."
+        ).format(code=html.quote(code))
+    return _("No hidden roll waiting to be revealed in your games has the code {code}.").format(
+        code=html.quote(code)
+    )
 
 
 def revealed(record: RollRecord, roller_name: str, result_html: str, when: str) -> str:

@@ -20,13 +20,13 @@ from aiogram.utils.i18n import I18n
 from bot.callbacks import RevealCallback
 from bot.chat_rights import ChatRights
 from bot.hidden_rolls import publish_hidden_roll, reveal
-from bot.parsing import parse_roll_id, split_hidden, topic_of
+from bot.parsing import parse_receipt_code, parse_roll_id, split_hidden, topic_of
 from bot.render import hidden as texts
 from bot.render import hints
 from bot.render.common import as_plain
 from bot.rolling import make_roll
 from bot.suggest import SPACED_DIE_KINDS, glued_die
-from engine.services import find_game, selected_private_game
+from engine.services import find_game, hidden_rolls_by_code, selected_private_game
 from engine.services.game_settings import set_time_zone, time_zone
 from webapp.receipts import local_time
 
@@ -87,11 +87,18 @@ async def on_hidden_roll(
 
 
 async def on_reveal(message: Message, command: CommandObject, bot: Bot) -> None:
+    assert message.from_user is not None
     roll_id = parse_roll_id(command.args)
+    if roll_id is None and (code := parse_receipt_code(command.args)) is not None:
+        # the receipt code the group saw stands for the roll's number
+        found = await hidden_rolls_by_code(code, gm_id=message.from_user.id)
+        if len(found) != 1:
+            await message.reply(texts.no_roll_with_code(code, several=len(found) > 1))
+            return
+        roll_id = found[0]
     if roll_id is None:
         await message.reply(texts.reveal_usage())
         return
-    assert message.from_user is not None
     await reveal(bot, roll_id=roll_id, actor_id=message.from_user.id, reply_to=message)
 
 

@@ -9,6 +9,7 @@ from typing import Any, Literal
 
 from tortoise import timezone
 from tortoise.exceptions import IntegrityError
+from tortoise.expressions import Subquery
 
 from engine import receipt as receipts
 from engine.services import updates
@@ -201,6 +202,19 @@ async def _no_active_game(game_id: int) -> ServiceError:
     """Why a roll found no active game: NoGame or GameEnded (read on this path only)."""
     exists = await Game.exists(id=game_id)
     return GameEnded(game_id=game_id) if exists else NoGame(game_id=game_id)
+
+
+async def hidden_rolls_by_code(code: str, *, gm_id: int) -> list[int]:
+    """The hidden rolls, not yet revealed, whose receipt begins with `code` (the code the
+    group saw, dashes left out) in the games `gm_id` runs; oldest first. Two rolls share a
+    code only by a 48-bit chance."""
+    prefix = code.replace("-", "").lower()
+    games = Subquery(Role.filter(user_id=gm_id, role=ROLE_GM).values("game_id"))
+    rows = RollLog.filter(
+        hidden=True, revealed_at__isnull=True, receipt__startswith=prefix, game_id__in=games
+    )
+    found: list[int] = await rows.order_by("id").values_list("id", flat=True)  # type: ignore[assignment]
+    return found
 
 
 async def reveal_roll(roll_id: int, *, actor_id: int) -> RollRecord:

@@ -93,6 +93,24 @@ async def test_reveal_command_by_the_gm(tg: TelegramDriver, dp: Dispatcher) -> N
     assert "<b>подъём</b>" in text
 
 
+async def test_reveal_by_the_receipt_code_the_group_saw(tg: TelegramDriver, dp: Dispatcher) -> None:
+    """Issue «What a player sees on a phone»: the GM types the code from the group's receipt
+    line instead of the roll's number; a code of no waiting roll of the GM's games is told."""
+    await _game_with_player(tg)
+    dp["rng"] = ScriptedRng([8, 3, 5])
+    feed = await tg.send(BORIS, GROUP, "/hr t d8")
+    code = CODE.search(_only(feed.sent(GROUP.id)).text).group(1)
+
+    # a player's games have no roll of that code to reveal: only a GM's count
+    refused = (await tg.send(BORIS, GROUP, f"/reveal {code}")).only_text()
+    assert refused == f"В ваших играх нет нераскрытого скрытого броска с кодом {code}."
+    shown = await tg.send(ALICE, GROUP, f"/reveal {code.upper().replace('-', '')}")
+    assert "Кость черты d8! [8💥, 3] = 11 ✓" in shown.only_text(GROUP.id)
+    # revealed now: the code no longer stands for a roll waiting
+    again = (await tg.send(ALICE, GROUP, f"/reveal {code}")).only_text()
+    assert again == f"В ваших играх нет нераскрытого скрытого броска с кодом {code}."
+
+
 async def test_private_message_refused_then_delivered_after_start(
     tg: TelegramDriver, dp: Dispatcher, api: FakeBotAPI
 ) -> None:

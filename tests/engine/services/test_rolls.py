@@ -7,7 +7,7 @@ from datetime import UTC
 import pytest
 
 from engine import services
-from engine.receipt import make_receipt, verify
+from engine.receipt import make_receipt, short_code, verify
 from engine.services import updates
 from engine.services.rolls import OF_CHAT
 from tests.engine.services.conftest import ALICE, BOB, CHAT, GM
@@ -83,6 +83,18 @@ async def test_reveal_by_the_gm_only(game: services.GameInfo) -> None:
     with pytest.raises(services.AlreadyRevealed) as err:
         await services.reveal_roll(rec.id, actor_id=GM)
     assert err.value.code == "already_revealed"
+
+
+async def test_a_hidden_roll_is_found_by_the_code_the_group_saw(game: services.GameInfo) -> None:
+    await services.join_game(game.id, ALICE)
+    rec = await _hidden(game)
+    assert rec.receipt is not None
+    code = short_code(rec.receipt)
+    assert await services.hidden_rolls_by_code(code, gm_id=GM) == [rec.id]
+    assert await services.hidden_rolls_by_code(code.upper(), gm_id=GM) == [rec.id]
+    assert await services.hidden_rolls_by_code(code, gm_id=ALICE) == []  # not her game to run
+    await services.reveal_roll(rec.id, actor_id=GM)
+    assert await services.hidden_rolls_by_code(code, gm_id=GM) == []  # no longer waiting
 
 
 async def test_concurrent_reveals_exactly_one_succeeds(game: services.GameInfo) -> None:
