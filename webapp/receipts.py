@@ -29,7 +29,7 @@ from engine.services.users import get_user
 from webapp.i18n import N_, gettext, pick_locale
 from webapp.keys import LINK_SECRET
 from webapp.static_files import STATIC_DIR
-from webapp.systems.duel import verify as duel_verify
+from webapp.systems.registry import adapters
 
 _TOKEN = re.compile(r"([1-9][0-9]{0,17})-([a-z2-7]{12})")
 PAGE = STATIC_DIR / "verify" / "index.html"
@@ -117,6 +117,7 @@ async def data(request: web.Request) -> web.Response:
 def setup_receipts(app: web.Application) -> None:
     app.router.add_get("/verify/{token:[0-9]+-[a-z2-7]+}.json", data)
     app.router.add_get("/verify/{token:[0-9]+-[a-z2-7]+}", page)
-    # a duel turn's receipts (webapp/systems/duel/verify.py): the same page
-    app.router.add_get("/verify/{token:" + duel_verify.PATTERN + "}.json", duel_verify.data)
-    app.router.add_get("/verify/{token:" + duel_verify.PATTERN + "}", page)
+    for system in adapters():  # the systems' own receipts: the same page
+        if (check := system.receipts) is not None:
+            app.router.add_get("/verify/{token:" + check.pattern + "}.json", check.data)
+            app.router.add_get("/verify/{token:" + check.pattern + "}", page)

@@ -81,6 +81,15 @@ class Route:
 
 
 @dataclass(frozen=True)
+class ReceiptCheck:
+    """A system's own receipts, checked on the hidden rolls' page (webapp/receipts.py): its
+    tokens match `pattern` at ``/verify/{token}``, and `data` answers ``/verify/{token}.json``."""
+
+    pattern: str
+    data: Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+@dataclass(frozen=True)
 class WebSystem:
     code: str
     scenes: tuple[WebScene, ...] = ()
@@ -92,6 +101,7 @@ class WebSystem:
     # ServiceError is always caught): a command refused by one is answered with its code
     refusals: tuple[type[Exception], ...] = ()
     module: str | None = None  # the page's module of its screens, under webapp/static/app/
+    receipts: ReceiptCheck | None = None
 
     def scene(self, kind: str) -> WebScene | None:
         return next((s for s in self.scenes if s.kind == kind), None)

@@ -11,12 +11,13 @@ from typing import Any
 
 from engine.duel import DuelError
 from engine.services.duel import CODE, DUEL
+from webapp.systems.duel import verify
 from webapp.systems.duel.commands import DUEL_COMMANDS
 from webapp.systems.duel.errors import ERRORS
 from webapp.systems.duel.fighters import FIGHTERS
 from webapp.systems.duel.rules import RULE_ROUTES
 from webapp.systems.duel.scene import DuelScene, duels_audience, load_duels, project_duels
-from webapp.systems.registry import WebScene, WebSystem
+from webapp.systems.registry import ReceiptCheck, WebScene, WebSystem
 
 
 async def _load(game_id: int, read: Mapping[str, Any]) -> DuelScene | None:
@@ -31,6 +32,7 @@ DUEL_WEB = WebSystem(
     errors=ERRORS,
     refusals=(DuelError,),
     module="systems/duel/index.js",
+    receipts=ReceiptCheck(verify.PATTERN, verify.data),
 )
 
 __all__ = ["DUEL_WEB"]
