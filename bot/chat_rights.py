@@ -19,6 +19,8 @@ from aiogram.enums import ChatMemberStatus
 from aiogram.exceptions import TelegramAPIError
 from aiogram.types import ChatMemberAdministrator, Message
 
+from bot.middlewares.flood import if_refused
+
 log = logging.getLogger(__name__)
 RIGHTS_TTL = 300.0  # seconds: a right given or taken away is seen within five minutes
 
@@ -52,13 +54,17 @@ class ChatRights:
         """Delete `message` if the bot may; a refused delete counts as "may not" from now."""
         if not await self.may_delete(bot, message.chat.id):
             return False
-        try:
-            await bot.delete_message(message.chat.id, message.message_id)
-        except TelegramAPIError as error:
+        refused = False
+
+        async def not_allowed(error: TelegramAPIError) -> None:
+            nonlocal refused
             log.info("chat %s: delete refused (%s)", message.chat.id, error)
             self._remember(message.chat.id, False)
-            return False
-        return True
+            refused = True
+
+        async with if_refused(not_allowed):  # a group's delete may be refused after we went on
+            await bot.delete_message(message.chat.id, message.message_id)
+        return not refused
 
     def first_hint(self, chat_id: int) -> bool:
         """True the first time it is asked for `chat_id` (in this process), False after."""

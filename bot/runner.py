@@ -43,13 +43,14 @@ async def send_kept_calls(bot: Bot, lease: timedelta | None) -> int:
 
 
 async def prune_update_ids_forever() -> None:
-    from engine.services import outbox, prune_updates
+    from engine.services import outbox, outgoing, prune_updates
 
     while True:
         try:
             removed = await prune_updates(UPDATE_IDS_KEPT)
             log.debug("pruned %d old update ids", removed)
             await outbox.prune_delivered()
+            await outgoing.prune_sent()
         except Exception:  # a hiccup of the database must not stop the bot
             log.exception("pruning update ids failed")
         await asyncio.sleep(PRUNE_EVERY_SECONDS)
@@ -258,6 +259,9 @@ async def _run(
         await hooks.wait_idle()
         if waiting := await outbox.wait_held(5):
             log.warning("%d step(s) not yet in the chat: delivered after the restart", waiting)
+        # The handlers went on before their group's calls were sent: they go out now, within
+        # the bound (the windows are let go).
+        await flood.drained(max(0.0, bound - asyncio.get_running_loop().time()))
         flood.keep()  # what is still queued or under way
         await _store_kept(flood.take_kept(), flood.left_journaled)
         await bot.session.close()

@@ -21,11 +21,16 @@ windows are this process's, or with several workers shared in Redis
 With a `journal` (engine/services/outgoing.py, set by the runner), every queued call is
 written to the database before it is queued and forgotten once Telegram accepted it or
 refused it for good: a worker killed with calls in its queues leaves them to the next start
-or to another worker. Its caller then waits for Telegram's answer at most `answer_wait`
-seconds: past that it gets a stand-in answer (below) and goes on, the call staying in its
-queue — a handler never holds its update behind a group's minute or a long 429. Calls made
-within an outbox delivery are not journaled: the outbox row, undelivered until they are
-answered, makes them again.
+or to another worker. A group's call then does not wait at all: its caller gets a
+provisional answer at once — a post's message id is its journal row's id, negated — so a
+handler journals everything it tells the chat within its step, never holds its update
+behind a group's minute or a long 429, and a later call naming the provisional id is sent
+with the real one (`_resolve`; across workers and restarts through the journal). A private
+chat's call, whose refusal its caller reads (a user who never started the bot), waits for
+the answer at most `answer_wait` seconds, then gets a stand-in (below). A caller that must
+act on a refusal it no longer waits for says so with `if_refused` (a board edited after
+its message was deleted is posted anew). Calls made within an outbox delivery are not
+journaled: the outbox row, undelivered until they are answered, makes them again.
 
 At shutdown (bot/runner.py) the windows are let go (`flush`); once the shutdown's bound ran
 out, the calls still queued or under way are no longer made but kept (`keep`): the runner
@@ -42,10 +47,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import itertools
 import logging
-from collections import deque
-from collections.abc import Awaitable, Callable, Iterable
+from collections import OrderedDict, deque
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, get_args
@@ -58,6 +64,7 @@ from aiogram.client.session.middlewares.base import (
 )
 from aiogram.exceptions import (
     TelegramAPIError,
+    TelegramBadRequest,
     TelegramNetworkError,
     TelegramRetryAfter,
     TelegramServerError,
@@ -69,15 +76,18 @@ from aiogram.methods import (
     DeleteMessages,
     ForwardMessage,
     ForwardMessages,
+    PinChatMessage,
     Response,
     SendChatAction,
     TelegramMethod,
+    UnpinChatMessage,
 )
 from aiogram.methods.base import TelegramType
 from aiogram.types import Chat, Message
 from pydantic_core import PydanticSerializationError, to_jsonable_python
 
 from bot.middlewares.flood_limits import Limits, LocalLimits, Spec
+from engine.services import outgoing
 from engine.services.outbox import delivering
 from engine.services.outgoing import Journal, Kept
 
@@ -89,6 +99,30 @@ log = logging.getLogger(__name__)
 ANSWER_WAIT_S = 5.0  # longest a caller waits for a journaled call's answer
 PACE_BURST = 3  # a group's new messages: at most this many within this many seconds
 RETRY_MAX_S = 30.0  # the longest pause between tries of a call the Bot API did not take
+RESOLVE_WAIT_S = 120.0  # longest a call waits for another worker to send the post it names
+REAL_IDS_KEPT = 10_000  # posts whose real id this process remembers (older ones: the journal)
+
+Refused = Callable[[TelegramAPIError], Awaitable[None]]
+_on_refused: contextvars.ContextVar[Refused | None] = contextvars.ContextVar(
+    "on_refused", default=None
+)
+_kept_row: contextvars.ContextVar[int | None] = contextvars.ContextVar("kept_row", default=None)
+
+
+@contextlib.asynccontextmanager
+async def if_refused(handler: Refused) -> AsyncIterator[None]:
+    """A refusal of the chat calls made within is `handler`'s: at once when the caller
+    waited for the answer, else once the queue learns it (the caller went on)."""
+    token: contextvars.Token[Refused | None] | None = _on_refused.set(handler)
+    try:
+        yield
+    except TelegramAPIError as error:
+        _on_refused.reset(token)  # type: ignore[arg-type]
+        token = None
+        await handler(error)
+    finally:
+        if token is not None:
+            _on_refused.reset(token)
 
 
 def is_new_message(method: TelegramMethod[Any]) -> bool:
@@ -105,11 +139,12 @@ def is_edit(method: TelegramMethod[Any]) -> bool:
 
 
 def queue_key(method: TelegramMethod[Any]) -> int | str | None:
-    """The chat whose queue the call waits in; None: not a call on a chat's messages."""
+    """The chat whose queue the call waits in; None: not a call on a chat's messages (a pin
+    is one: it may name a post still queued)."""
     if not (
         is_new_message(method)
         or is_edit(method)
-        or isinstance(method, DeleteMessage | DeleteMessages)
+        or isinstance(method, DeleteMessage | DeleteMessages | PinChatMessage | UnpinChatMessage)
     ):
         return None
     chat = getattr(method, "chat_id", None)
@@ -152,6 +187,9 @@ class Call:
     redelivered: bool = False  # made within an outbox delivery: its row makes it again
     rows: list[int] = field(default_factory=list)  # its journal rows (a replaced edit's too)
     tries: int = 0  # failed tries so far (429, the Bot API out of reach)
+    # The refusal handlers of callers that went on before the answer, with their contexts.
+    refused: list[tuple[Refused, contextvars.Context]] = field(default_factory=list)
+    went_on: bool = False  # a caller went on with a provisional answer
 
 
 @dataclass
@@ -195,6 +233,8 @@ class FloodControl(BaseRequestMiddleware):
         self._keeping = False
         self.kept: list[Kept] = []  # what `keep` took, in the order it was queued
         self.left_journaled = 0  # what `keep` took that the journal holds already
+        self.real_ids: OrderedDict[int, int] = OrderedDict()  # provisional id -> Telegram's
+        self._handlers: set[asyncio.Task[None]] = set()  # refusal handlers under way
 
     async def __call__(
         self,
@@ -209,7 +249,20 @@ class FloodControl(BaseRequestMiddleware):
             self._keep(key, Call(make_request, bot, method))
             return stand_in(bot, method)
         redelivered = delivering()
-        rows = [] if redelivered else await self._journal(key, bot, method)
+        kept_row = _kept_row.get()
+        if kept_row is not None:  # journaled already: `send_kept` waits for its answer
+            rows = [kept_row]
+        else:
+            rows = [] if redelivered else await self._journal(key, bot, method)
+        handler = _on_refused.get()
+        # A group's call goes on at once; a private chat's only when its refusal has a
+        # handler (else its caller reads the refusal: a user who never started the bot).
+        go_on = (
+            bool(rows)
+            and kept_row is None
+            and has_stand_in(method)
+            and (is_group(key) or handler is not None)
+        )
         chat = self.chats.get(key)
         if chat is None:
             chat = self.chats[key] = ChatQueue()
@@ -222,21 +275,34 @@ class FloodControl(BaseRequestMiddleware):
             older.method, older.make_request, older.bot = method, make_request, bot
             older.waiters.append(waiter)
             older.rows += rows
+            call = older
         else:
-            chat.calls.append(Call(make_request, bot, method, [waiter], redelivered, rows))
+            call = Call(make_request, bot, method, [waiter], redelivered, rows)
+            chat.calls.append(call)
+        if go_on:
+            call.went_on = True
+            if handler is not None:
+                call.refused.append((handler, contextvars.copy_context()))
         if chat.worker is None or chat.worker.done():
             chat.worker = asyncio.create_task(self._drain(key, chat))
         # A cancelled caller (a handler cut off) does not take its message back: the queue
         # still sends it, and its failure, if any, is not reported as never retrieved.
         waiter.add_done_callback(_retrieved)
-        if not rows:
+        if go_on:  # durable: the queue does the waiting
+            return stand_in(bot, method, provisional_id(rows[0]))
+        return await self._answer(bot, method, waiter, journaled=bool(rows))
+
+    async def _answer(
+        self, bot: Bot, method: TelegramMethod[Any], waiter: asyncio.Future[Any], *, journaled: bool
+    ) -> Any:
+        if not journaled or _kept_row.get() is not None:
             return await asyncio.shield(waiter)
         try:
             async with asyncio.timeout(self.answer_wait):  # no task of its own, as wait_for's
                 return await asyncio.shield(waiter)
         except TimeoutError:  # durable and still queued: the caller goes on
             try:
-                return stand_in(bot, method)  # type: ignore[no-any-return]
+                return stand_in(bot, method)
             except KeptForRestart:  # no stand-in fits: wait for the real answer
                 return await asyncio.shield(waiter)
 
@@ -262,6 +328,10 @@ class FloodControl(BaseRequestMiddleware):
             if not chat.calls or chat.calls[0] is not call:
                 continue  # kept meanwhile (`keep`)
             chat.calls.popleft()  # from here on, a newer edit queues anew
+            if not await self._resolve(key, call):
+                await self.limits.settle(specs, ticket)
+                self._settle(call, NeverSent(call.method))
+                continue
             chat.current = call
             request = chat.request = asyncio.ensure_future(call.make_request(call.bot, call.method))
             pause = None
@@ -307,12 +377,52 @@ class FloodControl(BaseRequestMiddleware):
             )
         return pause
 
+    async def _resolve(self, key: int | str, call: Call) -> bool:
+        """Put the real ids in place of the provisional ones the call names (False: one of
+        its posts was never sent, and will not be)."""
+        refs = provisional_refs(call.method)
+        if not refs:
+            return True
+        real: dict[int, int] = {}
+        for ref in refs:
+            found = self.real_ids.get(ref)
+            if found is None:
+                found = await self._real_from_journal(-ref)
+            if found is None:
+                log.info("%s to chat %s names a post never sent", type(call.method).__name__, key)
+                return False
+            real[ref] = found
+        call.method = with_real_ids(call.method, real)
+        return True
+
+    async def _real_from_journal(self, row: int) -> int | None:
+        """A post another worker (or the last run) journaled: its id once it was sent."""
+        waited = 0.0
+        while True:
+            try:
+                found = await outgoing.real_id(row)
+            except Exception as error:  # the database out of reach: as a 5xx, tried again
+                log.warning("the post of journal row %s not looked up: %s", row, error)
+                found = outgoing.PENDING
+            if found != outgoing.PENDING or waited >= RESOLVE_WAIT_S:
+                return None if found == outgoing.PENDING else found
+            await self.sleep(0.5)
+            waited += 0.5
+
     def _settle(self, call: Call, outcome: Any) -> None:
         """The call's final answer: its callers get it, its journal rows are forgotten."""
         failed = isinstance(outcome, BaseException)
+        sent_id = outcome.message_id if isinstance(outcome, Message) else None
+        if sent_id is not None:
+            for row in call.rows:
+                self.real_ids[provisional_id(row)] = sent_id
+            while len(self.real_ids) > REAL_IDS_KEPT:
+                self.real_ids.popitem(last=False)
         # Sent, or refused for good (a cancelled call, cut off by `keep`, is the next start's).
         if self.journal is not None and (not failed or isinstance(outcome, TelegramAPIError)):
-            self.journal.sent(call.rows)
+            self.journal.sent(call.rows, sent_id)
+        if isinstance(outcome, TelegramAPIError) and call.went_on:
+            self._refused(call, outcome)
         for waiter in call.waiters:
             if waiter.done():
                 continue
@@ -320,6 +430,16 @@ class FloodControl(BaseRequestMiddleware):
                 waiter.set_exception(outcome)
             else:
                 waiter.set_result(outcome)
+
+    def _refused(self, call: Call, error: TelegramAPIError) -> None:
+        """A refusal its callers no longer wait for: their handlers run, or the log says it."""
+        if not call.refused:
+            log.info("%s refused after its caller went on: %s", type(call.method).__name__, error)
+        for handler, context in call.refused:
+            context.run(_on_refused.set, None)  # what the handler sends is its own
+            task = asyncio.get_running_loop().create_task(_guarded(handler(error)), context=context)
+            self._handlers.add(task)
+            task.add_done_callback(self._handlers.discard)
 
     def _specs(self, key: int | str, method: TelegramMethod[Any]) -> list[Spec]:
         specs: list[Spec] = []
@@ -345,6 +465,19 @@ class FloodControl(BaseRequestMiddleware):
         """Shutting down: what waits for a window goes out now (a 429 is still waited out),
         since a message kept for later would be lost with the process."""
         self._flushing.set()
+
+    async def drained(self, timeout: float) -> int:
+        """Wait (at most `timeout` seconds) until every queued call went out; how many are
+        still queued then. Handlers do not wait for their group's calls: a shutdown does."""
+        deadline = asyncio.get_running_loop().time() + timeout
+        while workers := [
+            c.worker for c in self.chats.values() if c.worker and not c.worker.done()
+        ]:
+            left = deadline - asyncio.get_running_loop().time()
+            if left <= 0:
+                break
+            await asyncio.wait(workers, timeout=left)
+        return sum(len(c.calls) + (c.current is not None) for c in self.chats.values())
 
     def keep(self) -> None:
         """The shutdown's bound ran out: the chat calls queued or under way, and those made
@@ -387,18 +520,72 @@ class FloodControl(BaseRequestMiddleware):
         await self.limits.close()
 
 
-def stand_in(bot: Bot, method: TelegramMethod[Any]) -> Any:
-    """What a kept call's caller gets instead of Telegram's answer."""
+class NeverSent(TelegramBadRequest):
+    """A call naming a post that was never sent (refused, or lost): it is not made."""
+
+    def __init__(self, method: TelegramMethod[Any]) -> None:
+        super().__init__(method, "message to edit not found: its post was never sent")
+
+
+async def _guarded(work: Awaitable[None]) -> None:
+    try:
+        await work
+    except Exception:
+        log.exception("acting on a refused chat call failed")
+
+
+def provisional_id(row: int) -> int:
+    """The message id a post's caller holds until Telegram gave it one: its row, negated."""
+    return -row
+
+
+def _returns(method: TelegramMethod[Any]) -> tuple[Any, ...]:
     returning = method.__returning__
-    kinds = get_args(returning) or (returning,)
+    return get_args(returning) or (returning,)
+
+
+def has_stand_in(method: TelegramMethod[Any]) -> bool:
+    kinds = _returns(method)
+    return bool in kinds or Message in kinds
+
+
+def stand_in(bot: Bot, method: TelegramMethod[Any], message_id: int = 0) -> Any:
+    """What a caller gets instead of Telegram's answer (a kept call's, a provisional one)."""
+    kinds = _returns(method)
     if bool in kinds:
         return True
     if Message in kinds:
         chat_id = getattr(method, "chat_id", None)
         chat_id = chat_id if isinstance(chat_id, int) else 0
         chat = Chat(id=chat_id, type="private" if chat_id > 0 else "supergroup")
-        return Message(message_id=0, date=datetime.now(UTC), chat=chat).as_(bot)
+        return Message(message_id=message_id, date=datetime.now(UTC), chat=chat).as_(bot)
     raise KeptForRestart(type(method).__name__)
+
+
+def provisional_refs(method: TelegramMethod[Any]) -> list[int]:
+    """The provisional message ids the call names (the message it edits, deletes or
+    replies to)."""
+    ids = [getattr(method, "message_id", None), getattr(method, "reply_to_message_id", None)]
+    reply = getattr(method, "reply_parameters", None)
+    ids.append(getattr(reply, "message_id", None))
+    ids += list(getattr(method, "message_ids", None) or ())
+    return [i for i in ids if isinstance(i, int) and i < 0]
+
+
+def with_real_ids(method: TelegramMethod[Any], real: dict[int, int]) -> TelegramMethod[Any]:
+    def swap(value: Any) -> Any:
+        return real.get(value, value) if isinstance(value, int) else value
+
+    update: dict[str, Any] = {}
+    for name in ("message_id", "reply_to_message_id"):
+        if isinstance(getattr(method, name, None), int):
+            update[name] = swap(getattr(method, name))
+    if isinstance(getattr(method, "message_ids", None), list):
+        update["message_ids"] = [swap(i) for i in method.message_ids]  # type: ignore[attr-defined]
+    reply = getattr(method, "reply_parameters", None)
+    if reply is not None and isinstance(getattr(reply, "message_id", None), int):
+        update["reply_parameters"] = reply.model_copy(update={"message_id": swap(reply.message_id)})
+    return method.model_copy(update=update)
 
 
 def encode(bot: Bot, method: TelegramMethod[Any]) -> dict[str, Any] | None:
@@ -427,11 +614,12 @@ def decode(call: Kept) -> TelegramMethod[Any]:
 
 
 async def send_kept(
-    bot: Bot, calls: Iterable[Kept], done: Callable[[Kept], Awaitable[None]]
+    bot: Bot, calls: Iterable[Kept], done: Callable[[Kept, int | None], Awaitable[None]]
 ) -> int:
     """Send the calls a shutdown kept, in order per chat (the chats side by side); `done`
-    after each one sent or refused for good. A chat whose call fails otherwise (the Bot API
-    unreachable) stops there: its rows stay for the next try. How many were sent."""
+    after each one sent (with a post's message id) or refused for good. A chat whose call
+    fails otherwise (the Bot API unreachable) stops there: its rows stay for the next try.
+    How many were sent."""
     chats: dict[str, list[Kept]] = {}
     for call in calls:
         chats.setdefault(call.chat, []).append(call)
@@ -440,8 +628,10 @@ async def send_kept(
     async def one_chat(queue: list[Kept]) -> None:
         nonlocal sent
         for call in queue:
+            message_id = None
+            token = _kept_row.set(call.id)  # its row is the journal's: not written again
             try:
-                await bot(decode(call))
+                answer = await bot(decode(call))
             except TelegramAPIError as error:  # refused: sending again would not help
                 log.warning("a kept %s was refused: %s", call.method, error)
             except Exception:
@@ -449,7 +639,10 @@ async def send_kept(
                 return
             else:
                 sent += 1
-            await done(call)
+                message_id = answer.message_id if isinstance(answer, Message) else None
+            finally:
+                _kept_row.reset(token)
+            await done(call, message_id)
 
     await asyncio.gather(*(one_chat(queue) for queue in chats.values()))
     return sent

@@ -11,7 +11,14 @@ one worker sends a chat's rows in order and two never both do; a live worker ren
 claim on its own rows (`Journal.refresh`).
 
 A call that was under way may have reached Telegram without its answer reaching us: it is
-sent again (Telegram has no idempotent send; an edit sent twice changes nothing)."""
+sent again (Telegram has no idempotent send; an edit sent twice changes nothing).
+
+A post's caller may go on before Telegram answered, holding the post's row id, negated, as
+its message id (a provisional id; a board stored with one, too). Once the post is sent, the
+real id is written beside it (`SentCall`, the same flush that forgets the row) and the boards
+stored with the provisional one are given the real one; a later call naming the provisional
+id is sent with the real one (`real_id`), by any worker. The mapping is pruned after a day
+(`prune_sent`)."""
 
 from __future__ import annotations
 
@@ -25,7 +32,7 @@ from tortoise.expressions import Q
 
 from engine.services.aggregates.sql import dump_json, load_json, now, sql
 from engine.services.batched import Batched
-from engine.store.models import OutgoingCall
+from engine.store.models import BoardMessage, OutgoingCall, SentCall
 
 
 @dataclass(frozen=True)
@@ -60,9 +67,47 @@ async def claim(*, lease: timedelta | None = None) -> list[Kept]:
     return [Kept(r.chat, r.method, load_json(r.payload), r.id) for r in taken]
 
 
-async def done(call: Kept) -> None:
-    """The call was sent (or refused for good): its row goes."""
+async def done(call: Kept, message_id: int | None = None) -> None:
+    """The call was sent (or refused for good): its row goes; a post's real id is kept."""
+    if call.id is None:
+        return
+    if message_id is not None:
+        await _record_real_ids({call.id: message_id})
     await OutgoingCall.filter(id=call.id).delete()
+
+
+PENDING = -1  # `real_id`: the post is still queued somewhere
+
+
+async def real_id(row: int) -> int | None:
+    """The message id Telegram gave the post journaled as `row`; `PENDING` while its row is
+    still waiting; None when it will never have one (refused, or pruned)."""
+    found = await SentCall.filter(id=row).first().values_list("message_id", flat=True)
+    if found is not None:
+        return int(found)  # type: ignore[call-overload]
+    return PENDING if await OutgoingCall.filter(id=row).exists() else None
+
+
+async def _record_real_ids(real: dict[int, int]) -> None:
+    if not real:
+        return
+    await SentCall.bulk_create(
+        [SentCall(id=row, message_id=message_id) for row, message_id in real.items()],
+        ignore_conflicts=True,
+    )
+    for row, message_id in real.items():  # a board stored before its post was sent
+        await BoardMessage.filter(message_id=-row).update(message_id=message_id)
+
+
+async def prune_sent(age: timedelta = timedelta(days=1)) -> int:
+    """Forget the real ids of posts sent longer than `age` ago; how many. A board stored
+    with a provisional id after its post was sent (the fix-up ran first) gets its real one
+    here, before the mapping goes."""
+    for board in await BoardMessage.filter(message_id__lt=0):
+        found = await SentCall.filter(id=-board.message_id).first()
+        if found is not None:
+            await BoardMessage.filter(id=board.id).update(message_id=found.message_id)
+    return await SentCall.filter(created_at__lt=now() - age).delete()
 
 
 # -- the journal: every chat call of a live process, durable from the moment it is queued ---
@@ -90,6 +135,7 @@ class Journal:
     def __init__(self, worker: str | None = None) -> None:
         self.worker = worker or f"journal:{uuid.uuid4().hex}"
         self._sent = Batched(self._forget, after=FORGET_AFTER_S, what="sent chat call(s)")
+        self._real: dict[int, int] = {}  # row -> message id, of posts sent and not yet written
 
     async def write(self, call: Kept) -> int:
         """The call's row (one INSERT, committed on its own); its id."""
@@ -99,7 +145,11 @@ class Journal:
         rows = await conn.execute_query_dict(sql(conn, _JOURNAL), params)
         return int(rows[0]["id"])
 
-    def sent(self, ids: Iterable[int]) -> None:
+    def sent(self, ids: Iterable[int], message_id: int | None = None) -> None:
+        """Telegram took the calls (or refused them for good); `message_id`: the post's."""
+        ids = list(ids)
+        if message_id is not None:
+            self._real.update(dict.fromkeys(ids, message_id))
         self._sent.add(ids)
 
     async def flush(self) -> None:
@@ -107,6 +157,10 @@ class Journal:
         await self._sent.flush()
 
     async def _forget(self, ids: list[int]) -> None:
+        real = {row: self._real[row] for row in ids if row in self._real}
+        await _record_real_ids(real)  # before the rows go: `real_id` never sees neither
+        for row in real:
+            self._real.pop(row, None)
         conn = OutgoingCall._meta.db
         await conn.execute_query(sql(conn, _FORGET.format(ids=", ".join("?" * len(ids)))), ids)
 

@@ -304,10 +304,12 @@ async def _board_of(game_id: int, key: str) -> int | None:
 async def set_board_message(game_id: int, kind: str, message_id: int) -> None:
     """Remember the chat message showing the active scene of `kind` (its board), so the
     bot edits it instead of sending a new one. A new scene starts without one; the kind's
-    `missing` error if none is open. No message id (0: the post is still queued, its
-    sender went on without Telegram's answer) changes nothing: the next step posts it anew."""
+    `missing` error if none is open. A negative id is a post still queued (its journal row,
+    negated: bot/middlewares/flood.py), given its real id once sent
+    (engine/services/outgoing.py); 0 (a post whose sender went on without any id) changes
+    nothing: the next step posts it anew."""
     _check_kind(kind)
-    if message_id <= 0:
+    if message_id == 0:
         return
     stream = await require_active(game_id, kind)
     stream_id = (

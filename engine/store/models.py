@@ -233,6 +233,20 @@ class OutgoingCall(Model):
         table = "outgoing_call"
 
 
+class SentCall(Model):
+    # The message id Telegram gave a journaled post (its OutgoingCall row's id): a handler
+    # that went on before the post was sent holds the row's id, negated, in its place
+    # (bot/middlewares/flood.py), and a later call naming it is sent with the real one.
+    # Rows older than a day are pruned.
+
+    id = fields.BigIntField(primary_key=True, generated=False)
+    message_id = fields.BigIntField()
+    created_at = fields.DatetimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        table = "sent_call"
+
+
 class SavedCharacter(Model):
     # A game's library of characters and NPC templates (the sheet of the game's rule system
     # as JSON, fresh state). owner_id NULL = an NPC template; count > 1 = a group (of Extras).

@@ -17,6 +17,7 @@ import pytest
 from bot.intake import QUEUED_PER_SLOT
 from bot.runner import run
 from bot.settings import Settings
+from engine.store.models import OutgoingCall, RollLog
 from tests.bot.test_runner import (
     GROUP,
     PLAYER,
@@ -76,6 +77,12 @@ async def test_a_hundred_commands_in_one_group_do_not_stall_another_chat(
         await wait_for(lambda: len(api.sent(chat_id=GROUP["id"])) >= 3)
         await asyncio.sleep(1.0)  # the rest wait for the group's window
         assert len(api.sent(chat_id=GROUP["id"])) < 10
+        # ... and yet every roll is stored: a handler journals its reply and goes on, the
+        # group's queue does the waiting (Telegram's minute would otherwise hold each one)
+        async with asyncio.timeout(10):
+            while await RollLog.all().count() < 100:
+                await asyncio.sleep(0.05)
+        assert await OutgoingCall.all().count() >= 90  # the replies, durable, still queued
         mark, began = api.mark(), time.monotonic()
         await feed(
             mode,
@@ -127,8 +134,9 @@ async def test_a_webhook_body_that_is_no_update_is_a_400_without_a_traceback(
 async def test_the_webhook_answers_503_beyond_the_lanes_bound_and_the_resend_is_handled(
     api: FakeBotAPI, tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
-    """Backpressure: one slot, its update held by a slow Bot API, the lanes full: the next
-    POST gets 503 without being stored (logged once), and Telegram's resend is handled."""
+    """Backpressure: one slot, its update held by a slow Bot API (a private chat's reply is
+    waited for: its refusal is the handler's to read), the lanes full: the next POST gets
+    503 without being stored (logged once), and Telegram's resend is handled."""
     settings = runner_settings(api, tmp_path, webhook_url=HOOK_URL, max_updates_in_flight=1)
     bound = QUEUED_PER_SLOT
     stop = asyncio.Event()
@@ -137,7 +145,7 @@ async def test_the_webhook_answers_503_beyond_the_lanes_bound_and_the_resend_is_
     try:
         await started(api)
         api.slow_down("sendMessage", 4.0)
-        updates = [command_update(40 + i, f"/r d6 бросок {i}") for i in range(bound + 3)]
+        updates = [private_update(40 + i, f"/r d6 бросок {i}", PLAYER) for i in range(bound + 3)]
         statuses = []
         async with aiohttp.ClientSession() as http:
             for update in updates:
@@ -146,11 +154,11 @@ async def test_the_webhook_answers_503_beyond_the_lanes_bound_and_the_resend_is_
             # one under way, `bound` waiting: the last two are Telegram's to send again
             assert statuses == [200] * (bound + 1) + [503, 503]
             api.slow_down("sendMessage", 0.0)
-            await wait_for(lambda: len(api.sent(chat_id=GROUP["id"])) == bound + 1, 30)
+            await wait_for(lambda: len(api.sent(chat_id=PLAYER["id"])) == bound + 1, 30)
             for update in updates[-2:]:  # Telegram's resend
                 async with http.post(url, json=update, headers=headers) as response:
                     assert response.status == 200
-            await wait_for(lambda: len(api.sent(chat_id=GROUP["id"])) == bound + 3)
+            await wait_for(lambda: len(api.sent(chat_id=PLAYER["id"])) == bound + 3)
     finally:
         stop.set()
         await asyncio.wait_for(process, 30)

@@ -101,6 +101,7 @@ class FakeBotAPI:
     another_poller: bool = False  # another process polls this bot: getUpdates answers 409
     _failures: dict[str, list[int]] = field(default_factory=dict)
     _delays: dict[str, float] = field(default_factory=dict)
+    _refusals: dict[str, list[tuple[int, str]]] = field(default_factory=dict)
     _message_id: int = 1000
     _waiting: dict[str, int] = field(default_factory=dict)
     most_at_once: dict[str, int] = field(default_factory=dict)  # of slowed-down methods
@@ -121,6 +122,10 @@ class FakeBotAPI:
     def fail_with_retry_after(self, method: str, retry_after: int = 1, times: int = 1) -> None:
         """Answer the next `times` calls of `method` with 429 Too Many Requests."""
         self._failures.setdefault(method, []).extend([retry_after] * times)
+
+    def refuse(self, method: str, status: int, description: str, times: int = 1) -> None:
+        """Refuse the next `times` calls of `method` for good (`status`, `description`)."""
+        self._refusals.setdefault(method, []).extend([(status, description)] * times)
 
     def slow_down(self, method: str, seconds: float) -> None:
         """Answer every call of `method` only after `seconds` (a slow or distant Bot API)."""
@@ -190,6 +195,8 @@ class FakeBotAPI:
                 f"Too Many Requests: retry after {retry_after}",
                 parameters={"retry_after": retry_after},
             )
+        if refusals := self._refusals.get(method):
+            return _error(*refusals.pop(0))
         if method in SENDING_METHODS and _as_int(params.get("chat_id")) in self.forbidden_chats:
             return _error(403, FORBIDDEN_DESCRIPTION)
         if method in SENDING_METHODS and _as_int(params.get("chat_id")) in self.unknown_chats:

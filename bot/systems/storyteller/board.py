@@ -10,10 +10,11 @@ from aiogram.exceptions import TelegramBadRequest, TelegramForbiddenError
 from aiogram.types import InlineKeyboardMarkup, Message
 from aiogram.utils.i18n import gettext as _
 
+from bot.board_message import board_keeper, edit_or_send
 from bot.miniapp import board_button
 from bot.render.keyboards import with_button_row
 from bot.systems.storyteller import render
-from engine.services import GameInfo, set_board_message
+from engine.services import GameInfo
 from engine.services.storyteller import FightView, current_fight
 from engine.services.storyteller.fights import KIND
 from engine.services.storyteller.review import ReviewMessages, remember_review, review_messages
@@ -51,22 +52,8 @@ async def render_board(bot: Bot, game: GameInfo, view: FightView, *, new: bool =
     if not view.closed:
         app = await board_button(bot, game.id, SCREEN)
         markup = with_button_row(render.board_keyboard(game.id, view.seq), app)
-    message_id = None if new else view.board_message_id
-    if message_id is not None:
-        try:
-            await bot.edit_message_text(
-                text, chat_id=game.chat_id, message_id=message_id, reply_markup=markup
-            )
-            return
-        except TelegramBadRequest as error:
-            if "not modified" in error.message:
-                return
-            log.info("board %s of game %s not editable: %s", message_id, game.id, error)
-    sent = await bot.send_message(
-        game.chat_id, text, message_thread_id=game.topic_id, reply_markup=markup
-    )
-    if not view.closed:
-        await set_board_message(game.id, KIND, sent.message_id)
+    current = None if new else view.board_message_id
+    await edit_or_send(bot, game, current, text, markup, board_keeper(game, KIND, view))
 
 
 async def send_review(bot: Bot, game: GameInfo, fight: Fight, seq: int) -> int | None:

@@ -14,16 +14,19 @@ from aiogram import Bot
 from aiogram.client.session.aiohttp import AiohttpSession
 from aiogram.client.session.middlewares.base import BaseRequestMiddleware
 from aiogram.client.telegram import TelegramAPIServer
+from aiogram.exceptions import TelegramAPIError
 from redis.asyncio import Redis
 
-from bot.middlewares.flood import FloodControl
+from bot.middlewares.flood import FloodControl, if_refused
 from bot.middlewares.flood_limits import RedisLimits
 from bot.middlewares.retry import RetryAfterMiddleware
+from engine.services import board_message, create_game, outgoing, set_board_message, touch_user
 from engine.services.outgoing import Journal
+from engine.services.savage import start_encounter
 from engine.store.models import OutgoingCall
 from tests.support.fake_botapi import BOT_TOKEN, FakeBotAPI
 
-GROUP, OTHER_GROUP = -100500, -100600
+GROUP, OTHER_GROUP, PRIVATE = -100500, -100600, 4242
 WINDOW = 0.6  # stands for Telegram's minute
 # A call is stamped when the flood control lets it go (`Stamps`, just inside it), not when the
 # fake receives it: the way there takes a varying time on a loaded machine.
@@ -364,38 +367,119 @@ async def test_a_groups_messages_leave_about_one_a_second(api: FakeBotAPI) -> No
     assert times[5] - times[0] >= 2.9
 
 
+async def sent_texts(api: FakeBotAPI, count: int, timeout: float = 5.0) -> list[str | None]:
+    """The texts the fake Bot API took, once there are `count` of them."""
+    async with asyncio.timeout(timeout):
+        while len(taken := [c for c in api.calls if c.result is not None]) < count:
+            await asyncio.sleep(0.02)
+    return [c.text for c in taken]
+
+
 async def test_a_journaled_call_is_written_before_it_is_sent_and_forgotten_after(
     api: FakeBotAPI, db: object
 ) -> None:
+    """A group's post: its caller goes on at once, holding the row's id (negated) for the
+    message's; the row is the journal's until Telegram took the post, then the real id is
+    written beside it."""
     journal = Journal("test-worker")
     flood = FloodControl(1000, 0, journal=journal)
     bot = bot_with(api, flood)
     api.slow_down("sendMessage", 0.5)
     try:
-        sending = asyncio.create_task(bot.send_message(GROUP, "записано"))
-        await asyncio.sleep(0.2)
+        started = time.monotonic()
+        answer = await bot.send_message(GROUP, "записано")
+        assert time.monotonic() - started < 0.3  # not the 0.5 s Telegram takes
         [row] = await OutgoingCall.all()  # under way: already in the database
         assert row.method == "SendMessage" and row.claimed_by == "test-worker"
         assert row.payload["text"] == "записано"
-        await sending
+        assert answer.message_id == -row.id  # provisional
+        await sent_texts(api, 1)
         await journal.flush()
         assert await OutgoingCall.all().count() == 0  # Telegram took it: forgotten
+        [real] = [c.result["message_id"] for c in api.calls if c.result is not None]
+        assert await outgoing.real_id(row.id) == real
     finally:
         await bot.session.close()
+
+
+async def test_a_call_naming_a_provisional_id_is_sent_with_the_real_one(
+    api: FakeBotAPI, db: object
+) -> None:
+    """A handler posts and edits what it posted before Telegram answered: the edit names
+    the provisional id and reaches Telegram with the real one; a board stored with the
+    provisional id is given the real one."""
+    journal = Journal("test-worker")
+    flood = FloodControl(1000, 0, journal=journal)
+    bot = bot_with(api, flood)
+    api.slow_down("sendMessage", 0.3)
+    await touch_user(1, "Мастер")
+    game = await create_game(
+        chat_id=GROUP, topic_id=None, system="savage", name="Доска", creator_id=1
+    )
+    await start_encounter(game.id, actor_id=1)
+    try:
+        posted = await bot.send_message(GROUP, "доска, первая версия")
+        assert posted.message_id < 0
+        await set_board_message(game.id, "encounter", posted.message_id)
+        assert await bot.edit_message_text(
+            "доска, вторая", chat_id=GROUP, message_id=posted.message_id
+        )
+        await sent_texts(api, 2)
+        await journal.flush()
+    finally:
+        await bot.session.close()
+    sent, edit = [c for c in api.calls if c.result is not None]
+    assert edit.method == "editMessageText"
+    assert edit.params["message_id"] == sent.result["message_id"] > 0
+    assert await board_message(game.id, "encounter") == sent.result["message_id"]
+
+
+async def test_a_refusal_after_the_caller_went_on_is_its_handlers(
+    api: FakeBotAPI, db: object
+) -> None:
+    """A board edited after its message was deleted: the caller went on, the queue learns
+    of the refusal and the caller's handler posts the board anew; an edit naming a post
+    Telegram refused is not made."""
+    journal = Journal("test-worker")
+    flood = FloodControl(1000, 0, journal=journal)
+    bot = bot_with(api, flood)
+    api.refuse("editMessageText", 400, "Bad Request: message to edit not found")
+    api.refuse("sendMessage", 403, "Forbidden: bot was kicked from the group chat")
+    refusals: list[str] = []
+
+    async def repost(error: TelegramAPIError) -> None:
+        refusals.append(error.message)
+        await bot.send_message(GROUP, "доска заново")
+
+    try:
+        async with if_refused(repost):
+            assert await bot.edit_message_text("доска", chat_id=GROUP, message_id=7)
+        refused = await bot.send_message(GROUP, "не дойдёт")  # refused: its edit is not made
+        assert await bot.edit_message_text("правка", chat_id=GROUP, message_id=refused.message_id)
+        await sent_texts(api, 1)
+        await asyncio.sleep(0.2)
+        await journal.flush()
+        assert await OutgoingCall.all().count() == 0
+    finally:
+        await bot.session.close()
+    assert refusals == ["Bad Request: message to edit not found"]
+    assert [c.text for c in api.calls if c.result is not None] == ["доска заново"]
+    assert "правка" not in [c.text for c in api.calls]
 
 
 async def test_a_caller_waits_for_a_journaled_call_only_so_long(
     api: FakeBotAPI, db: object
 ) -> None:
-    """A handler does not hold its update behind a slow chat: past `answer_wait` it goes on
-    with a stand-in, and the call is still sent, then forgotten."""
+    """A private chat's call, whose refusal its caller reads, is waited for — but past
+    `answer_wait` the caller goes on with a stand-in, and the call is still sent, then
+    forgotten."""
     journal = Journal("test-worker")
     flood = FloodControl(1000, 0, journal=journal, answer_wait=0.2)
     bot = bot_with(api, flood)
     api.slow_down("sendMessage", 1.0)
     try:
         started = time.monotonic()
-        answer = await bot.send_message(GROUP, "не ждём")
+        answer = await bot.send_message(PRIVATE, "не ждём")
         assert time.monotonic() - started < 0.6
         assert answer.message_id == 0  # the stand-in
         assert await OutgoingCall.all().count() == 1

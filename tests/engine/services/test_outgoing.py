@@ -1,13 +1,16 @@
-"""The table of chat calls a shutdown kept (engine/services/outgoing.py): order and claims."""
+"""The journal of chat calls (engine/services/outgoing.py): order, claims, the posts' real ids."""
 
 from __future__ import annotations
 
 from datetime import timedelta
 
+from engine import services
 from engine.services import outgoing
 from engine.services.aggregates.sql import now
 from engine.services.outgoing import Kept
-from engine.store.models import OutgoingCall
+from engine.services.savage import start_encounter
+from engine.store.models import OutgoingCall, SentCall
+from tests.engine.services.conftest import GM
 
 LEASE = timedelta(minutes=1)
 
@@ -50,3 +53,29 @@ async def test_done_removes_the_row(db: object) -> None:
 async def test_nothing_stored_nothing_claimed(db: object) -> None:
     assert await outgoing.store([]) == 0
     assert await outgoing.claim() == []
+
+
+async def test_a_sent_posts_real_id_is_kept_and_given_to_a_board_stored_before_it(
+    game: services.GameInfo,
+) -> None:
+    """A handler that went on holds a post's row id, negated (bot/middlewares/flood.py): once
+    the post is sent its real id answers `real_id`, and a board stored with the provisional
+    id is given the real one — at once, or by the prune if the board came after the mark."""
+    await start_encounter(game.id, actor_id=GM)
+    await outgoing.store(calls()[:2])
+    first, second = await outgoing.claim()
+    assert first.id is not None and second.id is not None
+    assert await outgoing.real_id(first.id) == outgoing.PENDING  # still queued
+    await services.set_board_message(game.id, "encounter", -first.id)
+    await outgoing.done(first, 4321)
+    assert await outgoing.real_id(first.id) == 4321
+    assert await services.board_message(game.id, "encounter") == 4321
+    await outgoing.done(second)  # refused: it never gets an id
+    assert await outgoing.real_id(second.id) is None
+    # a board stored with the provisional id after the mark: the prune mends it
+    await services.set_board_message(game.id, "encounter", -first.id)
+    assert await outgoing.prune_sent() == 0  # younger than a day
+    assert await services.board_message(game.id, "encounter") == 4321
+    await SentCall.filter(id=first.id).update(created_at=now() - timedelta(days=2))
+    assert await outgoing.prune_sent() == 1
+    assert await outgoing.real_id(first.id) is None

@@ -9,7 +9,7 @@ from aiogram.types import InlineKeyboardMarkup, Message
 
 from bot.miniapp import board_button
 from bot.render.keyboards import with_button_row
-from bot.systems.savage.combat.board import dice_to_gm, edit_or_send, post
+from bot.systems.savage.combat.board import board_keeper, dice_to_gm, edit_or_send, post
 from bot.systems.savage.render.chase import (
     chase_board_text,
     chase_events_text,
@@ -22,7 +22,7 @@ from bot.systems.savage.render.turn_menu import turn_rows
 from engine.savage import Encounter
 from engine.savage.chase.events import ChaseEnded, TurnStarted
 from engine.savage.observe import owners_show_dice, table_sees_dice
-from engine.services import GameInfo, set_board_message
+from engine.services import GameInfo
 from engine.services.savage import ChaseView, current_chase, current_encounter, quiet_mode
 from engine.services.savage.chases import controllers
 
@@ -110,6 +110,5 @@ async def render_chase(
     if not view.closed and view.state.ended is None:
         app = await board_button(bot, game.id, "chase")
         markup = with_button_row(chase_keyboard(view.state, game.id, view.seq), app)
-    sent = await edit_or_send(bot, game, None if new else view.board_message_id, text, markup)
-    if sent is not None and not view.closed:
-        await set_board_message(game.id, "chase", sent)
+    current = None if new else view.board_message_id
+    await edit_or_send(bot, game, current, text, markup, board_keeper(game, "chase", view))

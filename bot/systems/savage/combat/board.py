@@ -6,16 +6,18 @@ from __future__ import annotations
 import logging
 
 from aiogram import Bot
-from aiogram.exceptions import TelegramBadRequest, TelegramForbiddenError
+from aiogram.exceptions import TelegramAPIError
 from aiogram.types import InlineKeyboardMarkup, Message
 
+from bot.board_message import board_keeper, edit_or_send
+from bot.middlewares.flood import if_refused
 from bot.miniapp import board_button
 from bot.render.keyboards import with_button_row
 from bot.systems.savage.render.combat import board_keyboard, board_text, mention
 from bot.systems.savage.render.combat_events import gm_dice_copy
 from bot.systems.savage.render.turn_menu import turn_rows
 from engine import savage
-from engine.services import GameInfo, get_user, set_board_message
+from engine.services import GameInfo, get_user
 from engine.services.savage import EncounterView, current_chase, current_encounter, quiet_mode
 
 log = logging.getLogger(__name__)
@@ -43,34 +45,12 @@ async def dice_to_gm(bot: Bot, game: GameInfo, text: str | None) -> None:
     private chat (nothing when the GM never opened one with the bot)."""
     if not text or game.gm_id is None:
         return
-    try:
-        await bot.send_message(game.gm_id, gm_dice_copy(game.name, text))
-    except (TelegramForbiddenError, TelegramBadRequest) as error:
+
+    async def not_sent(error: TelegramAPIError) -> None:
         log.info("game %s: the GM's dice copy not sent (%s)", game.id, error.message)
 
-
-async def edit_or_send(
-    bot: Bot,
-    game: GameInfo,
-    message_id: int | None,
-    text: str,
-    markup: InlineKeyboardMarkup | None,
-) -> int | None:
-    """Edit the message; if it is gone, send a new one and return its id (None: edited)."""
-    if message_id is not None:
-        try:
-            await bot.edit_message_text(
-                text, chat_id=game.chat_id, message_id=message_id, reply_markup=markup
-            )
-            return None
-        except TelegramBadRequest as error:
-            if "not modified" in error.message:
-                return None
-            log.info("board %s of game %s not editable: %s", message_id, game.id, error)
-    sent = await bot.send_message(
-        game.chat_id, text, message_thread_id=game.topic_id, reply_markup=markup
-    )
-    return sent.message_id
+    async with if_refused(not_sent):  # the step does not wait for the GM's chat
+        await bot.send_message(game.gm_id, gm_dice_copy(game.name, text))
 
 
 async def show_board(bot: Bot, game: GameInfo, *, new: bool = False) -> None:
@@ -94,9 +74,7 @@ async def render_board(bot: Bot, game: GameInfo, view: EncounterView, *, new: bo
             keyboard = InlineKeyboardMarkup(inline_keyboard=rows + keyboard.inline_keyboard)
         markup = with_button_row(keyboard, app)
     current = None if new else view.board_message_id
-    sent = await edit_or_send(bot, game, current, text, markup)
-    if sent is not None and not view.closed:
-        await set_board_message(game.id, "encounter", sent)
+    await edit_or_send(bot, game, current, text, markup, board_keeper(game, "encounter", view))
 
 
 async def turn_mentions(state: savage.Encounter, combatant_id: str) -> list[str]:

@@ -1,0 +1,61 @@
+"""The one message per scene that the chat keeps up to date (its board): edited in place,
+posted anew only when it is gone (deleted, or too old to edit) — found out now, or when the
+group's queue gets to the edit after its handler went on (bot/middlewares/flood.py)."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from aiogram import Bot
+from aiogram.exceptions import TelegramAPIError
+from aiogram.types import InlineKeyboardMarkup
+
+from bot.middlewares.flood import if_refused
+from engine.services import GameInfo, set_board_message
+
+log = logging.getLogger(__name__)
+
+
+async def edit_or_send(
+    bot: Bot,
+    game: GameInfo,
+    message_id: int | None,
+    text: str,
+    markup: InlineKeyboardMarkup | None,
+    remember: Callable[[int], Awaitable[None]],
+) -> None:
+    """Edit the message; if it is gone (now, or when the queue gets to the edit), send a new
+    one and `remember` its id."""
+
+    async def post_anew() -> None:
+        sent = await bot.send_message(
+            game.chat_id, text, message_thread_id=game.topic_id, reply_markup=markup
+        )
+        await remember(sent.message_id)
+
+    async def gone(error: TelegramAPIError) -> None:
+        if "not modified" in error.message:
+            return
+        log.info("board %s of game %s not editable: %s", message_id, game.id, error)
+        await post_anew()
+
+    if message_id is None:
+        await post_anew()
+        return
+    async with if_refused(gone):
+        await bot.edit_message_text(
+            text, chat_id=game.chat_id, message_id=message_id, reply_markup=markup
+        )
+
+
+def board_keeper(game: GameInfo, kind: str, view: Any) -> Callable[[int], Awaitable[None]]:
+    """How a board posted anew is remembered: as the open scene's board (a closed scene's
+    last board is not)."""
+
+    async def remember(message_id: int) -> None:
+        if not view.closed:
+            await set_board_message(game.id, kind, message_id)
+
+    return remember
