@@ -146,6 +146,11 @@ async def test_the_gm_changes_the_second_d10_of_a_full_defense(browser, server, 
     assert view is not None
     [note] = [a for a in view.state.adjustments if a.code == "adjusted_roll"]
     assert (note.params["action"], note.params["check"], note.params["face"]) == (1, 1, 10)
+    # the list names the face the turn is resolved with, as the chat's review buttons do
+    assert await dice.all_inner_texts() == [
+        "действие 1, первый d10: 3",
+        "действие 1, второй d10: 10",
+    ]
     # Такеда's attack has one d10 only
     await review.locator("select[name='fighter']").select_option("b")
     assert await dice.all_inner_texts() == ["действие 1, d10: 7", "действие 2, d10: 2"]

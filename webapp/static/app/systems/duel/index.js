@@ -158,12 +158,16 @@ function Form({ duel, f, cmd }) {
 }
 
 // Every d10 of a fighter's sealed submission as [action, check, label]: full defense rolls two
-// («Делается два броска, из которых выбирается наибольший»), and the GM may change either.
-function dice(sub) {
+// («Делается два броска, из которых выбирается наибольший»), and the GM may change either. Each
+// shows the face the turn is resolved with — the GM's last change of it, as the chat's review
+// buttons do (engine/duel/adjust.py `adjusted`); the sealed face is in the change's line only.
+function dice(sub, adjustments) {
   if (!sub) return [];
+  const face = (i, j, sealed) => (adjustments || []).reduce((f, a) => (a.code === "adjusted_roll" && a.fighter === sub.fighter
+    && a.params.action === i + 1 && (a.params.check || 0) === j ? a.params.face : f), sealed);
   const label = (n, j, two, face) => (!two ? t("action {n}, d10: {face}", { n, face })
     : j ? t("action {n}, second d10: {face}", { n, face }) : t("action {n}, first d10: {face}", { n, face }));
-  return sub.rolls.flatMap((roll, i) => roll.checks.map((c, j) => [i, j, label(i + 1, j, roll.checks.length > 1, c.die.value)]));
+  return sub.rolls.flatMap((roll, i) => roll.checks.map((c, j) => [i, j, label(i + 1, j, roll.checks.length > 1, face(i, j, c.die.value))]));
 }
 
 function Review({ duel, cmd }) {
@@ -173,7 +177,7 @@ function Review({ duel, cmd }) {
   const [roll, setRoll] = useState("0:0");
   const [reason, setReason] = useState("");
   const ready = !!duel.proposal;
-  const rolls = dice(duel.submissions[fighter]);
+  const rolls = dice(duel.submissions[fighter], duel.proposal && duel.proposal.adjustments);
   const [action, check] = roll.split(":").map(Number);
   const pickFighter = (id) => { setFighter(id); setRoll("0:0"); };
   return html`<section class="card duel-review">
