@@ -1,6 +1,7 @@
-"""Forms end with their turn, and the GM can stop a running duel (issue 26 item 5): once both
-turns are in, «✏️ Изменить ход» changes nothing; `/duel стоп` posts where the fighters stand
-and offers the export, and a new duel may start in the topic."""
+"""Forms end with their turn, and the GM can stop a running duel (issue 26 item 5): `/turn` and
+`/remind` send one live form and close the old copy; once both turns are in, every form is
+closed and «✏️ Изменить ход» changes nothing; `/duel стоп` posts where the fighters stand,
+closes the forms and offers the export, and a new duel may start in the topic."""
 
 from __future__ import annotations
 
@@ -9,18 +10,48 @@ from engine.services import duel as duels
 from engine.services import find_game
 from tests.bot.conftest import ALICE, BORIS, VERA
 from tests.engine.duel.six_turns import BJORN, TAKEDA, TURNS
-from tests.support.telegram import TelegramDriver
+from tests.support.fake_botapi import ApiCall
+from tests.support.telegram import TelegramDriver, private
 
 from .test_duel import FORUM, TOPIC, arena, topic_texts
+
+
+def closed(calls: list[ApiCall], form: ApiCall) -> ApiCall:
+    """The edit that closed `form` (its message, no buttons left)."""
+    message = form.result["message_id"]
+    [edit] = [
+        c for c in calls
+        if c.method == "editMessageText" and c.chat_id == form.chat_id
+        and c.params.get("message_id") == message and "🔒" in c.text
+    ]  # fmt: skip
+    assert edit.buttons() == []
+    return edit
 
 
 async def test_forms_end_with_the_turn_and_the_gm_stops_the_duel(tg: TelegramDriver) -> None:
     table = await arena(tg)
     await table.say(VERA, "/duel Бьорн против Такеда")
+    first = table.forms[ALICE.id]
+    # /turn in the DM: a new form, the old one closed (one live form per player per turn)
+    feed = await tg.send(ALICE, private(ALICE), "/turn")
+    table._track(feed.calls)
+    assert table.forms[ALICE.id] is not first
+    assert "новая — ниже" in closed(feed.calls, first).text
+    # /remind by the GM: the same for both players' forms
+    latest = {user: table.forms[user] for user in (ALICE.id, BORIS.id)}
+    calls = await table.say(VERA, "/remind")
+    for form in latest.values():
+        closed(calls, form)
     a, fa, b, fb = TURNS[0]
     await table.submit(ALICE, BJORN, a, fa)
     sent = table.forms[ALICE.id]  # «✅ Отправлено» with «✏️ Изменить ход»
+    borises = table.forms[BORIS.id]
+    before = tg.api.mark()
     await table.submit(BORIS, TAKEDA, b, fb)
+    # both turns are in: both forms are closed, the receipt stays in each
+    for form in (sent, borises):
+        edit = closed(tg.api.since(before), form)
+        assert "оба хода на месте" in edit.text and "Квитанция" in edit.text
     change = table.button(sent, DuelFormCallback, op="reset")
     calls = await table.press(ALICE, sent, change)
     assert not [c for c in calls if c.method == "editMessageText"]  # no editable form again
