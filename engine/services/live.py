@@ -4,6 +4,8 @@ whole set is taken when its turn ends. Nothing here talks to the chat."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from tortoise.exceptions import IntegrityError
 
 from engine.store.models import LiveMessage, Stream
@@ -12,10 +14,10 @@ Ref = tuple[int, int]  # (chat id, message id)
 
 
 async def _stream_id(game_id: int, stream: str) -> int | None:
-    found: int | None = (
+    found: Any = (
         await Stream.filter(game_id=game_id, key=stream).first().values_list("id", flat=True)
     )
-    return found
+    return None if found is None else int(found)
 
 
 async def swap_live_message(game_id: int, stream: str, key: str, ref: Ref) -> Ref | None:
