@@ -90,6 +90,9 @@ async def test_a_turn_declared_by_buttons_reviewed_and_published(browser, server
     await boris.locator("details.post summary", has_text="Ход 1").wait_for(timeout=3000)
     await shoot(anya, "duel-board-light")
     await shoot(boris, "duel-board-dark")
+    stop = gm.locator("[data-command='stop']")
+    await stop.scroll_into_view_if_needed()
+    await shoot(gm, "duel-stop-gm-dark", full=False)
     await gm.emulate_media(color_scheme="light")
     await shoot(gm, "duel-review-gm-after-light")
     # the fighters' tab: the sheets as text, a player's own saved from the page
@@ -154,6 +157,27 @@ async def test_the_gm_changes_the_second_d10_of_a_full_defense(browser, server, 
     # Такеда's attack has one d10 only
     await review.locator("select[name='fighter']").select_option("b")
     assert await dice.all_inner_texts() == ["действие 1, d10: 7", "действие 2, d10: 2"]
+    # the GM stops the duel (issue 26 item 5), asked first with Telegram's confirm popup
+    stop = gm.locator("[data-command='stop']")
+    assert await stop.inner_text() == "⏹ Остановить дуэль"
+    await stop.scroll_into_view_if_needed()
+    await shoot(gm, "duel-stop-gm-light", full=False)
+    answer = (
+        "([id]) => window.Telegram.WebView.receiveEvent('popup_closed', id ? {button_id: id} : {})"
+    )
+    await stop.click()
+    await gm.evaluate(answer, [None])  # cancelled: the duel goes on
+    await gm.wait_for_timeout(300)
+    view = await duels.current_duel(game, TOPIC)
+    assert view is not None and not view.state.over
+    await stop.click()
+    await gm.evaluate(answer, ["ok"])
+    await gm.locator(".board-head .hint", has_text="Дуэль окончена").wait_for(timeout=3000)
+    assert await stop.count() == 0 and await review.locator("[data-command='publish']").count() == 0
+    assert await gm.locator(".duelist .sealed").count() == 0  # no «not sent yet» on a stopped duel
+    await shoot(gm, "duel-stopped-gm-light")
+    view = await duels.current_duel(game, TOPIC)
+    assert view is not None and view.state.over and view.state.history == ()
     assert gm.problems == []
 
 
