@@ -78,6 +78,8 @@ TEMPLATES: dict[str, Template] = {
     "trick_rolled": "🎭 {fighter}: the trick succeeds ({total} against {difficulty}).",
     "trick_failed": "🎭 {fighter}: the trick fails ({total} against {difficulty}).",
     "trick_lost": "🎭 {fighter}: the opponent's trick is higher — {why}",
+    "trick_won": "🎭 {fighter}: the trick succeeds, higher than the opponent's ({total} against "
+    "{other}) — {why}",
     "tricks_tied_neither": "🎭 The tricks tie: neither works — {why}",
     "trick_cancelled": "🎭 {fighter}: the trick is cancelled by damage ({damage}) — {why}",
     "effect_attack_bonus": "✨ {fighter}: {source}, +{value} to the next turn's attack — {why}",

@@ -19,7 +19,7 @@ from engine.services import duel as duels
 from engine.services import find_game
 from tests.bot.conftest import ALICE, BORIS, VERA
 from tests.bot.test_miniapp import target_of
-from tests.engine.duel.six_turns import BJORN, TAKEDA, TURNS
+from tests.engine.duel.six_turns import BJORN, TAKEDA, TURNS, use_the_scripts_readings
 from tests.support.fake_botapi import ApiCall
 from tests.support.telegram import TelegramDriver, TgUser, group, private
 
@@ -124,6 +124,9 @@ async def arena(tg: TelegramDriver) -> Table:
 
 async def test_the_six_turn_duel_in_a_forum_topic(tg: TelegramDriver) -> None:
     table = await arena(tg)
+    game = await find_game(FORUM.id, None)
+    assert game is not None
+    await use_the_scripts_readings(game.id, VERA.id)
     start = await table.say(VERA, "/duel Бьорн против Такеда")
     (opening,) = topic_texts(start)
     assert "Бьорн" in opening and "Такеда" in opening
