@@ -30,6 +30,11 @@ async def duel_game(db) -> GameInfo:  # type: ignore[no-untyped-def]
     return await make_duel()
 
 
+@pytest.fixture
+async def seeded_duel(db) -> GameInfo:  # type: ignore[no-untyped-def]
+    return await make_duel(seeded=True)
+
+
 async def shoot(page, name: str, full: bool = True) -> None:  # type: ignore[no-untyped-def]
     """The whole page, or (``full`` False) the 390×844 screen as it first shows."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
@@ -45,7 +50,8 @@ async def open_duel(chromium, app_server, user_id, game, dark=False):  # type: i
     return page
 
 
-async def test_a_turn_declared_by_buttons_reviewed_and_published(browser, server, duel_game):  # noqa: F811
+async def test_a_turn_declared_by_buttons_reviewed_and_published(browser, server, seeded_duel):  # noqa: F811
+    duel_game = seeded_duel  # the first turn's dice come from a committed seed
     anya = await open_duel(browser, server, PLAYER_ID, duel_game)
     boris = await open_duel(browser, server, OTHER_ID, duel_game, dark=True)
     gm = await open_duel(browser, server, GM_ID, duel_game, dark=True)
@@ -115,7 +121,13 @@ async def test_a_turn_declared_by_buttons_reviewed_and_published(browser, server
     await anya.goto(str(server.make_url(path)) + "?lang=ru")
     await anya.locator("#status[data-result='match']").wait_for(timeout=3000)
     assert "целюсь в щит" not in await anya.locator("#payload").input_value()
+    # the turn's dice: the browser checks the seed against the posted hash and every die
+    await anya.locator("#dice-status[data-result='match']").wait_for(timeout=3000)
+    assert await anya.locator("#dice-items li").count() >= 3  # attack, its damage, the block
+    assert "✗" not in await anya.locator("#dice-items").inner_text()
     await shoot(anya, "duel-verify-light")
+    await anya.emulate_media(color_scheme="dark")
+    await shoot(anya, "duel-verify-dark")
     assert anya.problems == []
 
 
