@@ -10,22 +10,9 @@ from engine.services import duel as duels
 from engine.services import find_game
 from tests.bot.conftest import ALICE, BORIS, VERA
 from tests.engine.duel.six_turns import BJORN, TAKEDA, TURNS
-from tests.support.fake_botapi import ApiCall
 from tests.support.telegram import TelegramDriver, private
 
-from .test_duel import FORUM, TOPIC, arena, topic_texts
-
-
-def closed(calls: list[ApiCall], form: ApiCall) -> ApiCall:
-    """The edit that closed `form` (its message, no buttons left)."""
-    message = form.result["message_id"]
-    [edit] = [
-        c for c in calls
-        if c.method == "editMessageText" and c.chat_id == form.chat_id
-        and c.params.get("message_id") == message and "🔒" in c.text
-    ]  # fmt: skip
-    assert edit.buttons() == []
-    return edit
+from .test_duel import FORUM, TOPIC, arena, closed, topic_texts
 
 
 async def test_forms_end_with_the_turn_and_the_gm_stops_the_duel(tg: TelegramDriver) -> None:
