@@ -6,8 +6,11 @@ closes the forms and offers the export, and a new duel may start in the topic.""
 from __future__ import annotations
 
 from bot.systems.duel.callbacks import DuelFormCallback
+from bot.systems.duel.tell import board_sync
+from engine.dice.rng import ScriptedRng
 from engine.services import duel as duels
 from engine.services import find_game
+from engine.services.notify import Notification
 from tests.bot.conftest import ALICE, BORIS, VERA
 from tests.engine.duel.six_turns import BJORN, TAKEDA, TURNS
 from tests.support.telegram import TelegramDriver, private
@@ -59,3 +62,21 @@ async def test_forms_end_with_the_turn_and_the_gm_stops_the_duel(tg: TelegramDri
     # the topic is free for the next duel
     again = await table.say(VERA, "/duel Такеда против Бьорн")
     assert not any("уже идёт" in c.text for c in again)
+
+
+async def test_a_stop_from_the_mini_app_is_told_in_the_chat(tg: TelegramDriver) -> None:
+    """The Mini App's «⏹ Остановить дуэль» is the same service; its step reaches the chat
+    through the duel's board sync as `/duel стоп`'s does: the post, the forms closed."""
+    table = await arena(tg)
+    await table.say(VERA, "/duel Бьорн против Такеда")
+    forms = [table.forms[u] for u in (ALICE.id, BORIS.id)]
+    game = await find_game(FORUM.id, None)
+    assert game is not None
+    out = await duels.stop_duel(game.id, TOPIC, actor_id=VERA.id, rng=ScriptedRng([]))
+    before = tg.api.mark()
+    info = {"thread": TOPIC, "stream": out.stream, "state": out.state, "events": out.events}
+    await board_sync(tg.bot, game, Notification(game.id, "duel", info))
+    (post,) = topic_texts(tg.api.since(before))
+    assert "🏁 Ведущий остановил дуэль на ходу 1" in post
+    for form in forms:
+        assert "ведущий остановил дуэль" in closed(tg.api.since(before), form).text
