@@ -30,6 +30,9 @@ class FighterState:
     attack_bonus: int = 0
     defense_bonus: int = 0
     series: Series = NO_SERIES
+    # the pool is at 0 or below from an overspend whose turns of exhaustion pay for it (the
+    # reading ``exhaustion = "counter"``, options.py): no SP is then no exhaustion by itself
+    in_debt: bool = False
 
     @property
     def dead(self) -> bool:
@@ -38,5 +41,6 @@ class FighterState:
 
     @property
     def exhausted(self) -> bool:
-        """«Если в начале хода у бойца нет СП, он находится в состоянии истощения»."""
-        return self.sp <= 0 or self.exhausted_turns > 0
+        """«Если в начале хода у бойца нет СП, он находится в состоянии истощения», and
+        «истощение на столько ходов, сколько минусов получил к пулу СП»."""
+        return self.exhausted_turns > 0 or (self.sp <= 0 and not self.in_debt)

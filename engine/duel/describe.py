@@ -20,7 +20,7 @@ from engine.receipt import short_code
 
 from .actions import Action, Attack, Block, Dodge, FullDefense, Trick
 from .adjust import adjusted
-from .dice import dice_hash
+from .dice import dice_hash, verify_dice
 from .fighter import TURN_AP
 from .options import Deadline
 from .proposal import Proposal, Published, Step
@@ -31,8 +31,16 @@ FAMILY = "duel"
 
 TEMPLATES: dict[str, Template] = {
     "turn": "⚔️ Turn {turn}",
-    "dice_committed": ("🎲 Turn {turn}: the dice are set before anyone chooses — seed hash {hash}"),
-    "dice_revealed": "🎲 The turn's dice seed: {seed} (its hash {hash} was posted at the start)",
+    "dice_committed": (
+        "🎲 Turn {turn}: the dice are set before anyone chooses — SHA-256 of the seed: {hash}"
+    ),
+    "dice_revealed": (
+        "🎲 The turn's dice seed: {seed} — its SHA-256 was posted as the turn opened, every "
+        "die of the turn comes from it ✓"
+    ),
+    "dice_revealed_bad": (
+        "🎲 The turn's dice seed: {seed} — ✗ a die of the turn does not come from it"
+    ),
     "sealed": "🔒 {fighter} has sent the turn {turn}. Receipt: {receipt}",
     "sealed_default": (
         "🔒 {fighter}: the deadline has passed, a default defense is sealed for turn {turn}. "
@@ -78,6 +86,8 @@ TEMPLATES: dict[str, Template] = {
     "trick_rolled": "🎭 {fighter}: the trick succeeds ({total} against {difficulty}).",
     "trick_failed": "🎭 {fighter}: the trick fails ({total} against {difficulty}).",
     "trick_lost": "🎭 {fighter}: the opponent's trick is higher — {why}",
+    "trick_won": "🎭 {fighter}: the trick succeeds, higher than the opponent's ({total} against "
+    "{other}) — {why}",
     "tricks_tied_neither": "🎭 The tricks tie: neither works — {why}",
     "trick_cancelled": "🎭 {fighter}: the trick is cancelled by damage ({damage}) — {why}",
     "effect_attack_bonus": "✨ {fighter}: {source}, +{value} to the next turn's attack — {why}",
@@ -258,11 +268,10 @@ def sealed_notice(fighter: str, turn: int, receipt: str, default: bool = False) 
 
 
 def dice_notice(turn: int, seed: str) -> Description:
-    """The topic's line when a turn opens: the short SHA-256 of the turn's dice seed
-    (dice.py); the seed itself comes with the published turn."""
-    return Description(
-        f"{FAMILY}.dice_committed", {"turn": turn, "hash": short_code(dice_hash(seed))}
-    )
+    """The topic's line when a turn opens: the whole SHA-256 of the turn's dice seed
+    (dice.py) — a prefix would let a host find another seed with the same one — the seed
+    itself comes with the published turn."""
+    return Description(f"{FAMILY}.dice_committed", {"turn": turn, "hash": dice_hash(seed)})
 
 
 def stopped_post(state: DuelState) -> list[Description]:
@@ -419,12 +428,11 @@ def post(
     for i, (fighter, receipt, salt) in enumerate(replaced):
         ok = i < len(replaced_subs) and replaced_subs[i].receipt_checks(receipt, salt)
         out.append(_receipt_line("receipt_replaced", fighter, receipt, ok))
-    if seed:
-        out.append(
-            Description(
-                f"{FAMILY}.dice_revealed", {"seed": seed, "hash": short_code(dice_hash(seed))}
-            )
-        )
+    if seed:  # every sealed die (the replaced submissions' too) is the seed's (dice.py)
+        posted = dice_hash(seed)
+        ok = all(verify_dice(seed, posted, s) for s in (*proposal.submissions, *replaced_subs))
+        key = "dice_revealed" if ok else "dice_revealed_bad"
+        out.append(Description(f"{FAMILY}.{key}", {"seed": seed, "hash": short_code(posted)}))
     return out
 
 

@@ -41,9 +41,28 @@ class DuelOptions(Coded):
     attack_fumble: Literal["miss", "roll"] = "miss"
     # no SP maximum in the seed: None keeps it so; a number caps the recovery.
     sp_cap: int | None = None
+    # «В случае если противник также заявляет трюк, успешным считается больший результат»:
+    # two tricks are an opposed roll, the higher result succeeds even below 6 ("opposed"),
+    # or each is first its own check against 6+ and only two successes compare ("checked").
+    trick_contest: Literal["checked", "opposed"] = "checked"
+    # «состояние истощения на два раунда» (the raider example): an overspend exhausts for as
+    # many turns as the SP overspent and no longer, the pool it left below 1 included
+    # ("counter"); or also while the pool is at 0 or below when a turn starts ("sp").
+    exhaustion: Literal["sp", "counter"] = "sp"
 
 
+# What a duel stored without a field means: the engine's readings before each one became an
+# option (a duel running keeps its readings; docs/rules/duel.md).
 DEFAULT_OPTIONS = DuelOptions()
+# What a new game starts with (stored on the game when it is created, so that a later change
+# here never changes a game already running): the seed's words where the audit of issue 26
+# found the older reading stretching them (docs/rules/duel.md, «Readings that stretch…»).
+NEW_GAME_OPTIONS = DuelOptions(
+    full_dodge_covers_all=False,
+    wrong_side_damage="guaranteed",
+    trick_contest="opposed",
+    exhaustion="counter",
+)
 
 # The seed's sentences each reading comes from, as quoted (" … " between two sentences): the
 # Mini App shows them with the choices (docs/rules/duel.md gives the whole argument).
@@ -91,6 +110,14 @@ SEED_SENTENCES: dict[str, str] = {
     "sp_cap": (
         "У каждого бойца в начале схватки есть 4СП. … Успешное действие защиты "
         "восстанавливает 1СП в начале следующего хода."
+    ),
+    "trick_contest": (
+        "d10 против фиксированной сложности, с успехом на 6+. … В случае если противник "
+        "также заявляет трюк, успешным считается больший результат, либо ничья."
+    ),
+    "exhaustion": (
+        "Если в начале хода у бойца нет СП, он находится в состоянии истощения. … "
+        "получает -2 к пулу СП на начало следующего хода и состояние истощения на два раунда."
     ),
 }
 

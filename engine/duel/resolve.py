@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from engine.dice.results import DuelCheckResult
+
 from .actions import Attack, Block, Dodge, FullDefense, Trick
 from .check import SubmissionCheck, check_submission
 from .clash import Guard, Tally, attack, guard_of
@@ -77,11 +79,64 @@ def _tricks(
     tally: dict[str, Tally],
     opts: DuelOptions,
 ) -> list[Step]:
-    rolls = {}
+    rolls: dict[str, DuelCheckResult] = {}
     for f in state:
         for p, r in zip(checked[f.id].planned, subs[f.id].rolls, strict=True):
             if isinstance(p.action, Trick):
                 rolls[f.id] = r.check
+    if len(rolls) == 2 and opts.trick_contest == "opposed":
+        won, steps = _opposed(rolls, opts)
+    else:
+        won, steps = _checked(rolls, opts)
+    for fid, c in rolls.items():
+        if not won[fid]:
+            continue
+        if tally[fid].damage_taken > 0 and c.critical != "success":
+            steps.append(
+                Step("trick_cancelled", "trick_cancelled", fid, {"damage": tally[fid].damage_taken})
+            )
+            continue
+        rule = "trick_critical" if tally[fid].damage_taken > 0 else "trick_effect"
+        effect = state.fighter(fid).fighter.fighter_class.trick
+        steps.append(_effect(effect, "trick", rule, fid, tally[fid], tally[state.opponent(fid).id]))
+    return steps
+
+
+def _opposed(
+    rolls: dict[str, DuelCheckResult], opts: DuelOptions
+) -> tuple[dict[str, bool], list[Step]]:
+    """The reading ``trick_contest = "opposed"``: «В случае если противник также заявляет
+    трюк, успешным считается больший результат, либо ничья» — two tricks are one opposed
+    roll, the higher total succeeds whatever the difficulty; a natural 1 fails all the same
+    («1 на d10 - критический провал»)."""
+    steps: list[Step] = []
+    won = {fid: c.critical != "failure" for fid, c in rolls.items()}
+    (ia, ca), (ib, cb) = rolls.items()
+    if won[ia] and won[ib]:
+        if ca.total != cb.total:
+            won[ia if ca.total < cb.total else ib] = False
+        elif opts.trick_tie == "neither":
+            won = dict.fromkeys(won, False)
+            steps.append(Step("tricks_tied_neither", "trick_contest", ia, {}))
+            return won, steps
+    for fid, c in rolls.items():
+        other = cb if fid == ia else ca
+        params: dict[str, int | None] = {"total": c.total, "other": other.total}
+        if c.critical == "failure":
+            code, rule = "trick_failed", "trick"
+            params["difficulty"] = c.target
+        else:
+            code, rule = ("trick_won" if won[fid] else "trick_lost"), "trick_contest"
+        steps.append(Step(code, rule, fid, params))
+    return won, steps
+
+
+def _checked(
+    rolls: dict[str, DuelCheckResult], opts: DuelOptions
+) -> tuple[dict[str, bool], list[Step]]:
+    """Each trick its own check against the fixed difficulty («d10 против фиксированной
+    сложности, с успехом на 6+»); of two successes the higher wins («успешным считается
+    больший результат, либо ничья»)."""
     steps: list[Step] = []
     won = {fid: bool(c.success) for fid, c in rolls.items()}
     for fid, c in rolls.items():
@@ -96,18 +151,7 @@ def _tricks(
         elif opts.trick_tie == "neither":
             won = dict.fromkeys(won, False)
             steps.append(Step("tricks_tied_neither", "trick_contest", ia, {}))
-    for fid, c in rolls.items():
-        if not won[fid]:
-            continue
-        if tally[fid].damage_taken > 0 and c.critical != "success":
-            steps.append(
-                Step("trick_cancelled", "trick_cancelled", fid, {"damage": tally[fid].damage_taken})
-            )
-            continue
-        rule = "trick_critical" if tally[fid].damage_taken > 0 else "trick_effect"
-        effect = state.fighter(fid).fighter.fighter_class.trick
-        steps.append(_effect(effect, "trick", rule, fid, tally[fid], tally[state.opponent(fid).id]))
-    return steps
+    return won, steps
 
 
 def _effect(effect: TrickEffect, source: str, rule: str, fid: str, me: Tally, them: Tally) -> Step:
@@ -180,11 +224,14 @@ def _next(
         sp += gained
         steps.append(Step("sp_recovered", back[1], f.id, {"sp": gained, "total": sp}))
     exhausted = max(0, f.exhausted_turns - 1) + c.deficit
+    # the reading ``exhaustion = "counter"``: the pool an overspend left at 0 or below is paid
+    # by its turns of exhaustion («истощение на два раунда»), not by more of them
+    in_debt = opts.exhaustion == "counter" and sp <= 0 and (c.deficit > 0 or f.in_debt)
     if c.deficit:
         steps.append(
             Step("overspent", "overspent", f.id, {"deficit": c.deficit, "turns": exhausted})
         )
-    elif sp <= 0:
+    elif sp <= 0 and not in_debt:
         steps.append(Step("exhausted", "exhaustion", f.id, {"sp": sp}))
     series = f.series.broken() if f.standing_up else f.series
     attacks = 0
@@ -213,6 +260,7 @@ def _next(
         hp=t.hp,
         sp=sp,
         exhausted_turns=exhausted,
+        in_debt=in_debt,
         bleeding_turns=bleeding,
         standing_up=t.knocked_down or t.effect_knockdown,
         lost_actions=int(t.parried or t.lose_action),

@@ -123,6 +123,7 @@ async def create_game(
                 name=name,
                 created_by=creator_id,
                 active_slot=active_slot(chat_id, topic),
+                options=systems.system(system).new_game_options() or None,
             )
             await Role.create(game_id=game.id, user_id=creator_id, role=ROLE_GM)
             await record_event(

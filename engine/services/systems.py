@@ -37,6 +37,9 @@ class RuleSystem:
     code: str  # stored with games and characters: at most 16 characters
     name: str
     scenes: tuple[SceneKind, ...] = ()
+    # what a new game's `options` start with (a system's readings whose default changed: kept
+    # on the game, so a later change of the default never changes a game already running)
+    new_game_options: Callable[[], dict[str, Any]] = dict
 
 
 _SYSTEMS: dict[str, RuleSystem] = {}

@@ -194,6 +194,25 @@ class BoardMessage(Model):
         table = "board_messages"
 
 
+class LiveMessage(Model):
+    # A private message whose buttons act on a stream (a fighter's submission form), one per
+    # stream and `key`: the bot closes the stored one when it sends another, so a user never
+    # holds two live copies (engine/services/live.py).
+
+    id = fields.IntField(primary_key=True)
+    stream: fields.ForeignKeyRelation[Stream] = fields.ForeignKeyField(
+        "models.Stream", related_name="live_messages", on_delete=fields.CASCADE
+    )
+    key = fields.CharField(max_length=32)
+    chat_id = fields.BigIntField()
+    message_id = fields.BigIntField()
+    updated_at = fields.DatetimeField(auto_now=True)
+
+    class Meta:
+        table = "live_messages"
+        unique_together = (("stream", "key"),)
+
+
 class OutboxItem(Model):
     # What must follow a committed step — live pushes, chat board updates, chat messages —
     # written in the step's own transaction and delivered after the commit; `delivered_at`

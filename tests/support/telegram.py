@@ -90,8 +90,15 @@ class TelegramDriver:
         self._update_ids = itertools.count(5000)
         self._message_ids = itertools.count(1)
         self._callback_ids = itertools.count(1)
+        self.updates: list[dict[str, Any]] = []  # every update fed, in order
+
+    def typed_commands(self, since: int = 0) -> list[str]:
+        """The commands users typed in the updates fed from number `since` on."""
+        texts = [u["message"].get("text", "") for u in self.updates[since:] if "message" in u]
+        return [t for t in texts if t.startswith("/")]
 
     async def feed(self, update: dict[str, Any]) -> Feed:
+        self.updates.append(update)
         mark = self.api.mark()
         await self.dp.feed_update(
             self.bot, Update.model_validate(update, context={"bot": self.bot})

@@ -15,7 +15,7 @@ from aiogram.utils.i18n import I18n
 from bot.i18n import translator
 from bot.miniapp import current_miniapp
 from bot.systems.duel.callbacks import form_stamp
-from bot.systems.duel.render.form import form_keyboard, form_text
+from bot.systems.duel.render.form import closed_text, form_keyboard, form_text
 from bot.systems.duel.render.labels import title
 from bot.systems.duel.render.review import deadline_keyboard, review_keyboard, review_text
 from bot.systems.duel.render.thread import (
@@ -32,6 +32,7 @@ from engine.duel import DuelState
 from engine.receipt import short_code
 from engine.services import get_language
 from engine.services.duel import current_duel, thread_of
+from engine.services.live import swap_live_message, take_live_messages
 from engine.services.notify import Notification
 from engine.services.types import GameInfo
 from webapp.links import link_secret
@@ -72,19 +73,41 @@ def player_of(game: GameInfo, state: DuelState, fighter: str) -> int | None:
 
 
 async def send_form(bot: Bot, game: GameInfo, stream: str, state: DuelState, fighter: str) -> bool:
+    """The form to the fighter's player; the copy sent before (/turn, /remind, a reminder at
+    the deadline) is closed, so one form per player per turn is live."""
     user = player_of(game, state, fighter)
     if user is None:
         return False
-    with translator(await get_language(user)):
+    language = await get_language(user)
+    with translator(language):
         text = form_text(state, fighter, (), 0)
         stamp = form_stamp(stream, state, fighter)
         markup = form_keyboard(state, fighter, stamp, game.id, thread_of(stream), (), 0)
     try:
-        await bot.send_message(user, text, reply_markup=markup)
+        sent = await bot.send_message(user, text, reply_markup=markup)
     except TelegramAPIError:
         log.info("the form of fighter %s could not reach user %s", fighter, user)
         return False
+    old = await swap_live_message(game.id, stream, fighter, (user, sent.message_id))
+    if old is not None:
+        with translator(language):
+            await _close(bot, old, closed_text(state, fighter, "replaced"))
     return True
+
+
+async def close_forms(bot: Bot, game: GameInfo, stream: str, state: DuelState, why: str) -> None:
+    """Every live form of the duel's turn ends (both turns are in, or the duel stopped): its
+    buttons go, its text says so (with the receipt of a sealed turn)."""
+    for fighter, ref in (await take_live_messages(game.id, stream)).items():
+        with translator(await get_language(ref[0])):
+            await _close(bot, ref, closed_text(state, fighter, why))
+
+
+async def _close(bot: Bot, ref: tuple[int, int], text: str) -> None:
+    try:
+        await bot.edit_message_text(text, chat_id=ref[0], message_id=ref[1], reply_markup=None)
+    except TelegramAPIError:  # deleted by the user, or already closed
+        log.info("the form %s in chat %s could not be closed", ref[1], ref[0])
 
 
 async def send_forms(
@@ -134,7 +157,9 @@ async def tell(
         elif isinstance(event, duel.Submitted):
             with translator(locale):
                 await to_thread(bot, game, thread, sealed_text(state, event.sealed))
-            review = review or len(state.pending) == len(state.fighters)
+            if len(state.pending) == len(state.fighters):
+                review = True
+                await close_forms(bot, game, stream, state, "in")
         elif isinstance(event, duel.TurnPublished):
             with translator(locale):
                 links = receipt_links(bot, game, stream, event.published)
@@ -143,6 +168,7 @@ async def tell(
         elif isinstance(event, duel.Stopped):
             with translator(locale):
                 await to_thread(bot, game, thread, stopped_text(state))
+            await close_forms(bot, game, stream, state, "stopped")
         elif isinstance(event, duel.DeadlineSet):
             with translator(locale):
                 await to_thread(bot, game, thread, deadline_text(state, event.deadline))

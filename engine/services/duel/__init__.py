@@ -34,10 +34,19 @@ from engine.services.duel.fighters import (
     save_class,
     save_fighter,
 )
-from engine.services.duel.rules import NAMES, choices, game_rules, next_value, set_rule
+from engine.services.duel.rules import (
+    NAMES,
+    choices,
+    game_rules,
+    new_game_rules,
+    next_value,
+    set_rule,
+)
 from engine.services.systems import RuleSystem, SceneKind
 
-DUEL_SYSTEM = RuleSystem(CODE, "Forum duel", (SceneKind(DUEL, NoDuel, DuelActive),))
+DUEL_SYSTEM = RuleSystem(
+    CODE, "Forum duel", (SceneKind(DUEL, NoDuel, DuelActive),), new_game_options=new_game_rules
+)
 
 __all__ = [
     "CODE",

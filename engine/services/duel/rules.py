@@ -9,7 +9,7 @@ import typing
 from typing import Any
 
 from engine.duel import DuelOptions
-from engine.duel.options import DEFAULT_OPTIONS
+from engine.duel.options import DEFAULT_OPTIONS, NEW_GAME_OPTIONS
 from engine.services.games import change_options
 from engine.services.types import GameInfo
 
@@ -22,7 +22,7 @@ STEPS: dict[str, tuple[Any, ...]] = {
 
 
 def choices(name: str) -> tuple[Any, ...]:
-    """The values option `name` may take, the default first."""
+    """The values option `name` may take, the default first (a new game's)."""
     if name in STEPS:
         return STEPS[name]
     kind = typing.get_type_hints(DuelOptions)[name]
@@ -30,8 +30,14 @@ def choices(name: str) -> tuple[Any, ...]:
         values: tuple[Any, ...] = (True, False)
     else:
         values = typing.get_args(kind)
-    default = getattr(DEFAULT_OPTIONS, name)
+    default = getattr(NEW_GAME_OPTIONS, name)
     return (default, *(v for v in values if v != default))
+
+
+def new_game_rules() -> dict[str, Any]:
+    """What a new duel game's `options` start with: every reading of `NEW_GAME_OPTIONS`
+    (a game created before a default changed keeps the reading it had)."""
+    return {RULES: dataclasses.asdict(NEW_GAME_OPTIONS)}
 
 
 NAMES = tuple(f.name for f in dataclasses.fields(DuelOptions))
@@ -43,8 +49,8 @@ def is_choice(name: str, value: Any) -> bool:
 
 
 def game_rules(game: GameInfo) -> DuelOptions:
-    """The game's readings (the defaults for what the GM never changed, or a stored value
-    no longer valid)."""
+    """The game's readings (the engine's older defaults for what a game created before they
+    were stored never had, or a stored value no longer valid)."""
     stored = game.options.get(RULES)
     if not isinstance(stored, dict):
         return DEFAULT_OPTIONS

@@ -226,4 +226,18 @@ async def test_the_demo_tables_from_the_page(phone: Any, served: Served):
     await open_chat(page, "@kosti_playground_bot")
     await message(page, "заявка: Кэндзи").wait_for(timeout=WAIT)
     assert await message(page, "Предложение в игре «Ночной город»").count() == 1
+    # The GM seals Кэндзи's turn by the form's buttons and publishes the turn from the
+    # review: the topic after a turn (issue 26: short receipt lines, the dice seed's check).
+    form = message(page, "заявка: Кэндзи")
+    for label in ("💨", "К АП", "✉️"):
+        await form.locator("button", has_text=label).first.click()
+        await page.wait_for_timeout(300)
+    await message(page, "Опубликовать ход 1").locator("button", has_text="Опубликовать").click()
+    await open_chat(page, "Клуб «Дикий край»")
+    await page.locator(".topic", has_text="Дуэль на мосту").click()
+    post = message(page, "⚔️ Ход 1")
+    await post.wait_for(timeout=WAIT)
+    assert "✓ сходится" in await post.inner_text()
+    await post.evaluate("node => node.scrollIntoView({ block: 'start' })")
+    await shoot(page, "demo-duel-turn")
     assert page.problems == []

@@ -9,15 +9,29 @@ damage die per blow of an attack.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 
 from engine.dice.rng import ScriptedRng
-from engine.duel import KENSEI, RAIDER, Fighter, Stats
+from engine.duel import DEFAULT_OPTIONS, KENSEI, RAIDER, Fighter, Stats
 from engine.duel.actions import Action, Attack, Block, Dodge, FullDefense, Trick
 from engine.duel.check import submit
+from engine.duel.options import NEW_GAME_OPTIONS
 from engine.duel.proposal import Proposal
 from engine.duel.resolve import apply, resolve_turn
 from engine.duel.state import DuelState, new_duel
+from engine.services import duel as duels
+
+
+async def use_the_scripts_readings(game_id: int, gm_id: int) -> None:
+    """The game's readings for its next duels set to those the script's dice were written for
+    (`DEFAULT_OPTIONS`, a game created before issue 26's item 8): under a new game's readings
+    the scripted duel takes other turns."""
+    for f in dataclasses.fields(DEFAULT_OPTIONS):
+        value = getattr(DEFAULT_OPTIONS, f.name)
+        if getattr(NEW_GAME_OPTIONS, f.name) != value:
+            await duels.set_rule(game_id, f.name, value, actor_id=gm_id)
+
 
 BJORN = Fighter("Бьорн", Stats(attack=2, block=1, dodge=0, damage_die=8, hp=24, armor=1), RAIDER)
 TAKEDA = Fighter("Такеда", Stats(attack=1, block=0, dodge=2, damage_die=6, hp=16, armor=0), KENSEI)

@@ -188,6 +188,49 @@ def test_two_tricks_the_higher_wins_and_a_tie_is_a_reading() -> None:
     ]
 
 
+def test_two_tricks_are_an_opposed_roll_in_a_new_game() -> None:
+    # «d10 против фиксированной сложности, с успехом на 6+. … В случае если противник также
+    # заявляет трюк, успешным считается больший результат, либо ничья.» (`trick_contest`)
+    opposed = duel(trick_contest="opposed")
+    p = resolve(opposed, [Trick()], [4], [Trick()], [3])  # both below 6: the higher succeeds
+    assert [s.fighter for s in steps(p, "effect")] == ["a"]
+    assert steps(p, "trick_won", "a")[0].params == {"total": 4, "other": 3}
+    assert [s.fighter for s in steps(p, "trick_lost")] == ["b"]
+    p = resolve(opposed, [Trick()], [3], [Trick()], [3])  # «либо ничья»: `trick_tie`
+    assert [s.fighter for s in steps(p, "effect")] == ["a", "b"]
+    # «1 на d10 - критический провал»: a natural 1 fails the contest all the same
+    p = resolve(opposed, [Trick()], [1], [Trick()], [2])
+    assert [s.fighter for s in steps(p, "effect")] == ["b"] and steps(p, "trick_failed", "a")
+    # the older reading ("checked"): each trick is first its own check against 6+
+    p = resolve(duel(), [Trick()], [4], [Trick()], [3])
+    assert not steps(p, "effect") and len(steps(p, "trick_failed")) == 2
+    # a lone trick is a check against the difficulty in either reading
+    p = resolve(opposed, [Trick()], [5], [Block("left")], [2])
+    assert steps(p, "trick_failed", "a") and not steps(p, "effect")
+
+
+def test_exhaustion_lasts_the_overspent_turns_in_a_new_game() -> None:
+    # the raider example: «у него самого в начале хода всего 1СП. Он наносит две атаки … получает
+    # -2 к пулу СП на начало следующего хода и состояние истощения на два раунда.»
+    # (`exhaustion`); «Если в начале хода у бойца нет СП, он находится в состоянии истощения.»
+    exhausted = {}
+    for reading in ("counter", "sp"):
+        state = with_fighter(duel(exhaustion=reading), "a", sp=1)
+        two = [Attack("left"), Attack("right")]
+        state = apply(state, resolve(state, two, [3, 1, 3, 1], [Dodge("left")], [2]))
+        assert (state.fighter("a").sp, state.fighter("a").exhausted_turns) == (-2, 2)
+        turns = []
+        for _ in range(3):  # a block no attack meets wins 1 SP back each turn
+            turns.append(state.fighter("a").exhausted)
+            state = apply(state, resolve(state, [Block("left")], [5], NOTHING, []))  # type: ignore[arg-type]
+        turns.append(state.fighter("a").exhausted)
+        exhausted[reading] = turns
+        assert state.fighter("a").sp == 1
+    # two rounds, as the example says; the older reading adds the turn the pool is at 0
+    assert exhausted["counter"] == [True, True, False, False]
+    assert exhausted["sp"] == [True, True, True, False]
+
+
 def test_trick_effects_hold_on_the_next_turn() -> None:
     # «Эффект удачного трюка зависит от класса бойца»: the raider knocks down
     p = resolve(duel(), [Trick()], [6], [Block("left")], [2])

@@ -1,5 +1,7 @@
-// The verification page of a revealed hidden roll (webapp/receipts.py): the browser itself
-// hashes the revealed text with SHA-256 and compares it with the receipt.
+// The verification page of a revealed hidden roll (webapp/receipts.py) or a duel turn's receipt
+// (webapp/systems/duel/verify.py): the browser itself hashes the revealed text with SHA-256 and
+// compares it with the receipt; for a duel turn it also checks the turn's dice seed against the
+// hash the topic got before anyone chose, and every die of the submission against the seed.
 const $ = (id) => document.getElementById(id);
 
 async function sha256(text) {
@@ -23,6 +25,42 @@ async function check(roll, texts) {
   status.dataset.result = ok ? "match" : "mismatch";
 }
 
+async function hmacFace(seed, message, sides) {
+  const enc = new TextEncoder();
+  const key = await crypto.subtle.importKey("raw", enc.encode(seed), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, enc.encode(message)));
+  const hex = Array.from(mac, (b) => b.toString(16).padStart(2, "0")).join("");
+  return Number(BigInt("0x" + hex) % BigInt(sides)) + 1; // engine/duel/dice.py seeded_face
+}
+
+async function checkDice(dice, texts) {
+  $("dice").hidden = false;
+  $("dice-title").textContent = texts.dice_title;
+  $("dice-seed-label").textContent = texts.dice_seed;
+  $("dice-hash-label").textContent = texts.dice_hash;
+  $("dice-rule").textContent = texts.dice_rule;
+  $("dice-seed").textContent = dice.seed;
+  $("dice-hash").textContent = dice.hash;
+  const status = $("dice-status");
+  if (!globalThis.crypto?.subtle) {
+    status.textContent = texts.unsupported;
+    status.className = "status bad";
+    return;
+  }
+  let ok = (await sha256(dice.seed)) === dice.hash;
+  const list = $("dice-items");
+  for (const item of dice.items) {
+    const face = await hmacFace(dice.seed, item.message, item.sides);
+    const li = document.createElement("li");
+    li.textContent = `${item.message} · d${item.sides}: ${item.face} ${face === item.face ? "✓" : "✗ " + face}`;
+    list.append(li);
+    ok = ok && face === item.face;
+  }
+  status.textContent = ok ? texts.dice_match : texts.dice_mismatch;
+  status.className = ok ? "status ok" : "status bad";
+  status.dataset.result = ok ? "match" : "mismatch";
+}
+
 async function main() {
   const lang = new URLSearchParams(location.search).get("lang");
   const url = location.pathname + ".json" + (lang ? "?lang=" + encodeURIComponent(lang) : "");
@@ -31,7 +69,7 @@ async function main() {
     $("title").textContent = "404";
     return;
   }
-  const { locale, texts, roll } = await answer.json();
+  const { locale, texts, roll, dice } = await answer.json();
   document.documentElement.lang = locale;
   document.title = texts.title;
   for (const key of ["title", "who"]) $(key).textContent = texts[key];
@@ -44,6 +82,7 @@ async function main() {
   $("command").textContent = roll.command;
   $("payload").addEventListener("input", () => check(roll, texts));
   await check(roll, texts);
+  if (dice) await checkDice(dice, texts);
 }
 
 main();

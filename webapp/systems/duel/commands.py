@@ -14,6 +14,7 @@ from engine.services.duel import (
     publish_turn,
     set_deadline,
     start_duel,
+    stop_duel,
     submit_turn,
     undo_duel,
 )
@@ -140,6 +141,13 @@ async def _undo(ctx: Ctx, body: ThreadBody) -> Done:
     return Done()
 
 
+async def _stop(ctx: Ctx, body: ThreadBody) -> Done:
+    """The GM stops the topic's running duel, as `/duel стоп` does: the chat gets the result
+    so far and the export's hint (the board's sync), the forms close."""
+    out = await stop_duel(ctx.game_id, body.thread, actor_id=ctx.actor_id, rng=ctx.rng)
+    return Done(out.events)
+
+
 DUEL_COMMANDS: dict[str, Spec[Any]] = {
     "start": Spec(StartBody, _start, gm_only=True),
     "submit": Spec(SubmitBody, _submit, gm_only=False),
@@ -148,4 +156,5 @@ DUEL_COMMANDS: dict[str, Spec[Any]] = {
     "deadline": Spec(DeadlineBody, _deadline, gm_only=True),
     "default": Spec(DefaultBody, _default, gm_only=True),
     "undo": Spec(ThreadBody, _undo, gm_only=True),
+    "stop": Spec(ThreadBody, _stop, gm_only=True),
 }

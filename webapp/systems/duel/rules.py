@@ -12,7 +12,7 @@ from typing import Annotated, Any
 from aiohttp import web
 
 from engine.duel import DuelOptions
-from engine.duel.options import DEFAULT_OPTIONS, SEED_SENTENCES
+from engine.duel.options import NEW_GAME_OPTIONS, SEED_SENTENCES
 from engine.services import ServiceError
 from engine.services.duel import NAMES, choices, game_rules, open_duels, set_rule, thread_of
 from engine.services.notify import origin
@@ -36,7 +36,7 @@ def readings_json(rules: DuelOptions) -> list[dict[str, Any]]:
         {
             "name": name,
             "value": getattr(rules, name),
-            "default": getattr(DEFAULT_OPTIONS, name),
+            "default": getattr(NEW_GAME_OPTIONS, name),  # what a new game starts with
             "choices": list(choices(name)),
             "seed": SEED_SENTENCES[name],
         }

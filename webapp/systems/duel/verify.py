@@ -12,10 +12,14 @@ import base64
 import hashlib
 import hmac
 import re
+from typing import Any
 
 from aiohttp import web
 
+from engine.duel import dice_hash
+from engine.duel.dice import faces_of
 from engine.duel.proposal import Published, Sealed
+from engine.duel.submission import Submission
 from engine.receipt import receipt_payload, short_code
 from engine.services.duel import duel_at
 from webapp.i18n import N_, gettext, pick_locale
@@ -34,6 +38,21 @@ TEXTS = {
     "computed": N_("SHA-256 of the text:"),
     "terminal": N_("The same check in a terminal:"),
     "unsupported": N_("This browser cannot compute SHA-256 here: use the terminal command."),
+    "dice_title": N_("The dice of this turn"),
+    "dice_seed": N_("The turn's seed, revealed with the turn:"),
+    "dice_hash": N_(
+        "Its SHA-256, as the topic got it when the turn opened, before anyone chose "
+        "(compare it with that message):"
+    ),
+    "dice_rule": N_(
+        "Each die is 1 + (HMAC-SHA256(seed, «turn|fighter|slot») mod its sides); this "
+        "browser computes every one of this submission:"
+    ),
+    "dice_match": N_(
+        "✓ The seed's SHA-256 is the posted hash, and every die of this submission comes "
+        "from it: neither the host after the choices nor the player picked them."
+    ),
+    "dice_mismatch": N_("✗ The seed or a die does not check out."),
 }
 
 
@@ -59,6 +78,19 @@ def _sealed(turn: Published, code: str) -> Sealed | None:
     subs = {s.fighter: s for s in turn.proposal.submissions}
     revealed = [Sealed(subs[r.fighter], r.salt, r.receipt) for r in turn.reveals]
     return next((s for s in (*revealed, *turn.replaced) if s.receipt.startswith(code)), None)
+
+
+def _dice(seed: str, sub: Submission) -> dict[str, Any] | None:
+    """The turn's dice seed, its hash and each die of the submission with the message its
+    HMAC is of (engine/duel/dice.py): the page checks them itself. None for a turn drawn
+    without a seed (a duel stored before the seeds)."""
+    if not seed:
+        return None
+    items = [
+        {"slot": slot, "sides": sides, "face": face, "message": f"{sub.turn}|{sub.fighter}|{slot}"}
+        for slot, sides, face in faces_of(sub)
+    ]
+    return {"seed": seed, "hash": dice_hash(seed), "items": items}
 
 
 async def data(request: web.Request) -> web.Response:
@@ -93,5 +125,6 @@ async def data(request: web.Request) -> web.Response:
             "payload": payload,
             "command": shell_command(payload),
         },
+        "dice": _dice(view.state.history[turn - 1].seed, sub),
     }
     return web.json_response(answer, headers={"Cache-Control": "no-store"})

@@ -22,6 +22,7 @@ from bot.systems.duel.render.labels import (
 from engine import duel
 from engine.duel import Action, Attack, DuelState, FullDefense, Trick
 from engine.duel.check import allowed_actions, plan
+from engine.receipt import short_code
 
 NOOP = "dl:noop"  # a label on the keyboard: answered with nothing
 ROW = {"trick": "🎭", "block": "🛡", "dodge": "💨", "full_block": "🛡🛡", "full_dodge": "💨💨"}
@@ -88,6 +89,28 @@ def form_text(
         lines.append(_("Choose the next action.") if actions else _("Choose the first action."))
     else:
         lines.append(_("Spread the AP, then send the turn."))
+    return "\n".join(lines)
+
+
+def closed_text(state: DuelState, fighter: str, why: str) -> str:
+    """A form that is no longer live, without buttons: ``why`` is ``replaced`` (a new copy
+    was sent), ``in`` (both turns are in) or ``stopped`` (the GM stopped the duel)."""
+    turn, who = state.turn, name(state, fighter)
+    lines = [title(state)]
+    if why == "replaced":
+        lines.append(_("🔒 Turn {turn}, {fighter}: this form is closed, the new one is below.")
+                     .format(turn=turn, fighter=who))  # fmt: skip
+    elif why == "stopped":
+        lines.append(_("🔒 Turn {turn}, {fighter}: the GM stopped the duel, this form is closed.")
+                     .format(turn=turn, fighter=who))  # fmt: skip
+    else:
+        lines.append(_("🔒 Turn {turn}, {fighter}: both turns are in, this form is closed; "
+                       "the GM publishes the turn.").format(turn=turn, fighter=who))  # fmt: skip
+    sealed = state.sealed(fighter)
+    if sealed is not None and why != "stopped":
+        lines.append(_("Receipt of the sealed turn: <code>{receipt}</code>").format(
+            receipt=short_code(sealed.receipt)
+        ))  # fmt: skip
     return "\n".join(lines)
 
 

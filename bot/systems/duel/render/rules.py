@@ -26,6 +26,8 @@ def _label(name: str) -> str:
         "full_dodge_covers_all": _("The kensei's full dodge covers"),
         "attack_fumble": _("A 1 on the attack's d10"),
         "sp_cap": _("SP recovery is capped at"),
+        "trick_contest": _("Two tricks against each other"),
+        "exhaustion": _("Exhaustion after overspending"),
     }[name]
 
 
@@ -53,6 +55,10 @@ def _value(name: str, value: Any) -> str:
         ("full_dodge_covers_all", False): _("one attack"),
         ("attack_fumble", "miss"): _("misses, a critical failure"),
         ("attack_fumble", "roll"): _("is only a low roll"),
+        ("trick_contest", "opposed"): _("the higher wins, even below 6"),
+        ("trick_contest", "checked"): _("each needs 6+ first"),
+        ("exhaustion", "counter"): _("as many turns as overspent"),
+        ("exhaustion", "sp"): _("also while SP ≤ 0"),
     }[(name, value)]
 
 

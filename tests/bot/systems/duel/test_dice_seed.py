@@ -8,7 +8,6 @@ import random
 import re
 
 from engine.duel import dice_hash
-from engine.receipt import short_code
 from engine.services import duel as duels
 from engine.services import find_game
 from tests.bot.conftest import VERA
@@ -26,6 +25,6 @@ async def test_the_topic_gets_the_dice_hash_before_anyone_chooses(tg: TelegramDr
     assert game is not None
     view = await duels.current_duel(game.id, TOPIC)
     assert view is not None and view.state.dice_seed
-    line = re.search(r"🎲 Ход 1: кости заданы до выбора — хеш зерна (\S+)", opening)
-    assert line is not None and line.group(1) == short_code(dice_hash(view.state.dice_seed))
+    line = re.search(r"🎲 Ход 1: кости заданы до выбора — SHA-256 зерна: (\S+)", opening)
+    assert line is not None and line.group(1) == dice_hash(view.state.dice_seed)  # all of it
     assert view.state.dice_seed not in opening  # the seed stays secret until the reveal

@@ -1,7 +1,14 @@
 """The six-turn duel of tests/engine/duel/six_turns.py played through the fake Bot API: the
 fighters and the duel in a forum topic, each turn submitted in the DM with the bot by
 buttons only, the sealed receipts and the published posts in the topic, the GM's review in
-the DM with an adjustment, and every receipt the topic saw checked after publication."""
+the DM with adjustments, and every receipt the topic saw checked after publication.
+
+Issue 26's «done when» figures are asserted here: no command typed during the six turns, no
+topic message over 1,500 characters, no comment to the GM in the topic, a turn changed after
+sealing keeps its dice (no re-roll), a GM-changed die shown as such, one live form per player
+and every form closed once both turns are in. (The committed dice seed is checked with a
+seeded duel in test_verify.py; the stop in test_stop.py; the GM who plays a fighter in
+tests/webapp/systems/duel/test_api_seals.py and test_seals.py.)"""
 
 from __future__ import annotations
 
@@ -15,11 +22,12 @@ from bot.systems.duel.callbacks import DuelFormCallback, DuelReviewCallback
 from bot.systems.duel.render.review import FIELDS
 from engine.dice.rng import ScriptedRng
 from engine.duel import Action, Fighter, format_sheet, propose
+from engine.duel.dice import faces_of
 from engine.services import duel as duels
 from engine.services import find_game
 from tests.bot.conftest import ALICE, BORIS, VERA
 from tests.bot.test_miniapp import target_of
-from tests.engine.duel.six_turns import BJORN, TAKEDA, TURNS
+from tests.engine.duel.six_turns import BJORN, TAKEDA, TURNS, use_the_scripts_readings
 from tests.support.fake_botapi import ApiCall
 from tests.support.telegram import TelegramDriver, TgUser, group, private
 
@@ -93,6 +101,31 @@ class Table:
         assert self.tg.dp["rng"].remaining == 0
 
 
+def closed(calls: list[ApiCall], form: ApiCall) -> ApiCall:
+    """The edit that closed `form` (its message, no buttons left)."""
+    message = form.result["message_id"]
+    [edit] = [
+        c for c in calls
+        if c.method == "editMessageText" and c.chat_id == form.chat_id
+        and c.params.get("message_id") == message and "🔒" in c.text
+    ]  # fmt: skip
+    assert edit.buttons() == []
+    return edit
+
+
+def live_forms(calls: list[ApiCall], chat_id: int) -> int:
+    """How many messages of the DM with `chat_id` hold a form's buttons, as Telegram shows
+    them after `calls` (each message's last send or edit)."""
+    shown: dict[int, bool] = {}
+    for c in calls:
+        if c.chat_id != chat_id or not isinstance(c.result, dict):
+            continue
+        if c.method in ("sendMessage", "editMessageText", "editMessageReplyMarkup"):
+            data = [b.get("callback_data", "") for b in c.buttons()]
+            shown[c.result["message_id"]] = any(d.startswith("dlf:") for d in data)
+    return sum(shown.values())
+
+
 def _data(call: ApiCall) -> list[str]:
     return [b.get("callback_data", "") for b in call.buttons()]
 
@@ -124,6 +157,9 @@ async def arena(tg: TelegramDriver) -> Table:
 
 async def test_the_six_turn_duel_in_a_forum_topic(tg: TelegramDriver) -> None:
     table = await arena(tg)
+    game = await find_game(FORUM.id, None)
+    assert game is not None
+    await use_the_scripts_readings(game.id, VERA.id)
     start = await table.say(VERA, "/duel Бьорн против Такеда")
     (opening,) = topic_texts(start)
     assert "Бьорн" in opening and "Такеда" in opening
@@ -132,8 +168,10 @@ async def test_the_six_turn_duel_in_a_forum_topic(tg: TelegramDriver) -> None:
     assert game is not None
 
     mark = tg.api.mark()
+    typed = len(tg.updates)
     for n, (a, fa, b, fb) in enumerate(TURNS, start=1):
         before = tg.api.mark()
+        forms = {u: table.forms[u] for u in (ALICE.id, BORIS.id)}  # the turn's forms
         if n == 1:  # «Комментарий мастеру»: a reply to the form, sealed with the turn
             form = table.forms[ALICE.id].result
             feed = await tg.send(ALICE, private(ALICE), "целюсь в левый бок", reply_to=form)
@@ -149,11 +187,33 @@ async def test_the_six_turn_duel_in_a_forum_topic(tg: TelegramDriver) -> None:
         # nothing of Бьорн's turn reaches Борис before the turn is published
         dms = [c.text for c in tg.api.since(before) if c.chat_id == BORIS.id]
         assert not any("Бьорн:" in t for t in dms)
+        if n == 2:  # Алиса changes her sealed turn: the change draws no die anew
+            sent = table.forms[ALICE.id]
+            await table.press(ALICE, sent, table.button(sent, DuelFormCallback, op="reset"))
+            await table.submit(ALICE, BJORN, a, [])  # no faces: a die drawn anew would fail
+            view = await duels.current_duel(game.id, TOPIC)
+            assert view is not None
+            (first,) = [s.submission for s in view.state.replaced]
+            (now,) = [s.submission for s in view.state.pending]
+            assert list(faces_of(now)) == list(faces_of(first))
         await table.submit(BORIS, TAKEDA, b, fb)
         assert table.review is not None and "Бьорн" in table.review.text
+        # both turns are in: every form of the turn is closed, none is live
+        for user, form in forms.items():
+            closed(tg.api.since(before), form)
+            assert live_forms(tg.api.calls, user) == 0
         if n == 1:
             assert "целюсь в левый бок" in table.review.text
             assert not any("целюсь" in c.text for c in tg.api.calls if c.chat_id == BORIS.id)
+        if n == 6:  # the GM sets the second d10 of Такеда's full dodge (6) to 5
+            for wanted in (
+                {"op": "roll", "fighter": "b", "action": 1, "check": 1},
+                {"op": "pick", "value": 5},
+                {"op": "why", "reason": 1},
+            ):
+                review = table.review
+                await table.press(VERA, review, table.button(review, DuelReviewCallback, **wanted))
+            assert "на втором d10 выпало 5 (было 6)" in table.review.text
         if n == 6:  # the GM changes Бьорн's HP after the turn, with a reason
             view = await duels.current_duel(game.id, TOPIC)
             assert view is not None
@@ -169,8 +229,13 @@ async def test_the_six_turn_duel_in_a_forum_topic(tg: TelegramDriver) -> None:
         posted = await table.press(VERA, review, publish)
         post = topic_texts(posted)
         assert post and f"⚔️ Ход {n}" in post[0]
+        if n == 2:
+            assert "✏️ <b>Бьорн</b>: ход изменён до раскрытия (1 раз)." in post[0]
         if n == 6:
             assert f"ХП — {hp + 1} (было {hp})" in post[0] and "по ситуации в бою" in post[0]
+            assert "на втором d10 выпало 5 (было 6): ошибка в броске" in post[0]
+        else:  # the next turn's forms: one live form per player
+            assert live_forms(tg.api.calls, ALICE.id) == live_forms(tg.api.calls, BORIS.id) == 1
         # a second tap on the same button publishes nothing
         again = await table.press(VERA, review, publish)
         assert topic_texts(again) == []
@@ -179,16 +244,18 @@ async def test_the_six_turn_duel_in_a_forum_topic(tg: TelegramDriver) -> None:
     view = await duels.current_duel(game.id, TOPIC)
     assert view is not None and view.state.over and len(view.state.history) == 6
     assert view.state.fighter("a").hp == _hp_after_adjustment(view)
+    assert tg.typed_commands(typed) == []  # taps and one reply: no command typed in six turns
     thread = topic_texts(tg.api.since(mark))
     receipts = {r for t in thread if "🔒" in t for r in CODE.findall(t)}
-    assert len(receipts) == 12
+    assert len(receipts) == 13  # two per turn, and the changed turn's first
     # every receipt the topic saw is one short line of its published turn that checks out
     # (issue 26 item 3): no hashed text, no JSON, no comment to the GM in the topic
     checked = {m for t in thread for m in re.findall(r"квитанция (\S+) ✓ сходится", t)}
     assert receipts <= checked
     assert not any(CHECK_LINE.search(t) or '{"' in t or "printf" in t for t in thread)
     assert not any("целюсь" in t for t in thread)
-    assert max(len(t) for t in thread) <= 1500, max(len(t) for t in thread)
+    longest = max(len(t) for t in thread)  # 1,239 characters, links and HTML included
+    assert longest <= 1500, longest
 
     export = await table.say(ALICE, "/export")
     assert [c.method for c in export if c.method == "sendDocument"] == ["sendDocument"]
@@ -196,7 +263,7 @@ async def test_the_six_turn_duel_in_a_forum_topic(tg: TelegramDriver) -> None:
 
 def _hp_after_adjustment(view: Any) -> int:
     last = view.state.history[-1].proposal
-    (note,) = last.adjustments
+    (note,) = [a for a in last.adjustments if a.code == "adjusted_value"]
     return int(note.params["value"])
 
 

@@ -1,10 +1,13 @@
 """A receipt check people can read (issue 26 item 3): the published turn gives each receipt
 one short line with a link to its verification page; the page answers the exact hashed text
-— without the comment to the GM — that hashes to the receipt the topic saw."""
+— without the comment to the GM — that hashes to the receipt the topic saw. The dice are
+checkable (item 1): the topic gets the whole SHA-256 of the turn's seed before anyone chooses,
+a changed turn keeps its dice, and the revealed seed gives every die (the page checks them)."""
 
 from __future__ import annotations
 
 import hashlib
+import random
 import re
 from collections.abc import AsyncIterator
 from typing import Any
@@ -14,16 +17,22 @@ import pytest
 from aiohttp.test_utils import TestClient
 
 from bot.settings import Settings
-from bot.systems.duel.callbacks import DuelReviewCallback
+from bot.systems.duel.callbacks import DuelFormCallback, DuelReviewCallback
+from engine.duel import Attack, Block, verify_dice
+from engine.duel.dice import faces_of, seeded_face
+from engine.services import duel as duels
+from engine.services import find_game
 from tests.bot.conftest import ALICE, BORIS, VERA
 from tests.engine.duel.six_turns import BJORN, TAKEDA, TURNS
 from tests.support.fake_botapi import BOT_TOKEN, FakeBotAPI
 from tests.support.telegram import TelegramDriver, private
 from webapp.app import create_app
 
-from .test_duel import CODE, arena, topic_texts
+from .test_duel import CODE, FORUM, TOPIC, arena, topic_texts
 
 PUBLIC = "https://kosti.example"
+POSTED = re.compile(r"SHA-256 зерна: ([0-9a-f]{64})")
+SEED = re.compile(r"🎲 Зерно костей хода: ([0-9a-f]+) — .*? (✓|✗)")
 LINK = re.compile(r'🔓 (\S+): квитанция (\S+) ✓ сходится — <a href="([^"]+)">проверить</a>')
 
 
@@ -48,14 +57,21 @@ async def test_each_receipt_is_a_line_with_a_link_to_its_check(
     tg: TelegramDriver, web: TestClient
 ) -> None:
     table = await arena(tg)
-    await table.say(VERA, "/duel Бьорн против Такеда")
+    tg.dp["rng"] = random.Random(26)  # the system's kind: the turn's dice come from a seed
+    opening = topic_texts(await table.say(VERA, "/duel Бьорн против Такеда"))[0]
+    posted = POSTED.search(opening)  # the seed's whole SHA-256, before anyone chose
+    assert posted is not None
     form = table.forms[ALICE.id].result
     comment = "целюсь в левый бок"
     table._track((await tg.send(ALICE, private(ALICE), comment, reply_to=form)).calls)
-    a, fa, b, fb = TURNS[0]
+    a, _, b, _ = TURNS[0]
     mark = tg.api.mark()
-    await table.submit(ALICE, BJORN, a, fa)
-    await table.submit(BORIS, TAKEDA, b, fb)
+    await table.submit(ALICE, BJORN, a, [])  # no faces from the rng: the seed gives them
+    # Алиса changes her sealed turn (other sides): the change draws no die anew
+    sent = table.forms[ALICE.id]
+    await table.press(ALICE, sent, table.button(sent, DuelFormCallback, op="reset"))
+    await table.submit(ALICE, BJORN, [Attack("right"), Block("left")], [])
+    await table.submit(BORIS, TAKEDA, b, [])
     review = table.review
     assert review is not None
     await table.press(VERA, review, table.button(review, DuelReviewCallback, op="publish"))
@@ -63,9 +79,26 @@ async def test_each_receipt_is_a_line_with_a_link_to_its_check(
     sealed = [c for t in thread if "🔒" in t for c in CODE.findall(t)]
     (post,) = [t for t in thread if "⚔️ Ход 1" in t]
     lines = LINK.findall(post)
-    names = [("<b>Бьорн</b>", sealed[0]), ("<b>Такеда</b>", sealed[1])]
+    names = [("<b>Бьорн</b>", sealed[1]), ("<b>Такеда</b>", sealed[2])]
     assert [(who, code) for who, code, _ in lines] == names
     assert comment not in post and "{" not in post and len(post) < 1500
+    # the dice: the revealed seed hashes to what the topic got before anyone chose, and every
+    # die of every sealed submission (the changed one's too) comes from it
+    revealed = SEED.search(post)
+    assert revealed is not None and revealed.group(2) == "✓"
+    seed = revealed.group(1)
+    assert hashlib.sha256(seed.encode()).hexdigest() == posted.group(1)
+    game = await find_game(FORUM.id, None)
+    assert game is not None
+    view = await duels.current_duel(game.id, TOPIC)
+    assert view is not None
+    turn = view.state.history[0]
+    (before,) = [s.submission for s in turn.replaced]
+    subs = (*turn.proposal.submissions, before)
+    assert all(verify_dice(seed, posted.group(1), sub) for sub in subs)
+    kept = dict((slot, face) for slot, _, face in faces_of(before))
+    after = dict((slot, face) for slot, _, face in faces_of(turn.proposal.submissions[0]))
+    assert kept == after  # same slots, same dice: the change re-rolled nothing
     for _, code, href in lines:
         url = urlsplit(href.replace("&amp;", "&"))
         assert f"{url.scheme}://{url.netloc}" == PUBLIC and url.query == "lang=ru"
@@ -76,5 +109,13 @@ async def test_each_receipt_is_a_line_with_a_link_to_its_check(
         assert hashlib.sha256(payload.encode()).hexdigest() == body["roll"]["receipt"]
         assert body["roll"]["code"] == code and comment not in payload
         assert "printf %s" in body["roll"]["command"]
+        dice = body["dice"]  # the page checks the seed and each die itself
+        assert dice["seed"] == seed and dice["hash"] == posted.group(1)
+        assert [i["message"].split("|")[0] for i in dice["items"]] == ["1"] * len(dice["items"])
+        assert dice["items"] and all(
+            i["face"] == seeded_face(seed, 1, i["message"].split("|")[1], i["slot"], i["sides"])
+            for i in dice["items"]
+        )
     # a made-up address is not found
-    assert (await web.get(url.path[:-1] + "a.json")).status == 404
+    other = "b" if url.path.endswith("a") else "a"  # the mac's last character changed
+    assert (await web.get(url.path[:-1] + other + ".json")).status == 404

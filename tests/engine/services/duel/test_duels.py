@@ -14,7 +14,7 @@ from engine.receipt import verify
 from engine.services import aggregates as agg
 from engine.services import duel as duels
 from engine.services.errors import NotGm, NotYourCharacter, WrongSystem
-from tests.engine.duel.six_turns import TURNS
+from tests.engine.duel.six_turns import TURNS, use_the_scripts_readings
 from tests.engine.services.conftest import ALICE, BOB, CAROL, GM
 
 from .conftest import TOPIC
@@ -65,6 +65,7 @@ async def test_the_six_turns_with_sealed_receipts_and_one_publication_each(duel_
         await duels.start_duel(
             duel_game.id, thread=TOPIC, a="Бьорн", b="Такеда", actor_id=ALICE, rng=RNG
         )
+    await use_the_scripts_readings(duel_game.id, GM)
     # scripted dice below: a source of faces only commits no turn seed (test_dice_seed.py)
     out = await duels.start_duel(
         duel_game.id, thread=TOPIC, a="Бьорн", b="Такеда", actor_id=GM, rng=ScriptedRng([])

@@ -3,24 +3,28 @@ forum topic; the six scripted turns as API bodies."""
 
 from __future__ import annotations
 
+import random
+
 from engine import codec
 from engine.dice.rng import ScriptedRng
 from engine.duel import format_sheet
 from engine.services import duel as duels
 from engine.services.types import GameInfo
-from tests.engine.duel.six_turns import BJORN, TAKEDA
+from tests.engine.duel.six_turns import BJORN, TAKEDA, use_the_scripts_readings
 from tests.webapp.conftest import GM_ID, OTHER_ID, PLAYER_ID, make_game
 
 TOPIC = 9
 
 
-async def make_duel() -> GameInfo:
+async def make_duel(seeded: bool = False) -> GameInfo:
+    """The duel runs the readings the scripted turns were written for; its first turn's dice
+    come from the rng a test scripts (`seeded`: from a committed seed, as in production)."""
     game = await make_game("duel")
+    await use_the_scripts_readings(game.id, GM_ID)
     await duels.save_fighter(game.id, format_sheet(BJORN), actor_id=PLAYER_ID)
     await duels.save_fighter(game.id, format_sheet(TAKEDA), actor_id=OTHER_ID)
-    await duels.start_duel(
-        game.id, thread=TOPIC, a="Бьорн", b="Такеда", actor_id=GM_ID, rng=ScriptedRng([])
-    )
+    rng = random.Random(26) if seeded else ScriptedRng([])
+    await duels.start_duel(game.id, thread=TOPIC, a="Бьорн", b="Такеда", actor_id=GM_ID, rng=rng)
     return game
 
 

@@ -241,3 +241,21 @@ async def test_the_gm_changes_the_second_d10_of_a_full_defense(client, dtoken) -
         assert verify(r["receipt"], sub, r["salt"])
     [line] = [d for d in board["posts"][0] if d["code"].startswith("duel.adjusted_roll")]
     assert line["code"] == "duel.adjusted_roll_second" and line["params"]["face"] == 10
+
+
+async def test_the_gm_stops_the_duel_from_the_app(client, dtoken) -> None:
+    """The Mini App's stop (issue 26 item 5) is `/duel стоп`'s service: the GM's alone, behind
+    initData; the duel is over where it stands and the turn being sealed is not revealed."""
+    a, fa, _, _ = TURNS[0]
+    DICE.faces(fa)
+    await post(client, dtoken, PLAYER_ID, **submit(1, "a", a))
+    stop = {"command": "stop", "thread": TOPIC}
+    unsigned = await client.post(f"/api/games/{dtoken}/duel", json=stop)
+    assert unsigned.status == 401
+    refused = await post(client, dtoken, PLAYER_ID, 403, **stop)
+    assert refused["error"]["code"] == "forbidden"
+    await post(client, dtoken, GM_ID, **stop)
+    board = await get(client, dtoken, STRANGER_ID)
+    assert board["over"] and board["history"] == [] and board["fighters"][0]["hp"] == 24
+    again = await post(client, dtoken, GM_ID, 409, **stop)
+    assert again["ok"] is False

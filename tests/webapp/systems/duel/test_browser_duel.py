@@ -30,6 +30,11 @@ async def duel_game(db) -> GameInfo:  # type: ignore[no-untyped-def]
     return await make_duel()
 
 
+@pytest.fixture
+async def seeded_duel(db) -> GameInfo:  # type: ignore[no-untyped-def]
+    return await make_duel(seeded=True)
+
+
 async def shoot(page, name: str, full: bool = True) -> None:  # type: ignore[no-untyped-def]
     """The whole page, or (``full`` False) the 390×844 screen as it first shows."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
@@ -45,7 +50,8 @@ async def open_duel(chromium, app_server, user_id, game, dark=False):  # type: i
     return page
 
 
-async def test_a_turn_declared_by_buttons_reviewed_and_published(browser, server, duel_game):  # noqa: F811
+async def test_a_turn_declared_by_buttons_reviewed_and_published(browser, server, seeded_duel):  # noqa: F811
+    duel_game = seeded_duel  # the first turn's dice come from a committed seed
     anya = await open_duel(browser, server, PLAYER_ID, duel_game)
     boris = await open_duel(browser, server, OTHER_ID, duel_game, dark=True)
     gm = await open_duel(browser, server, GM_ID, duel_game, dark=True)
@@ -90,6 +96,9 @@ async def test_a_turn_declared_by_buttons_reviewed_and_published(browser, server
     await boris.locator("details.post summary", has_text="Ход 1").wait_for(timeout=3000)
     await shoot(anya, "duel-board-light")
     await shoot(boris, "duel-board-dark")
+    stop = gm.locator("[data-command='stop']")
+    await stop.scroll_into_view_if_needed()
+    await shoot(gm, "duel-stop-gm-dark", full=False)
     await gm.emulate_media(color_scheme="light")
     await shoot(gm, "duel-review-gm-after-light")
     # the fighters' tab: the sheets as text, a player's own saved from the page
@@ -112,7 +121,13 @@ async def test_a_turn_declared_by_buttons_reviewed_and_published(browser, server
     await anya.goto(str(server.make_url(path)) + "?lang=ru")
     await anya.locator("#status[data-result='match']").wait_for(timeout=3000)
     assert "целюсь в щит" not in await anya.locator("#payload").input_value()
+    # the turn's dice: the browser checks the seed against the posted hash and every die
+    await anya.locator("#dice-status[data-result='match']").wait_for(timeout=3000)
+    assert await anya.locator("#dice-items li").count() >= 3  # attack, its damage, the block
+    assert "✗" not in await anya.locator("#dice-items").inner_text()
     await shoot(anya, "duel-verify-light")
+    await anya.emulate_media(color_scheme="dark")
+    await shoot(anya, "duel-verify-dark")
     assert anya.problems == []
 
 
@@ -146,9 +161,35 @@ async def test_the_gm_changes_the_second_d10_of_a_full_defense(browser, server, 
     assert view is not None
     [note] = [a for a in view.state.adjustments if a.code == "adjusted_roll"]
     assert (note.params["action"], note.params["check"], note.params["face"]) == (1, 1, 10)
+    # the list names the face the turn is resolved with, as the chat's review buttons do
+    assert await dice.all_inner_texts() == [
+        "действие 1, первый d10: 3",
+        "действие 1, второй d10: 10",
+    ]
     # Такеда's attack has one d10 only
     await review.locator("select[name='fighter']").select_option("b")
     assert await dice.all_inner_texts() == ["действие 1, d10: 7", "действие 2, d10: 2"]
+    # the GM stops the duel (issue 26 item 5), asked first with Telegram's confirm popup
+    stop = gm.locator("[data-command='stop']")
+    assert await stop.inner_text() == "⏹ Остановить дуэль"
+    await stop.scroll_into_view_if_needed()
+    await shoot(gm, "duel-stop-gm-light", full=False)
+    answer = (
+        "([id]) => window.Telegram.WebView.receiveEvent('popup_closed', id ? {button_id: id} : {})"
+    )
+    await stop.click()
+    await gm.evaluate(answer, [None])  # cancelled: the duel goes on
+    await gm.wait_for_timeout(300)
+    view = await duels.current_duel(game, TOPIC)
+    assert view is not None and not view.state.over
+    await stop.click()
+    await gm.evaluate(answer, ["ok"])
+    await gm.locator(".board-head .hint", has_text="Дуэль окончена").wait_for(timeout=3000)
+    assert await stop.count() == 0 and await review.locator("[data-command='publish']").count() == 0
+    assert await gm.locator(".duelist .sealed").count() == 0  # no «not sent yet» on a stopped duel
+    await shoot(gm, "duel-stopped-gm-light")
+    view = await duels.current_duel(game, TOPIC)
+    assert view is not None and view.state.over and view.state.history == ()
     assert gm.problems == []
 
 

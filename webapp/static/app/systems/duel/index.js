@@ -5,6 +5,7 @@
 import { html, useEffect, useState } from "../../../vendor/htm-preact-standalone.module.js";
 import { request } from "../../api.js";
 import { describe, errorText, locale, rememberNames, t } from "../../i18n.js";
+import { confirmAction } from "../../telegram.js";
 
 export const tabs = [
   { name: "duel", label: () => t("Duel"), scene: "duel" },
@@ -77,7 +78,7 @@ function States({ f }) {
   return html`<div class="badges">${chips.map(([text, kind]) => html`<span class=${"chip chip-" + kind}>${text}</span>`)}</div>`;
 }
 
-function FighterCard({ f }) {
+function FighterCard({ f, over }) {
   const hp = f.sheet.stats.hp;
   const pct = Math.max(0, Math.min(100, Math.round((100 * f.hp) / Math.max(hp, 1))));
   return html`<div class=${"duelist" + (f.dead ? " out" : "")} data-fighter=${f.id}>
@@ -85,7 +86,7 @@ function FighterCard({ f }) {
     <div class="hpbar" role="img" aria-label=${t("HP {hp} of {max}", { hp: f.hp, max: hp })}><span style=${`width:${pct}%`}></span></div>
     <div class="nums"><span>${t("HP")} <b>${f.hp}</b>/${hp}</span><span>${t("SP")} <b>${f.sp}</b></span><span>${t("AP (action points)")} <b>${f.ap}</b></span></div>
     <${States} f=${f} />
-    <div class=${"sealed" + (f.submitted ? " in" : "")}>${f.submitted ? t("🔒 Sent: {receipt}", { receipt: shortCode(f.receipt) }) : t("⏳ Not sent yet")}</div>
+    ${over ? null : html`<div class=${"sealed" + (f.submitted ? " in" : "")}>${f.submitted ? t("🔒 Sent: {receipt}", { receipt: shortCode(f.receipt) }) : t("⏳ Not sent yet")}</div>`}
   </div>`;
 }
 
@@ -158,12 +159,16 @@ function Form({ duel, f, cmd }) {
 }
 
 // Every d10 of a fighter's sealed submission as [action, check, label]: full defense rolls two
-// («Делается два броска, из которых выбирается наибольший»), and the GM may change either.
-function dice(sub) {
+// («Делается два броска, из которых выбирается наибольший»), and the GM may change either. Each
+// shows the face the turn is resolved with — the GM's last change of it, as the chat's review
+// buttons do (engine/duel/adjust.py `adjusted`); the sealed face is in the change's line only.
+function dice(sub, adjustments) {
   if (!sub) return [];
+  const face = (i, j, sealed) => (adjustments || []).reduce((f, a) => (a.code === "adjusted_roll" && a.fighter === sub.fighter
+    && a.params.action === i + 1 && (a.params.check || 0) === j ? a.params.face : f), sealed);
   const label = (n, j, two, face) => (!two ? t("action {n}, d10: {face}", { n, face })
     : j ? t("action {n}, second d10: {face}", { n, face }) : t("action {n}, first d10: {face}", { n, face }));
-  return sub.rolls.flatMap((roll, i) => roll.checks.map((c, j) => [i, j, label(i + 1, j, roll.checks.length > 1, c.die.value)]));
+  return sub.rolls.flatMap((roll, i) => roll.checks.map((c, j) => [i, j, label(i + 1, j, roll.checks.length > 1, face(i, j, c.die.value))]));
 }
 
 function Review({ duel, cmd }) {
@@ -173,7 +178,7 @@ function Review({ duel, cmd }) {
   const [roll, setRoll] = useState("0:0");
   const [reason, setReason] = useState("");
   const ready = !!duel.proposal;
-  const rolls = dice(duel.submissions[fighter]);
+  const rolls = dice(duel.submissions[fighter], duel.proposal && duel.proposal.adjustments);
   const [action, check] = roll.split(":").map(Number);
   const pickFighter = (id) => { setFighter(id); setRoll("0:0"); };
   return html`<section class="card duel-review">
@@ -195,7 +200,7 @@ function Review({ duel, cmd }) {
       <input name="reason" type="text" maxlength="200" placeholder=${t("reason")} value=${reason} onInput=${(e) => setReason(e.currentTarget.value)} />
       <button type="button" class="act" data-command="adjust" disabled=${cmd.busy || value === "" || !reason.trim()}
         onClick=${() => cmd.send("adjust", { thread: duel.thread, turn: duel.turn, fighter, field, value: Number(value), reason: reason.trim(), action, check }).then((ok) => ok && (setValue(""), setReason("")))}>${t("Change")}</button>
-    </div>` : html`<p class="hint">${t("Waiting for both submissions.")}</p>`}
+    </div>` : html`<p class="hint">${duel.over ? t("The duel is over") : t("Waiting for both submissions.")}</p>`}
     <div class="acts">
       ${ready ? html`<button type="button" class="act primary-act" data-command="publish" disabled=${cmd.busy} onClick=${() => cmd.send("publish", { thread: duel.thread, turn: duel.turn })}>${t("Publish turn {turn}", { turn: duel.turn })}</button>` : null}
       <button type="button" class="act" data-command="undo" disabled=${cmd.busy} onClick=${() => cmd.send("undo", { thread: duel.thread })}>${t("Undo the last step")}</button>
@@ -247,10 +252,12 @@ function Duel({ duel, game, onScene }) {
   return html`<article class="board duel" data-thread=${duel.thread}>
     <div class="board-head"><h2>${a.name} — ${b.name}</h2><span class="hint">${duel.over ? t("The duel is over") : t("Turn {turn}", { turn: duel.turn })}</span></div>
     <${DueLine} duel=${duel} />
-    <div class="duelists">${duel.fighters.map((f) => html`<${FighterCard} key=${f.id} f=${f} />`)}</div>
+    <div class="duelists">${duel.fighters.map((f) => html`<${FighterCard} key=${f.id} f=${f} over=${duel.over} />`)}</div>
     ${mine.map((f) => html`<${Form} key=${f.id + duel.turn} duel=${duel} f=${f} cmd=${cmd} />`)}
     ${duel.review ? html`<${Review} duel=${duel} cmd=${cmd} />` : null}
     ${duel.review && !duel.over ? html`<${Deadline} duel=${duel} cmd=${cmd} />` : null}
+    ${game.role === "gm" && !duel.over ? html`<button type="button" class="act danger" data-command="stop" disabled=${cmd.busy}
+      onClick=${async () => { if (await confirmAction(t("Stop this duel for everyone? The topic gets the result so far; the unfinished turn is not revealed."))) cmd.send("stop", { thread: duel.thread }); }}>${t("⏹ Stop the duel")}</button>` : null}
     ${duel.posts.length ? html`<h3>${t("Turns")}</h3>` : null}
     ${[...duel.posts].reverse().map((p) => html`<details class="card post" open=${p === duel.posts[duel.posts.length - 1]}>
       <summary>${describe(p[0]).join("")}</summary><ul class="lines">${p.slice(1).map((d) => html`<${Line} d=${d} names=${duel.names} />`)}</ul></details>`)}

@@ -18,6 +18,8 @@ const TITLES = () => ({
   full_dodge_covers_all: t("The kensei's full defense by dodging covers"),
   attack_fumble: t("A 1 on the attack's d10"),
   sp_cap: t("The most SP a fighter can have"),
+  trick_contest: t("Two fighters who both try a trick"),
+  exhaustion: t("Exhaustion after spending more SP than there is"),
 });
 
 function valueText(name, value) {
@@ -33,6 +35,8 @@ function valueText(name, value) {
     idle_block_recovers: { true: t("restores 1 SP"), false: t("restores nothing") },
     full_dodge_covers_all: { true: t("every attack of the turn"), false: t("one attack, as a plain dodge") },
     attack_fumble: { miss: t("misses: a critical failure"), roll: t("is only a low roll") },
+    trick_contest: { opposed: t("the higher result succeeds, even below 6"), checked: t("each needs 6+ first; of two successes the higher wins") },
+    exhaustion: { counter: t("as many turns as the SP overspent, no more"), sp: t("those turns, and longer while SP are 0 or below") },
   }[name] || {})[String(value)] ?? String(value);
 }
 
