@@ -3,7 +3,7 @@ from tortoise.migrations import operations as ops
 from tortoise import fields
 
 class Migration(migrations.Migration):
-    dependencies = [('models', '0011_received_updates')]
+    dependencies = [('models', '0012_live_messages')]
 
     initial = False
 
