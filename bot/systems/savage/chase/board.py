@@ -7,6 +7,7 @@ from typing import Any
 from aiogram import Bot
 from aiogram.types import InlineKeyboardMarkup, Message
 
+from bot.board_pin import retire
 from bot.miniapp import board_button
 from bot.render.keyboards import with_button_row
 from bot.systems.savage.combat.board import dice_to_gm, edit_or_send, post
@@ -113,3 +114,5 @@ async def render_chase(
     sent = await edit_or_send(bot, game, None if new else view.board_message_id, text, markup)
     if sent is not None and not view.closed:
         await set_board_message(game.id, "chase", sent)
+        if new and view.board_message_id not in (None, sent):  # posted again: one live copy
+            await retire(bot, game, view.board_message_id)

@@ -9,6 +9,7 @@ from aiogram import Bot
 from aiogram.exceptions import TelegramBadRequest, TelegramForbiddenError
 from aiogram.types import InlineKeyboardMarkup, Message
 
+from bot.board_pin import pin_board, unpin
 from bot.miniapp import board_button
 from bot.render.keyboards import with_button_row
 from bot.systems.savage.render.combat import board_keyboard, board_text, mention
@@ -73,15 +74,19 @@ async def edit_or_send(
     return sent.message_id
 
 
-async def show_board(bot: Bot, game: GameInfo, *, new: bool = False) -> None:
+async def show_board(bot: Bot, game: GameInfo, *, new: bool = False) -> bool | None:
     """Bring the board of the active encounter up to date (``new``: post it again below)."""
     view = await current_encounter(game.id)
     if view is None:
-        return
-    await render_board(bot, game, view, new=new)
+        return None
+    return await render_board(bot, game, view, new=new)
 
 
-async def render_board(bot: Bot, game: GameInfo, view: EncounterView, *, new: bool = False) -> None:
+async def render_board(
+    bot: Bot, game: GameInfo, view: EncounterView, *, new: bool = False
+) -> bool | None:
+    """Edit the board, or post it anew and pin it (bot/board_pin.py): whether the new copy
+    is pinned, None when none was posted."""
     text = board_text(view.state, closed=view.closed)
     markup = None
     if not view.closed:
@@ -95,8 +100,12 @@ async def render_board(bot: Bot, game: GameInfo, view: EncounterView, *, new: bo
         markup = with_button_row(keyboard, app)
     current = None if new else view.board_message_id
     sent = await edit_or_send(bot, game, current, text, markup)
-    if sent is not None and not view.closed:
-        await set_board_message(game.id, "encounter", sent)
+    if view.closed and view.board_message_id is not None:
+        await unpin(bot, game, view.board_message_id)  # the fight is over: nothing to find
+    if sent is None or view.closed:
+        return None
+    await set_board_message(game.id, "encounter", sent)
+    return await pin_board(bot, game, sent, old=view.board_message_id)
 
 
 async def turn_mentions(state: savage.Encounter, combatant_id: str) -> list[str]:
