@@ -145,7 +145,8 @@ function GameScreen({ token, live: opened, onBack }) {
       ? html`<${Roller} game=${game} onRolled=${(roll) => setRolls((list) => upsert(list, roll))} />`
       : game.role === "spectator"
         ? html`<p class="card hint">${t("You are watching this game as a spectator.")}</p>` : null}
-    <${Feed} game=${game} rolls=${rolls} />`}
+    <${Feed} game=${game} rolls=${rolls} fight=${screens && screens.fightRolled && screens.fightRolled(scenes)
+      ? html`<${screens.FeedRolls} scenes=${scenes} />` : null} />`}
   </main>`;
 }
 

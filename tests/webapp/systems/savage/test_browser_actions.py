@@ -108,6 +108,14 @@ async def test_a_player_attacks_and_the_gm_sees_it_in_the_log(browser, server, f
     await press_main_button(player, "Закончить ход")
     await player.get_by_test_id("action-panel-waiting").wait_for(timeout=3000)
     await player.wait_for_function("() => !window.Telegram.WebApp.MainButton.isVisible")
+    # the fight's dice are in «Последние броски» too (the roller logged none of them)
+    await player.get_by_role("tab", name="Броски").click()
+    fight_roll = player.get_by_test_id("fight-roll").first
+    await fight_roll.wait_for(timeout=3000)
+    shown_roll = await fight_roll.inner_text()
+    assert "Бой" in shown_roll and "→ Гриммджо: " in shown_roll
+    assert await player.get_by_text("Бросков пока нет.").count() == 0
+    await shoot(player, "feed-fight-rolls-light")
     assert gm.problems == [] and player.problems == []
 
 
@@ -123,7 +131,15 @@ async def test_the_roller_of_a_savage_game_offers_savage_rolls_only(browser, ser
     values = [await options.nth(i).get_attribute("value") for i in range(await options.count())]
     assert sorted(values) == ["damage", "roll", "trait"]
     assert await roller.get_by_label("Кубики и комментарий").is_visible()
+    # the README's example as the default trait roll: refused, and one tap rolls it as dice
+    await roller.get_by_label("Кубики и комментарий").fill("2к6+1 удар мечом")
+    await press_main_button(page, "Сделать бросок")
+    await roller.locator(".error", has_text="Кость черты в SWADE").wait_for(timeout=3000)
     await shoot(page, "roller-savage-light")
+    await roller.get_by_role("button", name="Бросить как «Бросок»").click()
+    await page.locator("li.roll", has_text="удар мечом").wait_for(timeout=3000)
+    assert await roller.locator(".error").count() == 0
+    assert await roller.get_by_label("Что бросаем").input_value() == "roll"
     dark = await open_app(
         browser, server, GM_ID, startapp_token(fight.id, bot_token=TOKEN), dark=True
     )

@@ -78,6 +78,20 @@ function Outcome({ step }) {
   return html`<div class="outcome" ref=${box} role="status" data-testid="action-result">${stepLines(step)}</div>`;
 }
 
+// The fight's dice in «Последние броски» (beside the roller's rolls): its latest steps with a
+// roll, newest first, each a card with the step's roll lines.
+export const ROLLED = new Set(["rolled", "rerolled", "damage_rolled"]);
+const FIGHT_ROLLS = 5;
+
+export function FightRolls({ log }) {
+  const steps = [...(log || [])].reverse()
+    .map((s) => ({ ...s, items: s.items.filter((i) => ROLLED.has(i.kind)) }))
+    .filter((s) => s.items.length).slice(0, FIGHT_ROLLS);
+  for (const s of steps) rememberNames(Object.entries(s.names || {}));
+  return steps.map((s) => html`<li key=${"fight-" + s.step} class="card roll fight-roll" data-testid="fight-roll">
+    <div class="roll-head"><span class="who">⚔️ ${t("Fight")}</span></div>${stepLines(s)}</li>`);
+}
+
 const LOG_SHOWN = 3; // newest steps shown; the rest on request (the panel stays near the top)
 
 export function EncounterLog({ log }) {
