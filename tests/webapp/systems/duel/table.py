@@ -14,8 +14,8 @@ from tests.webapp.conftest import GM_ID, OTHER_ID, PLAYER_ID, make_game
 TOPIC = 9
 
 
-async def make_duel() -> GameInfo:
-    game = await make_game("duel")
+async def make_duel(chat_id: int = -100123) -> GameInfo:
+    game = await make_game("duel", chat_id=chat_id)
     await duels.save_fighter(game.id, format_sheet(BJORN), actor_id=PLAYER_ID)
     await duels.save_fighter(game.id, format_sheet(TAKEDA), actor_id=OTHER_ID)
     await duels.start_duel(
