@@ -13,6 +13,7 @@ import pytest
 from engine import savage
 from engine.services.savage import current_encounter, encounter_command
 from engine.services.types import GameInfo
+from tests.webapp.browser import ARTIFACTS
 from tests.webapp.conftest import GM_ID, PLAYER_ID, TOKEN
 from tests.webapp.systems.savage.fight import make_fight
 from tests.webapp.systems.savage.test_browser_boards import shoot
@@ -25,6 +26,11 @@ from tests.webapp.test_browser import (  # noqa: F401 (fixtures)
 from webapp.links import startapp_token
 
 VIEWPORT = 844  # px: the height of the phone the browser tests open (390x844)
+
+
+async def screen(page, name: str) -> None:  # type: ignore[no-untyped-def]
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    await page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
 
 
 @pytest.fixture
@@ -67,6 +73,7 @@ async def test_a_player_attacks_and_the_gm_sees_it_in_the_log(browser, server, f
     tapped, shown = await button.bounding_box(), await result.bounding_box()
     assert tapped and shown and shown["y"] >= 0 and shown["y"] + shown["height"] <= VIEWPORT
     assert shown["y"] - (tapped["y"] + tapped["height"]) < 120
+    await screen(player, "actions-result-player-light-screen")  # the phone's screen as seen
 
     attack = log.locator("li", has=gm.locator(rolled)).first
     await attack.wait_for(timeout=3000)
@@ -89,6 +96,7 @@ async def test_a_player_attacks_and_the_gm_sees_it_in_the_log(browser, server, f
         timeout=3000,
     )
     assert await opened.get_by_test_id("status-editor").count() == 1
+    await screen(gm, "actions-editor-gm-dark-screen")
     gm_panel = gm.get_by_test_id("action-panel")
     assert await gm_panel.locator("select[name=actor]").input_value() == "grimmdzho"
     await panel.locator("details.more summary").click()
