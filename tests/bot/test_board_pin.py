@@ -63,3 +63,19 @@ async def test_the_board_is_pinned_where_the_bot_may_and_board_brings_it_down(
 
     await table.say(ALICE, "/fight конец")  # over: nothing to find any more
     assert tg.api.pinned[GROUP.id] == []
+
+
+async def test_the_storytellers_board_is_pinned_too(tg: TelegramDriver) -> None:
+    """Its board renderer pins a new copy the same way (bot/systems/storyteller/board.py);
+    «/fight» in a running fight posts it again below and retires the old copy."""
+    tg.api.grant_pin(GROUP.id)
+    await tg.send(ALICE, GROUP, "/newgame сказитель Ночной город")
+    first = [
+        c for c in (await tg.send(ALICE, GROUP, "/fight")).calls if c.method == "pinChatMessage"
+    ]
+    assert len(first) == 1 and tg.api.pinned[GROUP.id] == [first[0].params["message_id"]]
+    again = await tg.send(ALICE, GROUP, "/fight")
+    (pinned,) = [c.params["message_id"] for c in again.calls if c.method == "pinChatMessage"]
+    assert tg.api.pinned[GROUP.id] == [pinned] and pinned != first[0].params["message_id"]
+    retired = [c for c in again.calls if c.method == "editMessageText"]
+    assert [c.text for c in retired] == ["Живая доска — ниже ⬇️"]

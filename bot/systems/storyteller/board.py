@@ -10,6 +10,7 @@ from aiogram.exceptions import TelegramBadRequest, TelegramForbiddenError
 from aiogram.types import InlineKeyboardMarkup, Message
 from aiogram.utils.i18n import gettext as _
 
+from bot.board_pin import pin_board
 from bot.miniapp import board_button
 from bot.render.keyboards import with_button_row
 from bot.systems.storyteller import render
@@ -67,6 +68,7 @@ async def render_board(bot: Bot, game: GameInfo, view: FightView, *, new: bool =
     )
     if not view.closed:
         await set_board_message(game.id, KIND, sent.message_id)
+        await pin_board(bot, game, sent.message_id, old=view.board_message_id)  # board_pin.py
 
 
 async def send_review(bot: Bot, game: GameInfo, fight: Fight, seq: int) -> int | None:
