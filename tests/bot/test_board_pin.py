@@ -67,9 +67,13 @@ async def test_the_board_is_pinned_where_the_bot_may_and_board_brings_it_down(
 
 async def test_the_storytellers_board_is_pinned_too(tg: TelegramDriver) -> None:
     """Its board renderer pins a new copy the same way (bot/systems/storyteller/board.py);
-    «/fight» in a running fight posts it again below and retires the old copy."""
+    «/fight» in a running fight and /board post it again below and retire the old copy."""
     tg.api.grant_pin(GROUP.id)
     await tg.send(ALICE, GROUP, "/newgame сказитель Ночной город")
+    nothing = await tg.send(BORIS, GROUP, "/board")
+    assert [c.text for c in nothing.sent(GROUP.id)] == [
+        "Здесь не идёт бой: ведущий начинает его командой /fight."
+    ]
     first = [
         c for c in (await tg.send(ALICE, GROUP, "/fight")).calls if c.method == "pinChatMessage"
     ]
@@ -79,3 +83,6 @@ async def test_the_storytellers_board_is_pinned_too(tg: TelegramDriver) -> None:
     assert tg.api.pinned[GROUP.id] == [pinned] and pinned != first[0].params["message_id"]
     retired = [c for c in again.calls if c.method == "editMessageText"]
     assert [c.text for c in retired] == ["Живая доска — ниже ⬇️"]
+    down = await tg.send(BORIS, GROUP, "/board")  # its own /board: the same
+    (last,) = [c.params["message_id"] for c in down.calls if c.method == "pinChatMessage"]
+    assert tg.api.pinned[GROUP.id] == [last] and last != pinned

@@ -40,13 +40,15 @@ async def post(
     )
 
 
-async def show_board(bot: Bot, game: GameInfo, *, new: bool = False) -> None:
+async def show_board(bot: Bot, game: GameInfo, *, new: bool = False) -> bool | None:
+    """The board brought up to date: whether a new copy got pinned (None: none posted)."""
     view = await current_fight(game.id)
-    if view is not None:
-        await render_board(bot, game, view, new=new)
+    return None if view is None else await render_board(bot, game, view, new=new)
 
 
-async def render_board(bot: Bot, game: GameInfo, view: FightView, *, new: bool = False) -> None:
+async def render_board(
+    bot: Bot, game: GameInfo, view: FightView, *, new: bool = False
+) -> bool | None:
     text = render.board_text(view.state, closed=view.closed)
     markup = None
     if not view.closed:
@@ -68,7 +70,8 @@ async def render_board(bot: Bot, game: GameInfo, view: FightView, *, new: bool =
     )
     if not view.closed:
         await set_board_message(game.id, KIND, sent.message_id)
-        await pin_board(bot, game, sent.message_id, old=view.board_message_id)  # board_pin.py
+        return await pin_board(bot, game, sent.message_id, old=view.board_message_id)
+    return None
 
 
 async def send_review(bot: Bot, game: GameInfo, fight: Fight, seq: int) -> int | None:
