@@ -3,8 +3,10 @@ pinned where the bot may pin, and the copy it replaces is retired — unpinned a
 one line pointing below, its buttons gone — so only one copy ever has live buttons.
 
 Where the bot may not pin (a plain member of the group, as bots join), Telegram refuses with
-400; the GM hears it once per chat and process (`ChatRights.first_hint`), in private when
-they opened a chat with the bot, else in the group."""
+400. When a chat command posted the board (/fight, /board) the GM hears it once per chat and
+process (`ChatRights.first_hint`), in private when they opened a chat with the bot, else in
+the group; a board posted by a Mini App step or posted again because the old one was gone is
+left unpinned with a log line (no chat message outside a command's answer)."""
 
 from __future__ import annotations
 
