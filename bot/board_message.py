@@ -12,6 +12,7 @@ from aiogram import Bot
 from aiogram.exceptions import TelegramAPIError
 from aiogram.types import InlineKeyboardMarkup
 
+from bot.board_pin import NotPinned, pin_board, retire
 from bot.middlewares.flood import if_refused
 from engine.services import GameInfo, set_board_message
 
@@ -24,16 +25,16 @@ async def edit_or_send(
     message_id: int | None,
     text: str,
     markup: InlineKeyboardMarkup | None,
-    remember: Callable[[int], Awaitable[None]],
+    posted: Callable[[int], Awaitable[None]],
 ) -> None:
     """Edit the message; if it is gone (now, or when the queue gets to the edit), send a new
-    one and `remember` its id."""
+    one and hand its id to `posted` (`board_keeper`)."""
 
     async def post_anew() -> None:
         sent = await bot.send_message(
             game.chat_id, text, message_thread_id=game.topic_id, reply_markup=markup
         )
-        await remember(sent.message_id)
+        await posted(sent.message_id)
 
     async def gone(error: TelegramAPIError) -> None:
         if "not modified" in error.message:
@@ -50,12 +51,27 @@ async def edit_or_send(
         )
 
 
-def board_keeper(game: GameInfo, kind: str, view: Any) -> Callable[[int], Awaitable[None]]:
-    """How a board posted anew is remembered: as the open scene's board (a closed scene's
-    last board is not)."""
+def board_keeper(
+    bot: Bot,
+    game: GameInfo,
+    kind: str,
+    view: Any,
+    *,
+    pin: bool = True,
+    not_pinned: NotPinned | None = None,
+) -> Callable[[int], Awaitable[None]]:
+    """What follows a board posted anew: it is remembered as the open scene's board, pinned
+    (`pin`; bot/board_pin.py, `not_pinned` told when Telegram refuses) and the copy it
+    replaces retired. A closed scene's last board is not remembered."""
 
-    async def remember(message_id: int) -> None:
-        if not view.closed:
-            await set_board_message(game.id, kind, message_id)
+    async def posted(message_id: int) -> None:
+        if view.closed:
+            return
+        await set_board_message(game.id, kind, message_id)
+        old = view.board_message_id
+        if pin:
+            await pin_board(bot, game, message_id, old=old, not_pinned=not_pinned)
+        elif old is not None and old != message_id:
+            await retire(bot, game, old)
 
-    return remember
+    return posted

@@ -30,7 +30,7 @@ class ChatRights:
     ttl: float = RIGHTS_TTL
     clock: Callable[[], float] = time.monotonic
     _may_delete: dict[int, tuple[float, bool]] = field(default_factory=dict)  # chat -> (until, ok)
-    _hinted: set[int] = field(default_factory=set)
+    _hinted: set[tuple[str, int]] = field(default_factory=set)  # (kind, chat)
 
     async def may_delete(self, bot: Bot, chat_id: int) -> bool:
         """Is the bot an administrator of `chat_id` with the right to delete messages?"""
@@ -66,11 +66,11 @@ class ChatRights:
             await bot.delete_message(message.chat.id, message.message_id)
         return not refused
 
-    def first_hint(self, chat_id: int) -> bool:
-        """True the first time it is asked for `chat_id` (in this process), False after."""
-        if chat_id in self._hinted:
+    def first_hint(self, chat_id: int, kind: str = "secret") -> bool:
+        """True the first time a hint of `kind` is asked for `chat_id` (in this process)."""
+        if (kind, chat_id) in self._hinted:
             return False
-        self._hinted.add(chat_id)
+        self._hinted.add((kind, chat_id))
         return True
 
     def _remember(self, chat_id: int, allowed: bool) -> None:

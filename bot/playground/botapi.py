@@ -240,6 +240,26 @@ class BotApi:
         self.world.remove(chat, message.id)
         return True
 
+    def m_pinChatMessage(self, params: dict[str, Any]) -> bool:
+        """As Telegram: in a group only an admin bot pins (the playground's admin may)."""
+        chat = self._chat(params)
+        if chat.type != "private" and not chat.bot_can_delete:
+            raise BotApiError.bad("not enough rights to manage pinned messages in the chat")
+        if int(params["message_id"]) not in chat.messages:
+            raise BotApiError.bad("message to pin not found")
+        chat.pinned = int(params["message_id"])
+        self.world.emit({"type": "pinned", "chat": chat.id, "id": chat.pinned})
+        return True
+
+    def m_unpinChatMessage(self, params: dict[str, Any]) -> bool:
+        chat = self._chat(params)
+        message_id = params.get("message_id")
+        if chat.pinned is None or (message_id is not None and int(message_id) != chat.pinned):
+            raise BotApiError.bad("message to unpin not found")
+        chat.pinned = None
+        self.world.emit({"type": "pinned", "chat": chat.id, "id": None})
+        return True
+
     def m_answerCallbackQuery(self, params: dict[str, Any]) -> bool:
         if self.on_answer is not None:
             self.on_answer(

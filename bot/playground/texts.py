@@ -63,6 +63,7 @@ def page_texts(locale: str = "ru") -> dict[str, str]:
             "file": _("File"),
             "members": _("members: {count}"),
             "private": _("private chat with the bot"),
+            "pinned": _("Pinned message"),
             "intro": _(
                 "This is a playground: the real bot with its real Mini App, in one browser "
                 "tab, without Telegram. Switch users above; type commands below (try /help)."

@@ -62,6 +62,7 @@ class PlayChat:
     members: list[int] = field(default_factory=list)
     bot_can_delete: bool = False
     started: bool = False  # private: the user has opened the bot (Start)
+    pinned: int | None = None  # the pinned message shown in the bar above the chat
     messages: dict[int, PlayMessage] = field(default_factory=dict)
     last_id: int = 0
 
@@ -206,6 +207,7 @@ class World:
             "topics": [{"id": k, "name": v} for k, v in chat.topics.items()],
             "started": chat.started,
             "bot_can_delete": chat.bot_can_delete,
+            "pinned": chat.pinned,
             "messages": [
                 self.message_view(m) for m in chat.messages.values() if m.topic_created is None
             ],

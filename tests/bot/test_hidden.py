@@ -123,8 +123,8 @@ async def test_private_message_refused_then_delivered_after_start(
     feed = await tg.send(BORIS, GROUP, "/hr p 5 6")
     assert feed.sent(ALICE.id) == [] and feed.sent(BORIS.id) == []
     notice = _only(feed.sent(GROUP.id))
-    assert "Не могу написать <b>Борис &lt;b&gt;</b> в личку" in notice.text
-    assert "Не могу написать <b>Алиса</b> в личку" in notice.text
+    assert "<b>Борис &lt;b&gt;</b>, я не могу написать вам в личку" in notice.text
+    assert "<b>Алиса</b>, я не могу написать вам в личку" in notice.text
     [button] = notice.buttons()
     assert button["url"] == f"https://t.me/{BOT_USERNAME}?start=hr"
 
@@ -156,12 +156,12 @@ async def test_a_copy_refused_after_start_is_added_to_the_receipt_sent_with_the_
     feed = await tg.send(BORIS, GROUP, "/hr 2d6+1")
     receipt = _only(feed.sent(GROUP.id))
     # Both had started the bot: the receipt went out with the copies, before any refusal.
-    assert "Не могу написать" not in receipt.text and receipt.buttons() == []
+    assert "не могу написать" not in receipt.text and receipt.buttons() == []
     assert "[4, 2]" in _only(feed.sent(BORIS.id)).text and feed.sent(ALICE.id) == []
     [edit] = api.since(mark, "editMessageText")
     assert (edit.chat_id, edit.params["message_id"]) == (GROUP.id, receipt.result["message_id"])
     assert edit.text.split("\n\n")[0] == receipt.text.split("\n\n")[0]  # the same receipt
-    assert "Не могу написать <b>Алиса</b> в личку" in edit.text
+    assert "<b>Алиса</b>, я не могу написать вам в личку" in edit.text
     [button] = edit.buttons()
     assert button["url"] == f"https://t.me/{BOT_USERNAME}?start=hr"
 
@@ -261,7 +261,7 @@ async def test_gm_the_bot_never_met_is_kept_pending_too(
     await tg.send(BORIS, private(BORIS), "/start")
     api.unknown_chats.add(ALICE.id)  # 400 "chat not found" instead of 403
     feed = await tg.send(BORIS, GROUP, "/hr d8")
-    assert "Не могу написать <b>Алиса</b> в личку" in _only(feed.sent(GROUP.id)).text
+    assert "<b>Алиса</b>, я не могу написать вам в личку" in _only(feed.sent(GROUP.id)).text
 
     api.allow(ALICE.id)
     started = await tg.send(ALICE, private(ALICE), "/start hr")

@@ -320,7 +320,7 @@ async def test_hidden_roll_from_the_app_waits_for_a_roller_who_never_started_the
     sent = tg.api.sent(mark)
     assert {c.chat_id for c in sent} == {ALICE.id, GROUP.id}  # the DM to Vera was refused
     [notice] = [c for c in sent if c.chat_id == GROUP.id]
-    assert "Не могу написать <b>Вера</b> в личку" in notice.text
+    assert "<b>Вера</b>, я не могу написать вам в личку" in notice.text
     [button] = notice.buttons()
     assert button["url"] == f"https://t.me/{BOT_USERNAME}?start=hr"
 

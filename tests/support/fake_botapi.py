@@ -52,6 +52,7 @@ ADMIN_RIGHTS = (
     "can_send_welcome_messages",
 )
 FORBIDDEN_DESCRIPTION = "Forbidden: bot can't initiate conversation with a user"
+PIN_REFUSED = "Bad Request: not enough rights to manage pinned messages in the chat"
 
 
 class _Refused(Exception):
@@ -97,6 +98,8 @@ class FakeBotAPI:
     pending_updates: list[dict[str, Any]] = field(default_factory=list)
     delete_rights: set[int] = field(default_factory=set)  # chats where the bot is such an admin
     stale_rights: set[int] = field(default_factory=set)  # getChatMember says yes, deletes fail
+    pin_rights: set[int] = field(default_factory=set)  # groups where the bot may pin
+    pinned: dict[int, list[int]] = field(default_factory=dict)  # chat -> pinned, newest last
     base_url: str = ""  # set once served: pass it as BOT_API_URL
     another_poller: bool = False  # another process polls this bot: getUpdates answers 409
     _failures: dict[str, list[int]] = field(default_factory=dict)
@@ -118,6 +121,10 @@ class FakeBotAPI:
     def grant_delete(self, chat_id: int) -> None:
         """Make the bot an administrator of `chat_id` with the right to delete messages."""
         self.delete_rights.add(chat_id)
+
+    def grant_pin(self, chat_id: int) -> None:
+        """Make the bot an administrator of `chat_id` with the right to pin messages."""
+        self.pin_rights.add(chat_id)
 
     def fail_with_retry_after(self, method: str, retry_after: int = 1, times: int = 1) -> None:
         """Answer the next `times` calls of `method` with 429 Too Many Requests."""
@@ -240,6 +247,28 @@ class FakeBotAPI:
     def _m_deleteMessage(self, params: dict[str, Any]) -> bool:
         if int(params["chat_id"]) not in self.delete_rights:
             raise _Refused(400, "Bad Request: message can't be deleted")
+        return True
+
+    def _may_pin(self, params: dict[str, Any]) -> int:
+        """As Telegram: anyone pins in a private chat, a bot in a group only as an admin
+        with the right to pin."""
+        chat_id = int(params["chat_id"])
+        if chat_id < 0 and chat_id not in self.pin_rights:
+            raise _Refused(400, PIN_REFUSED)
+        return chat_id
+
+    def _m_pinChatMessage(self, params: dict[str, Any]) -> bool:
+        chat_id = self._may_pin(params)
+        self.pinned.setdefault(chat_id, []).append(int(params["message_id"]))
+        return True
+
+    def _m_unpinChatMessage(self, params: dict[str, Any]) -> bool:
+        chat_id, pins = self._may_pin(params), self.pinned.get(int(params["chat_id"]), [])
+        message_id = params.get("message_id")
+        if not pins or (message_id is not None and int(message_id) not in pins):
+            raise _Refused(400, "Bad Request: message to unpin not found")
+        pins.remove(int(message_id) if message_id is not None else pins[-1])
+        self.pinned[chat_id] = pins
         return True
 
     def _m_sendDocument(self, params: dict[str, Any]) -> dict[str, Any]:

@@ -97,7 +97,7 @@ function onEvent(event) {
     if (at >= 0) chat.messages[at] = event.message;
     else chat.messages.push(event.message);
     renderChats();
-    if (chat.id === state.chat) renderMessages(at < 0);
+    if (chat.id === state.chat) { renderMessages(at < 0); renderPinned(); }
   } else if (event.type === "delete") {
     const chat = state.chats.get(event.chat);
     if (!chat) return;
@@ -105,6 +105,10 @@ function onEvent(event) {
     if (state.reply === event.id) setReply(null);
     renderChats();
     if (chat.id === state.chat) renderMessages(false);
+  } else if (event.type === "pinned") {
+    const chat = state.chats.get(event.chat);
+    if (chat) chat.pinned = event.id;
+    if (event.chat === state.chat) renderPinned();
   } else if (event.type === "started") {
     const chat = state.chats.get(event.chat);
     if (chat) chat.started = true;
@@ -213,6 +217,20 @@ function renderChat() {
   }
   renderMessages(true);
   renderComposer();
+  renderPinned();
+}
+
+// The pinned message's bar above the chat, as Telegram shows it: its first line; a tap
+// scrolls to it.
+function renderPinned() {
+  const chat = state.chats.get(state.chat);
+  const message = chat.pinned && chat.messages.find((m) => m.id === chat.pinned);
+  const bar = $("pinned");
+  bar.hidden = !message;
+  if (!message) return;
+  const first = (new DOMParser().parseFromString(message.html, "text/html").body.textContent || "").split("\n")[0];
+  bar.replaceChildren(el("b", {}, "📌 " + t("pinned")), " ", first);
+  bar.onclick = () => flash(message.id);
 }
 
 function renderComposer() {

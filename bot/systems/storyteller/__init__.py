@@ -8,7 +8,16 @@ from __future__ import annotations
 from aiogram import Router
 
 from bot.systems.registry import ChatSystem
-from bot.systems.storyteller import characters, fight, help, options, private, sheet_rolls, words
+from bot.systems.storyteller import (
+    board_command,
+    characters,
+    fight,
+    help,
+    options,
+    private,
+    sheet_rolls,
+    words,
+)
 from bot.systems.storyteller.demo import DEMO
 from bot.systems.storyteller.sync import board_sync
 
@@ -18,6 +27,7 @@ COMMANDS = frozenset(
         "add",
         "ambush",
         "attack",
+        "board",
         "char",
         "chars",
         "delay",
@@ -39,6 +49,7 @@ COMMANDS = frozenset(
 def routers() -> list[Router]:
     return [
         fight.make_router(),
+        board_command.make_router(),
         characters.make_router(),
         options.make_router(),
         private.make_router(),

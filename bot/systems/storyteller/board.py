@@ -11,6 +11,7 @@ from aiogram.types import InlineKeyboardMarkup, Message
 from aiogram.utils.i18n import gettext as _
 
 from bot.board_message import board_keeper, edit_or_send
+from bot.board_pin import NotPinned
 from bot.miniapp import board_button
 from bot.render.keyboards import with_button_row
 from bot.systems.storyteller import render
@@ -40,20 +41,32 @@ async def post(
     )
 
 
-async def show_board(bot: Bot, game: GameInfo, *, new: bool = False) -> None:
+async def show_board(
+    bot: Bot, game: GameInfo, *, new: bool = False, not_pinned: NotPinned | None = None
+) -> None:
+    """The board brought up to date (``new``: posted again below, pinned; `not_pinned`:
+    told when Telegram refuses the pin)."""
     view = await current_fight(game.id)
     if view is not None:
-        await render_board(bot, game, view, new=new)
+        await render_board(bot, game, view, new=new, not_pinned=not_pinned)
 
 
-async def render_board(bot: Bot, game: GameInfo, view: FightView, *, new: bool = False) -> None:
+async def render_board(
+    bot: Bot,
+    game: GameInfo,
+    view: FightView,
+    *,
+    new: bool = False,
+    not_pinned: NotPinned | None = None,
+) -> None:
     text = render.board_text(view.state, closed=view.closed)
     markup = None
     if not view.closed:
         app = await board_button(bot, game.id, SCREEN)
         markup = with_button_row(render.board_keyboard(game.id, view.seq), app)
     current = None if new else view.board_message_id
-    await edit_or_send(bot, game, current, text, markup, board_keeper(game, KIND, view))
+    posted = board_keeper(bot, game, KIND, view, not_pinned=not_pinned)
+    await edit_or_send(bot, game, current, text, markup, posted)
 
 
 async def send_review(bot: Bot, game: GameInfo, fight: Fight, seq: int) -> int | None:

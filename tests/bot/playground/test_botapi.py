@@ -132,3 +132,18 @@ async def test_the_administrators_of_a_group_are_its_creator_and_the_bot_when_it
     assert [m.status for m in forum] == ["creator"]
     chat = await bot.get_chat(FORUM_ID)
     assert chat.is_forum and chat.title == "Клуб «Дикий край»"
+
+
+async def test_a_bot_pins_in_a_group_only_as_an_admin(bot: Bot, play: Playground):
+    """As Telegram: the forum's bot is a plain member and may not pin; the group's is an
+    admin: the pinned message is the chat's (the page draws its bar), unpinned by id."""
+    refused = await bot.send_message(FORUM_ID, "доска", message_thread_id=1)
+    with pytest.raises(TelegramBadRequest, match="not enough rights to manage pinned"):
+        await bot.pin_chat_message(FORUM_ID, refused.message_id)
+    board = await bot.send_message(GROUP_ID, "доска")
+    assert await bot.pin_chat_message(GROUP_ID, board.message_id, disable_notification=True)
+    assert play.world.chat_view(play.world.chats[GROUP_ID])["pinned"] == board.message_id
+    with pytest.raises(TelegramBadRequest, match="message to unpin not found"):
+        await bot.unpin_chat_message(GROUP_ID, message_id=board.message_id + 1)
+    assert await bot.unpin_chat_message(GROUP_ID, message_id=board.message_id)
+    assert play.world.chats[GROUP_ID].pinned is None

@@ -155,6 +155,9 @@ async def test_a_newcomers_first_ten_minutes(pages: tuple[Any, Any], served: Ser
     board = gm.locator("li.msg", has_text="карты ещё не розданы").last
     await board.wait_for(timeout=WAIT)
     await board.evaluate("node => node.scrollIntoView({ block: 'start' })")
+    # the live board pinned (the playground's group has the bot as an admin): its bar
+    await gm.locator("#pinned", has_text="Закреплённое сообщение").wait_for(timeout=WAIT)
+    assert "Бой" in await gm.locator("#pinned").inner_text()
     await shoot(gm, "group-fight-board")
 
     # Both open the Mini App from the board (its t.me link); the GM deals with Telegram's

@@ -48,10 +48,11 @@ function RollCard({ game, roll }) {
   </li>`;
 }
 
-export function Feed({ game, rolls }) {
+// `fight`: the system's fight rolls (cards first, newest fight steps), when it has any
+export function Feed({ game, rolls, fight }) {
   return html`<section class="feed" aria-live="polite">
     <h2>${t("Recent rolls")}</h2>
-    ${rolls.length === 0 ? html`<p class="hint">${t("No rolls yet.")}</p>` : null}
-    <ul>${rolls.map((r) => html`<${RollCard} key=${r.id} game=${game} roll=${r} />`)}</ul>
+    ${rolls.length === 0 && !fight ? html`<p class="hint">${t("No rolls yet.")}</p>` : null}
+    <ul>${fight}${rolls.map((r) => html`<${RollCard} key=${r.id} game=${game} roll=${r} />`)}</ul>
   </section>`;
 }

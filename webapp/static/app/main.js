@@ -8,7 +8,7 @@ import { errorText, loadMessages, locale, t } from "./i18n.js";
 import { LiveSocket } from "./live.js";
 import { Roller } from "./roller.js";
 import { loadScreens, systemName } from "./systems/index.js";
-import { backButton, initData, languageHint, loadSdk, startParam, telegramButtons } from "./telegram.js";
+import { backButton, initData, keepOpenOnSwipe, languageHint, loadSdk, startParam, telegramButtons } from "./telegram.js";
 
 const FEED_SIZE = 30;
 
@@ -123,6 +123,8 @@ function GameScreen({ token, live: opened, onBack }) {
   const tab = tabs ? tabs[tabs.length - 1] : "roll";
   const goBack = tabs && tabs.length > 1 ? () => setTabs(tabs.slice(0, -1)) : onBack;
   useEffect(() => backButton(goBack || null), [tabs, onBack]);
+  const longGm = Boolean(game && game.role === "gm" && tab !== "roll"); // a swipe there scrolls
+  useEffect(() => (longGm ? keepOpenOnSwipe() : undefined), [longGm]);
   const openTab = (name) => name !== tab && setTabs([...tabs.filter((x) => x !== name), name]);
 
   if (fatal) return html`<div class="card"><p class="error" role="alert">${fatal}</p>
@@ -143,7 +145,8 @@ function GameScreen({ token, live: opened, onBack }) {
       ? html`<${Roller} game=${game} onRolled=${(roll) => setRolls((list) => upsert(list, roll))} />`
       : game.role === "spectator"
         ? html`<p class="card hint">${t("You are watching this game as a spectator.")}</p>` : null}
-    <${Feed} game=${game} rolls=${rolls} />`}
+    <${Feed} game=${game} rolls=${rolls} fight=${screens && screens.fightRolled && screens.fightRolled(scenes)
+      ? html`<${screens.FeedRolls} scenes=${scenes} />` : null} />`}
   </main>`;
 }
 

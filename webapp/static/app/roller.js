@@ -58,6 +58,7 @@ export function Roller({ game, onRolled }) {
   const [hidden, setHidden] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
+  const [plain, setPlain] = useState(false); // the error offers rolling it as «Бросок»
   const form = useRef(null);
   // «Сделать бросок» is Telegram's MainButton inside Telegram (the form's submit, checks included)
   useEffect(() => (telegramButtons
@@ -68,14 +69,16 @@ export function Roller({ game, onRolled }) {
   const setP = (key) => (e) => setPool({ ...pool, [key]: e.currentTarget.value });
   const chance = useChance(game, pool, pooled && tab === "pool");
 
-  async function submit(event) {
-    event.preventDefault();
+  async function submit(event, as) {
+    if (event) event.preventDefault();
     if (busy) return;
     const body = pooled && tab === "pool"
       ? { command: "pool", args: poolArgs(pool), hidden }
-      : { command, args: notation, hidden };
+      : { command: as || command, args: notation, hidden };
+    if (as) setCommand(as);
     setBusy(true);
     setError("");
+    setPlain(false);
     haptic("tap");
     try {
       const data = await request("POST", `/api/games/${encodeURIComponent(game.token)}/roll`, body);
@@ -84,6 +87,8 @@ export function Roller({ game, onRolled }) {
     } catch (e) {
       haptic("error");
       setError(errorText(e));
+      // «2к6+1 удар мечом» as a trait roll: one tap rolls it as plain dice instead
+      setPlain(e.code === "bad_dice" && body.command === "trait" && commands.some(([code]) => code === "roll"));
     } finally {
       setBusy(false);
     }
@@ -125,6 +130,8 @@ export function Roller({ game, onRolled }) {
     <${Switch} name="hidden" checked=${hidden} onChange=${setHidden} label=${t("Hidden roll")} />
     ${hidden ? html`<p class="hint">${t("Only you and the GM see the result; the chat gets a sealed receipt.")}</p>` : null}
     ${error ? html`<p class="error" role="alert">${error}</p>` : null}
+    ${plain ? html`<button type="button" class="secondary" name="roll-plain" disabled=${busy}
+      onClick=${() => submit(null, "roll")}>${t("Roll it as «{command}»", { command: t("Roll") })}</button>` : null}
     ${telegramButtons ? null : html`<button class="primary" type="submit" disabled=${busy}>${t("Roll the dice")}</button>`}
   </form>`;
 }

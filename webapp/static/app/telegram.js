@@ -28,6 +28,7 @@ function ready() {
   WebApp.ready();
   WebApp.expand();
   applyButtons();
+  applyGuards();
 }
 
 let sdk = null;
@@ -92,6 +93,34 @@ export function backButton(onClick) {
   applyButtons();
   return () => { if (wanted.back === onClick && onClick) { wanted.back = null; applyButtons(); } };
 }
+
+// While a form has unsaved edits Telegram asks before the app is closed; on a long GM screen a
+// swipe down scrolls instead of closing it. Each holder's call returns its release; the
+// setting stays on while anyone holds it (applied now or when the SDK arrives).
+const guards = { closing: 0, swipes: 0 };
+
+function applyGuards() {
+  const WebApp = webApp();
+  if (!WebApp) return;
+  if (WebApp.enableClosingConfirmation && WebApp.isClosingConfirmationEnabled !== guards.closing > 0) {
+    if (guards.closing) WebApp.enableClosingConfirmation();
+    else WebApp.disableClosingConfirmation();
+  }
+  if (WebApp.disableVerticalSwipes && WebApp.isVerticalSwipesEnabled !== !guards.swipes) {
+    if (guards.swipes) WebApp.disableVerticalSwipes();
+    else WebApp.enableVerticalSwipes();
+  }
+}
+
+function hold(kind) {
+  guards[kind] += 1;
+  applyGuards();
+  let held = true;
+  return () => { if (held) { held = false; guards[kind] -= 1; applyGuards(); } };
+}
+
+export const confirmClosing = () => hold("closing");
+export const keepOpenOnSwipe = () => hold("swipes");
 
 // Asks before something that cannot be taken back (ending a fight): Telegram's own popup in
 // Telegram, the browser's confirm outside it. Resolves true when confirmed.

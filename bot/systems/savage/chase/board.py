@@ -7,9 +7,10 @@ from typing import Any
 from aiogram import Bot
 from aiogram.types import InlineKeyboardMarkup, Message
 
+from bot.board_message import board_keeper, edit_or_send
 from bot.miniapp import board_button
 from bot.render.keyboards import with_button_row
-from bot.systems.savage.combat.board import board_keeper, dice_to_gm, edit_or_send, post
+from bot.systems.savage.combat.board import dice_to_gm, post
 from bot.systems.savage.render.chase import (
     chase_board_text,
     chase_events_text,
@@ -111,4 +112,5 @@ async def render_chase(
         app = await board_button(bot, game.id, "chase")
         markup = with_button_row(chase_keyboard(view.state, game.id, view.seq), app)
     current = None if new else view.board_message_id
-    await edit_or_send(bot, game, current, text, markup, board_keeper(game, "chase", view))
+    posted = board_keeper(bot, game, "chase", view, pin=False)  # the fight's board is pinned
+    await edit_or_send(bot, game, current, text, markup, posted)

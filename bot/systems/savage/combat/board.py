@@ -10,6 +10,7 @@ from aiogram.exceptions import TelegramAPIError
 from aiogram.types import InlineKeyboardMarkup, Message
 
 from bot.board_message import board_keeper, edit_or_send
+from bot.board_pin import NotPinned, unpin
 from bot.middlewares.flood import if_refused
 from bot.miniapp import board_button
 from bot.render.keyboards import with_button_row
@@ -53,15 +54,26 @@ async def dice_to_gm(bot: Bot, game: GameInfo, text: str | None) -> None:
         await bot.send_message(game.gm_id, gm_dice_copy(game.name, text))
 
 
-async def show_board(bot: Bot, game: GameInfo, *, new: bool = False) -> None:
-    """Bring the board of the active encounter up to date (``new``: post it again below)."""
+async def show_board(
+    bot: Bot, game: GameInfo, *, new: bool = False, not_pinned: NotPinned | None = None
+) -> None:
+    """Bring the board of the active encounter up to date (``new``: post it again below,
+    pinned; `not_pinned`: told when Telegram refuses the pin)."""
     view = await current_encounter(game.id)
     if view is None:
         return
-    await render_board(bot, game, view, new=new)
+    await render_board(bot, game, view, new=new, not_pinned=not_pinned)
 
 
-async def render_board(bot: Bot, game: GameInfo, view: EncounterView, *, new: bool = False) -> None:
+async def render_board(
+    bot: Bot,
+    game: GameInfo,
+    view: EncounterView,
+    *,
+    new: bool = False,
+    not_pinned: NotPinned | None = None,
+) -> None:
+    """Edit the board, or post it anew and pin it (bot/board_message.py)."""
     text = board_text(view.state, closed=view.closed)
     markup = None
     if not view.closed:
@@ -74,7 +86,10 @@ async def render_board(bot: Bot, game: GameInfo, view: EncounterView, *, new: bo
             keyboard = InlineKeyboardMarkup(inline_keyboard=rows + keyboard.inline_keyboard)
         markup = with_button_row(keyboard, app)
     current = None if new else view.board_message_id
-    await edit_or_send(bot, game, current, text, markup, board_keeper(game, "encounter", view))
+    posted = board_keeper(bot, game, "encounter", view, not_pinned=not_pinned)
+    await edit_or_send(bot, game, current, text, markup, posted)
+    if view.closed and view.board_message_id is not None:
+        await unpin(bot, game, view.board_message_id)  # the fight is over: nothing to find
 
 
 async def turn_mentions(state: savage.Encounter, combatant_id: str) -> list[str]:

@@ -19,6 +19,8 @@ from aiogram.types import (
     Message,
 )
 
+from bot.board_pin import tell_not_pinned
+from bot.chat_rights import ChatRights
 from bot.parsing import replied_to
 from bot.render.common import as_plain
 from bot.systems.savage.callbacks import RemoveGroupCallback
@@ -44,6 +46,7 @@ from engine.services.errors import StaleState
 from engine.services.library import slug
 from engine.services.savage import (
     add_to_encounter,
+    current_chase,
     end_encounter,
     get_character,
     list_characters,
@@ -61,6 +64,7 @@ _BLOCK = re.compile(r"(?i)(?:^|[\s(,;:])[dдк]\d|\n")
 
 def register(router: Router) -> None:
     router.message.register(on_fight, Command("fight"))
+    router.message.register(on_board, Command("board"))
     router.message.register(on_add, Command("add"))
     router.message.register(on_remove, Command("remove"))
     router.message.register(on_char, Command("char"))
@@ -70,7 +74,9 @@ def register(router: Router) -> None:
     router.callback_query.register(on_remove_group, RemoveGroupCallback.filter())
 
 
-async def on_fight(message: Message, command: CommandObject, bot: Bot) -> None:
+async def on_fight(
+    message: Message, command: CommandObject, bot: Bot, chat_rights: ChatRights
+) -> None:
     call = await call_of(message, command.args, encounter=False)
     if norm(call.args) in END_WORDS:
         view = await end_encounter(call.game.id, actor_id=call.user_id)
@@ -82,7 +88,24 @@ async def on_fight(message: Message, command: CommandObject, bot: Bot) -> None:
         return
     await start_encounter(call.game.id, actor_id=call.user_id)
     await message.reply(texts.fight_started())
-    await show_board(bot, call.game, new=True)
+    await show_board(
+        bot, call.game, new=True, not_pinned=tell_not_pinned(bot, call.game, chat_rights)
+    )
+
+
+async def on_board(message: Message, bot: Bot, chat_rights: ChatRights) -> None:
+    """/board: the live boards posted again at the bottom of the chat, the old copies
+    retired; the fight's pinned (bot/board_pin.py)."""
+    call = await call_of(message, None, encounter=False)
+    chase = await current_chase(call.game.id)
+    fight = call.view is not None and not call.view.closed
+    if not fight and (chase is None or chase.closed):
+        raise Refusal(texts.no_board())
+    if chase is not None and not chase.closed:
+        await show_chase(bot, call.game, new=True)
+    if fight:
+        not_pinned = tell_not_pinned(bot, call.game, chat_rights)
+        await show_board(bot, call.game, new=True, not_pinned=not_pinned)
 
 
 async def on_add(message: Message, command: CommandObject, bot: Bot, rng: Any) -> None:

@@ -11,6 +11,10 @@ from engine.savage import Combatant
 from engine.services.savage import CharacterRecord
 
 
+def no_board() -> str:
+    return _("No fight or chase is running here: the GM starts one with /fight or /chase.")
+
+
 def fight_started() -> str:
     return _(
         "⚔️ The fight begins. Add fighters with /add (a saved character, "

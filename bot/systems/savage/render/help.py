@@ -40,6 +40,18 @@ def combat_help() -> str:
     )
 
 
+def section() -> str:
+    """Its section of /help: the fight and the chase, and /board."""
+    return combat_help() + "\n\n" + board_help()
+
+
+def board_help() -> str:
+    return _(
+        "/board — the live board of the fight (and of the chase) posted again at the bottom "
+        "of the chat; I pin it where I may pin messages"
+    )
+
+
 def rolls_help() -> str:
     return _(
         "<code>/t d8+1</code> — Savage Worlds trait roll with the Wild Die\n"
@@ -58,6 +70,7 @@ def rolls_menu() -> list[tuple[str, str]]:
 def menu() -> list[tuple[str, str]]:
     return [
         ("fight", _("Start or show a fight")),
+        ("board", _("The live board at the bottom of the chat")),
         ("next", _("Next turn")),
         ("attack", _("Attack: /attack Гриммджо")),
         ("hit", _("GM: damage without a roll")),

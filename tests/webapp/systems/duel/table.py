@@ -16,10 +16,10 @@ from tests.webapp.conftest import GM_ID, OTHER_ID, PLAYER_ID, make_game
 TOPIC = 9
 
 
-async def make_duel(seeded: bool = False) -> GameInfo:
+async def make_duel(seeded: bool = False, chat_id: int = -100123) -> GameInfo:
     """The duel runs the readings the scripted turns were written for; its first turn's dice
     come from the rng a test scripts (`seeded`: from a committed seed, as in production)."""
-    game = await make_game("duel")
+    game = await make_game("duel", chat_id=chat_id)
     await use_the_scripts_readings(game.id, GM_ID)
     await duels.save_fighter(game.id, format_sheet(BJORN), actor_id=PLAYER_ID)
     await duels.save_fighter(game.id, format_sheet(TAKEDA), actor_id=OTHER_ID)

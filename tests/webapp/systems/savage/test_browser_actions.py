@@ -13,11 +13,24 @@ import pytest
 from engine import savage
 from engine.services.savage import current_encounter, encounter_command
 from engine.services.types import GameInfo
+from tests.webapp.browser import ARTIFACTS
 from tests.webapp.conftest import GM_ID, PLAYER_ID, TOKEN
 from tests.webapp.systems.savage.fight import make_fight
 from tests.webapp.systems.savage.test_browser_boards import shoot
-from tests.webapp.test_browser import browser, open_app, server  # noqa: F401 (fixtures)
+from tests.webapp.test_browser import (  # noqa: F401 (fixtures)
+    browser,
+    open_app,
+    press_main_button,
+    server,
+)
 from webapp.links import startapp_token
+
+VIEWPORT = 844  # px: the height of the phone the browser tests open (390x844)
+
+
+async def screen(page, name: str) -> None:  # type: ignore[no-untyped-def]
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    await page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
 
 
 @pytest.fixture
@@ -50,7 +63,17 @@ async def test_a_player_attacks_and_the_gm_sees_it_in_the_log(browser, server, f
     await panel.locator("select[name=skill]").select_option("fighting")
     await panel.locator("input[name=damage-dice]").fill("Сил+к6")  # as a Russian player types it
     assert await panel.locator("select[name=actor]").count() == 0  # one character: no choice
-    await panel.locator("button[name=do-action]").click()
+    button = panel.locator("button[name=do-action]")
+    await button.click()
+    # the result where the player tapped (issue 27, item 2): under the button, on screen (it
+    # was a log line 600 px further down, off the 844 px screen)
+    result = panel.get_by_test_id("action-result")
+    await result.wait_for(timeout=3000)
+    assert "→ Гриммджо: " in await result.inner_text()
+    tapped, shown = await button.bounding_box(), await result.bounding_box()
+    assert tapped and shown and shown["y"] >= 0 and shown["y"] + shown["height"] <= VIEWPORT
+    assert shown["y"] - (tapped["y"] + tapped["height"]) < 120
+    await screen(player, "actions-result-player-light-screen")  # the phone's screen as seen
 
     attack = log.locator("li", has=gm.locator(rolled)).first
     await attack.wait_for(timeout=3000)
@@ -64,6 +87,16 @@ async def test_a_player_attacks_and_the_gm_sees_it_in_the_log(browser, server, f
     await gm.locator("li.fighter", has_text="Гриммджо").locator(".fighter-main").click()
     editor = gm.get_by_test_id("status-editor")
     await editor.wait_for(timeout=3000)
+    # it opens under the tapped fighter, brought into view (it was 1,100 px below the screen)
+    opened = gm.locator("li.fighter", has_text="Гриммджо").get_by_test_id("fighter-editor")
+    await gm.wait_for_function(
+        "h => (r => r.top >= 0 && r.top < h - 200)"
+        "(document.querySelector('[data-testid=status-editor]').getBoundingClientRect())",
+        arg=VIEWPORT,
+        timeout=3000,
+    )
+    assert await opened.get_by_test_id("status-editor").count() == 1
+    await screen(gm, "actions-editor-gm-dark-screen")
     gm_panel = gm.get_by_test_id("action-panel")
     assert await gm_panel.locator("select[name=actor]").input_value() == "grimmdzho"
     await panel.locator("details.more summary").click()
@@ -76,6 +109,21 @@ async def test_a_player_attacks_and_the_gm_sees_it_in_the_log(browser, server, f
         assert await gm_panel.locator(gms).count() == 1, gms
     await shoot(player, "actions-player-light")
     await shoot(gm, "actions-gm-dark")
+    # a swipe down on the GM's long board scrolls it (it closed the app); a player's is short
+    swipes = "() => window.Telegram.WebApp.isVerticalSwipesEnabled"
+    assert await gm.evaluate(swipes) is False and await player.evaluate(swipes) is True
+    # the player ends the turn with Telegram's MainButton (the page has no button of its own)
+    await press_main_button(player, "Закончить ход")
+    await player.get_by_test_id("action-panel-waiting").wait_for(timeout=3000)
+    await player.wait_for_function("() => !window.Telegram.WebApp.MainButton.isVisible")
+    # the fight's dice are in «Последние броски» too (the roller logged none of them)
+    await player.get_by_role("tab", name="Броски").click()
+    fight_roll = player.get_by_test_id("fight-roll").first
+    await fight_roll.wait_for(timeout=3000)
+    shown_roll = await fight_roll.inner_text()
+    assert "Бой" in shown_roll and "→ Гриммджо: " in shown_roll
+    assert await player.get_by_text("Бросков пока нет.").count() == 0
+    await shoot(player, "feed-fight-rolls-light")
     assert gm.problems == [] and player.problems == []
 
 
@@ -91,7 +139,15 @@ async def test_the_roller_of_a_savage_game_offers_savage_rolls_only(browser, ser
     values = [await options.nth(i).get_attribute("value") for i in range(await options.count())]
     assert sorted(values) == ["damage", "roll", "trait"]
     assert await roller.get_by_label("Кубики и комментарий").is_visible()
+    # the README's example as the default trait roll: refused, and one tap rolls it as dice
+    await roller.get_by_label("Кубики и комментарий").fill("2к6+1 удар мечом")
+    await press_main_button(page, "Сделать бросок")
+    await roller.locator(".error", has_text="Кость черты в SWADE").wait_for(timeout=3000)
     await shoot(page, "roller-savage-light")
+    await roller.get_by_role("button", name="Бросить как «Бросок»").click()
+    await page.locator("li.roll", has_text="удар мечом").wait_for(timeout=3000)
+    assert await roller.locator(".error").count() == 0
+    assert await roller.get_by_label("Что бросаем").input_value() == "roll"
     dark = await open_app(
         browser, server, GM_ID, startapp_token(fight.id, bot_token=TOKEN), dark=True
     )

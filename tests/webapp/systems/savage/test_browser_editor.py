@@ -12,9 +12,16 @@ from engine.services.types import GameInfo
 from tests.webapp.conftest import GM_ID, PLAYER_ID, TOKEN
 from tests.webapp.systems.savage.fight import make_fight
 from tests.webapp.systems.savage.test_browser_boards import shoot as shoot_page
-from tests.webapp.test_browser import browser, open_app, server  # noqa: F401 (fixtures)
+from tests.webapp.test_browser import (  # noqa: F401 (fixtures)
+    browser,
+    open_app,
+    press_main_button,
+    server,
+)
 from webapp.links import startapp_token
 
+MAIN_SHOWN = "() => Boolean(window.Telegram.WebApp.MainButton.isVisible)"
+CLOSING_ASKS = "() => window.Telegram.WebApp.isClosingConfirmationEnabled"
 MENOS = "Менос (Статист, ×2) Сила d12, Выносливость d10;\nДрака d8; Шаг 8"
 
 
@@ -48,22 +55,26 @@ async def test_the_gm_writes_checks_and_saves_a_template(browser, server, fight)
     preview = gm.get_by_test_id("sheet-preview")
     await sheet.fill("Менос: Сила d7")
     await preview.locator(".error", has_text="Сила d7").wait_for(timeout=3000)
-    assert await gm.locator("button[name=save-character]").is_disabled()
+    # «Сохранить» is Telegram's MainButton, shown only when the text can be saved (issue 27);
+    # with unsaved edits Telegram asks before the app is closed
+    assert await gm.evaluate(MAIN_SHOWN) is False
+    assert await gm.evaluate(CLOSING_ASKS) is True
     # what no table knows is kept and named (issue 12, item 7); Save stays possible
     await sheet.fill("Менос (Статист) Характер d6, Кулинария d8")
     warning = preview.get_by_test_id("sheet-warning")
     await warning.wait_for(timeout=3000)
     assert "«Кулинария» — такой характеристики я не знаю" in await warning.inner_text()
     assert "Дух d6" in await preview.inner_text()  # «Характер» is Дух
-    assert await gm.locator("button[name=save-character]").is_enabled()
+    await gm.wait_for_function(MAIN_SHOWN, timeout=3000)
     await sheet.fill(MENOS)
     await preview.locator(".trait", has_text="d12").first.wait_for(timeout=3000)
     text = await preview.inner_text()
     assert "Сила d12" in text and "Драка d8" in text and "×2" in text
     assert await preview.locator(".error").count() == 0
     assert await preview.get_by_test_id("sheet-warning").count() == 0
-    await gm.locator("button[name=save-character]").click()
+    await press_main_button(gm, "Сохранить")
     await gm.locator("[data-testid=character-list] li.on", has_text="Менос").wait_for(timeout=3000)
+    assert await gm.evaluate(CLOSING_ASKS) is False  # saved: nothing to lose
     assert await names(gm) == ["Гриммджо", "Ичиго", "Менос", "Пустой", "Рукия"]
     assert "Статист, ×2" in await sheet.input_value()  # the block as the bot writes it
     saved = {r.name: r for r in await list_characters(fight.id)}["Менос"]
@@ -91,7 +102,7 @@ async def test_a_player_edits_only_their_own_character(browser, server, fight): 
     await sheet.fill((await sheet.input_value()).replace("Драка d10", "Драка d12"))
     preview = player.get_by_test_id("sheet-preview")
     await preview.locator(".trait", has_text="Драка d12").wait_for(timeout=3000)
-    await player.locator("button[name=save-character]").click()
+    await press_main_button(player, "Сохранить")
     await player.locator("p[role=status]", has_text="Ичиго").wait_for(timeout=3000)
     saved = {r.name: r for r in await list_characters(fight.id)}["Ичиго"]
     assert saved.owner_id == PLAYER_ID and saved.character.parry == 7  # Parry as written

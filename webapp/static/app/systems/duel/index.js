@@ -235,7 +235,7 @@ function Deadline({ duel, cmd }) {
     <p class="hint">${duel.deadline ? t("{hours} h; then {policy}", { hours: duel.deadline.hours, policy: names[duel.deadline.policy] }) : t("No deadline")}</p>
     <div class="row">
       <input name="hours" type="number" min="1" max="720" inputmode="numeric" value=${hours} aria-label=${t("hours")} onInput=${(e) => setHours(e.currentTarget.value)} />
-      <select name="policy" value=${policy} onChange=${(e) => setPolicy(e.currentTarget.value)}>${["ask", "defend", "wait"].map((p) => html`<option value=${p}>${choices[p]}</option>`)}</select>
+      <select name="policy" value=${policy} aria-label=${t("When the time is up")} onChange=${(e) => setPolicy(e.currentTarget.value)}>${["ask", "defend", "wait"].map((p) => html`<option value=${p}>${choices[p]}</option>`)}</select>
       <button type="button" class="act" data-command="deadline" disabled=${cmd.busy || !(Number(hours) >= 1)} onClick=${() => set(Number(hours))}>${t("Set")}</button>
       ${duel.deadline ? html`<button type="button" class="act" data-command="no-deadline" disabled=${cmd.busy} onClick=${() => set(null)}>${t("No deadline")}</button>` : null}
     </div>

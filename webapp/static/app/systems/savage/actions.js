@@ -2,8 +2,9 @@
 // (action → who acts → target from the board → skill, damage, options → one button), the
 // board's public log of the latest steps, and the GM's status editor. Same commands as the
 // chat's /attack, /check, /support, /test, /defend, /aim, /escape (webapp/systems/savage/commands.py).
-import { html, useEffect, useState } from "../../../vendor/htm-preact-standalone.module.js";
+import { html, useEffect, useRef, useState } from "../../../vendor/htm-preact-standalone.module.js";
 import { describe, plainParam, rememberNames, t } from "../../i18n.js";
+import { confirmClosing } from "../../telegram.js";
 import { Btn, conditionName } from "./cards.js";
 
 const signed = (n) => (n < 0 ? `−${-n}` : `+${n}`);
@@ -66,6 +67,31 @@ function param(key, value, kind, names) {
 
 const line = (i, names) => describe(i, (key, value, kind) => param(key, value, kind, names));
 
+const stepLines = (s) => s.items.map((i) => html`<div data-kind=${i.kind} data-code=${i.code}>${line(i, s.names)}</div>`);
+
+// The step this panel's last action made, shown under its button (the log is further down):
+// scrolled into view when it arrives.
+function Outcome({ step }) {
+  const box = useRef(null);
+  useEffect(() => { if (box.current) box.current.scrollIntoView({ block: "nearest" }); }, [step.step]);
+  rememberNames(Object.entries(step.names || {}));
+  return html`<div class="outcome" ref=${box} role="status" data-testid="action-result">${stepLines(step)}</div>`;
+}
+
+// The fight's dice in «Последние броски» (beside the roller's rolls): its latest steps with a
+// roll, newest first, each a card with the step's roll lines.
+export const ROLLED = new Set(["rolled", "rerolled", "damage_rolled"]);
+const FIGHT_ROLLS = 5;
+
+export function FightRolls({ log }) {
+  const steps = [...(log || [])].reverse()
+    .map((s) => ({ ...s, items: s.items.filter((i) => ROLLED.has(i.kind)) }))
+    .filter((s) => s.items.length).slice(0, FIGHT_ROLLS);
+  for (const s of steps) rememberNames(Object.entries(s.names || {}));
+  return steps.map((s) => html`<li key=${"fight-" + s.step} class="card roll fight-roll" data-testid="fight-roll">
+    <div class="roll-head"><span class="who">⚔️ ${t("Fight")}</span></div>${stepLines(s)}</li>`);
+}
+
 const LOG_SHOWN = 3; // newest steps shown; the rest on request (the panel stays near the top)
 
 export function EncounterLog({ log }) {
@@ -74,8 +100,7 @@ export function EncounterLog({ log }) {
   for (const s of log) rememberNames(Object.entries(s.names || {}));
   const steps = [...log].reverse();
   return html`<ol class="card log" data-testid="encounter-log" aria-live="polite">
-    ${(all ? steps : steps.slice(0, LOG_SHOWN)).map((s) => html`<li key=${s.step}>${s.items.map((i) => html`<div
-      data-kind=${i.kind} data-code=${i.code}>${line(i, s.names)}</div>`)}</li>`)}</ol>
+    ${(all ? steps : steps.slice(0, LOG_SHOWN)).map((s) => html`<li key=${s.step}>${stepLines(s)}</li>`)}</ol>
     ${steps.length > LOG_SHOWN ? html`<button type="button" class="link log-more" aria-expanded=${all}
       onClick=${() => setAll(!all)}>${all ? t("Only the latest steps") : t("Earlier steps")}</button>` : null}`;
 }
@@ -132,6 +157,7 @@ const ROLLS = ["attack", "trait", "support", "test"];
 
 export function ActionPanel({ enc, cmd, gm, selected }) {
   const [f, setF] = useState(FRESH);
+  const [after, setAfter] = useState(null); // the log's newest step when this panel last acted
   const set = (k, v) => setF((old) => ({ ...old, [k]: v }));
   useEffect(() => set("actor", ""), [selected]); // a tap on the board picks who acts
   const fighters = enc.combatants.flatMap((c) => c.members.map((m) => ({ m, c })));
@@ -158,7 +184,13 @@ export function ActionPanel({ enc, cmd, gm, selected }) {
     declare: ["count", t("Actions this turn"), [["1", "1"], ["2", "2 (−2)"], ["3", "3 (−4)"]]],
   }[f.action];
   const may = Object.fromEntries((enc.may_set || []).map((label) => [label, true]));
-  const send = () => cmd.send(f.action, { actor: me.id, ...bodyOf({ ...f, trait }, target && target.id, gm, may) });
+  const newest = enc.log && enc.log.length ? enc.log[enc.log.length - 1] : null;
+  const shown = after !== null && newest && newest.step > after ? newest : null;
+  const send = () => {
+    setAfter(newest ? newest.step : -1);
+    cmd.send(f.action, { actor: me.id, ...bodyOf({ ...f, trait }, target && target.id, gm, may) })
+      .then((ok) => ok || setAfter(null));
+  };
   return html`<section class="card actions" data-testid="action-panel">
     <h3>${t("Action")}</h3>
     <div class="row wrap">
@@ -197,6 +229,7 @@ export function ActionPanel({ enc, cmd, gm, selected }) {
       ${me.reroll && f.action !== "reroll" ? html`<${Btn} name="reroll" label=${t("Re-roll (benny)")} busy=${cmd.busy}
         onClick=${() => cmd.send("reroll", { actor: me.id })} />` : null}
     </div>
+    ${shown ? html`<${Outcome} step=${shown} />` : null}
   </section>`;
 }
 
@@ -209,6 +242,8 @@ export function StatusEditor({ m, cmd }) {
   const value = (k) => (k in edit ? edit[k] : m[k]);
   const set = (k, v) => setEdit((old) => ({ ...old, [k]: k === "wounds" || k === "fatigue" ? Number(v) : v }));
   const changes = Object.fromEntries(Object.entries(edit).filter(([k, v]) => v !== m[k]));
+  const unsaved = Object.keys(changes).length > 0;
+  useEffect(() => (unsaved ? confirmClosing() : undefined), [unsaved]); // Telegram asks first
   const names = { shaken: t("Shaken"), stunned: t("Stunned"), incapacitated: t("Incapacitated"),
     bleeding_out: t("Bleeding Out"), dead: t("dead") };
   return html`<div class="status-editor" data-testid="status-editor">

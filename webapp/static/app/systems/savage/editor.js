@@ -4,7 +4,7 @@
 import { html, useEffect, useRef, useState } from "../../../vendor/htm-preact-standalone.module.js";
 import { request } from "../../api.js";
 import { errorText, t } from "../../i18n.js";
-import { haptic } from "../../telegram.js";
+import { confirmClosing, haptic, mainButton, telegramButtons } from "../../telegram.js";
 
 const EXAMPLE = "Ичиго (Дикий) Ловкость d8, Смекалка d6, Дух d8, Сила d10, Выносливость d8;\n"
   + "Драка d10, Атлетика d8, Стрельба d6; Защита 7, Стойкость 8 (2), Шаг 6; Бенни 3;\nЧерты: Хладнокровие, Быстрота";
@@ -45,6 +45,7 @@ export function CharacterEditor({ game }) {
   const blank = (template) => ({ id: null, owner: template ? null : gm ? game.gm.id : undefined, sheet: "" });
   const [list, setList] = useState(null);
   const [draft, setDraft] = useState(() => blank(false));
+  const [kept, setKept] = useState(() => blank(false)); // the draft as opened or saved
   const [check, setCheck] = useState(null);
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState(null); // { text, error }
@@ -64,7 +65,7 @@ export function CharacterEditor({ game }) {
     return () => clearTimeout(timer);
   }, [draft.sheet, draft.owner]);
 
-  const edit = (next) => { setDraft(next); setSure(false); setNote(null); };
+  const edit = (next) => { setDraft(next); setKept(next); setSure(false); setNote(null); };
   const open = (id) => request("GET", `${base}/${id}`).then(({ character: c }) => {
     edit({ id: c.id, owner: c.owner, sheet: c.sheet });
     setCheck({ valid: true, parsed: c.parsed });
@@ -94,8 +95,14 @@ export function CharacterEditor({ game }) {
     setNote({ text: t("Deleted.") });
   }) : setSure(true));
 
-  const nameOf = (id) => (people.find((u) => u.id === id) || { name: String(id) }).name;
   const writable = game.active;
+  const savable = writable && !busy && draft.sheet.trim() && !(check && !check.valid);
+  const unsaved = draft.sheet !== kept.sheet || draft.owner !== kept.owner;
+  useEffect(() => (unsaved ? confirmClosing() : undefined), [unsaved]); // Telegram asks first
+  const saving = useRef(save);
+  saving.current = save; // the MainButton saves the latest draft
+  useEffect(() => (telegramButtons && savable ? mainButton(t("Save"), () => saving.current()) : undefined), [savable]);
+  const nameOf = (id) => (people.find((u) => u.id === id) || { name: String(id) }).name;
   return html`<section class="board editor" data-testid="character-editor">
     <div class="acts">
       <button type="button" class="act" name="new-character" onClick=${() => edit(blank(false))}>${t("New character")}</button>
@@ -120,8 +127,8 @@ export function CharacterEditor({ game }) {
           onInput=${(e) => setDraft({ ...draft, sheet: e.currentTarget.value })}></textarea></label>
       <${Preview} check=${check} />
       ${note ? html`<p class=${note.error ? "error" : "hint"} role=${note.error ? "alert" : "status"}>${note.text}</p>` : null}
-      ${writable ? html`<button type="button" class="primary" name="save-character"
-        disabled=${busy || !draft.sheet.trim() || (check && !check.valid)} onClick=${save}>${t("Save")}</button>
+      ${writable ? html`${telegramButtons ? null : html`<button type="button" class="primary" name="save-character"
+        disabled=${!savable} onClick=${save}>${t("Save")}</button>`}
       ${draft.id ? html`<button type="button" class="act danger" name="delete-character" disabled=${busy}
         onClick=${remove}>${sure ? t("Tap again to delete") : t("Delete")}</button>` : null}` : null}
     </div>

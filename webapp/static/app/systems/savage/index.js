@@ -23,6 +23,19 @@ function loadEditor() {
   return editor;
 }
 
+let actions = null; // the fight's rolls in the feed (loaded with the boards)
+const ROLLED = ["rolled", "rerolled", "damage_rolled"]; // as actions.js
+
+// Has the fight rolled anything? (the feed then lists those rolls: FeedRolls)
+export const fightRolled = (scenes) => Boolean(scenes.encounter && (scenes.encounter.log || [])
+  .some((s) => s.items.some((i) => ROLLED.includes(i.kind))));
+
+export function FeedRolls({ scenes }) {
+  const [mod, setMod] = useState(null);
+  useEffect(() => { actions = actions || import("./actions.js"); actions.then(setMod); }, []);
+  return mod && scenes.encounter ? html`<${mod.FightRolls} log=${scenes.encounter.log} />` : null;
+}
+
 export function prefetch() {
   loadBoards();
 }

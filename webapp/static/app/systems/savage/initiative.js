@@ -23,11 +23,14 @@ function Member({ m, selected, onSelect }) {
       <span class="member-name">${m.name}</span><${Badges} m=${m} /></button></li>`;
 }
 
-function Row({ c, sel, onSelect }) {
+function Row({ c, sel, onSelect, editor }) {
+  const item = useRef(null);
+  // the GM's editor opens under the tapped fighter, brought into view (it may reach below)
+  useEffect(() => { if (editor && item.current) item.current.scrollIntoView({ block: "nearest" }); }, [!!editor]);
   const cls = ["fighter", c.acting && "acting", c.hold && "hold", (c.acted || !c.in_fight) && "done",
     sel === c.id && "selected", c.mine && "mine"].filter(Boolean).join(" ");
   const single = c.members.length === 1 ? c.members[0] : null;
-  return html`<li class=${cls} data-combatant=${c.id}>
+  return html`<li class=${cls} data-combatant=${c.id} ref=${item}>
     <button type="button" class="fighter-main" aria-pressed=${sel === c.id} onClick=${() => onSelect(c.id)}>
       <${PlayingCard} card=${c.card} />
       <span class="fighter-body">
@@ -43,6 +46,7 @@ function Row({ c, sel, onSelect }) {
     </button>
     ${single ? null : html`<ul class="members">${c.members.map((m) =>
       html`<${Member} key=${m.id} m=${m} selected=${sel === m.id} onSelect=${onSelect} />`)}</ul>`}
+    ${editor ? html`<div class="fighter-editor" data-testid="fighter-editor">${editor}</div>` : null}
   </li>`;
 }
 
@@ -67,7 +71,7 @@ function TurnActions({ enc, target, cmd, gm }) {
   const shaken = m && m.shaken && m.wild;
   return html`<div class="acts">
     ${shaken ? html`<${Btn} name="unshake" kind="primary-act" label=${t("Unshake (benny)")} busy=${cmd.busy} onClick=${() => cmd.send("unshake", { actor: m.id })} />` : null}
-    ${c.acting && !gm && c.mine ? html`<${Btn} name="next" kind=${shaken ? "" : "primary-act"} label=${t("End the turn")} busy=${cmd.busy} onClick=${() => cmd.send("next")} />` : null}
+    ${c.acting && !gm && c.mine && !telegramButtons ? html`<${Btn} name="next" kind=${shaken ? "" : "primary-act"} label=${t("End the turn")} busy=${cmd.busy} onClick=${() => cmd.send("next")} />` : null}
     <${Btn} name="hold" label=${t("Hold")} busy=${cmd.busy} onClick=${() => cmd.send("hold", { actor })} />
     <${Btn} name="act" label=${t("Act now")} busy=${cmd.busy} onClick=${() => cmd.send("act", { actor })} />
     <${Btn} name="interrupt" label=${t("Interrupt")} busy=${cmd.busy} onClick=${() => cmd.send("interrupt", { actor })} />
@@ -132,12 +136,12 @@ export function InitiativeBoard({ game, encounter: enc, onScene, active }) {
   const cmd = useCommand(game, "encounter", enc, onScene);
   const gm = game.role === "gm";
   const nextLabel = enc && enc.round ? t("Next") : t("Deal");
+  // Telegram's MainButton: the GM's «Раздать»/«Дальше», the acting player's «Закончить ход»
+  const myTurn = !gm && enc && enc.combatants.some((c) => c.mine && c.acting);
+  const primary = !active || !enc || !game.active ? null : gm ? nextLabel : myTurn ? t("End the turn") : null;
   const next = useRef(null);
   next.current = () => cmd.send("next"); // the MainButton sends with the latest render's state
-  useEffect(() => {
-    if (!active || !gm || !enc || !game.active) return undefined;
-    return mainButton(nextLabel, () => next.current());
-  }, [active, gm, !!enc, nextLabel, enc && enc.seq]);
+  useEffect(() => (primary ? mainButton(primary, () => next.current()) : undefined), [primary, enc && enc.seq]);
 
   if (!enc) {
     return html`<section class="board" data-board="initiative">
@@ -150,6 +154,13 @@ export function InitiativeBoard({ game, encounter: enc, onScene, active }) {
   const mine = enc.combatants.filter((c) => c.mine);
   const own = target && target.c.mine ? target : (!gm && mine.length ? { c: mine[0], m: mine[0].members.length === 1 ? mine[0].members[0] : null } : null);
   const choose = (id) => setSel(id === sel ? null : id);
+  // the GM's tools for the tapped fighter, opened in place under it
+  const editor = gm && target && game.active ? html`<h3>${target.m ? target.m.name : target.c.name}</h3>
+    <${TurnActions} enc=${enc} target=${target} cmd=${cmd} gm=${true} />
+    <details class="fold" open><summary>${t("Damage, conditions, bennies")}</summary>
+      <${GmTarget} target=${target} cmd=${cmd} /></details>` : null;
+  // One order for the GM and the player: what to do now, the action, the fighters, the log,
+  // then the GM's rarer controls.
   return html`<section class="board" data-board="initiative">
     <div class="board-head">
       <h2>${enc.round ? t("Round {round}", { round: enc.round }) : t("Cards not dealt yet")}</h2>
@@ -160,13 +171,12 @@ export function InitiativeBoard({ game, encounter: enc, onScene, active }) {
       <h3>${own.m ? own.m.name : own.c.name}</h3>
       <${TurnActions} enc=${enc} target=${own} cmd=${cmd} gm=${false} />
     </div>` : null}
-    ${!gm && game.active && game.role !== "spectator" ? html`<${ActionPanel} enc=${enc} cmd=${cmd} gm=${gm} selected=${sel} />` : null}
-    ${enc.combatants.length === 0 ? html`<p class="card hint">${t("Nobody in the fight yet.")}</p>` : null}
-    <ol class="order">${enc.combatants.map((c) => html`<${Row} key=${c.id} c=${c} sel=${sel} onSelect=${choose} />`)}</ol>
-    ${gm ? html`<details class="fold" open><summary>${t("Log")}</summary><${EncounterLog} log=${enc.log} /></details>`
-      : html`<${EncounterLog} log=${enc.log} />`}
-    ${gm && game.active ? html`<${ActionPanel} enc=${enc} cmd=${cmd} gm=${gm} selected=${sel} />` : null}
-    <${ErrorLine} text=${cmd.error} />
+    ${game.active && game.role !== "spectator" ? html`<${ActionPanel} enc=${enc} cmd=${cmd} gm=${gm} selected=${sel} />` : null}
+    ${enc.combatants.length === 0 ? html`<p class="card hint">${t("Nobody in the fight yet.")}</p>`
+      : gm && game.active && !target ? html`<p class="hint">${t("Tap a fighter to act for it.")}</p>` : null}
+    <ol class="order">${enc.combatants.map((c) => html`<${Row} key=${c.id} c=${c} sel=${sel} onSelect=${choose}
+      editor=${target && target.c.id === c.id ? editor : null} />`)}</ol>
+    <${EncounterLog} log=${enc.log} />
     ${gm && game.active ? html`<div class="card controls" data-testid="gm-controls">
       <div class="acts">
         ${telegramButtons ? null /* Telegram's MainButton (above) carries it */
@@ -174,14 +184,11 @@ export function InitiativeBoard({ game, encounter: enc, onScene, active }) {
         <${Btn} name="deal" label=${t("New round")} busy=${cmd.busy} onClick=${() => cmd.send("deal")} />
         <${Btn} name="undo" label=${t("Undo")} busy=${cmd.busy} onClick=${() => cmd.send("undo")} />
       </div>
-      ${target ? html`<h3>${target.m ? target.m.name : target.c.name}</h3>
-        <${TurnActions} enc=${enc} target=${target} cmd=${cmd} gm=${true} />
-        <details class="fold" open><summary>${t("Damage, conditions, bennies")}</summary>
-          <${GmTarget} target=${target} cmd=${cmd} /></details>` : html`<p class="hint">${t("Tap a fighter to act for it.")}</p>`}
       <details class="fold" open=${!enc.round}><summary>${t("Add to the fight")}</summary>
         <${AddForm} game=${game} cmd=${cmd} /></details>
       <${Btn} name="end" kind="danger" label=${t("End the fight")} busy=${cmd.busy}
         onClick=${async () => { if (await confirmAction(t("End the fight for everyone? This cannot be undone."))) cmd.send("end"); }} />
     </div>` : null}
+    <${ErrorLine} text=${cmd.error} />
   </section>`;
 }
