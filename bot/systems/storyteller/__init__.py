@@ -8,7 +8,16 @@ from __future__ import annotations
 from aiogram import Router
 
 from bot.systems.registry import ChatSystem
-from bot.systems.storyteller import characters, fight, help, options, private, sheet_rolls, words
+from bot.systems.storyteller import (
+    characters,
+    fight,
+    help,
+    options,
+    picker,
+    private,
+    sheet_rolls,
+    words,
+)
 from bot.systems.storyteller.demo import DEMO
 from bot.systems.storyteller.sync import board_sync
 
@@ -59,5 +68,6 @@ CHAT = ChatSystem(
     screen_names=help.screen_names,
     board_sync=board_sync,
     demo=DEMO,
+    background=picker.defenses_forever,
     roll_args=sheet_rolls.roll_args,
 )

@@ -13,6 +13,7 @@ from aiogram.utils.i18n import gettext as _
 from bot.miniapp import board_button
 from bot.render.keyboards import with_button_row
 from bot.systems.storyteller import render
+from bot.systems.storyteller.defense import asking_text, defense_keyboard
 from engine.services import GameInfo, set_board_message
 from engine.services.storyteller import FightView, current_fight
 from engine.services.storyteller.fights import KIND
@@ -101,15 +102,29 @@ async def _edit(
 
 
 async def tell_proposal(
-    bot: Bot, game: GameInfo, view: FightView, *, reply_to: Message | None = None
+    bot: Bot,
+    game: GameInfo,
+    view: FightView,
+    *,
+    reply_to: Message | None = None,
+    notice: int | None = None,
 ) -> None:
     """A proposal made or adjusted: the GM's private copy and the group's notice are sent
-    once per proposal, then edited in place (the copy's buttons carry the new seq)."""
+    once per proposal, then edited in place (the copy's buttons carry the new seq). While
+    the defender's player chooses a defense, the notice carries the choices and the GM's copy
+    waits. ``notice``: the group message the attack was picked in, to become its notice."""
     fight = view.state
     assert fight.proposal is not None
     opened = fight.proposal.opened
     known = await review_messages(game.id, view.stream, opened)
-    dm, notice = (known.dm, known.notice) if known else (None, None)
+    dm, notice = (known.dm, known.notice) if known else (None, notice)
+    if fight.proposal.asking:
+        text = asking_text(fight, fight.options.defense_seconds)
+        markup = defense_keyboard(fight, game.id, view.seq)
+        if notice is None or not await _edit(bot, game.chat_id, notice, text, markup):
+            notice = (await post(bot, game, text, reply_to=reply_to, markup=markup)).message_id
+        await remember_review(game.id, view.stream, ReviewMessages(opened, dm, notice))
+        return
     if dm is not None and game.gm_id is not None:
         markup = render.review_keyboard(fight, game.id, view.seq)
         text = render.proposal_text(fight, game.name)
@@ -136,12 +151,14 @@ async def tell(
     *,
     before: Fight | None = None,
     reply_to: Message | None = None,
+    notice: int | None = None,
 ) -> None:
     """A stored step in the chat: a proposal's notice (and the GM's private copy), or the
-    events for the table; then the board."""
+    events for the table; then the board. ``notice``: a group message to become the notice
+    of a new proposal (the picker's)."""
     fight = view.state
-    if events and isinstance(events[0], ev.AttackProposed) and fight.proposal is not None:
-        await tell_proposal(bot, game, view, reply_to=reply_to)
+    if events and isinstance(events[-1], ev.AttackProposed) and fight.proposal is not None:
+        await tell_proposal(bot, game, view, reply_to=reply_to, notice=notice)
     else:
         lines = render.events_lines(events, fight, render.TABLE, *([before] if before else []))
         if lines and not await _publish_in_place(bot, game, view, events, before, lines):

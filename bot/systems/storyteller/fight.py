@@ -17,7 +17,7 @@ from bot.middlewares.refusals import Refusals
 from bot.render import texts
 from bot.render.common import quoted
 from bot.systems.filters import game_of
-from bot.systems.storyteller import names, render
+from bot.systems.storyteller import names, picker, render
 from bot.systems.storyteller.board import (
     render_board,
     show_board,
@@ -25,7 +25,12 @@ from bot.systems.storyteller.board import (
     tell_dropped,
     tell_undone,
 )
-from bot.systems.storyteller.callbacks import FightCallback, ReviewCallback
+from bot.systems.storyteller.callbacks import (
+    AttackCallback,
+    DefendCallback,
+    FightCallback,
+    ReviewCallback,
+)
 from bot.systems.storyteller.words import END_WORDS, attack_words
 from engine.dice.rng import Rng
 from engine.name_match import match
@@ -60,6 +65,7 @@ def refusals() -> Refusals:
     return Refusals(
         {
             Refusal: lambda error: error.text,
+            picker.Refused: lambda error: error.text,
             StorytellerError: lambda error: (
                 texts.error_text(error) or _("This cannot be done now.")
             ),
@@ -85,6 +91,8 @@ def make_router() -> Router:
     router.message.register(on_undo, Command("undo"))
     router.callback_query.register(on_board_button, FightCallback.filter())
     router.callback_query.register(on_review_button, ReviewCallback.filter())
+    router.callback_query.register(picker.on_picker_button, AttackCallback.filter())
+    router.callback_query.register(picker.on_defend_button, DefendCallback.filter())
     return router
 
 
@@ -345,6 +353,10 @@ async def on_board_button(
         fighter = default_fighter(view.state, user, game.gm_id == user)
         if fighter is None:
             raise Refusal(_("None of your fighters is up."))
+        if callback_data.action == "attack":
+            await picker.open_picker(bot, game, view, fighter)
+            await query.answer()
+            return
         command = BOARD_ACTIONS[callback_data.action](fighter.id)
     out = await fight_command(
         game.id, command, actor_id=user, rng=rng, expected_seq=callback_data.seq

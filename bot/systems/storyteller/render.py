@@ -150,6 +150,7 @@ def board_keyboard(game_id: int, seq: int) -> InlineKeyboardMarkup:
 
     return InlineKeyboardMarkup(
         inline_keyboard=[
+            [button(_("⚔️ Attack"), "attack")],
             [button(_("🎲 Initiative"), "init"), button(_("✔️ Turn done"), "done")],
             [button(_("⏸ Delay"), "delay"), button(_("⏭ Yield"), "yield")],
             [button(_("↩️ Undo"), "undo")],
