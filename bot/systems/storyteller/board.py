@@ -46,8 +46,25 @@ async def show_board(bot: Bot, game: GameInfo, *, new: bool = False) -> None:
         await render_board(bot, game, view, new=new)
 
 
-async def render_board(bot: Bot, game: GameInfo, view: FightView, *, new: bool = False) -> None:
+# steps the board itself shows (its marks, its turn): told on it, not in a new message
+QUIET = (
+    ev.Delayed,
+    ev.Yielded,
+    ev.Acted,
+    ev.FullDefenseDeclared,
+    ev.ActionsDeclared,
+    ev.TurnEnded,
+)
+
+
+async def render_board(
+    bot: Bot, game: GameInfo, view: FightView, *, new: bool = False, news: str = ""
+) -> None:
+    """The board edited in place (sent anew when gone); ``news``: the last step's lines,
+    under the board, for a step it tells instead of a new message."""
     text = render.board_text(view.state, closed=view.closed)
+    if news:
+        text += "\n\n" + news
     markup = None
     if not view.closed:
         app = await board_button(bot, game.id, SCREEN)
@@ -161,6 +178,10 @@ async def tell(
         await tell_proposal(bot, game, view, reply_to=reply_to, notice=notice)
     else:
         lines = render.events_lines(events, fight, render.TABLE, *([before] if before else []))
+        if lines and reply_to is None and all(isinstance(e, QUIET) for e in events):
+            # a tapped step the board shows: the chat stays quiet, the board tells it
+            await render_board(bot, game, view, news="\n".join(lines))
+            return
         if lines and not await _publish_in_place(bot, game, view, events, before, lines):
             await post(bot, game, "\n".join(lines), reply_to=reply_to)
     await render_board(bot, game, view)

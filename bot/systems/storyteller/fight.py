@@ -328,6 +328,7 @@ async def on_undo(message: Message, command: CommandObject, bot: Bot) -> None:
 
 
 BOARD_ACTIONS: dict[str, Callable[[str], cmd.Command]] = {
+    "fulldef": lambda fid: cmd.FullDefense(fid),
     "delay": lambda fid: cmd.Delay(fid),
     "yield": lambda fid: cmd.Yield(fid),
     "done": lambda fid: cmd.EndAction(fid),

@@ -9,7 +9,6 @@ asks that player for a defense on the attack's group message (decide.defense_cho
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import logging
 
 from aiogram import Bot, html
@@ -70,7 +69,7 @@ def picker_text(fight: Fight, data: AttackCallback) -> str:
 
 def picker_keyboard(fight: Fight, data: AttackCallback) -> InlineKeyboardMarkup:
     def button(label: str, **changes: object) -> list[InlineKeyboardButton]:
-        packed = dataclasses.replace(data, **changes).pack()  # type: ignore[type-var]
+        packed = data.model_copy(update=changes).pack()
         return [InlineKeyboardButton(text=label, callback_data=packed)]
 
     attacker = fight.fighters[data.a]

@@ -153,7 +153,7 @@ def board_keyboard(game_id: int, seq: int) -> InlineKeyboardMarkup:
             [button(_("⚔️ Attack"), "attack")],
             [button(_("🎲 Initiative"), "init"), button(_("✔️ Turn done"), "done")],
             [button(_("⏸ Delay"), "delay"), button(_("⏭ Yield"), "yield")],
-            [button(_("↩️ Undo"), "undo")],
+            [button(_("🛡 Full defense"), "fulldef"), button(_("↩️ Undo"), "undo")],
         ]
     )
 
