@@ -21,16 +21,18 @@ __all__ = ["asking_text", "choice_label", "defense_choices", "defense_keyboard"]
 KIND_LABELS = {BLOCK: "🛡", DODGE: "💨", PARRY: "🗡"}
 
 
-def choice_label(c: DefenseChoice) -> str:
+def choice_label(c: DefenseChoice, weapons: int = 1) -> str:
+    """«💨 Dodge · 6 d.», «🗡 Parry · 5 d. · Willpower roll»: one line at a phone's width —
+    the parry's weapon only when the defender has several (the message explains the rest)."""
     if c.kind is None:
         return _("🚫 No defense")
     name = render.defense_label(c.kind)
     name = name[:1].upper() + name[1:]
-    if c.weapon is not None:
+    if c.weapon is not None and weapons > 1:
         name += f" ({c.weapon})"
     how = {
-        cmd.INTERRUPT_ROLL: _("{defense}, Willpower roll · {dice}"),
-        cmd.INTERRUPT_POINT: _("{defense}, Willpower point · {dice}"),
+        cmd.INTERRUPT_ROLL: _("{defense} · {dice} · Willpower roll"),
+        cmd.INTERRUPT_POINT: _("{defense} · {dice} · Willpower point"),
     }.get(c.interrupt or "", _("{defense} · {dice}"))
     dice = _("{count} d.").format(count=c.dice)
     return f"{KIND_LABELS[c.kind]} " + how.format(defense=name, dice=dice)
@@ -64,13 +66,15 @@ def asking_text(fight: Fight, seconds: int) -> str:
 
 
 def defense_keyboard(fight: Fight, game_id: int, seq: int) -> InlineKeyboardMarkup:
+    choices = defense_choices(fight)
+    weapons = len({c.weapon for c in choices if c.weapon is not None})
     rows = [
         [
             InlineKeyboardButton(
-                text=choice_label(c),
+                text=choice_label(c, weapons),
                 callback_data=DefendCallback(game_id=game_id, seq=seq, i=i).pack(),
             )
         ]
-        for i, c in enumerate(defense_choices(fight))
+        for i, c in enumerate(choices)
     ]
     return InlineKeyboardMarkup(inline_keyboard=rows)

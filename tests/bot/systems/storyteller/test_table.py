@@ -131,6 +131,11 @@ def group_posts(t: Taps, mark: int) -> list[ApiCall]:
 
 
 async def test_three_turns_tapped(tg: TelegramDriver) -> None:
+    await play_table(tg)
+
+
+async def play_table(tg: TelegramDriver) -> None:
+    """The session, its assertions included (the keyboard-fit test draws its keyboards)."""
     t = Taps(tg)
     await set_up(t)
     t.set_up = True
@@ -176,7 +181,7 @@ async def test_three_turns_tapped(tg: TelegramDriver) -> None:
     assert not [c for c in feed.calls if c.chat_id == ALICE.id and "Предложение" in c.text]
     refused = await tg.press(BORIS, asking, 1)  # not Boris's character
     assert any("не ваш" in (c.params.get("text") or "") for c in refused.calls)
-    await t.tap(VERA, "Уворот, бросок Силы воли")
+    await t.tap(VERA, "Уворот · 2 куб. · бросок воли")
     dodged = group_text(await t.publish())
     assert "прерывает действие ради защиты" in dodged and "Макс</b> уклоняется" in dodged
     # Бандит 1 (wounded, −2) punches Вероника, who has acted: nobody is asked
@@ -222,7 +227,7 @@ async def test_three_turns_tapped(tg: TelegramDriver) -> None:
     # the proposal's dice: three successes, then the damage's; after the choice they are
     # replayed (a point draws no die): his one die of dodge fails, four lethal levels more
     await t.attack(ALICE, "Макс", "Пистолет", [9, 9, 9, 2, 2, 2, 9, 9, 9, 9, 2, 2])
-    await t.tap(VERA, "Уворот, очко Силы воли")
+    await t.tap(VERA, "Уворот · 1 куб. · очко воли")
     shot = group_text(await t.publish())
     assert "Макс</b> тратит очко Силы воли" in shot
     assert "Макс</b> получает 4 уровня летальных" in shot  # a player's wounds are public
@@ -230,7 +235,7 @@ async def test_three_turns_tapped(tg: TelegramDriver) -> None:
     # Бандит 1 knifes the delayed Вероника: she interrupts with a roll and parries with
     # her knife — six successes against none, the surplus cuts him
     await t.attack(ALICE, "Вероника", "Нож", [9, 2, 2, 2, 2, 2])
-    await t.tap(BORIS, "Парирование (Нож), бросок Силы воли", [2, 9, 9, 9, 9, 9, 9, 9, 9, 9])
+    await t.tap(BORIS, "Парирование · 5 куб. · бросок воли", [2, 9, 9, 9, 9, 9, 9, 9, 9, 9])
     parried = group_text(await t.publish())
     assert "Вероника</b> парирует" in parried
     assert "Ответный удар парированием" in parried and "Бандит 1</b> погибает" in parried
