@@ -19,6 +19,7 @@ from engine.services.storyteller import FightView, current_fight
 from engine.services.storyteller.fights import KIND
 from engine.services.storyteller.review import ReviewMessages, remember_review, review_messages
 from engine.storyteller import events as ev
+from engine.storyteller.decide import preview
 from engine.storyteller.fight import Fight
 
 log = logging.getLogger(__name__)
@@ -125,11 +126,13 @@ async def tell_proposal(
     *,
     reply_to: Message | None = None,
     notice: int | None = None,
+    unpublished: bool = False,
 ) -> None:
     """A proposal made or adjusted: the GM's private copy and the group's notice are sent
     once per proposal, then edited in place (the copy's buttons carry the new seq). While
     the defender's player chooses a defense, the notice carries the choices and the GM's copy
-    waits. ``notice``: the group message the attack was picked in, to become its notice."""
+    waits. ``notice``: the group message the attack was picked in, to become its notice;
+    ``unpublished``: its publication was undone — the result stays, struck through."""
     fight = view.state
     assert fight.proposal is not None
     opened = fight.proposal.opened
@@ -150,6 +153,9 @@ async def tell_proposal(
     if dm is None:
         dm = await send_review(bot, game, fight, view.seq)
     text = render.waiting_text(fight)
+    if unpublished:
+        shown = render.events_lines(preview(fight), fight, render.TABLE)
+        text = f"<s>{chr(10).join(shown)}</s>\n" + _("↩️ Undone by the GM.") + "\n" + text
     if dm is None:
         text += "\n" + _(
             "The GM has no private chat with me: open it with /start, or decide here "
@@ -247,6 +253,7 @@ async def tell_undone(
         return
     fight = view.state
     if fight.proposal is not None:
-        await tell(bot, game, (ev.AttackProposed(fight.step, fight.proposal),), view)
-    else:
-        await render_board(bot, game, view)
+        # a publication undone: the proposal is back where the published result was
+        unpublished = before is not None and before.state.proposal is None
+        await tell_proposal(bot, game, view, unpublished=unpublished)
+    await render_board(bot, game, view)
