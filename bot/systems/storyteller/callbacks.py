@@ -56,3 +56,12 @@ class DefendCallback(CallbackData, prefix="std"):
     game_id: int
     seq: int
     i: int
+
+
+class AddNamedCallback(CallbackData, prefix="stn"):
+    """A name /add may have meant (a button under its refusal): ``name`` the saved
+    character's or template's, ``count`` the copies asked for."""
+
+    game_id: int
+    name: str
+    count: int = 1
