@@ -126,7 +126,8 @@ async def on_picker_button(
         raise NoFight(game_id=game.id)
     fight, user = view.state, query.from_user.id
     data = callback_data
-    if not 0 <= data.a < len(fight.fighters):
+    changed = not 0 <= data.a < len(fight.fighters) or data.t >= len(fight.fighters)
+    if changed or data.w >= len(_weapons(fight.fighters[data.a])):
         raise Refused(_("This fight has changed: open the attack again from the board."))
     attacker = fight.fighters[data.a]
     if game.gm_id != user and attacker.owner != user:
