@@ -241,12 +241,18 @@ async def _gone(bot: Bot, game: GameInfo, before: FightView | None) -> None:
 
 
 async def tell_undone(
-    bot: Bot, game: GameInfo, view: FightView | None = None, *, before: FightView | None = None
+    bot: Bot,
+    game: GameInfo,
+    view: FightView | None = None,
+    *,
+    before: FightView | None = None,
+    undone: tuple[ev.Event, ...] = (),
 ) -> None:
     """A step taken back (in the chat or the Mini App): a proposal back in the fight is the
     GM's again — the private copy and the group's notice edited back in place (sent anew
     when gone), as after an adjustment — a proposal taken away is struck through (``before``:
-    the fight before the undo), and the board, once."""
+    the fight before the undo; ``undone``: its events — a publication's result stays struck
+    through), and the board, once."""
     await _gone(bot, game, before)
     view = view or await current_fight(game.id)
     if view is None:
@@ -254,6 +260,6 @@ async def tell_undone(
     fight = view.state
     if fight.proposal is not None:
         # a publication undone: the proposal is back where the published result was
-        unpublished = before is not None and before.state.proposal is None
+        unpublished = any(isinstance(e, ev.ProposalPublished) for e in undone)
         await tell_proposal(bot, game, view, unpublished=unpublished)
     await render_board(bot, game, view)

@@ -356,9 +356,9 @@ async def on_drop(message: Message, command: CommandObject, bot: Bot, rng: Any) 
 
 async def on_undo(message: Message, command: CommandObject, bot: Bot) -> None:
     call = await call_of(message, command.args)
-    await undo_fight(call.game.id, actor_id=call.user_id)
+    out = await undo_fight(call.game.id, actor_id=call.user_id)
     await message.reply(_("The last step is taken back."))
-    await tell_undone(bot, call.game, before=call.view)
+    await tell_undone(bot, call.game, before=call.view, undone=out.undone_events)
 
 
 # --- buttons ---------------------------------------------------------------------------------
@@ -381,8 +381,8 @@ async def on_board_button(
     if view is None:
         raise NoFight(game_id=game.id)
     if callback_data.action == "undo":
-        await undo_fight(game.id, actor_id=user, expected_seq=callback_data.seq)
-        await tell_undone(bot, game, before=view)
+        back = await undo_fight(game.id, actor_id=user, expected_seq=callback_data.seq)
+        await tell_undone(bot, game, before=view, undone=back.undone_events)
         await query.answer(_("The last step is taken back."))
         return
     if callback_data.action == "init":
