@@ -8,7 +8,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 from aiogram import BaseMiddleware
-from aiogram.types import CallbackQuery, Message, TelegramObject
+from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message, TelegramObject
 
 from bot.render.common import as_plain
 
@@ -32,14 +32,17 @@ class Refusals(BaseMiddleware):
         try:
             return await handler(event, data)
         except self.types as error:
-            await tell_user(event, self.text_of(error))
+            await tell_user(event, self.text_of(error), getattr(error, "markup", None))
         return None
 
 
-async def tell_user(event: TelegramObject | None, text: str) -> None:
-    """A reply to a message; on a button, an alert (plain text, at most 200 characters:
-    the user pressed something and expects to see why nothing happened)."""
+async def tell_user(
+    event: TelegramObject | None, text: str, markup: InlineKeyboardMarkup | None = None
+) -> None:
+    """A reply to a message (with the refusal's buttons, e.g. the names it may have meant);
+    on a button, an alert (plain text, at most 200 characters: the user pressed something
+    and expects to see why nothing happened)."""
     if isinstance(event, Message):
-        await event.reply(text)
+        await event.reply(text, reply_markup=markup)
     elif isinstance(event, CallbackQuery):
         await event.answer(as_plain(text)[:200], show_alert=True)

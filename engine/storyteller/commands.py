@@ -109,9 +109,23 @@ class Attack(Command):
 
 @dataclass(frozen=True, slots=True)
 class Propose(Command):
-    """The attack, rolled but kept for the GM's review instead of published."""
+    """The attack, rolled but kept for the GM's review instead of published; ``now`` (seconds
+    since the epoch) starts the defender's time to choose a defense (options.defense_seconds)."""
 
     attack: Attack
+    now: float = 0.0
+    by: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Defend(Command):
+    """The defender's choice for the proposal that asks it (``kind`` None: no defense): by
+    the target's player, or the GM (``by`` None: for an NPC, instead of the player, or the
+    default when the time ran out)."""
+
+    kind: str | None = None
+    interrupt: str | None = None
+    weapon: str | None = None
     by: int | None = None
 
 

@@ -13,7 +13,7 @@ from typing import Any
 from engine.dice.rng import Rng
 
 from . import events as ev
-from .combat import DEFENSE_ABILITY, Defense, resolve_attack
+from .combat import BLOCK, DEFENSE_ABILITY, DODGE, PARRY, Defense, resolve_attack
 from .commands import (
     INTERRUPT_POINT,
     INTERRUPT_ROLL,
@@ -24,6 +24,7 @@ from .commands import (
     Command,
     Configure,
     DeclareActions,
+    Defend,
     Delay,
     Drop,
     EndAction,
@@ -53,7 +54,7 @@ from .proposal import Tape
 _GM_ONLY = (AddFighter, RemoveFighter, StartTurn, Ambush, Adjust, Publish, Drop, Configure)
 _ACTIONS = (Yield, FullDefense, EndAction, Attack, Delay, Publish)
 # what may happen while the GM reviews a proposal (the rest would change what it decided on)
-_DURING_REVIEW = (Adjust, Publish, Drop, AddFighter)
+_DURING_REVIEW = (Adjust, Publish, Drop, AddFighter, Defend)
 Handler = Callable[[Fight, Any, Rng, int], list[ev.Event]]
 _HANDLERS: dict[type[Command], Handler] = {}
 
@@ -378,7 +379,110 @@ def _propose(state: Fight, attack: Attack, tape: Tape, step: int, opened: int) -
 @_on(Propose)
 def _propose_attack(state: Fight, cmd: Propose, rng: Rng, step: int) -> list[ev.Event]:
     attack = dataclasses.replace(cmd.attack, by=cmd.by)
-    return _propose(state, attack, Tape((), rng), step, step)
+    out = _propose(state, attack, Tape((), rng), step, step)
+    if _asks(state, attack, step):
+        proposed = out[-1]
+        assert isinstance(proposed, ev.AttackProposed)
+        until = cmd.now + state.options.defense_seconds
+        asking = dataclasses.replace(proposed.proposal, asking=True, until=until)
+        out[-1] = dataclasses.replace(proposed, proposal=asking)
+    return out
+
+
+def _asks(state: Fight, attack: Attack, step: int) -> bool:
+    """Whether the defender's player chooses the defense: a player's character attacked
+    with no defense named, when it can make one and the game gives time to choose."""
+    if state.options.defense_seconds <= 0 or state.fighter(attack.target).npc:
+        return False
+    if attack.defense is not None or attack.interrupt is not None:
+        return False
+    return any(c.kind is not None for c in _choices(state, attack, step))
+
+
+@_on(Defend)
+def _defend(state: Fight, cmd: Defend, rng: Rng, step: int) -> list[ev.Event]:
+    p = _review(state)
+    if not p.asking:
+        raise StorytellerError("not_asking")
+    _own(state, p.attack.target, cmd.by)
+    attack = dataclasses.replace(
+        p.attack, defense=cmd.kind, interrupt=cmd.interrupt, defense_weapon=cmd.weapon
+    )
+    return _propose(state, attack, Tape(p.faces, rng), step, p.opened)
+
+
+# --- the defender's choice ---------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class DefenseChoice:
+    """A defense the target may make against the pending attack (``kind`` None: none), with
+    its pool's dice; ``interrupt`` how a target that has not acted gets to defend."""
+
+    kind: str | None
+    interrupt: str | None = None
+    weapon: str | None = None
+    dice: int = 0
+
+    def command(self, by: int | None = None) -> Defend:
+        return Defend(self.kind, self.interrupt, self.weapon, by=by)
+
+
+class _Nines:
+    """A probe's dice: every face a 9 — no 1s, no 10s to re-roll, an interrupt that works."""
+
+    def randint(self, a: int, b: int) -> int:
+        return min(max(9, a), b)
+
+
+def _choices(state: Fight, attack: Attack, step: int) -> tuple[DefenseChoice, ...]:
+    target = state.fighter(attack.target)
+    parries = dict.fromkeys(w.name for w in target.character.weapons if w.ability == "melee")
+    out = [DefenseChoice(None)]
+    for kind in (BLOCK, DODGE, PARRY):
+        for weapon in parries if kind == PARRY else (None,):
+            for interrupt in (None, INTERRUPT_ROLL, INTERRUPT_POINT):
+                probe = dataclasses.replace(
+                    attack,
+                    defense=kind,
+                    interrupt=interrupt,
+                    defense_weapon=weapon,
+                    overrides=dataclasses.replace(attack.overrides, defense=None, no_defense=False),
+                )
+                try:
+                    events = _attack(state, probe, _Nines(), step)
+                except StorytellerError as refused:
+                    if refused.code == "cannot_defend" and interrupt is None:
+                        continue  # only an interrupt gets this target a defense
+                    break
+                shown = next(e for e in events if isinstance(e, ev.AttackResolved))
+                dice = shown.defense_pool.dice if shown.defense_pool is not None else 0
+                out.append(DefenseChoice(kind, interrupt, weapon, dice))
+                if interrupt is None:
+                    break  # defending anyway: an interrupt would add nothing
+    return tuple(out)
+
+
+def defense_choices(state: Fight) -> tuple[DefenseChoice, ...]:
+    """The defenses the pending attack's target may choose now, «no defense» first — each
+    found by the very checks the attack makes (one rule path for taps and typed words)."""
+    p = _review(state)
+    return _choices(state, p.attack, state.step + 1)
+
+
+def default_defense(state: Fight) -> DefenseChoice:
+    """What the defender makes when the time to choose runs out: the largest pool that
+    spends nothing (no interrupt) with ``defense_by_default``, else no defense."""
+    free = [c for c in defense_choices(state) if c.kind is not None and c.interrupt is None]
+    if not state.options.defense_by_default or not free:
+        return DefenseChoice(None)
+    return max(free, key=lambda c: c.dice)
+
+
+def overdue(state: Fight, now: float) -> bool:
+    """The pending attack asks its defender and the time to choose is over."""
+    p = state.proposal
+    return p is not None and p.asking and now >= p.until
 
 
 @_on(Adjust)

@@ -55,6 +55,7 @@ ERROR_CODES: dict[str, Template] = {
     "proposal_pending": "The GM is reviewing an attack: wait until it is published.",
     "bad_copies": "From 1 to {max} copies, and only of an NPC template.",
     "no_proposal": "There is no attack waiting for the GM's review.",
+    "not_asking": "This attack no longer waits for a defense.",
     # the GM's tables (tables.py)
     "bad_duration": "This time cannot be read: {fragment} (write 12ч, 3д, 2нед or 1мес).",
     "heal_time_range": "A healing time is from 1 hour to 5 years: {fragment}",

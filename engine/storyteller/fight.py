@@ -51,6 +51,10 @@ class Proposal:
     attack: Attack
     faces: tuple[int, ...] = ()
     opened: int = 0  # the step that first proposed it (adjustments keep it): its identity
+    # the defender's controller chooses the defense until ``until`` (seconds since the epoch);
+    # then the game's default applies (decide.defense_choices, options.defense_seconds)
+    asking: bool = False
+    until: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)

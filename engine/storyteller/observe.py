@@ -145,7 +145,8 @@ def observe_attack(fight: Fight, e: AttackResolved, viewer: Observer) -> dict[st
         out[key] = {
             "victim": step.victim,
             "roll": observe_roll(step.roll, hidden(roller)),
-            "soak": observe_roll(step.soak, victim_hidden),
+            # a hidden NPC's soak is the GM's: its successes would tell its Stamina and armor
+            "soak": None if victim_hidden else observe_roll(step.soak, False),
             "levels": None if victim_hidden else step.levels,
             "damage_type": step.damage_type,
             "armor_destroyed": step.armor_destroyed,
@@ -173,11 +174,16 @@ def observe_description(
 ) -> Description | None:
     """One sentence of an event (describe.describe_event) as ``viewer`` may read it — the
     chat's counterpart of ``observe_attack``: a hidden NPC's roll says only what it did, the
-    wound levels an NPC takes become «is hurt» and its track's overflow is not told (None)."""
+    wound levels an NPC takes become «is hurt», its soak and its track's overflow are not told
+    (None)."""
     code = d.code.rsplit(".", 1)[-1]
     victim = d.params.get("name")
-    if code in ("wounded", "overflow") and isinstance(victim, str) and hides(fight, victim, viewer):
-        if code == "overflow":
+    if (
+        code in ("wounded", "overflow", "soak")
+        and isinstance(victim, str)
+        and hides(fight, victim, viewer)
+    ):
+        if code in ("overflow", "soak"):  # its soak's successes would tell its levels
             return None
         return Description(d.code.replace(".wounded", ".wounded_hidden"), {"name": victim})
     params = dict(d.params)

@@ -186,6 +186,12 @@ class Options(Coded):
     hide_npcs: bool = True
     # DESIGN.md decision 5: an attack is first the GM's proposal (off: published at once)
     gm_review: bool = True
+    # the defender chooses («Маневры по защите»: the defender's maneuvers): a player whose
+    # character is attacked without a defense named gets this many seconds to tap one (0: not
+    # asked — the GM sets it in the review); when they run out, ``defense_by_default`` makes
+    # the largest pool that spends nothing (no interrupt), or no defense when False
+    defense_seconds: int = 60
+    defense_by_default: bool = True
 
     def aim_target(self, code: str) -> AimTarget | None:
         return next((t for t in self.aim_targets if t.code == code), None)

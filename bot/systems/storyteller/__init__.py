@@ -14,6 +14,7 @@ from bot.systems.storyteller import (
     fight,
     help,
     options,
+    picker,
     private,
     sheet_rolls,
     words,
@@ -70,5 +71,6 @@ CHAT = ChatSystem(
     screen_names=help.screen_names,
     board_sync=board_sync,
     demo=DEMO,
+    background=picker.defenses_forever,
     roll_args=sheet_rolls.roll_args,
 )

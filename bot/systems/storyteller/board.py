@@ -15,11 +15,13 @@ from bot.board_pin import NotPinned
 from bot.miniapp import board_button
 from bot.render.keyboards import with_button_row
 from bot.systems.storyteller import render
+from bot.systems.storyteller.defense import asking_text, defense_keyboard
 from engine.services import GameInfo
 from engine.services.storyteller import FightView, current_fight
 from engine.services.storyteller.fights import KIND
 from engine.services.storyteller.review import ReviewMessages, remember_review, review_messages
 from engine.storyteller import events as ev
+from engine.storyteller.decide import preview
 from engine.storyteller.fight import Fight
 
 log = logging.getLogger(__name__)
@@ -51,15 +53,31 @@ async def show_board(
         await render_board(bot, game, view, new=new, not_pinned=not_pinned)
 
 
+# steps the board itself shows (its marks, its turn): told on it, not in a new message
+QUIET = (
+    ev.Delayed,
+    ev.Yielded,
+    ev.Acted,
+    ev.FullDefenseDeclared,
+    ev.ActionsDeclared,
+    ev.TurnEnded,
+)
+
+
 async def render_board(
     bot: Bot,
     game: GameInfo,
     view: FightView,
     *,
     new: bool = False,
+    news: str = "",
     not_pinned: NotPinned | None = None,
 ) -> None:
+    """The board edited in place (posted anew when gone, and pinned); ``news``: the last
+    step's lines, under the board, for a step it tells instead of a new message."""
     text = render.board_text(view.state, closed=view.closed)
+    if news:
+        text += "\n\n" + news
     markup = None
     if not view.closed:
         app = await board_button(bot, game.id, SCREEN)
@@ -101,15 +119,31 @@ async def _edit(
 
 
 async def tell_proposal(
-    bot: Bot, game: GameInfo, view: FightView, *, reply_to: Message | None = None
+    bot: Bot,
+    game: GameInfo,
+    view: FightView,
+    *,
+    reply_to: Message | None = None,
+    notice: int | None = None,
+    unpublished: bool = False,
 ) -> None:
     """A proposal made or adjusted: the GM's private copy and the group's notice are sent
-    once per proposal, then edited in place (the copy's buttons carry the new seq)."""
+    once per proposal, then edited in place (the copy's buttons carry the new seq). While
+    the defender's player chooses a defense, the notice carries the choices and the GM's copy
+    waits. ``notice``: the group message the attack was picked in, to become its notice;
+    ``unpublished``: its publication was undone — the result stays, struck through."""
     fight = view.state
     assert fight.proposal is not None
     opened = fight.proposal.opened
     known = await review_messages(game.id, view.stream, opened)
-    dm, notice = (known.dm, known.notice) if known else (None, None)
+    dm, notice = (known.dm, known.notice) if known else (None, notice)
+    if fight.proposal.asking:
+        text = asking_text(fight, fight.options.defense_seconds)
+        markup = defense_keyboard(fight, game.id, view.seq)
+        if notice is None or not await _edit(bot, game.chat_id, notice, text, markup):
+            notice = (await post(bot, game, text, reply_to=reply_to, markup=markup)).message_id
+        await remember_review(game.id, view.stream, ReviewMessages(opened, dm, notice))
+        return
     if dm is not None and game.gm_id is not None:
         markup = render.review_keyboard(fight, game.id, view.seq)
         text = render.proposal_text(fight, game.name)
@@ -118,6 +152,9 @@ async def tell_proposal(
     if dm is None:
         dm = await send_review(bot, game, fight, view.seq)
     text = render.waiting_text(fight)
+    if unpublished:
+        shown = render.events_lines(preview(fight), fight, render.TABLE)
+        text = f"<s>{chr(10).join(shown)}</s>\n" + _("↩️ Undone by the GM.") + "\n" + text
     if dm is None:
         text += "\n" + _(
             "The GM has no private chat with me: open it with /start, or decide here "
@@ -136,14 +173,20 @@ async def tell(
     *,
     before: Fight | None = None,
     reply_to: Message | None = None,
+    notice: int | None = None,
 ) -> None:
     """A stored step in the chat: a proposal's notice (and the GM's private copy), or the
-    events for the table; then the board."""
+    events for the table; then the board. ``notice``: a group message to become the notice
+    of a new proposal (the picker's)."""
     fight = view.state
-    if events and isinstance(events[0], ev.AttackProposed) and fight.proposal is not None:
-        await tell_proposal(bot, game, view, reply_to=reply_to)
+    if events and isinstance(events[-1], ev.AttackProposed) and fight.proposal is not None:
+        await tell_proposal(bot, game, view, reply_to=reply_to, notice=notice)
     else:
         lines = render.events_lines(events, fight, render.TABLE, *([before] if before else []))
+        if lines and reply_to is None and all(isinstance(e, QUIET) for e in events):
+            # a tapped step the board shows: the chat stays quiet, the board tells it
+            await render_board(bot, game, view, news="\n".join(lines))
+            return
         if lines and not await _publish_in_place(bot, game, view, events, before, lines):
             await post(bot, game, "\n".join(lines), reply_to=reply_to)
     await render_board(bot, game, view)
@@ -197,18 +240,25 @@ async def _gone(bot: Bot, game: GameInfo, before: FightView | None) -> None:
 
 
 async def tell_undone(
-    bot: Bot, game: GameInfo, view: FightView | None = None, *, before: FightView | None = None
+    bot: Bot,
+    game: GameInfo,
+    view: FightView | None = None,
+    *,
+    before: FightView | None = None,
+    undone: tuple[ev.Event, ...] = (),
 ) -> None:
     """A step taken back (in the chat or the Mini App): a proposal back in the fight is the
     GM's again — the private copy and the group's notice edited back in place (sent anew
     when gone), as after an adjustment — a proposal taken away is struck through (``before``:
-    the fight before the undo), and the board, once."""
+    the fight before the undo; ``undone``: its events — a publication's result stays struck
+    through), and the board, once."""
     await _gone(bot, game, before)
     view = view or await current_fight(game.id)
     if view is None:
         return
     fight = view.state
     if fight.proposal is not None:
-        await tell(bot, game, (ev.AttackProposed(fight.step, fight.proposal),), view)
-    else:
-        await render_board(bot, game, view)
+        # a publication undone: the proposal is back where the published result was
+        unpublished = any(isinstance(e, ev.ProposalPublished) for e in undone)
+        await tell_proposal(bot, game, view, unpublished=unpublished)
+    await render_board(bot, game, view)

@@ -6,7 +6,8 @@ from aiogram.filters.callback_data import CallbackData
 
 
 class FightCallback(CallbackData, prefix="stf"):
-    """A button on the initiative board: ``action`` init, delay, yield, done, undo; ``seq``
+    """A button on the initiative board: ``action`` attack, init, delay, yield, done,
+    fulldef, undo; ``seq``
     the fight event the board showed (a press on an outdated board is refused)."""
 
     action: str
@@ -32,3 +33,35 @@ class OptionsCallback(CallbackData, prefix="sto"):
     game_id: int
     view: str
     reset: bool = False
+
+
+class AttackCallback(CallbackData, prefix="sta"):
+    """A button of the attack picker: ``a`` the attacker's place among the fight's fighters,
+    ``t`` the target's and ``w`` the weapon's (-1: not chosen yet), ``o`` the options' bits
+    (picker.FLANK_BIT …); ``go`` attack now, ``stop`` put the picker away."""
+
+    game_id: int
+    a: int
+    t: int = -1
+    w: int = -1
+    o: int = 0
+    go: bool = False
+    stop: bool = False
+
+
+class DefendCallback(CallbackData, prefix="std"):
+    """A defense the attacked player taps: ``i`` its place among decide.defense_choices at
+    fight event ``seq`` (a press on an outdated list is refused)."""
+
+    game_id: int
+    seq: int
+    i: int
+
+
+class AddNamedCallback(CallbackData, prefix="stn"):
+    """A name /add may have meant (a button under its refusal): ``name`` the saved
+    character's or template's, ``count`` the copies asked for."""
+
+    game_id: int
+    name: str
+    count: int = 1

@@ -95,7 +95,8 @@ async def on_char(
         found = await library_name(game.id, name, user)
         record = await get_character(game.id, found or name, viewer_id=user)
     except NoCharacter:
-        raise Refusal(await no_such_character(game.id, name, user)) from None
+        known = [r.name for r in await list_characters(game.id, viewer_id=user)]
+        raise Refusal(no_such_character(name, known)) from None
     if as_json:
         data = json.dumps(json.loads(character_to_json(record.character)), ensure_ascii=False)
         shown = f"<pre>{quoted(data)}</pre>"

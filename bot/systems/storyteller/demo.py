@@ -47,6 +47,9 @@ async def play(table: DemoTable) -> None:
     await table.say(FIRST, "/char " + LISA)
     await table.say(SECOND, "/char " + ARTEM)
     await table.say(GM, "/npc " + THUG)
+    # the demo's attack goes straight to the GM (at a table, an attacked player chooses a
+    # defense first, by tapping: /options защита-время)
+    await table.say(GM, "/options защита-время 0")
     await table.say(GM, "/fight")
     for name in FIGHTERS:
         await table.say(GM, f"/add {name}")

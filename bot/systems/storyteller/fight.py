@@ -9,7 +9,7 @@ from typing import Any
 
 from aiogram import Bot, Router, html
 from aiogram.filters import Command, CommandObject
-from aiogram.types import CallbackQuery, Message
+from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
 from aiogram.utils.i18n import gettext as _
 
 from bot.filters import IN_GROUPS
@@ -17,7 +17,7 @@ from bot.middlewares.refusals import Refusals
 from bot.render import texts
 from bot.render.common import quoted
 from bot.systems.filters import game_of
-from bot.systems.storyteller import names, render
+from bot.systems.storyteller import names, picker, render
 from bot.systems.storyteller.board import (
     render_board,
     show_board,
@@ -25,7 +25,13 @@ from bot.systems.storyteller.board import (
     tell_dropped,
     tell_undone,
 )
-from bot.systems.storyteller.callbacks import FightCallback, ReviewCallback
+from bot.systems.storyteller.callbacks import (
+    AddNamedCallback,
+    AttackCallback,
+    DefendCallback,
+    FightCallback,
+    ReviewCallback,
+)
 from bot.systems.storyteller.words import END_WORDS, attack_words
 from engine.dice.rng import Rng
 from engine.name_match import match
@@ -48,11 +54,13 @@ from engine.storyteller.fight import Fight, Fighter
 
 
 class Refusal(Exception):
-    """A handler's own refusal: ``text`` (HTML) goes back to the user as is."""
+    """A handler's own refusal: ``text`` (HTML) goes back to the user as is, with
+    ``markup`` (the names it may have meant, as buttons)."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, markup: InlineKeyboardMarkup | None = None) -> None:
         super().__init__(text)
         self.text = text
+        self.markup = markup
 
 
 def refusals() -> Refusals:
@@ -60,6 +68,7 @@ def refusals() -> Refusals:
     return Refusals(
         {
             Refusal: lambda error: error.text,
+            picker.Refused: lambda error: error.text,
             StorytellerError: lambda error: (
                 texts.error_text(error) or _("This cannot be done now.")
             ),
@@ -85,6 +94,9 @@ def make_router() -> Router:
     router.message.register(on_undo, Command("undo"))
     router.callback_query.register(on_board_button, FightCallback.filter())
     router.callback_query.register(on_review_button, ReviewCallback.filter())
+    router.callback_query.register(on_add_named, AddNamedCallback.filter())
+    router.callback_query.register(picker.on_picker_button, AttackCallback.filter())
+    router.callback_query.register(picker.on_defend_button, DefendCallback.filter())
     return router
 
 
@@ -191,8 +203,42 @@ async def on_add(message: Message, command: CommandObject, bot: Bot, rng: Any) -
             call.game.id, name or said, actor_id=call.user_id, count=count, rng=rng
         )
     except NoCharacter:
-        raise Refusal(await no_such_character(call.game.id, said, call.user_id)) from None
+        known = [r.name for r in await list_characters(call.game.id, viewer_id=call.user_id)]
+        raise Refusal(
+            no_such_character(said, known), meant_buttons(call.game.id, said, known, count)
+        ) from None
     await tell(bot, call.game, out.events, out.view(call.game.id), reply_to=message)
+
+
+def meant_buttons(
+    game_id: int, said: str, known: list[str], count: int
+) -> InlineKeyboardMarkup | None:
+    """«➕ Бандит» for each name /add may have meant (one a line; a name too long for a
+    button's data is left to the refusal's text)."""
+    rows = []
+    for name in names.offered(said, known):
+        data = AddNamedCallback(game_id=game_id, name=name, count=count).pack()
+        if len(data.encode()) <= 64:
+            rows.append([InlineKeyboardButton(text="➕ " + name, callback_data=data)])
+    return InlineKeyboardMarkup(inline_keyboard=rows) if rows else None
+
+
+async def on_add_named(
+    query: CallbackQuery, callback_data: AddNamedCallback, bot: Bot, rng: Any
+) -> None:
+    """The name a refusal offered, tapped: added as /add with it would add it."""
+    game = await get_game(callback_data.game_id)
+    out = await add_to_fight(
+        game.id,
+        callback_data.name,
+        actor_id=query.from_user.id,
+        count=callback_data.count,
+        rng=rng,
+    )
+    if isinstance(query.message, Message):
+        await query.message.edit_reply_markup(reply_markup=None)
+    await tell(bot, game, out.events, out.view(game.id))
+    await query.answer()
 
 
 async def library_name(game_id: int, said: str, user_id: int) -> str | None:
@@ -202,9 +248,8 @@ async def library_name(game_id: int, said: str, user_id: int) -> str | None:
     return match(said, [r.name for r in records]).found
 
 
-async def no_such_character(game_id: int, said: str, user_id: int) -> str:
+def no_such_character(said: str, known: list[str]) -> str:
     """The refusal of a name the library lacks, with the closest names it has."""
-    known = [r.name for r in await list_characters(game_id, viewer_id=user_id)]
     return _("There is no character or template «{name}».").format(
         name=quoted(said)
     ) + names.suggestion(said, known)
@@ -311,15 +356,16 @@ async def on_drop(message: Message, command: CommandObject, bot: Bot, rng: Any) 
 
 async def on_undo(message: Message, command: CommandObject, bot: Bot) -> None:
     call = await call_of(message, command.args)
-    await undo_fight(call.game.id, actor_id=call.user_id)
+    out = await undo_fight(call.game.id, actor_id=call.user_id)
     await message.reply(_("The last step is taken back."))
-    await tell_undone(bot, call.game, before=call.view)
+    await tell_undone(bot, call.game, before=call.view, undone=out.undone_events)
 
 
 # --- buttons ---------------------------------------------------------------------------------
 
 
 BOARD_ACTIONS: dict[str, Callable[[str], cmd.Command]] = {
+    "fulldef": lambda fid: cmd.FullDefense(fid),
     "delay": lambda fid: cmd.Delay(fid),
     "yield": lambda fid: cmd.Yield(fid),
     "done": lambda fid: cmd.EndAction(fid),
@@ -335,8 +381,8 @@ async def on_board_button(
     if view is None:
         raise NoFight(game_id=game.id)
     if callback_data.action == "undo":
-        await undo_fight(game.id, actor_id=user, expected_seq=callback_data.seq)
-        await tell_undone(bot, game, before=view)
+        back = await undo_fight(game.id, actor_id=user, expected_seq=callback_data.seq)
+        await tell_undone(bot, game, before=view, undone=back.undone_events)
         await query.answer(_("The last step is taken back."))
         return
     if callback_data.action == "init":
@@ -345,6 +391,10 @@ async def on_board_button(
         fighter = default_fighter(view.state, user, game.gm_id == user)
         if fighter is None:
             raise Refusal(_("None of your fighters is up."))
+        if callback_data.action == "attack":
+            await picker.open_picker(bot, game, view, fighter)
+            await query.answer()
+            return
         command = BOARD_ACTIONS[callback_data.action](fighter.id)
     out = await fight_command(
         game.id, command, actor_id=user, rng=rng, expected_seq=callback_data.seq

@@ -36,12 +36,17 @@ def take(fight: Fight, words: list[str]) -> tuple[Fighter | None, list[str]]:
     return None, words
 
 
+def offered(said: str, names: Sequence[str]) -> tuple[str, ...]:
+    """The names ``said`` may mean: the closest ones, or all of a short list."""
+    return match(said, names).closest or (tuple(names) if len(names) <= 6 else ())
+
+
 def suggestion(said: str, names: Sequence[str]) -> str:
     """« Maybe: Бандит 1, Бандит 2?» — the closest names, or all of a short list; "" if none."""
-    offered = match(said, names).closest or (tuple(names) if len(names) <= 6 else ())
-    if not offered:
+    offered_ = offered(said, names)
+    if not offered_:
         return ""
-    return " " + _("Maybe: {names}?").format(names=", ".join(quoted(n) for n in offered))
+    return " " + _("Maybe: {names}?").format(names=", ".join(quoted(n) for n in offered_))
 
 
 def fighter_suggestion(fight: Fight, said: str) -> str:

@@ -53,12 +53,14 @@ _FLAGS = {
     "единицы-урон": "ones_cancel_damage",
     "все-успехи-урон": "all_extra_damage",
     "одновременно": "simultaneous_ties",
+    "защита-сама": "defense_by_default",
 }
 _NUMBERS = {  # key -> (field, lowest, highest)
     "действия": ("max_actions", 1, 5),
     "фланг": ("flank_dice", 0, 5),
     "тыл": ("rear_dice", 0, 5),
     "вслепую": ("blind_difficulty", 0, 5),
+    "защита-время": ("defense_seconds", 0, 600),
 }
 
 
@@ -117,6 +119,14 @@ def options_text(o: Options) -> str:
             "Equal initiative acts at the same time (a fighter taken out still acts): {value} — "
             "<code>/options одновременно да|нет</code>"
         ).format(value=_yes_no(o.simultaneous_ties)),
+        _(
+            "Seconds a player has to choose a defense: {value} (0: the GM sets it) — "
+            "<code>/options защита-время 60</code>"
+        ).format(value=o.defense_seconds),
+        _(
+            "When the time runs out, the largest defense pool that spends nothing is used: "
+            "{value} (no: no defense) — <code>/options защита-сама да|нет</code>"
+        ).format(value=_yes_no(o.defense_by_default)),
         _("NPCs hidden from the players: {value} — <code>/options скрывать да|нет</code>").format(
             value=_yes_no(o.hide_npcs)
         ),

@@ -150,9 +150,10 @@ def board_keyboard(game_id: int, seq: int) -> InlineKeyboardMarkup:
 
     return InlineKeyboardMarkup(
         inline_keyboard=[
+            [button(_("⚔️ Attack"), "attack")],
             [button(_("🎲 Initiative"), "init"), button(_("✔️ Turn done"), "done")],
             [button(_("⏸ Delay"), "delay"), button(_("⏭ Yield"), "yield")],
-            [button(_("↩️ Undo"), "undo")],
+            [button(_("🛡 Full defense"), "fulldef"), button(_("↩️ Undo"), "undo")],
         ]
     )
 
@@ -222,14 +223,20 @@ def review_keyboard(fight: Fight, game_id: int, seq: int) -> InlineKeyboardMarku
                 button(_("Difficulty +1"), "diff", "+1"),
             ],
             [button(_("Dice −1"), "dice", "-1"), button(_("Dice +1"), "dice", "+1")],
-            [
-                button(("• " if defense == k else "") + defense_label(k), "defense", k or "none")
-                for k in (None, BLOCK, DODGE, PARRY)
-            ],
-            [
-                button(("• " if damage == k else "") + damage_label(k), "damage", k)
-                for k in (BASHING, LETHAL, AGGRAVATED)
-            ],
+            # two a row at most: a phone gives each of three ~100 px (STACK-NOTES.md)
+            *(
+                [
+                    button(
+                        ("• " if defense == k else "") + defense_label(k), "defense", k or "none"
+                    )
+                    for k in pair
+                ]
+                for pair in ((None, BLOCK), (DODGE, PARRY))
+            ),
+            *(
+                [button(("• " if damage == k else "") + damage_label(k), "damage", k) for k in pair]
+                for pair in ((BASHING, LETHAL), (AGGRAVATED,))
+            ),
             [button(_("✖️ Drop the attack"), "drop")],
         ]
     )

@@ -12,10 +12,12 @@ by `Publish` as exactly that roll. The engine's `StorytellerError` passes throug
 from __future__ import annotations
 
 import dataclasses
+import time
 from typing import Any
 
-from engine.dice.rng import Rng
+from engine.dice.rng import Rng, system_rng
 from engine.services.aggregates.unit import Unit, run_unit
+from engine.services.games import get_game
 from engine.services.scenes import (
     CommandOutcome,
     SceneView,
@@ -29,10 +31,10 @@ from engine.services.scenes import (
 )
 from engine.services.storyteller.aggregates import FIGHT
 from engine.services.storyteller.options import changed_fields, load_options
-from engine.store.models import ROLE_GM
+from engine.store.models import ROLE_GM, Stream
 from engine.storyteller import commands as cmd
 from engine.storyteller import events as ev
-from engine.storyteller.decide import decide
+from engine.storyteller.decide import decide, default_defense, overdue
 from engine.storyteller.fight import Fight
 
 FightView = SceneView[Fight]
@@ -63,10 +65,11 @@ def as_actor(command: cmd.Command, role: str, actor_id: int) -> cmd.Command:
     return dataclasses.replace(command, by=None if role == ROLE_GM else actor_id)  # type: ignore[call-arg]
 
 
-def reviewed(state: Fight, command: cmd.Command) -> cmd.Command:
-    """An attack as the GM's proposal when the fight's options want a review."""
+def reviewed(state: Fight, command: cmd.Command, now: float | None = None) -> cmd.Command:
+    """An attack as the GM's proposal when the fight's options want a review (``now`` starts
+    the defender's time to choose)."""
     if isinstance(command, cmd.Attack) and state.options.gm_review:
-        return cmd.Propose(command, by=command.by)
+        return cmd.Propose(command, now=time.time() if now is None else now, by=command.by)
     return command
 
 
@@ -96,6 +99,32 @@ async def fight_command(
         return dataclasses.replace(out, before=state)
 
     return await run_unit(game_id, work, actor_id=actor_id)
+
+
+async def pass_defense_time(game_id: int, *, now: float | None = None) -> FightOutcome | None:
+    """The pending attack's time for its defender ran out: the game's default defense is
+    made on the GM's behalf, once (None: nothing is overdue, or the game has no GM)."""
+    now = time.time() if now is None else now
+    gm = (await get_game(game_id)).gm_id
+    view = await current_fight(game_id)
+    if gm is None or view is None or not overdue(view.state, now):
+        return None
+    choice = default_defense(view.state)
+    return await fight_command(
+        game_id, choice.command(), actor_id=gm, rng=system_rng(), expected_seq=view.seq
+    )
+
+
+async def overdue_fights(now: float | None = None) -> list[int]:
+    """The games whose open fight's attack waits for a defender past its time."""
+    now = time.time() if now is None else now
+    found = []
+    rows = await Stream.filter(key__startswith=f"{KIND}:", closed_at__isnull=True)
+    for game_id in sorted({row.game_id for row in rows}):  # type: ignore[attr-defined]
+        view = await current_fight(game_id)
+        if view is not None and overdue(view.state, now):
+            found.append(game_id)
+    return found
 
 
 async def record_step(unit: Unit, key: str, events: tuple[ev.Event, ...]) -> FightOutcome:

@@ -5,9 +5,9 @@ row's buttons sharing the 340-px message width (docs/playground.md, «How the pl
 draws buttons») — and each label's width, measured in the page's real font, is compared with the
 room its button leaves it. A label wider than its room is one Telegram cuts with «…».
 
-Savage Worlds combat and chase must fit. The Storyteller review and the duel form are being
-redesigned in other branches: their cases are strict xfails, so this test turns red the
-moment they fit and the mark must go."""
+Savage Worlds combat and chase and the tapped Storyteller table must fit. The duel form is
+being redesigned in another branch: its case is a strict xfail, so this test turns red the
+moment it fits and the mark must go."""
 
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ from tests.bot.playground.conftest import GM, VERA, Served
 from tests.bot.playground.conftest import served as served  # the fixture
 from tests.bot.systems.savage import session as savage_session
 from tests.bot.systems.savage.test_combat import Table
+from tests.bot.systems.storyteller.test_table import play_table
 from tests.support.telegram import TelegramDriver
 from tests.webapp.browser import ARTIFACTS
 from tests.webapp.test_browser import browser  # noqa: F401 (fixture)
@@ -131,13 +132,14 @@ async def demo_keyboards(served: Served, system: str, user: int) -> list[Keyboar
     return keyboards_of([{"inline_keyboard": m.get("keyboard")} for m in told if m["chat"] == user])
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the Storyteller review's labels are cut (being redesigned in another branch)",
-)
-async def test_the_storyteller_review_fits(served: Served, browser: Any) -> None:  # noqa: F811
-    keyboards = await demo_keyboards(served, "storyteller", GM)
-    assert any("Опубликовать" in label for k in keyboards for row in k for label in row)
+async def test_the_storyteller_table_fits(tg: TelegramDriver, browser: Any) -> None:  # noqa: F811
+    # the tapped table session: the board, the attack pickers (group and the GM's chat), the
+    # defenses a player chooses from, the GM's review
+    await play_table(tg)
+    keyboards = keyboards_of([c.reply_markup for c in tg.api.calls])
+    labels = {label for k in keyboards for row in k for label in row}
+    for wanted in ("Опубликовать", "Полная защита", "Без защиты", "Атака", "Кулак", "сбоку"):
+        assert any(wanted in label for label in labels), wanted
     assert await cut_labels(browser, keyboards, "storyteller") == []
 
 

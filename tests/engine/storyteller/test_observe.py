@@ -5,10 +5,12 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
+from engine.describe import Description
 from engine.observe import GM, PLAYER, PUBLIC, SPECTATOR
 from engine.storyteller import events as ev
 from engine.storyteller.commands import StartTurn
-from engine.storyteller.observe import audience, observe, observe_attack
+from engine.storyteller.describe import describe_event
+from engine.storyteller.observe import audience, observe, observe_attack, observe_description
 
 from .test_fight import Game, new_game, play
 
@@ -64,3 +66,35 @@ def test_ties_and_marks_on_the_board() -> None:
     assert audience(g.state, WATCHER) == PUBLIC
     assert audience(g.state, VERA_PLAYER) == ("owner", 1)
     assert audience(g.state, MASTER) == (GM, 9)
+
+
+def test_an_npcs_soak_is_the_gms() -> None:
+    # issue 25: «after each hit the group reads … the NPC's health track» — the soak's
+    # successes with the damage rolled would tell the levels an NPC took
+    g = _played()
+    hit = next(
+        e
+        for e in g.log
+        if isinstance(e, ev.AttackResolved)
+        and e.damage is not None
+        and e.damage.victim == "thug3"
+        and e.damage.soak is not None
+    )
+    assert observe_attack(g.state, hit, VERA_PLAYER)["damage"]["soak"] is None
+    assert observe_attack(g.state, hit, MASTER)["damage"]["soak"]["dice_count"] > 0
+    said = describe_event(hit)
+    soak = [d for d in said if d.code.endswith(".soak")]
+    assert soak  # the GM reads it
+    assert observe_description(g.state, hit, soak[0], MASTER) == soak[0]
+    assert observe_description(g.state, hit, soak[0], VERA_PLAYER) is None
+    # a player's own soak stays told
+    vera = next(
+        e
+        for e in g.log
+        if isinstance(e, ev.AttackResolved) and e.damage is not None and e.damage.victim == "vera"
+    )
+    mine = [d for d in describe_event(vera) if d.code.endswith(".soak")]
+    assert all(
+        isinstance(observe_description(g.state, vera, d, VERA_PLAYER), Description) for d in mine
+    )
+    assert mine

@@ -13,6 +13,7 @@ from pydantic import AfterValidator, Field
 from engine.names import NAME_MAX
 from engine.services.storyteller import (
     add_to_fight,
+    current_fight,
     end_fight,
     fight_command,
     start_fight,
@@ -20,6 +21,8 @@ from engine.services.storyteller import (
 )
 from engine.storyteller import commands as cmd
 from engine.storyteller.combat import BLOCK, DODGE, PARRY, Defense, Overrides
+from engine.storyteller.decide import defense_choices
+from engine.storyteller.errors import StorytellerError
 from engine.storyteller.maneuvers import FLANK, REAR, Situation
 from engine.storyteller.options import DAMAGE_TYPES
 from webapp.bodies import BLANK_IS_NONE, B, Body, one_of, stripped
@@ -103,6 +106,25 @@ async def _undo(ctx: Ctx, _: NoArgs) -> Done:
     return Done()
 
 
+class DefendArgs(Body):
+    """The attacked player's (or the GM's) choice: its place in the list the board showed."""
+
+    index: int = Field(ge=0, le=30)
+
+
+async def _defend(ctx: Ctx, a: DefendArgs) -> Done:
+    view = await current_fight(ctx.game_id)
+    p = None if view is None else view.state.proposal
+    if view is None or p is None or not p.asking:
+        raise StorytellerError("not_asking")
+    choices = defense_choices(view.state)
+    if a.index >= len(choices):
+        raise StorytellerError("not_asking")
+    command = choices[a.index].command()
+    out = await fight_command(ctx.game_id, command, actor_id=ctx.actor_id, rng=ctx.rng, **ctx.seen)
+    return Done(out.events)
+
+
 async def _add(ctx: Ctx, a: AddArgs) -> Done:
     out = await add_to_fight(ctx.game_id, a.name, actor_id=ctx.actor_id, count=a.count, rng=ctx.rng)
     return Done(out.events)
@@ -164,4 +186,5 @@ FIGHT_COMMANDS: dict[str, Spec[Any]] = {
     "full_defense": _actor(cmd.FullDefense),
     "declare": fight(DeclareArgs, lambda a: cmd.DeclareActions(a.actor, a.count), False),
     "attack": fight(AttackArgs, _attack, False),
+    "defend": Spec(DefendArgs, _defend, False),
 }

@@ -52,6 +52,8 @@ def options_json(options: Options) -> dict[str, Any]:
         "ones_cancel_damage": options.ones_cancel_damage,
         "all_extra_damage": options.all_extra_damage,
         "simultaneous_ties": options.simultaneous_ties,
+        "defense_seconds": options.defense_seconds,
+        "defense_by_default": options.defense_by_default,
         "weapons": "\n".join(format_weapon_row(w) for w in options.weapons),
         "armor": "\n".join(format_armor_row(a) for a in options.armor),
         "levels": [{"code": h.code, "name": h.name} for h in options.health],
@@ -94,6 +96,8 @@ class OptionsArgs(Body):
     ones_cancel_damage: bool | None = None
     all_extra_damage: bool | None = None
     simultaneous_ties: bool | None = None
+    defense_seconds: int | None = Field(None, ge=0, le=600)
+    defense_by_default: bool | None = None
     weapons: str | None = Field(None, max_length=TABLE_MAX)
     armor: str | None = Field(None, max_length=TABLE_MAX)
     # {damage type: {level: "3д"}}: the rows given change, the others stay

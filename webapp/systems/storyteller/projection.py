@@ -13,7 +13,7 @@ from engine.observe import GM
 from engine.services.scenes import SceneView
 from engine.services.storyteller.options import game_options
 from engine.storyteller import events as ev
-from engine.storyteller.decide import preview
+from engine.storyteller.decide import default_defense, defense_choices, preview
 from engine.storyteller.fight import Fight
 from engine.storyteller.observe import observe, observe_attack
 from webapp.projection import Viewer
@@ -31,6 +31,8 @@ def _proposal(fight: Fight, viewer: Viewer) -> dict[str, Any] | None:
     if p is None:
         return None
     out: dict[str, Any] = {"attacker": p.attack.attacker, "target": p.attack.target}
+    if p.asking:
+        out["asking"] = _asking(fight, viewer)
     if viewer.role != GM:
         return out
     shown = next(e for e in preview(fight) if isinstance(e, ev.AttackResolved))
@@ -46,6 +48,29 @@ def _proposal(fight: Fight, viewer: Viewer) -> dict[str, Any] | None:
             "damage_type": o.damage_type,
         },
     }
+
+
+def _asking(fight: Fight, viewer: Viewer) -> dict[str, Any]:
+    """The defender's choice pending: its deadline for everyone; the choices with their
+    pools for the target's player and the GM (the same list as the chat's buttons)."""
+    p = fight.proposal
+    assert p is not None
+    target = fight.fighter(p.attack.target)
+    out: dict[str, Any] = {"until": p.until, "choices": []}
+    if viewer.role == GM or target.owner == viewer.user_id:
+        default = default_defense(fight)
+        out["choices"] = [
+            {
+                "index": i,
+                "kind": c.kind,
+                "interrupt": c.interrupt,
+                "weapon": c.weapon,
+                "dice": c.dice,
+                "default": c == default,
+            }
+            for i, c in enumerate(defense_choices(fight))
+        ]
+    return out
 
 
 def project_fight(scene: FightScene | None, viewer: Viewer) -> dict[str, Any] | None:

@@ -21,6 +21,7 @@ REPLIES = (  # each command of the demo, and the start of the bot's one reply to
     ("/char", "Сохранено: Лиза"),
     ("/char", "Сохранено: Артём"),
     ("/npc", "Шаблон NPC сохранён: Вышибала"),
+    ("/options", "Сохранено для следующих боёв"),
     ("/fight", "Бой начинается."),
     ("/add", "➕ Лиза в бою"),
     ("/add", "➕ Артём в бою"),

@@ -123,7 +123,9 @@ def typed(command: cmd.Command) -> tuple[TgUser, str]:
     return PLAYERS[command.attacker] or ALICE, "/attack " + " ".join(words)
 
 
-async def set_up(table: Table) -> None:
+async def set_up(table: Table, *, ask: bool = False) -> None:
+    """The game, its players, the sheets and the fight; ``ask`` False: the typed commands
+    name every defense, so no player is asked for one (``/options защита-время 0``)."""
     await table.say(ALICE, "/newgame сказитель Ночной город")
     await table.say(BORIS, "/join")
     await table.say(VERA, "/join")
@@ -133,6 +135,8 @@ async def set_up(table: Table) -> None:
         assert character.name in said(feed)
     # the scripted story rolls initiative every turn (the game's option)
     await table.say(ALICE, "/options инициатива-раз нет")
+    if not ask:
+        await table.say(ALICE, "/options защита-время 0")
     await table.say(ALICE, "/fight")
     for _fid, character, _ in CAST:
         await table.say(ALICE, f"/add {character.name}")

@@ -36,7 +36,7 @@ async def test_names_are_kept_clean_and_look_alikes_refused(tg: TelegramDriver) 
 
 async def test_names_as_people_type_them(tg: TelegramDriver) -> None:
     """Issue 25, item 5: a one-letter typo, a case form, the start of a name; a refusal
-    names the closest fighters, characters or weapons."""
+    names the closest fighters, characters or weapons — /add's as buttons too."""
     table = Table(tg)
     await table.say(ALICE, "/newgame сказитель Ночной город")
     await table.say(BORIS, "/join")
@@ -46,13 +46,19 @@ async def test_names_as_people_type_them(tg: TelegramDriver) -> None:
     assert "Ольга Крылова" in said(await table.say(ALICE, "/add ольга"))
     added = said(await table.say(ALICE, "/add Бнадит ×2"))
     assert "Бандит 1" in added and "Бандит 2" in added
-    refused = said(await table.say(ALICE, "/add Ксюша"))
-    assert "Нет персонажа или шаблона «Ксюша»" in refused
+    unknown = await table.say(ALICE, "/add Ксюша")
+    assert "Нет персонажа или шаблона «Ксюша»" in said(unknown)
     await table.say(ALICE, "/init", [5, 5, 5])
     wrong = said(await table.say(BORIS, "/attack Ольга Бнадит"))
-    assert "нет участника «Бнадит»" in wrong and "Бандит 1, Бандит 2" in wrong, wrong
+    assert "нет участника «Бнадит»" in wrong and "Бандит 1" in wrong and "Бандит 2" in wrong
     arms = said(await table.say(BORIS, "/attack Ольга Бандит 1 сабля"))
     assert "нет оружия «сабля»" in arms and "Меч, Кулак" in arms, arms
     # «мечь» is her sword: the attack goes to the GM's review
     feed = await table.say(BORIS, "/attack Ольгой Бандит 1 мечь", [2, 2, 2])
     assert "ведущий" in said(feed).lower(), said(feed)
+    # the names it may mean are buttons too: a tap adds as /add with that name would
+    (refusal,) = unknown.sent(GROUP.id)
+    assert [b["text"] for b in refusal.buttons()] == ["➕ Бандит", "➕ Ольга Крылова"]
+    tapped = await table.press(ALICE, refusal, "Бандит")
+    assert "➕ <b>Бандит</b> в бою" in "\n".join(c.text for c in tapped.sent(GROUP.id))
+    assert [c.method for c in tapped.calls if c.method == "editMessageReplyMarkup"]

@@ -1,6 +1,7 @@
 """One group message per attack (issue 25, item 4, a first piece): the notice that the GM
-reviews an attack is edited into its result when published; an undo edits it back to the
-notice and a re-publication edits it again — never a second message for the attack."""
+reviews an attack is edited into its result when published; an undo strikes the result
+through above the notice («Отменено ведущим»), and a re-publication edits it again — never a
+second message for the attack."""
 
 from __future__ import annotations
 
@@ -38,8 +39,12 @@ async def test_an_attack_is_one_group_message_through_publish_undo_and_publish(
         for c in group
         if c.method == "editMessageText" and c.params["message_id"] == notice_id
     ]
-    # published, back to the notice by the undo, published again: the same message
-    assert [t.split(":")[0] for t in texts] == ["⚔️ Атака", "⏳ Атака", "⚔️ Атака"], texts
+    # published, struck through by the undo («отменено ведущим») over the notice, published
+    # again: the same message
+    assert [t.split(":")[0] for t in texts] == ["⚔️ Атака", "<s>⚔️ Атака", "⚔️ Атака"], texts
+    undone = texts[1].split("\n")
+    assert "↩️ Отменено ведущим." in undone and undone[-1].startswith("⏳ Атака")
+    assert texts[1].split("</s>")[0] == "<s>" + texts[0]  # the result as it was published
 
     # undone twice: the proposal is gone, its message struck through — «отменено ведущим»
     await table.say(ALICE, "/undo")

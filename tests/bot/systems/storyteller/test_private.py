@@ -45,6 +45,8 @@ def npc_leaks(text: str, npcs: tuple[str, ...]) -> list[str]:
                 out.append(line)  # its board line with a track or an initiative total
             if re.match(rf"(⚔️ Атака: {npc}|🛡 {npc})", plain) and "[" in plain:
                 out.append(line)  # its own roll's dice (attack, defense, soak)
+            if re.match(rf"🛡 {npc} поглощает", plain):
+                out.append(line)  # its soak's successes (with the damage: its levels)
             if "Заживление" in plain and npc in plain and "•" in text:
                 out.append(line)  # its wounds' healing
     return out

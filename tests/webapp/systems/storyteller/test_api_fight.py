@@ -125,8 +125,9 @@ async def set_up(api: Any) -> tuple[str, dict[str, str], int]:
         await st.save_character(
             game.id, format_sheet(character), actor_id=owner or GM_ID, template=owner is None
         )
-    # the story rolls initiative every turn (the game's option)
-    await send(api, token, GM_ID, command="options", initiative_once=False)
+    # the story rolls initiative every turn and names every defense (the game's options:
+    # no player is asked for one)
+    await send(api, token, GM_ID, command="options", initiative_once=False, defense_seconds=0)
     await send(api, token, GM_ID, command="start")
     for _fid, character, _owner in CAST:
         await send(api, token, GM_ID, command="add", name=character.name)

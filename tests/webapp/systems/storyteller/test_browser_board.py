@@ -1,6 +1,7 @@
-"""The Storyteller board in real Chromium at 390×844: the GM sees a proposal with its dice
-and publishes it; a player's page (dark) shows first only that the GM decides, then the
-attack's steps, live. Screenshots (light and dark) go to test-artifacts/webapp/."""
+"""The Storyteller board in real Chromium at 390×844: the attacked player chooses a defense
+on the board, the GM sees the proposal with its dice and publishes it; a player's page
+(dark) shows first only that the GM decides, then the attack's steps, live. Screenshots
+(light and dark) go to test-artifacts/webapp/."""
 
 from __future__ import annotations
 
@@ -88,6 +89,18 @@ async def test_the_gm_publishes_a_proposal_and_the_players_board_follows(browser
     start = startapp_token(fight, "initiative", bot_token=TOKEN)
     gm = await open_app(browser, server, GM_ID, start)
     player = await open_app(browser, server, PLAYER_ID, start, dark=True)
+    # Vera delayed: her player chooses her defense first (issue 25) — only an interrupt
+    # would let her defend, and a pistol cannot be blocked
+    asking = player.get_by_test_id("asking")
+    await asking.wait_for(timeout=5000)
+    await gm.get_by_test_id("asking").wait_for(timeout=5000)
+    labels = [await b.inner_text() for b in await asking.locator("button").all()]
+    assert labels[0] == "⏱ Без защиты" and len(labels) > 1, labels  # the default, marked
+    assert all("Силы воли" in label for label in labels[1:]), labels
+    assert not any("Блок" in label for label in labels)
+    await shoot(player, "storyteller-asking-player-dark")
+    await shoot(gm, "storyteller-asking-gm-light")
+    await asking.locator("button", has_text="Без защиты").click()  # as the story goes
     proposal = gm.get_by_test_id("proposal").filter(has_text="Атака: Босс → Вероника")
     await proposal.wait_for(timeout=5000)
     await player.locator(".st-waiting").wait_for(timeout=5000)
@@ -109,6 +122,7 @@ async def test_the_gm_publishes_a_proposal_and_the_players_board_follows(browser
     assert await vera.locator(".st-box.lethal").count() == 2
     await shoot(player, "storyteller-board-player-dark")
     await shoot(gm, "storyteller-board-gm-light")
+
     assert gm.problems == [] and player.problems == []
 
 

@@ -102,8 +102,33 @@ function Steps({ a, name }) {
 const defenseName = (k) => ({ block: t("block"), dodge: t("dodge"), parry: t("parry"), none: t("no defense") }[k] || k);
 const damageName = (k) => ({ bashing: t("bashing"), lethal: t("lethal"), aggravated: t("aggravated") }[k] || k);
 
+// the attacked player's choice of defense, the chat's buttons: each with its pool; the
+// GM may choose instead; when the time runs out, the default (marked) is made
+const choiceName = (c) => {
+  if (!c.kind) return t("No defense");
+  const how = { roll: t("Willpower roll"), point: t("Willpower point") }[c.interrupt];
+  const dice = t("{count} d.", { count: c.dice });
+  const kind = defenseName(c.kind) + (c.weapon ? ` (${c.weapon})` : "");
+  return [kind[0].toUpperCase() + kind.slice(1), dice, how].filter(Boolean).join(" · ");
+};
+
+function Asking({ p, cmd, name }) {
+  const left = Math.max(0, Math.round(p.asking.until - Date.now() / 1000));
+  return html`<div class="card st-asking" data-testid="asking" role="status">
+    <h3>${t("{target} chooses a defense", { target: name(p.target) })}</h3>
+    <p class="hint">${t("Attack: {attacker} → {target}. About {seconds} s left; then the marked choice is made.",
+      { attacker: name(p.attacker), target: name(p.target), seconds: left })}</p>
+    ${p.asking.choices.length ? html`<div class="st-choices">
+      ${p.asking.choices.map((c) => html`<${Btn} key=${c.index} name=${"defend-" + c.index}
+        kind=${c.default ? "primary-act" : ""} label=${(c.default ? "⏱ " : "") + choiceName(c)}
+        busy=${cmd.busy} onClick=${() => cmd.send("defend", { index: c.index })} />`)}
+    </div>` : null}
+  </div>`;
+}
+
 function Proposal({ p, gm, cmd, name }) {
   if (!p) return null;
+  if (p.asking) return html`<${Asking} p=${p} cmd=${cmd} name=${name} />`;
   if (!gm || !p.steps) {
     return html`<p class="card st-waiting" role="status">${t("Attack: {attacker} → {target}. The GM decides before it is shown.",
       { attacker: name(p.attacker), target: name(p.target) })}</p>`;

@@ -15,6 +15,7 @@ const NUMBERS = [
   ["flank_dice", 0, () => t("Dice for a flank attack")],
   ["rear_dice", 0, () => t("Dice for an attack from the rear")],
   ["blind_difficulty", 0, () => t("Difficulty added when blind")],
+  ["defense_seconds", 0, () => t("Seconds a player has to choose a defense (0: the GM sets it)")],
 ];
 const FLAGS = [
   ["gm_review", () => t("The GM reviews each attack")],
@@ -24,6 +25,7 @@ const FLAGS = [
   ["ones_cancel_damage", () => t("1s cancel successes on damage and soak rolls")],
   ["all_extra_damage", () => t("Every success left after the defense adds a damage die")],
   ["simultaneous_ties", () => t("Equal initiative acts at the same time")],
+  ["defense_by_default", () => t("When the time runs out, the largest defense pool is used")],
 ];
 
 const TYPES = [ // the column's short label, the type's name for screen readers

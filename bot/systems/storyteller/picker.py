@@ -1,0 +1,206 @@
+"""Attacks and defenses by tapping (issue 25, items 1 and 2).
+
+The board's «⚔️ Attack» opens the picker for the presser's fighter who is up: a player's in
+the group (the message then becomes the attack's one message), an NPC's in the GM's private
+chat (its weapons are the GM's). Target, weapon, options, «Attack» — the same `Attack` the
+typed /attack makes, so every refusal is the engine's. An attack on a player's character
+asks that player for a defense on the attack's group message (decide.defense_choices)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from aiogram import Bot, html
+from aiogram.exceptions import TelegramBadRequest, TelegramForbiddenError
+from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
+from aiogram.utils.i18n import gettext as _
+
+from bot.systems.storyteller.board import tell
+from bot.systems.storyteller.callbacks import AttackCallback, DefendCallback
+from bot.systems.storyteller.defense import defense_choices
+from engine.dice.rng import Rng
+from engine.services import GameInfo, ServiceError, get_game
+from engine.services.storyteller import FightView, NoFight, current_fight, fight_command
+from engine.services.storyteller.fights import overdue_fights, pass_defense_time
+from engine.storyteller import commands as cmd
+from engine.storyteller.character import FIST
+from engine.storyteller.errors import StorytellerError
+from engine.storyteller.fight import Fight, Fighter
+from engine.storyteller.maneuvers import FLANK, REAR, Situation
+
+log = logging.getLogger(__name__)
+FLANK_BIT, REAR_BIT, WILLPOWER_BIT = 1, 2, 4
+
+
+class Refused(Exception):
+    """A press the picker refuses, in the presser's words (an alert)."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.text = text
+
+
+def _weapons(f: Fighter) -> list[str]:
+    return list(dict.fromkeys([w.name for w in f.character.weapons] + [FIST.name]))
+
+
+def _targets(fight: Fight, attacker: Fighter) -> list[int]:
+    return [
+        i
+        for i, f in enumerate(fight.fighters)
+        if f.id != attacker.id and not f.dead and fight.can_fight(f.id)
+    ]
+
+
+def picker_text(fight: Fight, data: AttackCallback) -> str:
+    attacker = fight.fighters[data.a]
+    name = html.bold(html.quote(attacker.character.name))
+    if data.t < 0:
+        return _("⚔️ {attacker} attacks. Whom?").format(attacker=name)
+    target = html.bold(html.quote(fight.fighters[data.t].character.name))
+    if data.w < 0:
+        return _("⚔️ {attacker} → {target}. With what?").format(attacker=name, target=target)
+    weapon = html.quote(_weapons(attacker)[data.w])
+    return _("⚔️ {attacker} → {target}, {weapon}. Anything else? Then «Attack».").format(
+        attacker=name, target=target, weapon=weapon
+    )
+
+
+def picker_keyboard(fight: Fight, data: AttackCallback) -> InlineKeyboardMarkup:
+    def button(label: str, **changes: object) -> list[InlineKeyboardButton]:
+        packed = data.model_copy(update=changes).pack()
+        return [InlineKeyboardButton(text=label, callback_data=packed)]
+
+    attacker = fight.fighters[data.a]
+    rows: list[list[InlineKeyboardButton]] = []
+    if data.t < 0:
+        rows = [button(fight.fighters[i].character.name, t=i) for i in _targets(fight, attacker)]
+    elif data.w < 0:
+        rows = [button("🗡 " + name, w=i) for i, name in enumerate(_weapons(attacker))]
+    else:
+        toggles = [(FLANK_BIT, _("from the flank")), (REAR_BIT, _("from the rear"))]
+        if attacker.character.willpower_points > 0:
+            toggles.append((WILLPOWER_BIT, _("Willpower point: +1 success")))
+        for bit, label in toggles:
+            mark = "☑️ " if data.o & bit else "▫️ "
+            rows.append(button(mark + label, o=data.o ^ bit))
+        rows.append(button(_("⚔️ Attack"), go=True))
+    rows.append(button(_("✖️ Cancel"), stop=True))
+    return InlineKeyboardMarkup(inline_keyboard=rows)
+
+
+def attack_of(fight: Fight, data: AttackCallback) -> cmd.Attack:
+    attacker = fight.fighters[data.a]
+    side = FLANK if data.o & FLANK_BIT else REAR if data.o & REAR_BIT else None
+    situation = Situation(side=side, willpower=bool(data.o & WILLPOWER_BIT))
+    return cmd.Attack(
+        attacker.id,
+        fight.fighters[data.t].id,
+        _weapons(attacker)[data.w],
+        situation=situation,
+    )
+
+
+async def open_picker(bot: Bot, game: GameInfo, view: FightView, fighter: Fighter) -> None:
+    """The picker for ``fighter``: in the group for a player's, to the GM for an NPC's (in
+    the group when the GM has no private chat with the bot)."""
+    fight = view.state
+    data = AttackCallback(game_id=game.id, a=fight.fighters.index(fighter))
+    text, markup = picker_text(fight, data), picker_keyboard(fight, data)
+    if fighter.npc and game.gm_id is not None:
+        try:
+            await bot.send_message(game.gm_id, text, reply_markup=markup)
+            return
+        except (TelegramForbiddenError, TelegramBadRequest):
+            pass
+    await bot.send_message(game.chat_id, text, message_thread_id=game.topic_id, reply_markup=markup)
+
+
+async def on_picker_button(
+    query: CallbackQuery, callback_data: AttackCallback, bot: Bot, rng: Rng
+) -> None:
+    game = await get_game(callback_data.game_id)
+    view = await current_fight(game.id)
+    if view is None:
+        raise NoFight(game_id=game.id)
+    fight, user = view.state, query.from_user.id
+    data = callback_data
+    changed = not 0 <= data.a < len(fight.fighters) or data.t >= len(fight.fighters)
+    if changed or data.w >= len(_weapons(fight.fighters[data.a])):
+        raise Refused(_("This fight has changed: open the attack again from the board."))
+    attacker = fight.fighters[data.a]
+    if game.gm_id != user and attacker.owner != user:
+        raise StorytellerError("not_your_character", {"id": attacker.id})
+    message = query.message if isinstance(query.message, Message) else None
+    in_group = message is not None and message.chat.id == game.chat_id
+    if data.stop:
+        if message is not None:
+            await message.delete()
+        await query.answer()
+        return
+    if not data.go:
+        if message is not None:
+            markup = picker_keyboard(fight, data)
+            await message.edit_text(picker_text(fight, data), reply_markup=markup)
+        await query.answer()
+        return
+    out = await fight_command(game.id, attack_of(fight, data), actor_id=user, rng=rng)
+    notice = message.message_id if in_group and message is not None else None
+    if message is not None and not in_group:
+        await message.edit_text(picker_text(fight, data) + "\n" + _("✔️ Sent."))
+    await tell(bot, game, out.events, out.view(game.id), before=out.before, notice=notice)
+    await query.answer()
+
+
+# --- the defender's choice -----------------------------------------------------------------
+
+
+async def on_defend_button(
+    query: CallbackQuery, callback_data: DefendCallback, bot: Bot, rng: Rng
+) -> None:
+    game = await get_game(callback_data.game_id)
+    view = await current_fight(game.id)
+    p = view.state.proposal if view is not None else None
+    if view is None or p is None or not p.asking or view.seq != callback_data.seq:
+        raise Refused(_("This attack no longer waits for a defense."))
+    choices = defense_choices(view.state)
+    if not 0 <= callback_data.i < len(choices):
+        raise Refused(_("This attack no longer waits for a defense."))
+    command = choices[callback_data.i].command()
+    out = await fight_command(
+        game.id, command, actor_id=query.from_user.id, rng=rng, expected_seq=callback_data.seq
+    )
+    await tell(bot, game, out.events, out.view(game.id), before=out.before)
+    await query.answer()
+
+
+# --- the time to choose runs out ----------------------------------------------------------
+
+EVERY = 5.0  # seconds between two looks at the pending defenses
+
+
+async def pass_overdue(bot: Bot, now: float | None = None) -> int:
+    """Make the default defense of every attack whose defender's time ran out (each once:
+    a pass made meanwhile is refused by its seq and skipped); how many were made here."""
+    passed = 0
+    for game_id in await overdue_fights(now):
+        try:
+            out = await pass_defense_time(game_id, now=now)
+        except (StorytellerError, ServiceError):
+            continue
+        if out is None:
+            continue
+        passed += 1
+        game = await get_game(game_id)
+        await tell(bot, game, out.events, out.view(game.id), before=out.before)
+    return passed
+
+
+async def defenses_forever(bot: Bot, every: float = EVERY) -> None:
+    while True:
+        try:
+            await pass_overdue(bot)
+        except Exception:  # a failed pass must not end the loop: the next one tries again
+            log.exception("the Storyteller defenses' time could not be passed")
+        await asyncio.sleep(every)
