@@ -28,7 +28,9 @@ async def test_a_huge_board_is_shortened_not_refused(
     await set_up_table(table)
     await table.say(ALICE, "/fight")
     added = await table.say(ALICE, f"/add {LONG} (Статист, ×30) Драка d6; Защита 5, Стойкость 5")
-    refused = [c for c in tg.api.calls if c.result is None and c.method != "getUpdates"]
+    # (the table's bot is a plain member: Telegram refuses it the board's pin)
+    quiet = ("getUpdates", "pinChatMessage")
+    refused = [c for c in tg.api.calls if c.result is None and c.method not in quiet]
     assert refused == [], [c.method for c in refused]
     dealt = await table.say(ALICE, "/deal")
     assert [c for c in dealt.calls if c.result is None] == []
