@@ -15,13 +15,16 @@ import pytest
 
 from engine.dice.rng import ScriptedRng
 from engine.duel.actions import Attack, Block, Dodge, FullDefense
+from engine.duel.check import submit
 from engine.duel.commands import Configure, PassDeadline, Publish, SetDeadline, Submit
 from engine.duel.decide import decide, evolve, replay
-from engine.duel.dice import dice_hash, faces_of, mixed_receipts, seeded_face, verify_dice
+from engine.duel.describe import published_post
+from engine.duel.dice import TurnDice, dice_hash, faces_of, mixed_receipts, seeded_face, verify_dice
 from engine.duel.errors import DuelError
-from engine.duel.events import DiceDrawn, Event
+from engine.duel.events import DiceDrawn, Event, Submitted
 from engine.duel.observe import observe
 from engine.duel.options import DEFAULT_OPTIONS, Deadline
+from engine.duel.proposal import Sealed
 from engine.duel.state import DuelState, new_duel
 from engine.observe import GM, PLAYER
 from engine.receipt import make_receipt
@@ -186,3 +189,20 @@ def test_a_default_defense_at_the_deadline_completes_the_turn_and_draws_its_dice
         face == seeded_face(SEED, 1, "b", slot, sides, receipts)
         for slot, sides, face in faces_of(b.submission)
     )
+
+
+def test_a_turn_sealed_before_the_receipts_were_mixed_in_ends_and_verifies_as_it_began() -> None:
+    # a seal stored by the earlier scheme: dice drawn at the seal from the seed alone, the
+    # receipt committed to them
+    state = _started()
+    old = submit(state, "a", A_TURN, None, dice=TurnDice(1, "a", None, SEED))  # type: ignore[arg-type]
+    state = evolve(state, Submitted(1, Sealed(old, SALT_A, old.receipt(SALT_A))))
+    log: list[Event] = []
+    state = _run(state, Submit("b", B_TURN, SALT_B, by=BOB), None, log)
+    assert not any(isinstance(e, DiceDrawn) for e in log)  # b is drawn at its seal, as a was
+    state = _run(state, Publish(1, seed=NEXT_SEED), None)
+    [published] = state.history
+    assert mixed_receipts(published) is None
+    assert all(verify_dice(SEED, dice_hash(SEED), s) for s in published.proposal.submissions)
+    keys = [d.code for d in published_post(published)]
+    assert "duel.dice_revealed" in keys and "duel.dice_revealed_mixed" not in keys
