@@ -8,7 +8,7 @@ Every refusal is a ``DuelError``; an accepted plan yields its SP bill (``Submiss
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.dice import duel as duel_check
 from engine.dice import roll
@@ -235,14 +235,34 @@ def submit(
     rng: Rng,
     comment: str = "",
     dice: TurnDice | None = None,
+    draw: bool = True,
 ) -> Submission:
     """Check the plan and roll its dice: the d10 checks (engine.dice.duel) and, for each blow
     of an attack, its damage die («бросок на урон атаки, здесь тип дайса может разниться»).
     ``dice``: where the faces come from, slot by slot (dice.py: the turn's seed, or ``rng``
-    with the faces of the fighter's earlier submissions this turn kept); none: ``rng``."""
+    with the faces of the fighter's earlier submissions this turn kept); none: ``rng``.
+    ``draw`` False: the choices only, the dice drawn once both turns are sealed
+    (``draw_dice``)."""
     checked = plan(state, fighter_id, actions)
-    fighter = state.fighter(fighter_id).fighter
     source = dice or TurnDice(state.turn, fighter_id, rng)
+    rolls = _roll(state, fighter_id, checked, actions, source) if draw else ()
+    return Submission(fighter_id, state.turn, tuple(actions), rolls, comment[:500])
+
+
+def draw_dice(state: DuelState, sub: Submission, dice: TurnDice) -> Submission:
+    """A sealed submission's dice, drawn from ``dice`` (the turn's seed and both receipts)."""
+    checked = plan(state, sub.fighter, sub.actions)
+    return replace(sub, rolls=_roll(state, sub.fighter, checked, sub.actions, dice))
+
+
+def _roll(
+    state: DuelState,
+    fighter_id: str,
+    checked: SubmissionCheck,
+    actions: Sequence[Action],
+    source: TurnDice,
+) -> tuple[ActionRoll, ...]:
+    fighter = state.fighter(fighter_id).fighter
     rolls = []
     for p, (checks_at, prefix) in zip(checked.planned, slot_names(actions), strict=True):
         text = _check_text(p.bonuses, p.target)
@@ -255,7 +275,7 @@ def submit(
                 for j in range(1, p.move.hits + 1)
             )
         rolls.append(ActionRoll(checks, p.bonuses, damage))
-    return Submission(fighter_id, state.turn, tuple(actions), tuple(rolls), comment[:500])
+    return tuple(rolls)
 
 
 def check_submission(state: DuelState, fighter_id: str, submission: Submission) -> SubmissionCheck:

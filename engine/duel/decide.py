@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 
-from engine.dice.rng import Rng
+from engine.dice.rng import Rng, ScriptedRng
 
 from .adjust import set_roll, set_value
-from .check import submit
+from .check import draw_dice, submit
 from .commands import (
     Adjust,
     Command,
@@ -34,6 +34,7 @@ from .events import (
     Configured,
     DeadlinePassed,
     DeadlineSet,
+    DiceDrawn,
     Event,
     Stopped,
     Submitted,
@@ -45,9 +46,17 @@ from .resolve import apply, resolve_turn
 from .state import DuelState, Sealed
 
 MIN_SALT = 16
+_NO_RNG = ScriptedRng([])  # a seeded draw takes no face from an rng
 
 
 def decide(state: DuelState, command: Command, rng: Rng) -> tuple[Event, ...]:
+    events = _decide(state, command, rng)
+    if isinstance(command, Submit | DefaultTurn | PassDeadline):
+        return _draw_when_sealed(state, events)
+    return events
+
+
+def _decide(state: DuelState, command: Command, rng: Rng) -> tuple[Event, ...]:
     step = state.step + 1
     if isinstance(command, Submit):
         return (Submitted(step, _seal(state, command, rng)),)
@@ -87,10 +96,10 @@ def _set_deadline(state: DuelState, cmd: SetDeadline, step: int) -> DeadlineSet:
 def _seal_default(state: DuelState, fighter: str, salt: str, rng: Rng) -> Sealed:
     if len(salt) < MIN_SALT:
         raise ValueError("a submission is sealed with a salt of at least 16 characters")
-    sub = submit(
-        state, fighter, default_defense(state, fighter, rng), rng, dice=_dice(state, fighter, rng)
-    )
-    return Sealed(sub, salt, sub.receipt(salt), default=True)
+    actions = default_defense(state, fighter, rng)
+    later = _draws_later(state)
+    sub = submit(state, fighter, actions, rng, dice=_dice(state, fighter, rng), draw=not later)
+    return Sealed(sub, salt, sub.receipt(salt, dice=not later), default=True)
 
 
 def _pass_deadline(state: DuelState, cmd: PassDeadline, step: int, rng: Rng) -> tuple[Event, ...]:
@@ -130,8 +139,40 @@ def _seal(state: DuelState, cmd: Submit, rng: Rng) -> Sealed:
     others = [s for s in state.pending if s.submission.fighter != cmd.fighter]
     if len(others) == len(state.fighters) - 1 and state.sealed(cmd.fighter) is not None:
         raise DuelError("both_in")  # «a fighter may change a submission until both are in»
-    sub = submit(state, cmd.fighter, cmd.actions, rng, cmd.comment, _dice(state, cmd.fighter, rng))
-    return Sealed(sub, cmd.salt, sub.receipt(cmd.salt))
+    dice = _dice(state, cmd.fighter, rng)
+    later = _draws_later(state)
+    sub = submit(state, cmd.fighter, cmd.actions, rng, cmd.comment, dice, draw=not later)
+    return Sealed(sub, cmd.salt, sub.receipt(cmd.salt, dice=not later))
+
+
+def _draws_later(state: DuelState) -> bool:
+    """A seeded turn seals the choices only, its dice drawn once both are in (dice.py) —
+    unless a seal of this turn already holds dice (sealed before this scheme: the turn ends
+    as it began, each seal drawn from the seed alone)."""
+    return bool(state.dice_seed) and not any(s.submission.rolls for s in state.pending)
+
+
+def _draw_when_sealed(state: DuelState, events: tuple[Event, ...]) -> tuple[Event, ...]:
+    """Once both turns of a seeded turn are sealed (the GM's review opens), their dice:
+    ``HMAC-SHA256(seed, "<turn>|<fighter>|<slot>|<receipt a>|<receipt b>")``, the final
+    sealed receipts in the duel's order of fighters (dice.py)."""
+    after = replay(events, state)
+    sealed = [after.sealed(f.id) for f in after.fighters]
+    if not after.dice_seed or after.over or after.missing():
+        return events
+    pending = [s for s in sealed if s is not None]
+    if len(pending) != 2 or all(s.submission.drawn for s in pending):
+        return events
+    receipts = (pending[0].receipt, pending[1].receipt)
+    drawn = tuple(
+        draw_dice(
+            after,
+            s.submission,
+            TurnDice(after.turn, s.submission.fighter, _NO_RNG, after.dice_seed, {}, receipts),
+        )
+        for s in pending
+    )
+    return (*events, DiceDrawn(after.step, after.turn, drawn))
 
 
 def _dice(state: DuelState, fighter: str, rng: Rng) -> TurnDice:
@@ -206,6 +247,13 @@ def evolve(state: DuelState, event: Event) -> DuelState:
             replaced=(*state.replaced, *replaced),
             step=event.step,
         )
+    if isinstance(event, DiceDrawn):
+        subs = {sub.fighter: sub for sub in event.submissions}
+        pending = tuple(
+            replace(s, submission=subs.get(s.submission.fighter, s.submission))
+            for s in state.pending
+        )
+        return replace(state, pending=pending, step=event.step)
     if isinstance(event, Adjusted):
         return replace(state, adjustments=(*state.adjustments, event.adjustment), step=event.step)
     if isinstance(event, Configured):

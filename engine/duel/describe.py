@@ -20,7 +20,7 @@ from engine.receipt import short_code
 
 from .actions import Action, Attack, Block, Dodge, FullDefense, Trick
 from .adjust import adjusted
-from .dice import dice_hash, verify_dice
+from .dice import dice_hash, receipts_of, verify_dice
 from .fighter import TURN_AP
 from .options import Deadline
 from .proposal import Proposal, Published, Step
@@ -37,6 +37,10 @@ TEMPLATES: dict[str, Template] = {
     "dice_revealed": (
         "🎲 The turn's dice seed: {seed} — its SHA-256 was posted as the turn opened, every "
         "die of the turn comes from it ✓"
+    ),
+    "dice_revealed_mixed": (
+        "🎲 The turn's dice seed: {seed} — its SHA-256 was posted as the turn opened; every "
+        "die of the turn comes from it and both sealed receipts ✓"
     ),
     "dice_revealed_bad": (
         "🎲 The turn's dice seed: {seed} — ✗ a die of the turn does not come from it"
@@ -61,6 +65,7 @@ TEMPLATES: dict[str, Template] = {
     "action_full_block": "{fighter}: full defense, block {side} — d10 {faces} → {total}",
     "action_full_dodge": "{fighter}: full defense, dodge {way} — d10 {faces} → {total}",
     "action_none": "{fighter}: no action this turn",
+    "action_undrawn": "🔒 {fighter}: the turn is sealed; its dice are drawn once both turns are in",
     "action_default": "🛡 {fighter}: the turn was not sent in time, a default defense was sealed.",
     # the steps
     "bled": "🩸 {fighter} bleeds: −{hp} HP (turns left: {left})",
@@ -347,6 +352,8 @@ def default_mark(fighter: str) -> Description:
 def describe_submission(sub: Submission, fighters: Mapping[str, FighterState]) -> list[Description]:
     if not sub.actions:
         return [Description(f"{FAMILY}.action_none", {"fighter": sub.fighter})]
+    if not sub.drawn:  # a seeded turn's dice come once both are sealed (dice.py)
+        return [Description(f"{FAMILY}.action_undrawn", {"fighter": sub.fighter})]
     out = []
     for action, roll in zip(sub.actions, sub.rolls, strict=True):
         move = _move_name(fighters, sub.fighter, action.move) if isinstance(action, Attack) else ""
@@ -430,8 +437,11 @@ def post(
         out.append(_receipt_line("receipt_replaced", fighter, receipt, ok))
     if seed:  # every sealed die (the replaced submissions' too) is the seed's (dice.py)
         posted = dice_hash(seed)
-        ok = all(verify_dice(seed, posted, s) for s in (*proposal.submissions, *replaced_subs))
-        key = "dice_revealed" if ok else "dice_revealed_bad"
+        mixed = receipts_of(proposal.submissions, receipts or {})
+        every = (*proposal.submissions, *replaced_subs)
+        ok = all(verify_dice(seed, posted, s, mixed) for s in every)
+        # a turn sealed before the receipts were mixed in: its dice came from the seed alone
+        key = "dice_revealed_bad" if not ok else "dice_revealed_mixed" if mixed else "dice_revealed"
         out.append(Description(f"{FAMILY}.{key}", {"seed": seed, "hash": short_code(posted)}))
     return out
 

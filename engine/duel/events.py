@@ -1,5 +1,6 @@
 """Events of a duel: facts produced by ``decide`` and applied by ``evolve``; every die is
-inside them (the submissions), so ``replay`` needs no seed. Stored as ``{"type": <class
+inside them (the submissions, a seeded turn's in ``DiceDrawn``), so ``replay`` needs no
+seed. Stored as ``{"type": <class
 name>, …fields}`` (``EVENTS``, engine.codec)."""
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from engine import codec
 from .options import Deadline, DuelOptions
 from .proposal import Published, Step
 from .state import Sealed
+from .submission import Submission
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,6 +29,15 @@ class Submitted(Event):
     """A fighter's sealed submission (the thread sees who, when, and the receipt)."""
 
     sealed: Sealed
+
+
+@dataclass(frozen=True, slots=True)
+class DiceDrawn(Event):
+    """Both turns are sealed: the dice of a seeded turn, drawn from the seed and both
+    receipts (dice.py), each sealed submission with its dice (replayed as they are)."""
+
+    turn: int
+    submissions: tuple[Submission, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +88,7 @@ EVENTS: codec.Family[Event] = codec.Family(
         cls.__name__: cls
         for cls in (
             Submitted, TurnPublished, Configured, Adjusted, DeadlineSet, DeadlinePassed,
-            Stopped,
+            Stopped, DiceDrawn,
         )
     },
 )  # fmt: skip

@@ -1,7 +1,8 @@
 // The verification page of a revealed hidden roll (webapp/receipts.py) or a duel turn's receipt
 // (webapp/systems/duel/verify.py): the browser itself hashes the revealed text with SHA-256 and
 // compares it with the receipt; for a duel turn it also checks the turn's dice seed against the
-// hash the topic got before anyone chose, and every die of the submission against the seed.
+// hash the topic got before anyone chose, and every die of the submission against the seed and
+// both sealed receipts (the text each die's HMAC is of is built here, not taken from the server).
 const $ = (id) => document.getElementById(id);
 
 async function sha256(text) {
@@ -33,7 +34,7 @@ async function hmacFace(seed, message, sides) {
   return Number(BigInt("0x" + hex) % BigInt(sides)) + 1; // engine/duel/dice.py seeded_face
 }
 
-async function checkDice(dice, texts) {
+async function checkDice(dice, roll, texts) {
   $("dice").hidden = false;
   $("dice-title").textContent = texts.dice_title;
   $("dice-seed-label").textContent = texts.dice_seed;
@@ -41,6 +42,12 @@ async function checkDice(dice, texts) {
   $("dice-rule").textContent = texts.dice_rule;
   $("dice-seed").textContent = dice.seed;
   $("dice-hash").textContent = dice.hash;
+  if (dice.receipts) {
+    $("dice-receipts-block").hidden = false;
+    $("dice-receipts-label").textContent = texts.dice_receipts;
+    $("dice-receipt-a").textContent = dice.receipts[0];
+    $("dice-receipt-b").textContent = dice.receipts[1];
+  }
   const status = $("dice-status");
   if (!globalThis.crypto?.subtle) {
     status.textContent = texts.unsupported;
@@ -48,11 +55,14 @@ async function checkDice(dice, texts) {
     return;
   }
   let ok = (await sha256(dice.seed)) === dice.hash;
+  // the dice are mixed with both sealed receipts, this page's own among them
+  if (dice.receipts) ok = ok && dice.receipts.includes(roll.receipt);
   const list = $("dice-items");
   for (const item of dice.items) {
-    const face = await hmacFace(dice.seed, item.message, item.sides);
+    const message = [dice.turn, dice.fighter, item.slot, ...(dice.receipts || [])].join("|");
+    const face = await hmacFace(dice.seed, message, item.sides);
     const li = document.createElement("li");
-    li.textContent = `${item.message} · d${item.sides}: ${item.face} ${face === item.face ? "✓" : "✗ " + face}`;
+    li.textContent = `${message} · d${item.sides}: ${item.face} ${face === item.face ? "✓" : "✗ " + face}`;
     list.append(li);
     ok = ok && face === item.face;
   }
@@ -82,7 +92,7 @@ async function main() {
   $("command").textContent = roll.command;
   $("payload").addEventListener("input", () => check(roll, texts));
   await check(roll, texts);
-  if (dice) await checkDice(dice, texts);
+  if (dice) await checkDice(dice, roll, texts);
 }
 
 main();

@@ -1,8 +1,9 @@
 """The verification page of a duel turn's receipts (issue 26 item 3): the topic gets one
 short line per receipt («🔓 Бьорн: квитанция f227-802d-4ccf ✓ сходится») with a link here,
 ``/verify/d<game>-<thread>-<n>-<turn>-<code>-<mac>``; the page (webapp/static/verify/, the
-same as a hidden roll's) shows the exact hashed text ``salt|content`` — the submission
-without the comment to the GM (engine/duel/submission.py ``committed``) — the receipt, and
+same as a hidden roll's) shows the exact hashed text ``salt|content`` — the choices of the
+submission, or for a turn sealed with its dice the submission without the comment to the GM
+(engine/duel/submission.py ``receipt_payload``) — the receipt, and
 the terminal command, and the browser computes the SHA-256 itself. A turn not published yet
 is not found, whoever asks; the MAC keeps strangers from walking through the games."""
 
@@ -17,7 +18,7 @@ from typing import Any
 from aiohttp import web
 
 from engine.duel import dice_hash
-from engine.duel.dice import faces_of
+from engine.duel.dice import dice_message, faces_of, mixed_receipts
 from engine.duel.proposal import Published, Sealed
 from engine.duel.submission import Submission
 from engine.receipt import receipt_payload, short_code
@@ -44,9 +45,14 @@ TEXTS = {
         "Its SHA-256, as the topic got it when the turn opened, before anyone chose "
         "(compare it with that message):"
     ),
+    "dice_receipts": N_(
+        "The dice were drawn once both turns were sealed, from the seed and both sealed "
+        "receipts (the first fighter's first):"
+    ),
     "dice_rule": N_(
-        "Each die is 1 + (HMAC-SHA256(seed, «turn|fighter|slot») mod its sides); this "
-        "browser computes every one of this submission:"
+        "Each die is 1 + (HMAC-SHA256(seed, text) mod its sides), the text being "
+        "«turn|fighter|slot», followed by «|receipt|receipt» when the receipts are shown "
+        "above; this browser computes every one of this submission:"
     ),
     "dice_match": N_(
         "✓ The seed's SHA-256 is the posted hash, and every die of this submission comes "
@@ -80,17 +86,31 @@ def _sealed(turn: Published, code: str) -> Sealed | None:
     return next((s for s in (*revealed, *turn.replaced) if s.receipt.startswith(code)), None)
 
 
-def _dice(seed: str, sub: Submission) -> dict[str, Any] | None:
-    """The turn's dice seed, its hash and each die of the submission with the message its
-    HMAC is of (engine/duel/dice.py): the page checks them itself. None for a turn drawn
-    without a seed (a duel stored before the seeds)."""
-    if not seed:
+def _dice(turn: Published, sub: Submission) -> dict[str, Any] | None:
+    """The turn's dice seed, its hash, the two sealed receipts mixed in and each die of the
+    submission with the text its HMAC is of (engine/duel/dice.py): the page builds the text
+    and checks each die itself. None for a turn drawn without a seed (a duel stored before
+    the seeds) and for a changed submission whose dice were never drawn."""
+    if not turn.seed or not sub.drawn or not sub.rolls:
         return None
+    receipts = mixed_receipts(turn)
     items = [
-        {"slot": slot, "sides": sides, "face": face, "message": f"{sub.turn}|{sub.fighter}|{slot}"}
+        {
+            "slot": slot,
+            "sides": sides,
+            "face": face,
+            "message": dice_message(sub.turn, sub.fighter, slot, receipts),
+        }
         for slot, sides, face in faces_of(sub)
     ]
-    return {"seed": seed, "hash": dice_hash(seed), "items": items}
+    return {
+        "seed": turn.seed,
+        "hash": dice_hash(turn.seed),
+        "turn": sub.turn,
+        "fighter": sub.fighter,
+        "receipts": list(receipts) if receipts else None,
+        "items": items,
+    }
 
 
 async def data(request: web.Request) -> web.Response:
@@ -110,7 +130,7 @@ async def data(request: web.Request) -> web.Response:
         raise web.HTTPNotFound()
     sub = sealed.submission
     name = view.state.fighter(sub.fighter).fighter.name
-    payload = receipt_payload(sub.committed(), sealed.salt)
+    payload = receipt_payload(sub.receipt_payload(sealed.receipt, sealed.salt), sealed.salt)
     locale = pick_locale(request.query.get("lang"), request.headers.get("Accept-Language"))
     texts = {key: gettext(locale, msgid) for key, msgid in TEXTS.items()}
     texts["title"] = texts["title"].format(turn=turn, name=name)
@@ -125,6 +145,6 @@ async def data(request: web.Request) -> web.Response:
             "payload": payload,
             "command": shell_command(payload),
         },
-        "dice": _dice(view.state.history[turn - 1].seed, sub),
+        "dice": _dice(view.state.history[turn - 1], sub),
     }
     return web.json_response(answer, headers={"Cache-Control": "no-store"})

@@ -2,7 +2,8 @@
 one short line with a link to its verification page; the page answers the exact hashed text
 — without the comment to the GM — that hashes to the receipt the topic saw. The dice are
 checkable (item 1): the topic gets the whole SHA-256 of the turn's seed before anyone chooses,
-a changed turn keeps its dice, and the revealed seed gives every die (the page checks them)."""
+a seal commits to the choices only (a changed turn holds no die), and the revealed seed with
+both final sealed receipts gives every die (the post's ✓; the page checks them)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import hashlib
 import random
 import re
 from collections.abc import AsyncIterator
+from itertools import count
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -19,9 +21,10 @@ from aiohttp.test_utils import TestClient
 from bot.settings import Settings
 from bot.systems.duel.callbacks import DuelFormCallback, DuelReviewCallback
 from engine.duel import Attack, Block, verify_dice
-from engine.duel.dice import faces_of, seeded_face
+from engine.duel.dice import faces_of, mixed_receipts, seeded_face
 from engine.services import duel as duels
 from engine.services import find_game
+from engine.services.duel import duels as duel_service
 from tests.bot.conftest import ALICE, BORIS, VERA
 from tests.engine.duel.six_turns import BJORN, TAKEDA, TURNS
 from tests.support.fake_botapi import BOT_TOKEN, FakeBotAPI
@@ -54,8 +57,12 @@ async def web(settings: Settings, aiohttp_client: Any) -> AsyncIterator[TestClie
 
 
 async def test_each_receipt_is_a_line_with_a_link_to_its_check(
-    tg: TelegramDriver, web: TestClient
+    tg: TelegramDriver, web: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # the receipts' salts (secret random ones) from a counter instead: the dice mix the
+    # receipts in, and one fixed turn keeps the post's length the same from run to run
+    salts = (f"{n:032x}" for n in count(1))
+    monkeypatch.setattr(duel_service, "new_salt", lambda: next(salts))
     table = await arena(tg)
     tg.dp["rng"] = random.Random(26)  # the system's kind: the turn's dice come from a seed
     opening = topic_texts(await table.say(VERA, "/duel Бьорн против Такеда"))[0]
@@ -67,7 +74,7 @@ async def test_each_receipt_is_a_line_with_a_link_to_its_check(
     a, _, b, _ = TURNS[0]
     mark = tg.api.mark()
     await table.submit(ALICE, BJORN, a, [])  # no faces from the rng: the seed gives them
-    # Алиса changes her sealed turn (other sides): the change draws no die anew
+    # Алиса changes her sealed turn (other sides): a new receipt; no die is drawn before both
     sent = table.forms[ALICE.id]
     await table.press(ALICE, sent, table.button(sent, DuelFormCallback, op="reset"))
     await table.submit(ALICE, BJORN, [Attack("right"), Block("left")], [])
@@ -83,7 +90,7 @@ async def test_each_receipt_is_a_line_with_a_link_to_its_check(
     assert [(who, code) for who, code, _ in lines] == names
     assert comment not in post and "{" not in post and len(post) < 1500
     # the dice: the revealed seed hashes to what the topic got before anyone chose, and every
-    # die of every sealed submission (the changed one's too) comes from it
+    # die comes from it and the two final receipts (the topic's lines name them)
     revealed = SEED.search(post)
     assert revealed is not None and revealed.group(2) == "✓"
     seed = revealed.group(1)
@@ -95,10 +102,12 @@ async def test_each_receipt_is_a_line_with_a_link_to_its_check(
     turn = view.state.history[0]
     (before,) = [s.submission for s in turn.replaced]
     subs = (*turn.proposal.submissions, before)
-    assert all(verify_dice(seed, posted.group(1), sub) for sub in subs)
-    kept = dict((slot, face) for slot, _, face in faces_of(before))
-    after = dict((slot, face) for slot, _, face in faces_of(turn.proposal.submissions[0]))
-    assert kept == after  # same slots, same dice: the change re-rolled nothing
+    receipts = mixed_receipts(turn)
+    assert receipts is not None
+    assert [r[:4] for r in receipts] == [code[:4] for _, code in names]
+    assert all(verify_dice(seed, posted.group(1), sub, receipts) for sub in subs)
+    assert not list(faces_of(before))  # the changed turn was never drawn
+    assert list(faces_of(turn.proposal.submissions[0]))
     for _, code, href in lines:
         url = urlsplit(href.replace("&amp;", "&"))
         assert f"{url.scheme}://{url.netloc}" == PUBLIC and url.query == "lang=ru"
@@ -108,13 +117,20 @@ async def test_each_receipt_is_a_line_with_a_link_to_its_check(
         payload = body["roll"]["payload"]
         assert hashlib.sha256(payload.encode()).hexdigest() == body["roll"]["receipt"]
         assert body["roll"]["code"] == code and comment not in payload
+        assert '"rolls"' not in payload  # the receipt is of the choices, not the dice
         assert "printf %s" in body["roll"]["command"]
         dice = body["dice"]  # the page checks the seed and each die itself
         assert dice["seed"] == seed and dice["hash"] == posted.group(1)
-        assert [i["message"].split("|")[0] for i in dice["items"]] == ["1"] * len(dice["items"])
-        assert dice["items"] and all(
-            i["face"] == seeded_face(seed, 1, i["message"].split("|")[1], i["slot"], i["sides"])
-            for i in dice["items"]
+        assert dice["receipts"] == list(receipts) and body["roll"]["receipt"] in receipts
+        assert (
+            dice["turn"] == 1
+            and dice["items"]
+            and all(
+                i["message"] == f"1|{dice['fighter']}|{i['slot']}|{receipts[0]}|{receipts[1]}"
+                and i["face"]
+                == seeded_face(seed, 1, dice["fighter"], i["slot"], i["sides"], receipts)
+                for i in dice["items"]
+            )
         )
     # a made-up address is not found
     other = "b" if url.path.endswith("a") else "a"  # the mac's last character changed

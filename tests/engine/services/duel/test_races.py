@@ -66,7 +66,8 @@ async def test_a_thousand_racing_submissions_and_publications_resolve_one_turn_o
     assert view is not None and view.state.turn == 2 and len(view.state.history) == 1
     steps = await agg.history(duel_game.id, view.stream)
     types = [e["type"] for s in steps for e in s.events]
-    assert types == ["Configured", "Submitted", "Submitted", "TurnPublished"]
+    # the second seal's step draws the seeded turn's dice (DiceDrawn), once
+    assert types == ["Configured", "Submitted", "Submitted", "DiceDrawn", "TurnPublished"]
     assert await agg.load(duels.DUEL, duel_game.id, view.stream, rebuild=True) == (
         view.state,
         view.seq,

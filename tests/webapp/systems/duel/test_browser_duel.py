@@ -73,11 +73,12 @@ async def test_a_turn_declared_by_buttons_reviewed_and_published(browser, server
     await form.locator("textarea[name='comment']").fill("целюсь в щит")
     await shoot(anya, "duel-form-light")
     await form.locator("[data-command='submit']").click()
-    # sealed everywhere: who and the receipt; the GM's review lists the submission
+    # sealed everywhere: who and the receipt; the GM's review lists the submission, its dice
+    # to come once both turns are sealed (the seed's dice mix both receipts in)
     await boris.locator("[data-fighter='a'] .sealed.in").wait_for(timeout=3000)
     sealed = await boris.locator("[data-fighter='a'] .sealed.in").inner_text()
     assert re.search(r"\b[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}\b", sealed)  # the short code
-    await gm.locator(".duel-review li", has_text="атака").first.wait_for(timeout=3000)
+    await gm.locator(".duel-review li", has_text="ход запечатан").first.wait_for(timeout=3000)
     assert "целюсь в щит" in await gm.locator("[data-comment='a']").inner_text()
     assert await anya.locator("[data-form='a']").count() == 0
     raw = "".join(f if isinstance(f, str) else f.decode() for f in boris.frames_received)
@@ -122,9 +123,13 @@ async def test_a_turn_declared_by_buttons_reviewed_and_published(browser, server
     await anya.locator("#status[data-result='match']").wait_for(timeout=3000)
     assert "целюсь в щит" not in await anya.locator("#payload").input_value()
     # the turn's dice: the browser checks the seed against the posted hash and every die
+    # against the seed and both sealed receipts (the text it builds ends with them)
     await anya.locator("#dice-status[data-result='match']").wait_for(timeout=3000)
     assert await anya.locator("#dice-items li").count() >= 3  # attack, its damage, the block
-    assert "✗" not in await anya.locator("#dice-items").inner_text()
+    items = await anya.locator("#dice-items").inner_text()
+    both = "|".join(r.receipt for r in view.state.history[0].reveals)
+    assert "✗" not in items and items.count(both) >= 3
+    assert await anya.locator("#dice-receipt-a").inner_text() == receipt
     await shoot(anya, "duel-verify-light")
     await anya.emulate_media(color_scheme="dark")
     await shoot(anya, "duel-verify-dark")
