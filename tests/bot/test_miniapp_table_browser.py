@@ -187,6 +187,13 @@ async def everyone_sees(seats: list[Seat], kind: str, scene: Scene | None) -> No
     assert len(newest) <= 1, newest  # the same newest step on every page
 
 
+async def press_main(seat: Seat, text: str, kind: str) -> Any:
+    """Telegram's MainButton once it shows `text` (the page has no button of its own)."""
+    shown = "t => (b => b?.isVisible && b.text === t)(window.Telegram?.WebApp?.MainButton)"
+    await seat.page.wait_for_function(shown, arg=text, timeout=WAIT)
+    return await press(seat, None, kind)
+
+
 # --- the Characters tab -------------------------------------------------------------------
 
 
@@ -200,7 +207,7 @@ async def write_character(seat: Seat, sheet: str, *, template: bool = False) -> 
     await page.locator("textarea[name=sheet]").fill(sheet)
     await page.get_by_test_id("sheet-preview").locator(".trait").first.wait_for(timeout=WAIT)
     name = sheet.split(" (")[0]
-    saved = await press(seat, page.locator("button[name=save-character]"), "characters")
+    saved = await press_main(seat, "Сохранить", "characters")
     assert saved["character"]["template"] is template
     await page.locator("p[role=status]", has_text=f"Сохранено: {name}").wait_for(timeout=WAIT)
     await page.locator("[data-testid=character-list] li.on", has_text=name).wait_for(timeout=WAIT)
@@ -248,9 +255,8 @@ async def gm_next(gm: Seat) -> Scene:
 
 
 async def end_turn(seat: Seat) -> Scene:
-    """A player's «Закончить ход»."""
-    button = player_controls(seat).get_by_role("button", name="Закончить ход")
-    return (await press(seat, button, "encounter"))["encounter"]
+    """A player's «Закончить ход»: Telegram's MainButton."""
+    return (await press_main(seat, "Закончить ход", "encounter"))["encounter"]
 
 
 async def go_on_hold(seat: Seat) -> Scene:

@@ -44,6 +44,7 @@ ALLOWED = {
     "JSON",
     "HTTPS",
     "SHA-256",
+    "HMAC-SHA256",
     "PostgreSQL",
     "HOST",
     "PORT",

@@ -17,6 +17,7 @@ from engine import duel
 from engine.dice.rng import system_rng
 from engine.services import ServiceError, get_game
 from engine.services import duel as duels
+from engine.store.db import database_unreachable
 
 log = logging.getLogger(__name__)
 
@@ -82,6 +83,9 @@ async def deadlines_forever(bot: Bot, every: float = EVERY) -> None:
     while True:
         try:
             await pass_due(bot)
-        except Exception:  # a failed pass must not end the loop: the next one tries again
-            log.exception("the duels' deadlines could not be passed")
+        except Exception as error:  # a failed pass must not end the loop: the next one tries
+            if database_unreachable(error):  # an outage: one line, not a traceback
+                log.warning("the duels' deadlines could not be passed: %s", error)
+            else:
+                log.exception("the duels' deadlines could not be passed")
         await asyncio.sleep(every)

@@ -23,6 +23,7 @@ from engine.dice.rng import Rng
 from engine.services import GameInfo, ServiceError, get_game
 from engine.services.storyteller import FightView, NoFight, current_fight, fight_command
 from engine.services.storyteller.fights import overdue_fights, pass_defense_time
+from engine.store.db import database_unreachable
 from engine.storyteller import commands as cmd
 from engine.storyteller.character import FIST
 from engine.storyteller.errors import StorytellerError
@@ -201,6 +202,9 @@ async def defenses_forever(bot: Bot, every: float = EVERY) -> None:
     while True:
         try:
             await pass_overdue(bot)
-        except Exception:  # a failed pass must not end the loop: the next one tries again
-            log.exception("the Storyteller defenses' time could not be passed")
+        except Exception as error:  # a failed pass must not end the loop: the next one tries
+            if database_unreachable(error):  # an outage: one line, not a traceback
+                log.warning("the Storyteller defenses' time could not be passed: %s", error)
+            else:
+                log.exception("the Storyteller defenses' time could not be passed")
         await asyncio.sleep(every)
