@@ -1,5 +1,6 @@
 """A fight step made in the Mini App, told in the chat: its events (a proposal's notice
-and the GM's private copy; after an undo that brings a proposal back, both edited back) and
+and the GM's private copy; after an undo that brings a proposal back, both edited back —
+a publication undone keeps its result struck through, as after the chat's /undo) and
 the board brought up to date (bot/miniapp_hooks.py calls
 this for the notifications of the fight scene)."""
 
@@ -27,6 +28,6 @@ async def board_sync(bot: Bot, game: GameInfo, note: Notification) -> None:
         await show_board(bot, game)
         return
     if "undone" in info:  # an undo: told as the chat's /undo tells it
-        await tell_undone(bot, game, view)
+        await tell_undone(bot, game, view, undone=tuple(info.get("undone_events") or ()))
         return
     await tell(bot, game, events, view)
