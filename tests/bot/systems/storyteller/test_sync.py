@@ -248,3 +248,12 @@ async def test_an_undo_in_the_app_edits_the_review_and_the_notice_back(
         [restored] = review_edits(undo)
         assert "Опубликовать" in str(restored.buttons())
         assert tg.api.sent(undo, chat_id=ALICE.id) == []
+        # undone in the app down to before the attack (the adjustments, then the proposal):
+        # its message struck through, «the GM dropped the attack», as the chat's /undo does
+        undo = tg.api.mark()
+        for _ in range(2):
+            await app.send(ALICE, command="undo")
+        assert (await table.fight()).proposal is None
+        dropped = notice_edits(undo)[-1]
+        assert dropped.text.startswith("<s>⏳ Атака") and "Ведущий отменил атаку" in dropped.text
+        assert tg.api.sent(undo, chat_id=GROUP.id) == []
