@@ -40,10 +40,13 @@ from engine.store.models import OutboxItem
 log = logging.getLogger(__name__)
 
 
+EVENT_KEYS = ("events", "undone_events")  # the info keys holding engine events
+
+
 @dataclass(frozen=True)
 class Note:
     """One notification of a step: `topic` and what the subscribers read (`info`); `events`
-    are engine objects, stored as their aggregate's dicts."""
+    (and an undo's `undone_events`) are engine objects, stored as their aggregate's dicts."""
 
     topic: str
     info: dict[str, Any] = field(default_factory=dict)
@@ -51,8 +54,9 @@ class Note:
 
     def to_data(self) -> dict[str, Any]:
         info = dict(self.info)
-        if self.aggregate is not None and "events" in info:
-            info["events"] = [self.aggregate.event_to_dict(e) for e in info["events"]]
+        for key in EVENT_KEYS:
+            if self.aggregate is not None and key in info:
+                info[key] = [self.aggregate.event_to_dict(e) for e in info[key]]
         data: dict[str, Any] = {"topic": self.topic, "info": info}
         if self.aggregate is not None:
             data["aggregate"] = self.aggregate.name
@@ -62,8 +66,9 @@ class Note:
     def from_data(cls, data: dict[str, Any]) -> Note:
         info = dict(data.get("info") or {})
         aggregate = aggregate_named(data["aggregate"]) if data.get("aggregate") else None
-        if aggregate is not None and "events" in info:
-            info["events"] = tuple(aggregate.event_from_dict(e) for e in info["events"])
+        for key in EVENT_KEYS:
+            if aggregate is not None and key in info:
+                info[key] = tuple(aggregate.event_from_dict(e) for e in info[key])
         return cls(str(data["topic"]), info, aggregate)
 
 

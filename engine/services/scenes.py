@@ -354,7 +354,15 @@ async def undo_scene(
             result = await unit.undo(aggregate, key, expected_step=expected_step)
         except StaleState as exc:
             raise EventConflict(**exc.params) from exc
-        unit.note(kind, stream=key, seq=result.seq, undone=result.undone_step, actor_id=actor_id)
+        unit.note(
+            kind,
+            aggregate,
+            stream=key,
+            seq=result.seq,
+            undone=result.undone_step,
+            undone_events=result.undone_events,  # what the chat tells, as after its /undo
+            actor_id=actor_id,
+        )
         followed = None if follow is None else await follow(unit, key, result.undone_step)
         return UndoOutcome(
             result.state,

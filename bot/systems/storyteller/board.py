@@ -202,12 +202,14 @@ async def _publish_in_place(
 ) -> bool:
     """A published attack is the group's notice of its proposal edited into the result: one
     message per attack (an undo edits it back to the notice, a re-publication edits it
-    again — never a duplicate). False when there is no notice to edit (then it is sent)."""
+    again — never a duplicate). False when there is no notice to edit (then it is sent).
+    Without ``before`` (a step from the Mini App) the published proposal is the last one."""
     if not events or not isinstance(events[0], ev.ProposalPublished):
         return False
-    if before is None or before.proposal is None:
+    if before is not None and before.proposal is None:
         return False
-    known = await review_messages(game.id, view.stream, before.proposal.opened)
+    opened = None if before is None or before.proposal is None else before.proposal.opened
+    known = await review_messages(game.id, view.stream, opened)
     if known is None or known.notice is None:
         return False
     return await _edit(bot, game.chat_id, known.notice, "\n".join(lines), None)

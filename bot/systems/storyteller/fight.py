@@ -298,16 +298,28 @@ async def on_attack(message: Message, command: CommandObject, bot: Bot, rng: Any
         mine = default_fighter(fight, call.user_id, call.gm)
         if mine is None or mine.id == first.id:
             if rest:  # the attacker is named, the target is not a fighter
-                raise Refusal(unknown(rest[0], fight))
+                buttons = picker.meant_targets(call.game.id, fight, first, rest[0])
+                raise Refusal(unknown(rest[0], fight), buttons)
             raise Refusal(_("Write who attacks whom: <code>/attack Max Bandit 1</code>."))
         attacker, target, words = mine, first, rest
+    elif call.words:  # nobody named: the target, of the user's fighter, is not a fighter
+        mine = default_fighter(fight, call.user_id, call.gm)
+        said = call.words[0]
+        buttons = None if mine is None else picker.meant_targets(call.game.id, fight, mine, said)
+        raise Refusal(unknown(said, fight), buttons)
     else:
-        raise Refusal(unknown(call.words[0], fight) if call.words else _("Write whom to attack."))
+        raise Refusal(_("Write whom to attack."))
     parsed = attack_words(words)
+    try:
+        weapon = weapon_named(attacker, parsed.weapon)
+    except Refusal as refusal:  # the weapons it may have meant, as the picker's buttons
+        said = parsed.weapon or ""
+        buttons = picker.meant_weapons(call.game.id, fight, attacker, target, said)
+        raise Refusal(refusal.text, buttons) from None
     attack = cmd.Attack(
         attacker.id,
         target.id,
-        weapon_named(attacker, parsed.weapon),
+        weapon,
         defense=parsed.defense,
         interrupt=parsed.interrupt,
         situation=parsed.situation,

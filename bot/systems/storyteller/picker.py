@@ -16,6 +16,7 @@ from aiogram.exceptions import TelegramBadRequest, TelegramForbiddenError
 from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
 from aiogram.utils.i18n import gettext as _
 
+from bot.systems.storyteller import names
 from bot.systems.storyteller.board import tell
 from bot.systems.storyteller.callbacks import AttackCallback, DefendCallback
 from bot.systems.storyteller.defense import defense_choices
@@ -100,6 +101,48 @@ def attack_of(fight: Fight, data: AttackCallback) -> cmd.Attack:
         fight.fighters[data.t].id,
         _weapons(attacker)[data.w],
         situation=situation,
+    )
+
+
+def _offered(data: list[tuple[str, AttackCallback]], said: str) -> InlineKeyboardMarkup | None:
+    """One button a line for each name ``said`` may have meant (bot/systems/storyteller/
+    names.offered); None when there is none."""
+    meant = set(names.offered(said, [label for label, _data in data]))
+    rows = [
+        [InlineKeyboardButton(text=label, callback_data=packed.pack())]
+        for label, packed in data
+        if label in meant and len(packed.pack().encode()) <= 64
+    ]
+    return InlineKeyboardMarkup(inline_keyboard=rows) if rows else None
+
+
+def meant_targets(
+    game_id: int, fight: Fight, attacker: Fighter, said: str
+) -> InlineKeyboardMarkup | None:
+    """Under a typed /attack's unknown target: the fighters it may have meant, each the
+    picker with attacker and target chosen (a tap edits the refusal into it)."""
+    a = fight.fighters.index(attacker)
+    return _offered(
+        [
+            (fight.fighters[i].character.name, AttackCallback(game_id=game_id, a=a, t=i))
+            for i in _targets(fight, attacker)
+        ],
+        said,
+    )
+
+
+def meant_weapons(
+    game_id: int, fight: Fight, attacker: Fighter, target: Fighter, said: str
+) -> InlineKeyboardMarkup | None:
+    """Under a typed /attack's unknown weapon: the attacker's weapons it may have meant, each
+    the picker ready to attack with it."""
+    a, t = fight.fighters.index(attacker), fight.fighters.index(target)
+    return _offered(
+        [
+            (name, AttackCallback(game_id=game_id, a=a, t=t, w=w))
+            for w, name in enumerate(_weapons(attacker))
+        ],
+        said,
     )
 
 

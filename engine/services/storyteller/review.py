@@ -22,15 +22,16 @@ class ReviewMessages:
     notice: int | None  # the notice in the group
 
 
-async def review_messages(game_id: int, stream: str, opened: int) -> ReviewMessages | None:
-    """The messages of the proposal first made at step `opened`, if they were sent."""
+async def review_messages(game_id: int, stream: str, opened: int | None) -> ReviewMessages | None:
+    """The messages of the proposal first made at step `opened`, if they were sent (None:
+    the last proposal's, whichever it was — one just published, told without its state)."""
     params = (
         await Stream.filter(game_id=game_id, key=stream).first().values_list("params", flat=True)
     )
     found: Any = (params or {}).get(_KEY) if isinstance(params, dict) else None
-    if not isinstance(found, dict) or found.get("opened") != opened:
+    if not isinstance(found, dict) or opened not in (None, found.get("opened")):
         return None
-    return ReviewMessages(opened, found.get("dm"), found.get("notice"))
+    return ReviewMessages(int(found["opened"]), found.get("dm"), found.get("notice"))
 
 
 async def remember_review(game_id: int, stream: str, messages: ReviewMessages) -> None:

@@ -4,6 +4,7 @@ after the commit; what a crash leaves undelivered is delivered at the next start
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 from datetime import timedelta
 
@@ -16,7 +17,9 @@ from engine.services import outbox
 from engine.services import savage as swade
 from engine.services.aggregates import unit as agg_unit
 from engine.services.notify import Notification, Notifier, using
+from engine.services.storyteller.aggregates import FIGHT
 from engine.store.models import OutboxItem
+from engine.storyteller.events import ProposalPublished
 from tests.engine.services.conftest import ALICE, GM
 from tests.engine.services.test_races import fight
 
@@ -252,3 +255,12 @@ async def test_two_scenes_of_a_kind_started_at_once_open_one(game: services.Game
     refused = [r for r in results if isinstance(r, services.ServiceError)]
     assert len(opened) == 1 and len(refused) == 2
     assert {r.code for r in refused} == {"encounter_active"}
+
+
+def test_an_undos_events_survive_a_redelivery() -> None:
+    """A redelivered row (from the outbox) tells an undo as the first delivery did: the
+    events it took back come back as engine events (the chat strikes a publication through)."""
+    undone = (ProposalPublished(4, "f1", "f2"),)
+    note = outbox.Note("storyteller_fight", {"undone": 4, "undone_events": undone}, FIGHT)
+    back = outbox.Note.from_data(json.loads(json.dumps(note.to_data())))
+    assert back.info["undone_events"] == undone and back.info["undone"] == 4

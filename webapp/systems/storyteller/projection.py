@@ -24,6 +24,7 @@ class FightScene(SceneView[Fight]):
     """A fight as read once for all viewers, with its latest published attack."""
 
     attack: ev.AttackResolved | None = None
+    undone_attacks: tuple[ev.AttackResolved, ...] = ()  # newer than `attack`, newest first
 
 
 def _proposal(fight: Fight, viewer: Viewer) -> dict[str, Any] | None:
@@ -84,6 +85,11 @@ def project_fight(scene: FightScene | None, viewer: Viewer) -> dict[str, Any] | 
         "seq": scene.seq,
         "closed": scene.closed,
         "attack": attack,
+        "undone_attacks": [
+            observe_attack(fight, a, viewer)
+            for a in scene.undone_attacks
+            if fight.has(a.attacker) and fight.has(a.target)
+        ],
         "proposal": _proposal(fight, viewer),
         # the game's options changed since this fight began (they apply from the next one)
         "options_changed": fight.options != game_options(viewer.game),

@@ -1,4 +1,5 @@
-"""Reading a game's open fight once for every viewer, with its latest published attack."""
+"""Reading a game's open fight once for every viewer, with its latest published attack and
+the attacks the GM undid since (the log keeps them, struck through)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from engine.storyteller import events as ev
 from webapp.systems.storyteller.projection import FightScene
 
 ROWS = 40
+UNDONE_SHOWN = 3  # the attacks undone since the last one standing, kept in sight struck through
 
 
 async def load_fight(game_id: int) -> FightScene | None:
@@ -29,14 +31,16 @@ async def load_fight(game_id: int) -> FightScene | None:
         .values_list("step", "type", "payload")
     )
     undone = {int(payload["step"]) for _, kind, payload in rows if kind == UNDO}
-    attack = next(
-        (
-            ev.event_from_dict(payload)
-            for step, kind, payload in rows
-            if kind != UNDO and step not in undone
-        ),
-        None,
-    )
+    attack, taken_back = None, []
+    for step, kind, payload in rows:  # newest first
+        if kind == UNDO:
+            continue
+        event = ev.event_from_dict(payload)
+        assert isinstance(event, ev.AttackResolved)
+        if step not in undone:
+            attack = event
+            break
+        if len(taken_back) < UNDONE_SHOWN:
+            taken_back.append(event)
     fields = {f.name: getattr(view, f.name) for f in dataclasses.fields(view)}
-    assert attack is None or isinstance(attack, ev.AttackResolved)
-    return FightScene(**fields, attack=attack)
+    return FightScene(**fields, attack=attack, undone_attacks=tuple(taken_back))

@@ -49,10 +49,30 @@ async def test_names_as_people_type_them(tg: TelegramDriver) -> None:
     unknown = await table.say(ALICE, "/add Ксюша")
     assert "Нет персонажа или шаблона «Ксюша»" in said(unknown)
     await table.say(ALICE, "/init", [5, 5, 5])
-    wrong = said(await table.say(BORIS, "/attack Ольга Бнадит"))
+    wrong_feed = await table.say(BORIS, "/attack Ольга Бнадит")
+    wrong = said(wrong_feed)
     assert "нет участника «Бнадит»" in wrong and "Бандит 1" in wrong and "Бандит 2" in wrong
-    arms = said(await table.say(BORIS, "/attack Ольга Бандит 1 сабля"))
+    # the fighters it may mean are buttons: a tap edits the refusal into the attack picker
+    # with attacker and target chosen (no new message)
+    (wrong_call,) = wrong_feed.sent(GROUP.id)
+    assert [b["text"] for b in wrong_call.buttons()] == ["Бандит 1", "Бандит 2"]
+    picked = await table.press(BORIS, wrong_call, "Бандит 2")
+    assert picked.sent(GROUP.id) == []
+    [picker] = [c for c in picked.calls if c.method == "editMessageText"]
+    assert picker.params["message_id"] == wrong_call.result["message_id"]
+    assert "<b>Ольга Крылова</b> → <b>Бандит 2</b>" in picker.text, picker.text
+    assert [b["text"] for b in picker.buttons()][:2] == ["🗡 Меч", "🗡 Кулак"]
+    arms_feed = await table.say(BORIS, "/attack Ольга Бандит 1 сабля")
+    arms = said(arms_feed)
     assert "нет оружия «сабля»" in arms and "Меч, Кулак" in arms, arms
+    # her weapons are buttons too: a tap opens the picker ready to attack with it
+    (arms_call,) = arms_feed.sent(GROUP.id)
+    assert [b["text"] for b in arms_call.buttons()] == ["Меч", "Кулак"]
+    armed = await table.press(BORIS, arms_call, "Меч")
+    [ready] = [c for c in armed.calls if c.method == "editMessageText"]
+    assert "<b>Бандит 1</b>, Меч" in ready.text and armed.sent(GROUP.id) == [], ready.text
+    assert "⚔️ Атака" in [b["text"] for b in ready.buttons()]
+    await table.press(BORIS, ready, "Отмен")  # put away: the typed attack below goes on
     # «мечь» is her sword: the attack goes to the GM's review
     feed = await table.say(BORIS, "/attack Ольгой Бандит 1 мечь", [2, 2, 2])
     assert "ведущий" in said(feed).lower(), said(feed)

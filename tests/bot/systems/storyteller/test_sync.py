@@ -59,7 +59,13 @@ async def test_a_step_made_in_the_app_is_told_in_the_chat(
         with origin("webapp"):
             await fight_command(game.id, cmd.Publish(), actor_id=ALICE.id, rng=ScriptedRng([]))
         await hooks.wait_idle()
-        [told] = tg.api.sent(mark, chat_id=GROUP.id)
+        # the notice is edited into the result: one group message for the attack
+        assert tg.api.sent(mark, chat_id=GROUP.id) == []
+        [told] = [
+            c
+            for c in tg.api.since(mark, "editMessageText")
+            if c.chat_id == GROUP.id and c.params["message_id"] == notice.result["message_id"]
+        ]
         assert "⚔️ Атака: <b>Макс</b> → <b>Бандит 2</b>" in told.text
         edits = [c for c in tg.api.since(mark, "editMessageText") if c.text.startswith(BOARD)]
         assert edits and edits[-1].params["message_id"] == board.result["message_id"]
@@ -207,15 +213,34 @@ async def test_an_undo_in_the_app_edits_the_review_and_the_notice_back(
         [again] = review_edits(undo)
         assert "Опубликовано" not in again.text and "сложность 9" in again.text.lower()
         assert tg.api.sent(undo, chat_id=ALICE.id) == []
-        notices = [
-            c
-            for c in tg.api.since(undo, "editMessageText")
-            if c.chat_id == GROUP.id and c.params["message_id"] == notice.result["message_id"]
-        ]
-        assert tg.api.sent(undo, chat_id=GROUP.id) == [] and len(notices) <= 1
-        # the restored copy's buttons carry the fight's seq after the undo: a press works
+
+        def notice_edits(since: int) -> list[ApiCall]:
+            return [
+                c
+                for c in tg.api.since(since, "editMessageText")
+                if c.chat_id == GROUP.id and c.params["message_id"] == notice.result["message_id"]
+            ]
+
+        # the published result struck through as the chat's /undo does, the notice under it
+        [struck] = notice_edits(undo)
+        assert tg.api.sent(undo, chat_id=GROUP.id) == []
+        lines = struck.text.split("\n")
+        assert struck.text.startswith("<s>⚔️ Атака: <b>Макс</b> → <b>Бандит 2</b>")
+        assert "↩️ Отменено ведущим." in lines and lines[-1].startswith("⏳ Атака"), lines
+        # published again from the app: the same message edited, no second one
+        again_mark = tg.api.mark()
+        await app.send(ALICE, command="publish")
+        [republished] = notice_edits(again_mark)
+        assert republished.text.startswith("⚔️ Атака: <b>Макс</b> → <b>Бандит 2</b>")
+        assert tg.api.sent(again_mark, chat_id=GROUP.id) == []
+        # undone in the app once more: the restored copy's buttons carry the fight's seq
+        undo = tg.api.mark()
+        await app.send(ALICE, command="undo")
+        [again] = review_edits(undo)
         feed = await table.press(ALICE, again, "Опубликовать")
         assert "⚔️ Атака: <b>Макс</b> → <b>Бандит 2</b>" in told(feed)  # the notice, edited
+        posts = tg.api.sent(mark, chat_id=GROUP.id)
+        assert [c for c in posts if "Атака" in c.text] == [notice]  # one message, all along
         # the board's undo button in the chat does the same: the copy edited back, once
         undo = tg.api.mark()
         await table.press(ALICE, table.board(), "Отменить")
@@ -223,3 +248,12 @@ async def test_an_undo_in_the_app_edits_the_review_and_the_notice_back(
         [restored] = review_edits(undo)
         assert "Опубликовать" in str(restored.buttons())
         assert tg.api.sent(undo, chat_id=ALICE.id) == []
+        # undone in the app down to before the attack (the adjustments, then the proposal):
+        # its message struck through, «the GM dropped the attack», as the chat's /undo does
+        undo = tg.api.mark()
+        for _ in range(2):
+            await app.send(ALICE, command="undo")
+        assert (await table.fight()).proposal is None
+        dropped = notice_edits(undo)[-1]
+        assert dropped.text.startswith("<s>⏳ Атака") and "Ведущий отменил атаку" in dropped.text
+        assert tg.api.sent(undo, chat_id=GROUP.id) == []

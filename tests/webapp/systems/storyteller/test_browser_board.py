@@ -123,6 +123,25 @@ async def test_the_gm_publishes_a_proposal_and_the_players_board_follows(browser
     await shoot(player, "storyteller-board-player-dark")
     await shoot(gm, "storyteller-board-gm-light")
 
+    # the GM undoes the publication: the proposal is back, and the log keeps the boss's
+    # shot in sight, struck through, «отменено ведущим», above Max's punch (still standing)
+    await gm.locator("[data-command='undo']").click()
+    for page in (gm, player):
+        undone = page.get_by_test_id("undone-attack")
+        await undone.wait_for(timeout=5000)
+        assert "Атака: Босс → Вероника" in await undone.inner_text()
+        assert "↩️ отменено ведущим" in await undone.inner_text()
+        struck = await undone.locator(".st-steps span").first.evaluate(
+            "(e) => getComputedStyle(e).textDecorationLine"
+        )
+        assert struck == "line-through"
+        standing = page.locator(".st-last > .st-steps li").first
+        assert "Атака: Макс" in await standing.inner_text()
+    await gm.get_by_test_id("proposal").wait_for(timeout=5000)
+    await shoot(player, "storyteller-undone-player-dark")
+    await shoot(gm, "storyteller-undone-gm-light")
+    assert await vera.locator(".st-box.lethal").count() == 0  # the damage went with it
+
     assert gm.problems == [] and player.problems == []
 
 

@@ -223,6 +223,7 @@ export function FightBoard({ game, fight, onScene }) {
   }
   const byId = Object.fromEntries(fight.fighters.map((f) => [f.id, f]));
   const name = (id) => (byId[id] ? byId[id].name : id);
+  const undone = fight.undone_attacks || [];  // taken back since the last attack: kept, struck
   const placed = new Set(fight.groups.flat());
   const rest = fight.fighters.filter((f) => !placed.has(f.id));
   return html`<section class="board" data-board="st-initiative">
@@ -238,7 +239,10 @@ export function FightBoard({ game, fight, onScene }) {
       ${rest.map((f) => html`<${Fighter} key=${f.id} f=${f} />`)}
     </ol>
     <${Proposal} p=${fight.proposal} gm=${gm} cmd=${cmd} name=${name} />
-    ${fight.attack ? html`<div class="card st-last"><h3>${t("The last attack")}</h3><${Steps} a=${fight.attack} name=${name} /></div>` : null}
+    ${fight.attack || undone.length ? html`<div class="card st-last"><h3>${t("The last attack")}</h3>
+      ${undone.map((a) => html`<div class="st-undone" data-testid="undone-attack"><${Steps} a=${a} name=${name} />
+        <p class="st-undone-mark">${t("undone by the GM")}</p></div>`)}
+      <${Steps} a=${fight.attack} name=${name} /></div>` : null}
     ${game.active && game.role !== "spectator" && fight.round ? html`<${Actions} fight=${fight} cmd=${cmd} gm=${gm} actor=${actor} setActor=${setActor} />` : null}
     ${cmd.error ? html`<p class="error" role="alert">${cmd.error}</p>` : null}
     ${gm && game.active ? html`<div class="card controls" data-testid="gm-controls">
