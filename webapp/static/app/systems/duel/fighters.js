@@ -6,7 +6,7 @@ import { request } from "../../api.js";
 import { describe, errorText, t } from "../../i18n.js";
 import { confirmClosing } from "../../telegram.js";
 
-const SAMPLE = "Бьорн\nКласс: Рейдер\nАтака 2, Блок 1, Уклонение 0, Урон d8, Хп 24, Броня 1";
+const SAMPLE = "Бьорн\nКласс: Рейдер\nАтака 2, Блок 1, Уклонение 0, Урон d8, ХП 24, Броня 1";
 
 export function FighterEditor({ game }) {
   const base = `/api/games/${encodeURIComponent(game.token)}/characters`;
