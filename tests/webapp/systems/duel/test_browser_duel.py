@@ -19,6 +19,7 @@ from tests.engine.duel.six_turns import TURNS
 from tests.webapp.browser import ARROW_AND_PADDING, ARTIFACTS, OPTION_WIDTHS
 from tests.webapp.conftest import GM_ID, OTHER_ID, PLAYER_ID, STRANGER_ID, TOKEN
 from tests.webapp.systems.duel.table import TOPIC, make_duel
+from tests.webapp.systems.storyteller.test_browser_board import retheme
 from tests.webapp.test_axe import violations
 from tests.webapp.test_browser import (  # noqa: F401 (fixtures)
     browser,
@@ -26,6 +27,7 @@ from tests.webapp.test_browser import (  # noqa: F401 (fixtures)
     press_main_button,
     server,
 )
+from webapp.dev import DARK_THEME
 from webapp.keys import LINK_SECRET, NOTIFIER
 from webapp.links import startapp_token
 from webapp.systems.duel.verify import verify_path
@@ -127,10 +129,17 @@ async def test_a_turn_declared_by_buttons_reviewed_and_published(browser, server
     sheet = "Бьорн\nКласс: Рейдер\nАтака 3, Блок 1, Уклонение 0, Урон d8, Хп 24, Броня 1"
     await anya.locator("textarea[name='sheet']").fill(sheet)
     await anya.wait_for_function(CLOSING_ASKS, timeout=3000)  # unsaved: Telegram asks first
+    # «Сохранить бойца» is the theme's button (it was white on the white card)
+    colors = await anya.locator("[data-command='save-fighter']").evaluate(
+        "b => [getComputedStyle(b).backgroundColor, getComputedStyle(b).color]"
+    )
+    assert colors[1] == "rgb(255, 255, 255)" and colors[0] != colors[1], colors
     await anya.locator("[data-command='save-fighter']").click()
     await anya.locator("[data-fighter-entry] pre", has_text="Атака 3").wait_for(timeout=3000)
     await anya.wait_for_function(CLOSING_FREE, timeout=3000)  # saved
     await shoot(anya, "duel-fighters-light")
+    await retheme(anya, DARK_THEME)  # the same tab in a Telegram client's night theme
+    await shoot(anya, "duel-fighters-dark")
     assert anya.problems == [] and boris.problems == [] and gm.problems == []
     # the post's receipt lines are short and checked; the comment is the GM's alone
     post = await boris.locator("details.post").first.text_content() or ""
