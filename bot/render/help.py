@@ -105,8 +105,9 @@ def _games_help() -> str:
 
 
 def command_descriptions() -> list[tuple[str, str]]:
-    """(command, description) for the Telegram command menu, in the current locale."""
-    return [
+    """(command, description) for the Telegram command menu, in the current locale; a command
+    two systems share (/board) is listed once, as the first of them describes it."""
+    entries = [
         ("r", _("Roll dice: /r 2d6+1")),
         *(entry for system in registry.installed() for entry in system.rolls_menu()),
         ("hr", _("Hidden roll: /hr 2d6")),
@@ -120,3 +121,7 @@ def command_descriptions() -> list[tuple[str, str]]:
         ("lang", _("Language: /lang ru | en")),
         ("help", _("How to roll")),
     ]
+    menu: dict[str, str] = {}
+    for command, description in entries:
+        menu.setdefault(command, description)
+    return list(menu.items())

@@ -59,13 +59,13 @@ _STAT_LABELS = {
     "block": "Блок",
     "dodge": "Уклонение",
     "damage_die": "Урон",
-    "hp": "Хп",
+    "hp": "ХП",  # as every other text writes it (docs/names.md); the seed's «Хп» is read too
     "armor": "Броня",
 }
 T = TypeVar("T")
 _REQUIRED = ("damage_die", "hp")
 _OPTIONAL = ("attack", "block", "dodge", "armor")
-_LABELS = ("Атака", "Блок", "Уклонение", "Урон", "Хп", "Броня", "Класс", "Имя")
+_LABELS = ("Атака", "Блок", "Уклонение", "Урон", "ХП", "Броня", "Класс", "Имя")
 NEAR = 66  # rapidfuzz ratio from which an unknown word is taken for a misspelt label
 _ITEM = re.compile(r"^(?P<key>[^\s:]+)\s*:?\s*(?P<value>.*?)\s*$")
 _NUMBER = re.compile(r"^[+-]?\d+$")  # within the bound every sheet shares
@@ -178,7 +178,7 @@ def format_sheet(fighter: Fighter) -> str:
         lines.append(f"Класс: {fighter.fighter_class.name}")
     lines.append(
         f"Атака {s.attack}, Блок {s.block}, Уклонение {s.dodge}, Урон d{s.damage_die}, "
-        f"Хп {s.hp}, Броня {s.armor}"
+        f"ХП {s.hp}, Броня {s.armor}"
     )
     return "\n".join(lines)
 

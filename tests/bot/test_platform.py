@@ -139,6 +139,9 @@ async def test_command_menu_in_russian_and_english(bot: Bot, api: FakeBotAPI, i1
     assert en["r"] == "Roll dice: /r 2d6+1"
     assert by_language[None] == by_language["ru"]
     assert {"r", "t", "dmg", "p", "hr", "odds", "newgame", "join", "game", "help"} <= set(ru)
+    # /board is Savage Worlds' and the Storyteller's: listed once (issue 27)
+    assert ru["board"] == "Живая доска внизу чата", ru["board"]
+    assert len(by_language["ru"]) == len(ru) and len(by_language["en"]) == len(en)
 
 
 def test_every_dice_error_code_has_a_russian_sentence(i18n: I18n) -> None:

@@ -25,7 +25,7 @@ def help_text() -> str:
     return _(
         "<b>Forum duel</b>\n"
         "/fighter — save a fighter (a text block: «Атака 2, Блок 1, Уклонение 0, Урон d8, "
-        "Хп 24, Броня 1»), /fighters — the game's fighters\n"
+        "ХП 24, Броня 1»), /fighters — the game's fighters\n"
         "/duel A против B — the GM starts a duel in this topic\n"
         "/turn — the submission form in the DM; /remind — the GM reminds the fighters\n"
         "/duel срок 24ч — the GM gives each turn a deadline (/duel срок: the choices)\n"

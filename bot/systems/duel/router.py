@@ -190,7 +190,7 @@ async def on_fighter(message: Message, command: CommandObject, game: GameInfo | 
     if not command.args:
         await message.reply(
             _("Write the fighter after the command, e.g.\n<code>/fighter Бьорн\nКласс: Рейдер\n"
-              "Атака 2, Блок 1, Уклонение 0, Урон d8, Хп 24, Броня 1</code>")
+              "Атака 2, Блок 1, Уклонение 0, Урон d8, ХП 24, Броня 1</code>")
         )  # fmt: skip
         return
     record, warnings = await duels.save_fighter(

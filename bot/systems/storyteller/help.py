@@ -34,6 +34,11 @@ def help_text() -> str:
         )
         + "\n"
         + _(
+            "/board — the fight's live board posted again at the bottom of the chat; I pin it "
+            "where I may pin messages"
+        )
+        + "\n"
+        + _(
             "Or by taps: «⚔️ Attack» on the board — whom, with what, how; the attacked player "
             "taps a defense on the attack's message (the time to choose: "
             "<code>/options защита-время 60</code>)"
@@ -54,6 +59,7 @@ def rolls_menu() -> list[tuple[str, str]]:
 
 def menu() -> list[tuple[str, str]]:
     return [
+        ("board", _("The live board at the bottom of the chat")),
         ("init", _("Storyteller: roll initiative")),
         ("delay", _("Storyteller: delay your action")),
         ("publish", _("Storyteller GM: publish the attack")),

@@ -30,7 +30,7 @@ def _played() -> DuelState:
 def test_the_whole_duel_as_russian_text() -> None:
     state = _played()
     text = export_text(state, lambda t, n: texts.translate("ru", t, n))
-    assert text.startswith("Бьорн\nКласс: Рейдер\nАтака 2, Блок 1, Уклонение 0, Урон d8, Хп 24")
+    assert text.startswith("Бьорн\nКласс: Рейдер\nАтака 2, Блок 1, Уклонение 0, Урон d8, ХП 24")
     for turn in range(1, 7):
         assert f"⚔️ Ход {turn}\n" in text
     assert "Бьорн: атака «Атака» слева — d10 6 → 8" in text

@@ -30,6 +30,8 @@ def test_the_seed_stats_line_pasted_as_is() -> None:
     parsed = parse_sheet(f"Бьорн\nКласс: Рейдер\n{SEED_LINE}")
     assert parsed.warnings == ()
     assert parsed.fighter == Fighter("Бьорн", Stats(2, 1, 0, 8, 20, 1), RAIDER)
+    # the seed's «Хп» is read; the block is written back with «ХП», as every other text has it
+    assert format_sheet(parsed.fighter).endswith("Урон d8, ХП 20, Броня 1")
 
 
 def test_items_one_a_line_with_colons_and_other_spellings() -> None:

@@ -27,7 +27,7 @@ async def test_fighters_are_saved_per_game_as_text_or_json(duel_game) -> None:
     assert [(f.name, f.owner_id) for f in listed] == [("Бьорн", ALICE), ("Такеда", BOB)]
     bjorn = listed[0]
     assert bjorn.fighter.fighter_class.code == "raider"
-    assert "Атака 2, Блок 1, Уклонение 0, Урон d8, Хп 24, Броня 1" in bjorn.sheet
+    assert "Атака 2, Блок 1, Уклонение 0, Урон d8, ХП 24, Броня 1" in bjorn.sheet
     # a player replaces their own fighter from the editor's JSON, not another's
     changed = duel.Fighter("Бьорн", duel.Stats(3, 1, 0, 8, 24, 1), duel.RAIDER)
     saved, warnings = await duels.save_fighter(duel_game.id, changed.to_dict(), actor_id=ALICE)

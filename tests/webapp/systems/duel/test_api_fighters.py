@@ -32,7 +32,7 @@ async def test_members_read_and_own_their_fighters(client, dtoken) -> None:
     assert [f["name"] for f in listed["characters"]] == ["Бьорн", "Такеда"]
     assert {c["code"] for c in listed["classes"]} >= {"raider", "kensei", "orochi"}
     bjorn = listed["characters"][0]
-    assert "Атака 2, Блок 1, Уклонение 0, Урон d8, Хп 24, Броня 1" in bjorn["sheet"]
+    assert "Атака 2, Блок 1, Уклонение 0, Урон d8, ХП 24, Броня 1" in bjorn["sheet"]
     # not Борис's fighter: refused, and nothing changed
     stronger = codec.to_data(BJORN) | {"stats": {**codec.to_data(BJORN)["stats"], "attack": 9}}
     refused = await call(client, "POST", base, OTHER_ID, 403, {"sheet": stronger})

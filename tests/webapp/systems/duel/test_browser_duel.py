@@ -19,10 +19,23 @@ from tests.engine.duel.six_turns import TURNS
 from tests.webapp.browser import ARROW_AND_PADDING, ARTIFACTS, OPTION_WIDTHS
 from tests.webapp.conftest import GM_ID, OTHER_ID, PLAYER_ID, STRANGER_ID, TOKEN
 from tests.webapp.systems.duel.table import TOPIC, make_duel
-from tests.webapp.test_browser import browser, open_app, server  # noqa: F401 (fixtures)
+from tests.webapp.systems.storyteller.test_browser_board import retheme
+from tests.webapp.test_axe import violations
+from tests.webapp.test_browser import (  # noqa: F401 (fixtures)
+    browser,
+    open_app,
+    press_main_button,
+    server,
+)
+from webapp.dev import DARK_THEME
 from webapp.keys import LINK_SECRET, NOTIFIER
 from webapp.links import startapp_token
 from webapp.systems.duel.verify import verify_path
+
+MAIN_SHOWN = "() => Boolean(window.Telegram.WebApp.MainButton.isVisible)"
+MAIN_HIDDEN = "() => !window.Telegram.WebApp.MainButton.isVisible"
+CLOSING_ASKS = "() => window.Telegram.WebApp.isClosingConfirmationEnabled"
+CLOSING_FREE = "() => !window.Telegram.WebApp.isClosingConfirmationEnabled"
 
 
 @pytest.fixture
@@ -39,6 +52,13 @@ async def shoot(page, name: str, full: bool = True) -> None:  # type: ignore[no-
     """The whole page, or (``full`` False) the 390×844 screen as it first shows."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     await page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=full)
+
+
+async def main_button_shows(page, text: str) -> None:  # type: ignore[no-untyped-def]
+    """Telegram's MainButton carries ``text`` (not pressed)."""
+    shown = "t => (b => b.isVisible && b.text === t)(window.Telegram.WebApp.MainButton)"
+    await page.wait_for_function(shown, arg=text, timeout=5000)
+    assert await page.get_by_role("button", name=text).count() == 0
 
 
 async def open_duel(chromium, app_server, user_id, game, dark=False):  # type: ignore[no-untyped-def]
@@ -89,10 +109,12 @@ async def test_a_turn_declared_by_buttons_reviewed_and_published(browser, server
         await theirs.locator(f"[data-dir='{side}']").click()
     await shoot(boris, "duel-form-dark")
     await theirs.locator("[data-command='submit']").click()
-    publish = gm.locator("[data-command='publish']")
-    await publish.wait_for(timeout=3000)
+    # «Опубликовать ход 1» is Telegram's MainButton (issue 27), the GM's only
+    await gm.wait_for_function(MAIN_SHOWN, timeout=3000)
     await shoot(gm, "duel-review-gm-dark")
-    await publish.click()
+    assert await anya.evaluate(MAIN_SHOWN) is False
+    await press_main_button(gm, "Опубликовать ход 1")
+    await gm.wait_for_function(MAIN_HIDDEN, timeout=3000)  # turn 2 waits for both
     await anya.locator("details.post summary", has_text="Ход 1").wait_for(timeout=3000)
     await boris.locator("details.post summary", has_text="Ход 1").wait_for(timeout=3000)
     await shoot(anya, "duel-board-light")
@@ -107,9 +129,18 @@ async def test_a_turn_declared_by_buttons_reviewed_and_published(browser, server
     await anya.locator("[data-fighter-entry] pre", has_text="Такеда").wait_for(timeout=3000)
     sheet = "Бьорн\nКласс: Рейдер\nАтака 3, Блок 1, Уклонение 0, Урон d8, Хп 24, Броня 1"
     await anya.locator("textarea[name='sheet']").fill(sheet)
+    await anya.wait_for_function(CLOSING_ASKS, timeout=3000)  # unsaved: Telegram asks first
+    # «Сохранить бойца» is the theme's button (it was white on the white card)
+    colors = await anya.locator("[data-command='save-fighter']").evaluate(
+        "b => [getComputedStyle(b).backgroundColor, getComputedStyle(b).color]"
+    )
+    assert colors[1] == "rgb(255, 255, 255)" and colors[0] != colors[1], colors
     await anya.locator("[data-command='save-fighter']").click()
     await anya.locator("[data-fighter-entry] pre", has_text="Атака 3").wait_for(timeout=3000)
+    await anya.wait_for_function(CLOSING_FREE, timeout=3000)  # saved
     await shoot(anya, "duel-fighters-light")
+    await retheme(anya, DARK_THEME)  # the same tab in a Telegram client's night theme
+    await shoot(anya, "duel-fighters-dark")
     assert anya.problems == [] and boris.problems == [] and gm.problems == []
     # the post's receipt lines are short and checked; the comment is the GM's alone
     post = await boris.locator("details.post").first.text_content() or ""
@@ -146,7 +177,8 @@ async def test_the_gm_changes_the_second_d10_of_a_full_defense(browser, server, 
                             actor_id=OTHER_ID, rng=ScriptedRng(fb))  # fmt: skip
     gm = await open_duel(browser, server, GM_ID, duel_game)
     review = gm.locator(".duel-review")
-    await review.locator("[data-command='publish']").wait_for(timeout=5000)
+    await review.locator("select[name='field']").wait_for(timeout=5000)
+    await main_button_shows(gm, "Опубликовать ход 1")
     await review.locator("select[name='field']").select_option("roll")
     dice = review.locator("select[name='roll'] option")
     assert await dice.all_inner_texts() == [
@@ -157,6 +189,8 @@ async def test_the_gm_changes_the_second_d10_of_a_full_defense(browser, server, 
     await review.locator("input[name='value']").fill("10")
     await review.locator("input[name='reason']").fill("ошибка в броске")
     await shoot(gm, "duel-review-second-d10-light")
+    # the review's change form: every select and field named (axe-core, issue 27 item 3)
+    assert await violations(gm) == []
     await review.locator("[data-command='adjust']").click()
     changed = review.locator("li", has_text="на втором d10 выпало 10 (было 2)")
     await changed.wait_for(timeout=3000)
@@ -190,7 +224,8 @@ async def test_the_gm_changes_the_second_d10_of_a_full_defense(browser, server, 
     await stop.click()
     await gm.evaluate(answer, ["ok"])
     await gm.locator(".board-head .hint", has_text="Дуэль окончена").wait_for(timeout=3000)
-    assert await stop.count() == 0 and await review.locator("[data-command='publish']").count() == 0
+    assert await stop.count() == 0
+    await gm.wait_for_function(MAIN_HIDDEN, timeout=3000)  # nothing to publish
     assert await gm.locator(".duelist .sealed").count() == 0  # no «not sent yet» on a stopped duel
     await shoot(gm, "duel-stopped-gm-light")
     view = await duels.current_duel(game, TOPIC)

@@ -20,9 +20,17 @@ from engine.storyteller.sheet import EXAMPLE, format_sheet
 from tests.engine.storyteller import test_fight as scripted
 from tests.webapp.browser import ARTIFACTS
 from tests.webapp.conftest import GM_ID, OTHER_ID, PLAYER_ID, TOKEN, make_game
-from tests.webapp.test_browser import browser, open_app, server  # noqa: F401 (fixtures)
+from tests.webapp.test_browser import (  # noqa: F401 (fixtures)
+    browser,
+    open_app,
+    press_main_button,
+    server,
+)
+from webapp.dev import DARK_THEME, LIGHT_THEME
 from webapp.links import startapp_token
 
+MAIN_SHOWN = "() => Boolean(window.Telegram.WebApp.MainButton.isVisible)"
+CLOSING_ASKS = "() => window.Telegram.WebApp.isClosingConfirmationEnabled"
 CAST = (
     ("vera", scripted.VERA, PLAYER_ID),
     ("max", scripted.MAX, OTHER_ID),
@@ -80,6 +88,14 @@ async def fight(db) -> int:  # type: ignore[no-untyped-def]
     raise AssertionError("the boss never shot")
 
 
+async def retheme(page, theme: dict[str, str]) -> None:  # type: ignore[no-untyped-def]
+    await page.evaluate(
+        "(p) => window.Telegram.WebView.receiveEvent('theme_changed', {theme_params: p})", theme
+    )
+    scheme = "dark" if theme is DARK_THEME else "light"
+    await page.wait_for_function(f"() => document.documentElement.dataset.scheme === '{scheme}'")
+
+
 async def shoot(page, name: str) -> None:  # type: ignore[no-untyped-def]
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     await page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
@@ -110,8 +126,15 @@ async def test_the_gm_publishes_a_proposal_and_the_players_board_follows(browser
     assert await player.get_by_text("Бросить инициативу").count() == 0
     assert "[" in await proposal.inner_text()  # the GM sees the dice
     await shoot(gm, "storyteller-proposal-gm-light")
+    await retheme(gm, DARK_THEME)  # as a Telegram client switched to its night theme
+    await shoot(gm, "storyteller-proposal-gm-dark")
+    await retheme(gm, LIGHT_THEME)
     await shoot(player, "storyteller-waiting-player-dark")
-    await proposal.get_by_role("button", name="Опубликовать").click()
+    assert await player.evaluate(MAIN_SHOWN) is False  # the GM's action only
+    # «Опубликовать» is Telegram's MainButton (issue 27); it goes with the proposal
+    await press_main_button(gm, "Опубликовать")
+    await proposal.wait_for(state="detached", timeout=5000)
+    await gm.wait_for_function(f"() => !({MAIN_SHOWN})()", timeout=3000)
     # the last attack shown was Max's punch; now the boss's shot replaces it, live
     await player.locator(".st-last", has_text="Атака: Босс → Вероника").wait_for(timeout=5000)
     # the boss's dice stay the GM's: the player's page has no faces of its attack
@@ -179,11 +202,14 @@ async def test_a_player_saves_a_sheet_in_the_editor(browser, server, fight):  # 
     # the library lists the player's own character only (saved for the fight), no template
     await editor.locator("[data-character]").first.wait_for(timeout=5000)
     assert await editor.locator("[data-character]").count() == 1
+    assert await page.evaluate(CLOSING_ASKS) is False  # nothing to lose yet
     await editor.locator("textarea[name='sheet']").fill(EXAMPLE)
+    await page.wait_for_function(CLOSING_ASKS, timeout=3000)  # unsaved: Telegram asks first
     await editor.locator("[data-command='check']").click()
     await editor.get_by_test_id("sheet-note").get_by_text("Лист читается без ошибок.").wait_for()
     await editor.locator("[data-command='save']").click()
     await editor.get_by_text("Сохранено: Вероника Штерн").wait_for(timeout=3000)
+    await page.wait_for_function(f"() => !({CLOSING_ASKS})()", timeout=3000)  # saved
     await editor.locator("[data-character]").nth(1).wait_for(timeout=3000)
     await shoot(page, "storyteller-editor-player-dark")
     assert page.problems == []

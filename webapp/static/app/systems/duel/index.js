@@ -2,10 +2,10 @@
 // with its board (HP, SP, AP, states, sealed receipts, the published turns), a fighter's
 // submission form and the GM's review. Live: the scene's pushes are each viewer's projection
 // (engine/duel/observe.py), so the opponent's unpublished submission never reaches this page.
-import { html, useEffect, useState } from "../../../vendor/htm-preact-standalone.module.js";
+import { html, useEffect, useRef, useState } from "../../../vendor/htm-preact-standalone.module.js";
 import { request } from "../../api.js";
 import { describe, errorText, locale, rememberNames, t } from "../../i18n.js";
-import { confirmAction } from "../../telegram.js";
+import { confirmAction, mainButton, telegramButtons } from "../../telegram.js";
 
 export const tabs = [
   { name: "duel", label: () => t("Duel"), scene: "duel" },
@@ -181,14 +181,19 @@ function Review({ duel, cmd }) {
   const rolls = dice(duel.submissions[fighter], duel.proposal && duel.proposal.adjustments);
   const [action, check] = roll.split(":").map(Number);
   const pickFighter = (id) => { setFighter(id); setRoll("0:0"); };
+  // «Опубликовать ход N» is Telegram's MainButton inside Telegram (the review's primary action)
+  const publishText = t("Publish turn {turn}", { turn: duel.turn });
+  const publish = useRef(null);
+  publish.current = () => cmd.send("publish", { thread: duel.thread, turn: duel.turn }); // the latest render's turn
+  useEffect(() => (telegramButtons && ready ? mainButton(publishText, () => publish.current()) : undefined), [ready, publishText]);
   return html`<section class="card duel-review">
     <h3>${t("The GM's review of turn {turn}", { turn: duel.turn })}</h3>
     <ul class="lines">${duel.review.map((d) => html`<${Line} d=${d} names=${duel.names} />`)}</ul>
     ${Object.values(duel.submissions).filter((s) => s.comment).map((s) => html`<p class="comment" data-comment=${s.fighter}>
       ${t("Comment to the GM")} (${duel.names[s.fighter]}): ${s.comment}</p>`)}
     ${ready ? html`<div class="row adjust">
-      <select name="fighter" value=${fighter} onChange=${(e) => pickFighter(e.currentTarget.value)}>${duel.fighters.map((f) => html`<option value=${f.id}>${f.name}</option>`)}</select>
-      <select name="field" value=${field} onChange=${(e) => setField(e.currentTarget.value)}>
+      <select name="fighter" value=${fighter} aria-label=${t("fighter")} onChange=${(e) => pickFighter(e.currentTarget.value)}>${duel.fighters.map((f) => html`<option value=${f.id}>${f.name}</option>`)}</select>
+      <select name="field" value=${field} aria-label=${t("what to change")} onChange=${(e) => setField(e.currentTarget.value)}>
         <option value="roll">${t("d10 of an action")}</option><option value="hp">${t("HP")}</option><option value="sp">${t("SP")}</option>
         <option value="bleeding_turns">${t("bleeding turns")}</option><option value="exhausted_turns">${t("exhaustion turns")}</option>
         <option value="standing_up">${t("knocked down (1 yes, 0 no)")}</option><option value="lost_actions">${t("actions lost")}</option>
@@ -202,7 +207,7 @@ function Review({ duel, cmd }) {
         onClick=${() => cmd.send("adjust", { thread: duel.thread, turn: duel.turn, fighter, field, value: Number(value), reason: reason.trim(), action, check }).then((ok) => ok && (setValue(""), setReason("")))}>${t("Change")}</button>
     </div>` : html`<p class="hint">${duel.over ? t("The duel is over") : t("Waiting for both submissions.")}</p>`}
     <div class="acts">
-      ${ready ? html`<button type="button" class="act primary-act" data-command="publish" disabled=${cmd.busy} onClick=${() => cmd.send("publish", { thread: duel.thread, turn: duel.turn })}>${t("Publish turn {turn}", { turn: duel.turn })}</button>` : null}
+      ${ready && !telegramButtons ? html`<button type="button" class="act primary-act" data-command="publish" disabled=${cmd.busy} onClick=${() => publish.current()}>${publishText}</button>` : null}
       <button type="button" class="act" data-command="undo" disabled=${cmd.busy} onClick=${() => cmd.send("undo", { thread: duel.thread })}>${t("Undo the last step")}</button>
     </div>
     ${cmd.error ? html`<p class="error" role="alert">${cmd.error}</p>` : null}

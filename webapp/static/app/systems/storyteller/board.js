@@ -1,10 +1,10 @@
 // The Storyteller initiative board: the order with its ties (fighters acting at the same time
 // grouped), the delayed / yielded / acted marks, each visible health track and Willpower, the
 // latest attack's steps, the GM's proposal with its controls, and the fighters' actions.
-import { html, useState } from "../../../vendor/htm-preact-standalone.module.js";
+import { html, useEffect, useRef, useState } from "../../../vendor/htm-preact-standalone.module.js";
 import { request } from "../../api.js";
 import { errorText, t } from "../../i18n.js";
-import { haptic } from "../../telegram.js";
+import { haptic, mainButton, telegramButtons } from "../../telegram.js";
 
 const MARKS = { bashing: "／", lethal: "✕", aggravated: "✱" };
 
@@ -127,6 +127,11 @@ function Asking({ p, cmd, name }) {
 }
 
 function Proposal({ p, gm, cmd, name }) {
+  // «Опубликовать» is Telegram's MainButton inside Telegram (the GM's one primary action here)
+  const review = Boolean(p && !p.asking && gm && p.steps);
+  const publish = useRef(null);
+  publish.current = () => cmd.send("publish"); // the latest render's command
+  useEffect(() => (telegramButtons && review ? mainButton(t("Publish"), () => publish.current()) : undefined), [review]);
   if (!p) return null;
   if (p.asking) return html`<${Asking} p=${p} cmd=${cmd} name=${name} />`;
   if (!gm || !p.steps) {
@@ -138,7 +143,7 @@ function Proposal({ p, gm, cmd, name }) {
     <h3>${t("Proposal (only you see it)")}</h3>
     <${Steps} a=${p.steps} name=${name} />
     <div class="acts">
-      <${Btn} name="publish" kind="primary-act" label=${t("Publish")} busy=${cmd.busy} onClick=${() => cmd.send("publish")} />
+      ${telegramButtons ? null : html`<${Btn} name="publish" kind="primary-act" label=${t("Publish")} busy=${cmd.busy} onClick=${() => cmd.send("publish")} />`}
       <${Btn} name="drop" kind="danger" label=${t("Drop")} busy=${cmd.busy} onClick=${() => cmd.send("drop")} />
     </div>
     <div class="acts">

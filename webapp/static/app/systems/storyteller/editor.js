@@ -3,6 +3,7 @@
 import { html, useEffect, useState } from "../../../vendor/htm-preact-standalone.module.js";
 import { request } from "../../api.js";
 import { errorText, t } from "../../i18n.js";
+import { confirmClosing } from "../../telegram.js";
 import { GameOptions } from "./options.js";
 
 const EXAMPLE = "Имя: Вероника Штерн\nАтрибуты: Сила 2, Ловкость 3, Выносливость 2, Обаяние 3, Манипулирование 2, Внешность 2, Восприятие 3, Интеллект 2, Сообразительность 3\nСпособности: Огнестрельное оружие 3, Уворот 2, Бдительность 2\nСила воли: 5\nОружие: Пистолет\nПоглощает летальные: нет";
@@ -13,6 +14,7 @@ export function CharacterEditor({ game }) {
   const [library, setLibrary] = useState([]);
   const [options, setOptions] = useState(null); // the GM's only (the answer has them for the GM)
   const [sheet, setSheet] = useState("");
+  const [kept, setKept] = useState(""); // the sheet as last opened or saved
   const [template, setTemplate] = useState(false);
   const [note, setNote] = useState(null);
   const [json, setJson] = useState("");
@@ -20,6 +22,8 @@ export function CharacterEditor({ game }) {
   const load = () => request("GET", base).then((d) => { setLibrary(d.characters); setOptions(d.options || null); },
     (e) => setError(errorText(e)));
   useEffect(() => { load(); }, [game.token]);
+  const unsaved = sheet.trim() !== kept.trim();
+  useEffect(() => (unsaved ? confirmClosing() : undefined), [unsaved]); // Telegram asks first
 
   async function check() {
     setError("");
@@ -34,6 +38,7 @@ export function CharacterEditor({ game }) {
       const d = await request("POST", base, { sheet, template });
       setNote({ ok: true, saved: d.character.name, warnings: d.character.warnings });
       setSheet(d.character.sheet);
+      setKept(d.character.sheet);
       load();
     } catch (e) { setError(errorText(e)); }
   }
@@ -42,6 +47,7 @@ export function CharacterEditor({ game }) {
     try {
       const d = await request("GET", `${base}/${id}`);
       setSheet(d.character.sheet);
+      setKept(d.character.sheet);
       setTemplate(d.character.template);
       setJson(JSON.stringify(d.character.data));
       setNote(null);
