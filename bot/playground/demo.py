@@ -42,6 +42,21 @@ class Table:
                         return
         raise LookupError(f"no button {label!r} in the private chat of {user}")
 
+    async def press_under(self, who: int, heading: str, label: str) -> None:
+        """The button `label` in the row below a row of one button starting with `heading`
+        (a form's section: its name, then its choices)."""
+        user = self.cast[who]
+        for message in reversed(self.play.world.chats[user].messages.values()):
+            rows = (message.reply_markup or {}).get("inline_keyboard") or []
+            for r, row in enumerate(rows[:-1]):
+                if len(row) != 1 or not row[0].get("text", "").startswith(heading):
+                    continue
+                for c, button in enumerate(rows[r + 1]):
+                    if label in button.get("text", ""):
+                        await self.play.press(user, user, message.id, r + 1, c)
+                        return
+        raise LookupError(f"no {label!r} under {heading!r} in the private chat of {user}")
+
 
 def with_demo() -> tuple[ChatSystem, ...]:
     return tuple(s for s in registry.installed() if s.demo is not None)

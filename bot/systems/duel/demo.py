@@ -27,9 +27,11 @@ async def play(table: DemoTable) -> None:
     await table.say(PLAYER, "/fighter " + INGRID)
     await table.say(GM, "/fighter " + KENJI)  # the GM's: the GM plays it
     await table.say(GM, "/duel Ингрид против Кэндзи")
-    # The player's turn by the form's buttons: an attack and a block (the form goes on to
-    # the AP by itself), one AP on the attack, send.
-    for label in ("⚔️", "🛡", "+", "✉️"):
+    # The player's turn by the form's buttons: an attack and a block from the left (the form
+    # goes on to the AP by itself), one AP on the attack, send.
+    await table.press_under(PLAYER, "⚔️ ", "⬅️")
+    await table.press_under(PLAYER, "🛡 ", "⬅️")
+    for label in ("+", "✉️"):
         await table.press(PLAYER, label)
 
 

@@ -229,10 +229,18 @@ async def test_the_demo_tables_from_the_page(phone: Any, served: Served):
     await open_chat(page, "@kosti_playground_bot")
     await message(page, "заявка: Кэндзи").wait_for(timeout=WAIT)
     assert await message(page, "Предложение в игре «Ночной город»").count() == 1
+    await message(page, "заявка: Кэндзи").scroll_into_view_if_needed()
+    await shoot(page, "demo-duel-form")  # each kind named on its row, its sides below
     # The GM seals Кэндзи's turn by the form's buttons and publishes the turn from the
     # review: the topic after a turn (issue 26: short receipt lines, the dice seed's check).
     form = message(page, "заявка: Кэндзи")
-    for label in ("💨", "К АП", "✉️"):
+    # a kind of action is named on a row of its own, its sides below: a dodge from the left
+    names = await form.locator("button").all_inner_texts()
+    dodge = next(i for i, text in enumerate(names) if text.startswith("💨 "))
+    assert "⬅️" in names[dodge + 1]
+    await form.locator("button").nth(dodge + 1).click()
+    await page.wait_for_timeout(300)
+    for label in ("К АП", "✉️"):
         await form.locator("button", has_text=label).first.click()
         await page.wait_for_timeout(300)
     await message(page, "Опубликовать ход 1").locator("button", has_text="Опубликовать").click()

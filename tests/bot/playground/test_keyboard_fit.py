@@ -5,9 +5,8 @@ row's buttons sharing the 340-px message width (docs/playground.md, «How the pl
 draws buttons») — and each label's width, measured in the page's real font, is compared with the
 room its button leaves it. A label wider than its room is one Telegram cuts with «…».
 
-Savage Worlds combat and chase and the tapped Storyteller table must fit. The duel form is
-being redesigned in another branch: its case is a strict xfail, so this test turns red the
-moment it fits and the mark must go."""
+Savage Worlds combat and chase, the tapped Storyteller table and the duel's forms must fit
+(the duel form names each kind of action on a row of its own, its sides below, short)."""
 
 from __future__ import annotations
 
@@ -143,9 +142,6 @@ async def test_the_storyteller_table_fits(tg: TelegramDriver, browser: Any) -> N
     assert await cut_labels(browser, keyboards, "storyteller") == []
 
 
-@pytest.mark.xfail(
-    strict=True, reason="the duel form's labels are cut (being redesigned in another branch)"
-)
 async def test_the_duel_form_fits(served: Served, browser: Any) -> None:  # noqa: F811
     keyboards = await demo_keyboards(served, "duel", VERA)
     keyboards += await demo_keyboards(served, "duel", GM)

@@ -17,6 +17,7 @@ from bot.systems.duel.render.labels import (
     deadline_line,
     fighter_lines,
     name,
+    side,
     title,
 )
 from engine import duel
@@ -146,16 +147,23 @@ def form_keyboard(
     d = draft.encode(actions, cls)
     rows: list[list[InlineKeyboardButton]] = []
     if stage == 0:
+        # A kind with sides: its name on a row of its own (a phone cuts a long name shared
+        # three to a row), then its sides, short; a trick: one button, the whole row.
         grouped: dict[str, list[InlineKeyboardButton]] = {}
         for row, action in draft.candidates(cls):
             if len(actions) >= draft.MAX_ACTIONS:
                 break
             if plan_or_none(state, fighter, (*actions, action)) is None:
                 continue
-            direction = getattr(action, "direction", "")
             label = _row_label(state, fighter, row, not actions)
-            text = f"{label} {ARROWS[direction]}" if not isinstance(action, Trick) else label
             op = "+" + draft.encode_action(action, cls)
+            if isinstance(action, Trick):
+                grouped.setdefault(row, []).append(_button(label, cb, op, d))
+                continue
+            direction = action.direction
+            text = f"{ARROWS[direction]} {side(direction)}"
+            if row not in grouped:
+                grouped[f"{row}:name"] = [_noop(label)]
             grouped.setdefault(row, []).append(_button(text, cb, op, d))
         rows += list(grouped.values())
         if actions:
