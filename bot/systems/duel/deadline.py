@@ -4,7 +4,6 @@ reads the stored duels each minute, so a deadline set before a restart is kept a
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import re
 import time
@@ -12,12 +11,12 @@ from typing import Any
 
 from aiogram import Bot
 
+from bot import background
 from bot.systems.duel.tell import tell
 from engine import duel
 from engine.dice.rng import system_rng
 from engine.services import ServiceError, get_game
 from engine.services import duel as duels
-from engine.store.db import database_unreachable
 
 log = logging.getLogger(__name__)
 
@@ -80,12 +79,4 @@ async def pass_due(bot: Bot, now: float | None = None, rng: Any = None) -> int:
 
 
 async def deadlines_forever(bot: Bot, every: float = EVERY) -> None:
-    while True:
-        try:
-            await pass_due(bot)
-        except Exception as error:  # a failed pass must not end the loop: the next one tries
-            if database_unreachable(error):  # an outage: one line, not a traceback
-                log.warning("the duels' deadlines could not be passed: %s", error)
-            else:
-                log.exception("the duels' deadlines could not be passed")
-        await asyncio.sleep(every)
+    await background.every(every, lambda: pass_due(bot), "the duels' deadlines")

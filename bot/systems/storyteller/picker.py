@@ -8,7 +8,6 @@ asks that player for a defense on the attack's group message (decide.defense_cho
 
 from __future__ import annotations
 
-import asyncio
 import logging
 
 from aiogram import Bot, html
@@ -16,6 +15,7 @@ from aiogram.exceptions import TelegramBadRequest, TelegramForbiddenError
 from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
 from aiogram.utils.i18n import gettext as _
 
+from bot import background
 from bot.systems.storyteller import names
 from bot.systems.storyteller.board import tell
 from bot.systems.storyteller.callbacks import AttackCallback, DefendCallback
@@ -24,7 +24,6 @@ from engine.dice.rng import Rng
 from engine.services import GameInfo, ServiceError, get_game
 from engine.services.storyteller import FightView, NoFight, current_fight, fight_command
 from engine.services.storyteller.fights import overdue_fights, pass_defense_time
-from engine.store.db import database_unreachable
 from engine.storyteller import commands as cmd
 from engine.storyteller.character import FIST
 from engine.storyteller.errors import StorytellerError
@@ -242,12 +241,4 @@ async def pass_overdue(bot: Bot, now: float | None = None) -> int:
 
 
 async def defenses_forever(bot: Bot, every: float = EVERY) -> None:
-    while True:
-        try:
-            await pass_overdue(bot)
-        except Exception as error:  # a failed pass must not end the loop: the next one tries
-            if database_unreachable(error):  # an outage: one line, not a traceback
-                log.warning("the Storyteller defenses' time could not be passed: %s", error)
-            else:
-                log.exception("the Storyteller defenses' time could not be passed")
-        await asyncio.sleep(every)
+    await background.every(every, lambda: pass_overdue(bot), "the Storyteller defenses' time")
