@@ -4,10 +4,7 @@ server and shutdown — against the local fake Bot API, over real HTTP."""
 from __future__ import annotations
 
 import asyncio
-import os
 import socket
-import subprocess
-import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -118,35 +115,6 @@ async def test_webhook_mode_registers_and_checks_the_secret(api: FakeBotAPI, tmp
     finally:
         stop.set()
         await asyncio.wait_for(process, 20)
-
-
-def main_command(tmp_path: Path, token: str, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if k != "BOT_TOKEN"}
-    return subprocess.run(
-        [sys.executable, "-m", "bot", *args],
-        cwd=tmp_path,  # no .env here
-        env={**env, "BOT_TOKEN": token, "PYTHONPATH": str(ROOT)},
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-
-
-def test_help_explains_the_settings_in_russian(tmp_path: Path):
-    # Without a token `python -m bot` is the playground (tests/bot/playground/test_main.py).
-    done = main_command(tmp_path, "", "--help")
-    assert done.returncode == 0
-    assert "Traceback" not in done.stdout + done.stderr
-    # what the token changes, the playground without it, and where every setting is listed
-    for words in ("С BOT_TOKEN это бот в Telegram", "песочница", "--demo", ".env.example"):
-        assert words in done.stdout, words
-
-
-def test_a_malformed_token_is_refused_without_a_traceback(tmp_path: Path):
-    done = main_command(tmp_path, "not-a-token")
-    assert done.returncode == 2
-    assert "Traceback" not in done.stdout + done.stderr
-    assert "BOT_TOKEN не подходит" in done.stderr
 
 
 GM_USER = {"id": 401, "is_bot": False, "first_name": "Мастер"}

@@ -1,5 +1,6 @@
 """`python -m bot` without a token is the playground: one Russian line with the address, the
-page served, Ctrl+C (SIGINT) stops it with status 0; a busy port is one Russian line."""
+page served, Ctrl+C (SIGINT) stops it with status 0; `--demo` lays out its tables. Its refusals
+and help are checked without a start of their own (tests/bot/test_main.py)."""
 
 from __future__ import annotations
 
@@ -106,44 +107,3 @@ def test_demo_lays_out_every_table_at_start(tmp_path: Path):
             process.kill()
             process.communicate()
     assert process.returncode == 0
-
-
-def test_a_busy_port_is_told_in_one_russian_line(tmp_path: Path):
-    with socket.socket() as taken:
-        taken.bind(("127.0.0.1", 0))
-        taken.listen()
-        port = int(taken.getsockname()[1])
-        process = start(tmp_path, port)
-        out, err = process.communicate(timeout=60)
-    assert process.returncode == 1
-    assert "Traceback" not in out + err
-    assert err.strip() == (
-        f"Песочница не запустилась: адрес 127.0.0.1:{port} уже занят другой программой. "
-        f"Остановите её или выберите другой порт, например: PORT={port + 1} uv run python -m bot"
-    )
-
-
-def test_development_mode_beside_the_playground_is_refused_in_one_line(tmp_path: Path):
-    process = start(tmp_path, free_port(), KOSTI_DEV_INIT_DATA="1")
-    out, err = process.communicate(timeout=60)
-    assert process.returncode == 2
-    assert "Traceback" not in out + err
-    assert err.strip() == (
-        "Песочнице не нужен режим разработки: уберите KOSTI_DEV_INIT_DATA и запустите её снова."
-    )
-
-
-def test_help_still_lists_the_settings(tmp_path: Path):
-    done = subprocess.run(
-        [sys.executable, "-m", "bot", "--help"],
-        cwd=tmp_path,
-        env=environment(free_port()),
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert done.returncode == 0
-    assert "BOT_TOKEN" in done.stdout and "@BotFather" in done.stdout
-    # it names the playground and the demo tables (issue 27, item 7)
-    assert "песочница" in done.stdout and "python -m bot --demo" in done.stdout
-    assert "тесты не нужны" in done.stdout
