@@ -87,7 +87,7 @@ from aiogram.types import Chat, Message
 from pydantic_core import PydanticSerializationError, to_jsonable_python
 
 from bot.middlewares.flood_limits import Limits, LocalLimits, Spec
-from engine.services import outgoing
+from engine.services import outgoing, updates
 from engine.services.outbox import delivering
 from engine.services.outgoing import Journal, Kept
 
@@ -123,6 +123,26 @@ async def if_refused(handler: Refused) -> AsyncIterator[None]:
     finally:
         if token is not None:
             _on_refused.reset(token)
+
+
+@contextlib.asynccontextmanager
+async def step_and_its_chat(bot: Bot) -> AsyncIterator[None]:
+    """Around a handler's step and what it tells the chat: one transaction for both — the
+    step and its calls' journal rows — and the calls queued once it committed
+    (engine.services.updates.step_with_effects). A bot that journals nothing (a test's)
+    commits the step on its own, as a call's caller then waits for Telegram's answer.
+
+    Within it, a chat call with a stand-in answer returns at once with it (a post's
+    provisional id), a private chat's too: its refusal is an `if_refused` handler's or
+    logged. Other calls (an upload, a read such as getChatMember) are made at once, inside
+    the transaction: make them before it."""
+    if not any(
+        isinstance(m, FloodControl) and m.journal is not None for m in bot.session.middleware
+    ):
+        yield
+        return
+    async with updates.step_with_effects():
+        yield
 
 
 def is_new_message(method: TelegramMethod[Any]) -> bool:
@@ -250,6 +270,10 @@ class FloodControl(BaseRequestMiddleware):
             return stand_in(bot, method)
         redelivered = delivering()
         kept_row = _kept_row.get()
+        if updates.holding_effects() and not redelivered and kept_row is None:
+            held = await self._held(key, make_request, bot, method)
+            if held is not None:
+                return held  # type: ignore[no-any-return]
         if kept_row is not None:  # journaled already: `send_kept` waits for its answer
             rows = [kept_row]
         else:
@@ -263,34 +287,64 @@ class FloodControl(BaseRequestMiddleware):
             and has_stand_in(method)
             and (is_group(key) or handler is not None)
         )
+        call, waiter = self._enqueue(key, Call(make_request, bot, method, [], redelivered, rows))
+        if go_on:  # durable: the queue does the waiting
+            self._went_on(call, handler)
+            return stand_in(bot, method, provisional_id(rows[0]))
+        return await self._answer(bot, method, waiter, journaled=bool(rows))
+
+    async def _held(
+        self, key: int | str, make_request: NextRequestMiddlewareType[Any], bot: Bot, method: Any
+    ) -> Any:
+        """Within a handler's `step_with_effects`: the call's journal row is written in the
+        step's transaction and the call queued once that committed (None: it cannot wait
+        for the commit — its caller reads Telegram's answer, or it has no journal row)."""
+        if not has_stand_in(method):
+            return None
+        rows = await self._journal(key, bot, method)
+        if not rows:
+            return None
+        handler = _on_refused.get()
+
+        async def queue() -> None:  # after the commit, in a context without its transaction
+            call, _ = self._enqueue(key, Call(make_request, bot, method, [], False, rows))
+            self._went_on(call, handler)
+
+        updates.after_commit(queue)
+        return stand_in(bot, method, provisional_id(rows[0]))
+
+    def _enqueue(self, key: int | str, new: Call) -> tuple[Call, asyncio.Future[Any]]:
+        """Put the call in its chat's queue (an edit still waiting takes the newer text):
+        the call queued (`new` or the edit it joined) and the future of its answer."""
         chat = self.chats.get(key)
         if chat is None:
             chat = self.chats[key] = ChatQueue()
-        waiter: asyncio.Future[Response[TelegramType]] = asyncio.get_running_loop().create_future()
-        target = edit_target(method)
+        waiter: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        target = edit_target(new.method)
         older = next(
             (c for c in chat.calls if target is not None and edit_target(c.method) == target), None
         )
         if older is not None:  # the newer text replaces the one still waiting
-            older.method, older.make_request, older.bot = method, make_request, bot
+            older.method, older.make_request, older.bot = new.method, new.make_request, new.bot
             older.waiters.append(waiter)
-            older.rows += rows
+            older.rows += new.rows
             call = older
         else:
-            call = Call(make_request, bot, method, [waiter], redelivered, rows)
+            new.waiters.append(waiter)
+            call = new
             chat.calls.append(call)
-        if go_on:
-            call.went_on = True
-            if handler is not None:
-                call.refused.append((handler, contextvars.copy_context()))
         if chat.worker is None or chat.worker.done():
             chat.worker = asyncio.create_task(self._drain(key, chat))
         # A cancelled caller (a handler cut off) does not take its message back: the queue
         # still sends it, and its failure, if any, is not reported as never retrieved.
         waiter.add_done_callback(_retrieved)
-        if go_on:  # durable: the queue does the waiting
-            return stand_in(bot, method, provisional_id(rows[0]))
-        return await self._answer(bot, method, waiter, journaled=bool(rows))
+        return call, waiter
+
+    def _went_on(self, call: Call, handler: Refused | None) -> None:
+        """The caller went on with a provisional answer: a refusal is `handler`'s."""
+        call.went_on = True
+        if handler is not None:
+            call.refused.append((handler, contextvars.copy_context()))
 
     async def _answer(
         self, bot: Bot, method: TelegramMethod[Any], waiter: asyncio.Future[Any], *, journaled: bool

@@ -15,6 +15,7 @@ from aiogram.utils.i18n import I18n
 
 from bot.callbacks import RerollCallback
 from bot.hidden_rolls import publish_hidden_roll
+from bot.middlewares.flood import step_and_its_chat
 from bot.parsing import topic_of
 from bot.render import dice as texts
 from bot.render import hints
@@ -27,6 +28,7 @@ from engine.dice import odds
 from engine.dice.commands import BY_CHAT, explain
 from engine.services import get_roll, log_roll, selected_private_game
 from engine.services.rolls import OF_CHAT
+from engine.services.types import RollRecord
 
 # Telegram command -> roll-log command (engine/dice/commands.py).
 ROLL_COMMANDS = {chat: command.code for chat, command in BY_CHAT.items()}
@@ -72,19 +74,20 @@ async def on_roll(message: Message, command: CommandObject, bot: Bot, rng: Any, 
                 result=result,
             )
             return
-    record = await log_roll(
-        user_id=user.id,
-        chat_id=message.chat.id,
-        topic_id=topic_of(message),
-        game_id=OF_CHAT,  # the chat's active game, looked up inside the INSERT
-        command=kind,
-        args=args,
-        result=result.to_dict(),
-    )
-    await message.reply(
-        texts.roll_message(user.first_name, result) + _meaning(kind, args, result),
-        reply_markup=reroll_keyboard(record.id),
-    )
+    async with step_and_its_chat(bot):  # the roll and its reply, one transaction
+        record = await log_roll(
+            user_id=user.id,
+            chat_id=message.chat.id,
+            topic_id=topic_of(message),
+            game_id=OF_CHAT,  # the chat's active game, looked up inside the INSERT
+            command=kind,
+            args=args,
+            result=result.to_dict(),
+        )
+        await message.reply(
+            texts.roll_message(user.first_name, result) + _meaning(kind, args, result),
+            reply_markup=reroll_keyboard(record.id),
+        )
 
 
 def _meaning(kind: str, args: str, result: Any) -> str:
@@ -107,6 +110,13 @@ async def on_reroll(query: CallbackQuery, callback_data: RerollCallback, rng: An
         await query.answer(texts.not_your_roll(), show_alert=False)
         return
     result = make_roll(record.command, record.args, rng)
+    assert query.bot is not None
+    async with step_and_its_chat(query.bot):  # the roll and its reply, one transaction
+        await _reroll(query, record, result)
+    await query.answer()
+
+
+async def _reroll(query: CallbackQuery, record: RollRecord, result: Any) -> None:
     new = await log_roll(
         user_id=record.user_id,
         chat_id=record.chat_id,
@@ -125,4 +135,3 @@ async def on_reroll(query: CallbackQuery, callback_data: RerollCallback, rng: An
         await query.bot.send_message(
             record.chat_id, text, message_thread_id=record.topic_id, reply_markup=markup
         )
-    await query.answer()

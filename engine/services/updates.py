@@ -7,12 +7,18 @@ key (`DuplicateUpdate`, the copy's transaction rolls back), and a copy of an upd
 first attempt failed before its commit is simply handled — nothing is lost, nothing
 repeats, and the claim costs no transaction of its own. An update that writes no step is
 claimed after its handler (`settle`, one plain INSERT).
+
+A handler that tells the chat what its step did opens `step_with_effects` around both: the
+step and the outgoing journal's rows of its chat calls (bot/middlewares/flood.py) commit in
+one transaction, and what must follow the commit — the calls' queueing, the live push, the
+states kept — runs after it (`after_commit`). A crash can no longer fall between a stored
+step and what it tells the chat.
 """
 
 from __future__ import annotations
 
 import contextlib
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -95,6 +101,45 @@ async def step_transaction() -> AsyncIterator[BaseDBAsyncClient]:
     except BaseException:
         release(claim)
         raise
+
+
+AfterCommit = Callable[[], Awaitable[None]]
+_after_commit: ContextVar[list[AfterCommit] | None] = ContextVar("kosti_after_commit", default=None)
+
+
+@contextlib.asynccontextmanager
+async def step_with_effects() -> AsyncIterator[BaseDBAsyncClient]:
+    """One transaction for a handler's step and its chat calls' journal rows (the module's
+    docstring); the steps within are nested in it. What `after_commit` was given runs once it
+    committed, in order; nothing of it if it did not."""
+    if holding_effects():  # nested: the outer transaction's commit is the one
+        async with step_transaction() as tx:
+            yield tx
+        return
+    later: list[AfterCommit] = []
+    token = _after_commit.set(later)
+    try:
+        async with step_transaction() as tx:
+            yield tx
+    finally:
+        _after_commit.reset(token)
+    for then in later:
+        await then()
+
+
+def after_commit(then: AfterCommit) -> bool:
+    """Within `step_with_effects`: run `then` once it committed (True); outside it, False
+    (the caller's own commit is the one)."""
+    later = _after_commit.get()
+    if later is None:
+        return False
+    later.append(then)
+    return True
+
+
+def holding_effects() -> bool:
+    """Whether a `step_with_effects` transaction is open in this context."""
+    return _after_commit.get() is not None
 
 
 async def claim_update(update_id: int) -> bool:

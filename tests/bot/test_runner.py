@@ -178,13 +178,14 @@ async def test_sigterm_waits_for_hidden_rolls_in_flight(
 
 async def test_polling_handles_at_most_the_bound_at_once(api: FakeBotAPI, tmp_path: Path):
     """Issue 14, backpressure: long polling reads no further while the bound is reached.
-    The handlers are held by a slow Bot API in private chats (whose replies are waited for:
-    a refusal is the handler's to read; a group's are not)."""
+    The handlers are held by a slow Bot API in private chats (whose replies to `/help` are
+    waited for: a refusal is the handler's to read; a group's, and a step's told with it in
+    one transaction, are not)."""
     settings = runner_settings(api, tmp_path, max_updates_in_flight=2)
     api.slow_down("sendMessage", 0.5)
     players = [PLAYER | {"id": PLAYER["id"] + i} for i in range(6)]  # chats' queues apart
     for i, player in enumerate(players):
-        api.pending_updates.append(private_update(60 + i, f"/r d6 номер {i}", player))
+        api.pending_updates.append(private_update(60 + i, "/help", player))
     stop = asyncio.Event()
     process = asyncio.create_task(run(settings, stop=stop))
     try:

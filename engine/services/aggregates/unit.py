@@ -558,6 +558,16 @@ def _last_command(rows: list[EventRow]) -> int | None:
     return None
 
 
+def _after(unit: Unit, game_id: int, item: int | None) -> Callable[[], Awaitable[None]]:
+    """What follows a step nested in a handler's `step_with_effects`, once that commits."""
+
+    async def then() -> None:
+        unit.keep_states()
+        await outbox.deliver(game_id, item, unit.with_states())
+
+    return then
+
+
 def _pending_rows(stream: _Stream[Any]) -> list[EventRow]:
     out, seq, step = [], stream.view.seq, stream.view.step
     for pending in stream.steps:
@@ -603,6 +613,8 @@ async def run_unit(
             continue
         if outermost:
             unit.keep_states()
-        await outbox.deliver(game_id, item, unit.with_states())
+            await outbox.deliver(game_id, item, unit.with_states())
+        elif not updates.after_commit(_after(unit, game_id, item)):
+            await outbox.deliver(game_id, item, unit.with_states())
         return result
     raise EventConflict(game_id=game_id, attempts=max_retries + 1)

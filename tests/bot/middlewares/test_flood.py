@@ -17,13 +17,21 @@ from aiogram.client.telegram import TelegramAPIServer
 from aiogram.exceptions import TelegramAPIError
 from redis.asyncio import Redis
 
-from bot.middlewares.flood import FloodControl, if_refused
+from bot.middlewares.flood import FloodControl, if_refused, step_and_its_chat
 from bot.middlewares.flood_limits import RedisLimits
 from bot.middlewares.retry import RetryAfterMiddleware
-from engine.services import board_message, create_game, outgoing, set_board_message, touch_user
+from engine.services import (
+    board_message,
+    create_game,
+    log_roll,
+    outgoing,
+    set_board_message,
+    touch_user,
+)
 from engine.services.outgoing import Journal
 from engine.services.savage import start_encounter
-from engine.store.models import OutgoingCall
+from engine.services.types import RollRecord
+from engine.store.models import OutgoingCall, RollLog
 from tests.support.fake_botapi import BOT_TOKEN, FakeBotAPI
 
 GROUP, OTHER_GROUP, PRIVATE = -100500, -100600, 4242
@@ -487,5 +495,96 @@ async def test_a_caller_waits_for_a_journaled_call_only_so_long(
         assert [c.text for c in api.calls if c.result is not None] == ["не ждём"]
         await journal.flush()
         assert await OutgoingCall.all().count() == 0
+    finally:
+        await bot.session.close()
+
+
+async def roll_stored(user_id: int) -> RollRecord:
+    return await log_roll(
+        user_id=user_id,
+        chat_id=GROUP,
+        topic_id=None,
+        game_id=None,
+        command="roll",
+        args="d20",
+        result={"total": 7},
+    )
+
+
+async def test_a_step_and_what_it_tells_the_chat_commit_together(
+    api: FakeBotAPI, db: object
+) -> None:
+    """Within `step_and_its_chat` the reply's journal row is written in the step's own
+    transaction and the reply queued only once that committed: no crash can fall between
+    a stored roll and its reply (issue 24, item 1)."""
+    journal = Journal("test-worker")
+    flood = FloodControl(1000, 0, journal=journal)
+    bot = bot_with(api, flood)
+    await touch_user(1, "Игрок")
+    try:
+        async with step_and_its_chat(bot):
+            record = await roll_stored(1)
+            answer = await bot.send_message(GROUP, f"бросок {record.id}")
+            assert answer.message_id < 0  # provisional, at once
+            assert not flood.chats  # queued only after the commit
+            await asyncio.sleep(0.1)
+            assert not [c for c in api.calls if c.method == "sendMessage"]
+        [row] = await OutgoingCall.all()
+        assert answer.message_id == -row.id
+        assert await sent_texts(api, 1) == [f"бросок {record.id}"]
+        await journal.flush()
+        assert await OutgoingCall.all().count() == 0
+        assert await RollLog.filter(id=record.id).count() == 1
+    finally:
+        await bot.session.close()
+
+
+async def test_a_failure_after_the_reply_leaves_neither_the_step_nor_the_reply(
+    api: FakeBotAPI, db: object
+) -> None:
+    journal = Journal("test-worker")
+    bot = bot_with(api, FloodControl(1000, 0, journal=journal))
+    await touch_user(1, "Игрок")
+    try:
+        with pytest.raises(RuntimeError):
+            async with step_and_its_chat(bot):
+                await roll_stored(1)
+                await bot.send_message(GROUP, "не уйдёт")
+                raise RuntimeError("the handler broke after its reply")
+        await asyncio.sleep(0.2)
+        assert await RollLog.all().count() == 0
+        assert await OutgoingCall.all().count() == 0
+        assert not [c for c in api.calls if c.method == "sendMessage"]
+    finally:
+        await bot.session.close()
+
+
+async def test_a_refusal_of_a_call_made_with_the_step_is_its_handlers_after_the_commit(
+    api: FakeBotAPI, db: object
+) -> None:
+    """The board's edit was refused after the commit: its handler posts the board anew and
+    stores it — in a context of its own, not the step's finished transaction."""
+    journal = Journal("test-worker")
+    bot = bot_with(api, FloodControl(1000, 0, journal=journal))
+    api.refuse("editMessageText", 400, "Bad Request: message to edit not found")
+    await touch_user(1, "Мастер")
+    game = await create_game(
+        chat_id=GROUP, topic_id=None, system="savage", name="Доска", creator_id=1
+    )
+    await start_encounter(game.id, actor_id=1)
+
+    async def post_anew(error: TelegramAPIError) -> None:
+        posted = await bot.send_message(GROUP, "доска заново")
+        await set_board_message(game.id, "encounter", posted.message_id)
+
+    try:
+        async with step_and_its_chat(bot):
+            await roll_stored(1)
+            async with if_refused(post_anew):
+                assert await bot.edit_message_text("доска", chat_id=GROUP, message_id=7)
+        assert await sent_texts(api, 1) == ["доска заново"]
+        await journal.flush()
+        [post] = [c for c in api.calls if c.result is not None]
+        assert await board_message(game.id, "encounter") == post.result["message_id"]
     finally:
         await bot.session.close()

@@ -8,6 +8,7 @@ from typing import Any
 from aiogram import Bot
 from aiogram.types import Message
 
+from bot.middlewares.flood import step_and_its_chat
 from bot.middlewares.refusals import Refusals
 from bot.systems.filters import game_of
 from bot.systems.savage.combat import names
@@ -143,12 +144,14 @@ async def perform(
     append_to: Message | None = None,
 ) -> EncounterOutcome:
     """Run one encounter command (with the chase steps it causes, in one transaction), tell
-    the chat what happened, refresh the board and the chase row."""
-    out = await encounter_command(
-        game.id, command, actor_id=user_id, rng=rng, expected_seq=expected_seq
-    )
-    before = before or out.before
-    await report(bot, game, out, before=before, reply_to=reply_to, append_to=append_to)
+    the chat what happened, refresh the board and the chase row — the step and what it
+    tells the chat in one transaction."""
+    async with step_and_its_chat(bot):
+        out = await encounter_command(
+            game.id, command, actor_id=user_id, rng=rng, expected_seq=expected_seq
+        )
+        before = before or out.before
+        await report(bot, game, out, before=before, reply_to=reply_to, append_to=append_to)
     return out
 
 
