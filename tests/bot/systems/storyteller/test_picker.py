@@ -1,17 +1,25 @@
 """The attack picker's aimed target and multiple actions (issue 25, item 1): the very
 `Attack` the typed `/actions` + `/attack` make, and their refusal in the same words, typed
-and tapped."""
+and tapped. Seed 002: «Прицеливаясь, сложность броска на меткий выстрел или удар
+увеличивается. Прицелившись, ваш персонаж может обойти броню и другую защиту, а также
+нанести дополнительный урон»; «Маленькая (кисть руки, голова, оружие): +2 // +1»; multiple
+actions «(см. "Множественные действия")», a section the seed lacks — DESIGN.md's «declare N
+actions, the first pool loses N dice and each next one one die more»."""
 
 from __future__ import annotations
 
 import dataclasses
 
+from bot.i18n import translator
+from bot.systems.storyteller.callbacks import AttackCallback
+from bot.systems.storyteller.picker import picker_keyboard, picker_text
 from engine.dice.rng import ScriptedRng
 from engine.services import find_game
 from engine.services.storyteller import fight_command
 from engine.storyteller import commands as cmd
 from tests.bot.conftest import ALICE, BORIS, GROUP
 from tests.bot.systems.storyteller.test_fight import Table, set_up
+from tests.engine.storyteller import test_fight as scripted
 from tests.support.fake_botapi import ApiCall
 from tests.support.telegram import Feed, TelegramDriver
 
@@ -80,3 +88,22 @@ async def test_aim_and_split_tapped_as_typed(tg: TelegramDriver) -> None:
     declared = "<b>Вероника</b> заявляет 2 действия.\n"
     assert "(сложность 8)" in review and declared in review
     assert review.replace(declared, "") == "\n".join(c.text for c in typed.sent(ALICE.id))
+
+
+def test_an_npc_picker_in_the_group_shows_no_dice() -> None:
+    """A GM without a private chat with the bot picks an NPC's attack in the group: the
+    options are named, the NPC's pool is not (its numbers are the GM's)."""
+    g = scripted.new_game()
+    g.do(cmd.StartTurn(), [1, 1, 10, 1, 1, 1])  # Босс is up
+    fight = g.state
+    ids = [f.id for f in fight.fighters]
+    data = AttackCallback(game_id=1, a=ids.index("boss"), t=ids.index("vera"), w=0, n=2)
+    shown = {}
+    with translator("ru"):
+        for numbers in (True, False):
+            keyboard = picker_keyboard(fight, data, numbers).inline_keyboard
+            labels = "\n".join(b.text for row in keyboard for b in row)
+            shown[numbers] = picker_text(fight, data, numbers) + "\n" + labels
+    assert "Запас: " in shown[True] and "2 действия: " in shown[True]
+    assert "куб." not in shown[False] and "Запас" not in shown[False]
+    assert "☑️ ✌️ 2 действия" in shown[False] and "🎯 Маленькая" in shown[False]
