@@ -197,6 +197,31 @@ def _damage(
     return step, after
 
 
+def attack_pool(
+    attacker: Character,
+    arm: Weapon,
+    situation: Situation = PLAIN,
+    options: Options = DEFAULT_OPTIONS,
+) -> Pool:
+    """The attack's pool with ``arm`` in the ``situation`` (the picker shows it before the
+    attack). «Ближний бой включает в себя рукопашный бой (Ловкость + Рукопашный бой) и
+    фехтование (Ловкость + Фехтование)»; «Бой на дистанции ... огнестрельного (Ловкость +
+    Огнестрельное оружие) или метательного (Ловкость + Атлетизм)»"""
+    mods = attack_modifiers(situation, options)
+    return action_pool(
+        attacker,
+        "dexterity",
+        arm.ability,
+        difficulty=arm.difficulty,
+        options=options,
+        specialty=situation.specialty,
+        willpower=situation.willpower,
+        bonus=mods.dice,
+        difficulty_bonus=mods.difficulty,
+        actions_penalty=situation.actions_penalty,
+    )
+
+
 def resolve_attack(
     attacker_id: str,
     attacker: Character,
@@ -218,21 +243,7 @@ def resolve_attack(
         raise StorytellerError("unknown_weapon", {"weapon": weapon}) from None
     damage_type = overrides.damage_type or arm.damage_type
     mods = attack_modifiers(situation, options)
-    # «Ближний бой включает в себя рукопашный бой (Ловкость + Рукопашный бой) и фехтование
-    # (Ловкость + Фехтование)»; «Бой на дистанции ... огнестрельного (Ловкость + Огнестрельное
-    # оружие) или метательного (Ловкость + Атлетизм)»
-    pool = action_pool(
-        attacker,
-        "dexterity",
-        arm.ability,
-        difficulty=arm.difficulty,
-        options=options,
-        specialty=situation.specialty,
-        willpower=situation.willpower,
-        bonus=mods.dice,
-        difficulty_bonus=mods.difficulty,
-        actions_penalty=situation.actions_penalty,
-    )
+    pool = attack_pool(attacker, arm, situation, options)
     if overrides.dice is not None:
         pool = dataclasses.replace(pool, dice=max(0, overrides.dice))
     if overrides.difficulty is not None:

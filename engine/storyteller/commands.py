@@ -91,7 +91,8 @@ INTERRUPT_ROLL, INTERRUPT_POINT = "roll", "point"
 class Attack(Command):
     """``defense``: block | dodge | parry | None; ``interrupt``: how a target that has not
     acted yet gets to defend (INTERRUPT_ROLL, INTERRUPT_POINT) when it has no declared
-    defense; ``defense_weapon`` a parry's weapon."""
+    defense; ``defense_weapon`` a parry's weapon; ``actions`` a count of actions declared
+    with the attack (the picker's split, as DeclareActions declares it; 0: as declared)."""
 
     attacker: str
     target: str
@@ -101,6 +102,7 @@ class Attack(Command):
     defense_weapon: str | None = None
     situation: Situation = PLAIN
     overrides: Overrides = NO_OVERRIDES
+    actions: int = 0
     by: int | None = None
 
 

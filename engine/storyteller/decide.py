@@ -150,10 +150,16 @@ def _start(state: Fight, cmd: StartTurn, rng: Rng, step: int) -> list[ev.Event]:
 @_on(DeclareActions)
 def _declare(state: Fight, cmd: DeclareActions, rng: Rng, step: int) -> list[ev.Event]:
     f = _own(state, cmd.fighter, cmd.by)
+    return [_declaration(state, f, cmd.count, step)]
+
+
+def _declaration(state: Fight, f: Fighter, count: int, step: int) -> ev.ActionsDeclared:
+    """DESIGN.md's «declare N actions» (the seed's «Множественные действия» is absent): by
+    /actions, or with an attack (the picker's split) — the same checks for both."""
     if not can_act(_turn(state), f.id):
         raise StorytellerError("not_your_turn")
-    multiple_actions(cmd.count, state.options)  # checks the count
-    return [ev.ActionsDeclared(step, f.id, cmd.count)]
+    multiple_actions(count, state.options)  # checks the count
+    return ev.ActionsDeclared(step, f.id, count)
 
 
 @_on(Delay)
@@ -301,6 +307,9 @@ def _attack(state: Fight, cmd: Attack, rng: Rng, step: int) -> list[ev.Event]:
         if not can_act(turn, attacker.id):
             raise StorytellerError("not_your_turn")
     out: list[ev.Event] = []
+    if cmd.actions:
+        out.append(_declaration(state, attacker, cmd.actions, step))
+        attacker = dataclasses.replace(attacker, actions=cmd.actions)
     if attacker.actions > 1:
         penalty = multiple_actions(attacker.actions, state.options)[attacker.actions_used]
         situation = dataclasses.replace(situation, actions_penalty=penalty)

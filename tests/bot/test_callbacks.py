@@ -17,6 +17,7 @@ from bot.systems.duel.draft import MAX_ACTIONS
 from bot.systems.duel.render.review import FIELDS as REVIEW_FIELDS
 from engine.savage.sheet import MAX_GROUP
 from engine.services.library import ID_MAX, slug
+from engine.storyteller.options import SEED_AIM_TARGETS
 
 LONGEST_ID = "x" * ID_MAX + "_9999" + f"-{MAX_GROUP}"
 WORST: dict[str, object] = {
@@ -37,7 +38,8 @@ WORST: dict[str, object] = {
 # «b», engine.duel.new_duel), its draft (at most MAX_ACTIONS actions of five characters) and
 # the turn's stamp (four characters whatever the turn: no duel button carries its turn); the
 # review's stamp, its field (an index of its FIELDS), action and check indices, its preset
-# reason, and the value it sets (any 32-bit number, a d10 face or HP, SP after the turn).
+# reason, and the value it sets (any 32-bit number, a d10 face or HP, SP after the turn); the
+# Storyteller attack picker's options.
 LONGEST_ACTION = "al999"
 BY_CLASS: dict[tuple[str, str], object] = {
     ("TurnCallback", "k"): "aw",
@@ -53,6 +55,11 @@ BY_CLASS: dict[tuple[str, str], object] = {
     ("DuelReviewCallback", "action"): MAX_ACTIONS - 1,
     ("DuelReviewCallback", "check"): 9,
     ("DuelReviewCallback", "reason"): 9,  # one of the preset reasons or policies
+    # the attack picker's options: three bits, a row of the three-row aim table, a count of
+    # actions up to the limit /options and the Mini App allow (5)
+    ("AttackCallback", "o"): 7,
+    ("AttackCallback", "m"): len(SEED_AIM_TARGETS) - 1,
+    ("AttackCallback", "n"): 5,
 }
 
 

@@ -38,13 +38,17 @@ class OptionsCallback(CallbackData, prefix="sto"):
 class AttackCallback(CallbackData, prefix="sta"):
     """A button of the attack picker: ``a`` the attacker's place among the fight's fighters,
     ``t`` the target's and ``w`` the weapon's (-1: not chosen yet), ``o`` the options' bits
-    (picker.FLANK_BIT …); ``go`` attack now, ``stop`` put the picker away."""
+    (picker.FLANK_BIT …), ``m`` the aimed target's place in the game's aim table (-1: none),
+    ``n`` the actions declared with the attack (0: as declared); ``go`` attack now, ``stop``
+    put the picker away."""
 
     game_id: int
     a: int
     t: int = -1
     w: int = -1
     o: int = 0
+    m: int = -1
+    n: int = 0
     go: bool = False
     stop: bool = False
 

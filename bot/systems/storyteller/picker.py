@@ -14,6 +14,7 @@ from aiogram import Bot, html
 from aiogram.exceptions import TelegramBadRequest, TelegramForbiddenError
 from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
 from aiogram.utils.i18n import gettext as _
+from aiogram.utils.i18n import ngettext
 
 from bot import background
 from bot.systems.storyteller import names
@@ -26,9 +27,12 @@ from engine.services.storyteller import FightView, NoFight, current_fight, fight
 from engine.services.storyteller.fights import overdue_fights, pass_defense_time
 from engine.storyteller import commands as cmd
 from engine.storyteller.character import FIST
+from engine.storyteller.combat import attack_pool
 from engine.storyteller.errors import StorytellerError
 from engine.storyteller.fight import Fight, Fighter
 from engine.storyteller.maneuvers import FLANK, REAR, Situation
+from engine.storyteller.options import AimTarget
+from engine.storyteller.pools import Pool, multiple_actions
 
 log = logging.getLogger(__name__)
 FLANK_BIT, REAR_BIT, WILLPOWER_BIT = 1, 2, 4
@@ -54,7 +58,9 @@ def _targets(fight: Fight, attacker: Fighter) -> list[int]:
     ]
 
 
-def picker_text(fight: Fight, data: AttackCallback) -> str:
+def picker_text(fight: Fight, data: AttackCallback, numbers: bool = True) -> str:
+    """The picker's question; at the options step with the pool they make (``numbers``
+    False: an NPC's picker in the group, whose pools the table does not see)."""
     attacker = fight.fighters[data.a]
     name = html.bold(html.quote(attacker.character.name))
     if data.t < 0:
@@ -63,15 +69,86 @@ def picker_text(fight: Fight, data: AttackCallback) -> str:
     if data.w < 0:
         return _("⚔️ {attacker} → {target}. With what?").format(attacker=name, target=target)
     weapon = html.quote(_weapons(attacker)[data.w])
-    return _("⚔️ {attacker} → {target}, {weapon}. Anything else? Then «Attack».").format(
+    text = _("⚔️ {attacker} → {target}, {weapon}. Anything else? Then «Attack».").format(
         attacker=name, target=target, weapon=weapon
+    )
+    if not numbers:
+        return text
+    pool = _pool(fight, data, _penalty(fight, attacker, data.n))
+    return (
+        text
+        + "\n"
+        + _("🎲 {dice} d., difficulty {difficulty}.").format(
+            dice=pool.dice, difficulty=pool.difficulty
+        )
     )
 
 
-def picker_keyboard(fight: Fight, data: AttackCallback) -> InlineKeyboardMarkup:
+def _situation(fight: Fight, data: AttackCallback, penalty: int = 0) -> Situation:
+    side = FLANK if data.o & FLANK_BIT else REAR if data.o & REAR_BIT else None
+    aim = fight.options.aim_targets[data.m].code if data.m >= 0 else None
+    willpower = bool(data.o & WILLPOWER_BIT)
+    return Situation(side=side, aim=aim, willpower=willpower, actions_penalty=penalty)
+
+
+def _pool(fight: Fight, data: AttackCallback, penalty: int) -> Pool:
+    """The attack's pool as the engine will build it (combat.attack_pool)."""
+    attacker = fight.fighters[data.a].character
+    arm = attacker.weapon(_weapons(fight.fighters[data.a])[data.w])
+    return attack_pool(attacker, arm, _situation(fight, data, penalty), fight.options)
+
+
+def _penalty(fight: Fight, attacker: Fighter, declared: int) -> int:
+    """The dice this attack loses to the multiple actions: those ``declared`` with it, else
+    those the fighter declared with /actions (0 where the engine will refuse the count)."""
+    count = declared or attacker.actions
+    try:
+        return multiple_actions(count, fight.options)[0 if declared else attacker.actions_used]
+    except (StorytellerError, IndexError):
+        return 0
+
+
+def _splits(fight: Fight, attacker: Fighter) -> range:
+    """The counts of actions the picker offers to declare with the attack: before the
+    fighter's first action of the turn, up to the game's limit (`max_actions`)."""
+    if attacker.actions_used:
+        return range(0)
+    return range(2, fight.options.max_actions + 1)
+
+
+def split_label(fight: Fight, data: AttackCallback, count: int, numbers: bool) -> str:
+    """«✌️ 2 actions: 4+3 d.»: each action's dice with this weapon (DESIGN.md: «the first
+    pool loses N dice and each next one one die more»)."""
+    if not numbers:
+        return ngettext("✌️ {count} action", "✌️ {count} actions", count).format(count=count)
+    base = _pool(fight, data, 0).dice
+    dice = "+".join(str(max(0, base - p)) for p in multiple_actions(count, fight.options))
+    return ngettext("✌️ {count} action: {split} d.", "✌️ {count} actions: {split} d.", count).format(
+        count=count, split=dice
+    )
+
+
+def aim_label(target: AimTarget) -> str:
+    """«Маленькая: difficulty +2, damage +1» — the game's aim table row (the seed's
+    «Цель: Сложность // Повреждение»); the keyboard marks it 🎯, or ☑️ when chosen."""
+    if target.damage:
+        return _("{target}: difficulty +{difficulty}, damage +{damage}").format(
+            target=target.name, difficulty=target.difficulty, damage=target.damage
+        )
+    return _("{target}: difficulty +{difficulty}").format(
+        target=target.name, difficulty=target.difficulty
+    )
+
+
+def picker_keyboard(
+    fight: Fight, data: AttackCallback, numbers: bool = True
+) -> InlineKeyboardMarkup:
     def button(label: str, **changes: object) -> list[InlineKeyboardButton]:
         packed = data.model_copy(update=changes).pack()
         return [InlineKeyboardButton(text=label, callback_data=packed)]
+
+    def mark(on: bool) -> str:
+        return "☑️ " if on else "▫️ "
 
     attacker = fight.fighters[data.a]
     rows: list[list[InlineKeyboardButton]] = []
@@ -84,22 +161,30 @@ def picker_keyboard(fight: Fight, data: AttackCallback) -> InlineKeyboardMarkup:
         if attacker.character.willpower_points > 0:
             toggles.append((WILLPOWER_BIT, _("Willpower point: +1 success")))
         for bit, label in toggles:
-            mark = "☑️ " if data.o & bit else "▫️ "
-            rows.append(button(mark + label, o=data.o ^ bit))
+            rows.append(button(mark(bool(data.o & bit)) + label, o=data.o ^ bit))
+        # «Прицеливаясь, сложность броска на меткий выстрел или удар увеличивается.
+        # Прицелившись, ваш персонаж может обойти броню и другую защиту, а также нанести
+        # дополнительный урон» — one row of the game's aim table, or none
+        for i, target in enumerate(fight.options.aim_targets):
+            aim = ("☑️ " if data.m == i else "🎯 ") + aim_label(target)
+            rows.append(button(aim, m=-1 if data.m == i else i))
+        for count in _splits(fight, attacker):
+            label = split_label(fight, data, count, numbers)
+            rows.append(button(mark(data.n == count) + label, n=0 if data.n == count else count))
         rows.append(button(_("⚔️ Attack"), go=True))
     rows.append(button(_("✖️ Cancel"), stop=True))
     return InlineKeyboardMarkup(inline_keyboard=rows)
 
 
 def attack_of(fight: Fight, data: AttackCallback) -> cmd.Attack:
+    """The very Attack a typed /attack makes (with `/actions N` before it for a split)."""
     attacker = fight.fighters[data.a]
-    side = FLANK if data.o & FLANK_BIT else REAR if data.o & REAR_BIT else None
-    situation = Situation(side=side, willpower=bool(data.o & WILLPOWER_BIT))
     return cmd.Attack(
         attacker.id,
         fight.fighters[data.t].id,
         _weapons(attacker)[data.w],
-        situation=situation,
+        situation=_situation(fight, data),
+        actions=data.n,
     )
 
 
@@ -150,13 +235,15 @@ async def open_picker(bot: Bot, game: GameInfo, view: FightView, fighter: Fighte
     the group when the GM has no private chat with the bot)."""
     fight = view.state
     data = AttackCallback(game_id=game.id, a=fight.fighters.index(fighter))
-    text, markup = picker_text(fight, data), picker_keyboard(fight, data)
     if fighter.npc and game.gm_id is not None:
         try:
-            await bot.send_message(game.gm_id, text, reply_markup=markup)
+            markup = picker_keyboard(fight, data)
+            await bot.send_message(game.gm_id, picker_text(fight, data), reply_markup=markup)
             return
         except (TelegramForbiddenError, TelegramBadRequest):
             pass
+    numbers = not fighter.npc
+    text, markup = picker_text(fight, data, numbers), picker_keyboard(fight, data, numbers)
     await bot.send_message(game.chat_id, text, message_thread_id=game.topic_id, reply_markup=markup)
 
 
@@ -170,6 +257,7 @@ async def on_picker_button(
     fight, user = view.state, query.from_user.id
     data = callback_data
     changed = not 0 <= data.a < len(fight.fighters) or data.t >= len(fight.fighters)
+    changed = changed or data.m >= len(fight.options.aim_targets)
     if changed or data.w >= len(_weapons(fight.fighters[data.a])):
         raise Refused(_("This fight has changed: open the attack again from the board."))
     attacker = fight.fighters[data.a]
@@ -177,6 +265,7 @@ async def on_picker_button(
         raise StorytellerError("not_your_character", {"id": attacker.id})
     message = query.message if isinstance(query.message, Message) else None
     in_group = message is not None and message.chat.id == game.chat_id
+    numbers = not (attacker.npc and in_group)  # an NPC's pools stay the GM's
     if data.stop:
         if message is not None:
             await message.delete()
@@ -184,8 +273,8 @@ async def on_picker_button(
         return
     if not data.go:
         if message is not None:
-            markup = picker_keyboard(fight, data)
-            await message.edit_text(picker_text(fight, data), reply_markup=markup)
+            markup = picker_keyboard(fight, data, numbers)
+            await message.edit_text(picker_text(fight, data, numbers), reply_markup=markup)
         await query.answer()
         return
     out = await fight_command(game.id, attack_of(fight, data), actor_id=user, rng=rng)

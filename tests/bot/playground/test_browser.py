@@ -6,12 +6,17 @@ opening its own chat. Screenshots (390×844, light and dark) go to test-artifact
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
 
-from tests.bot.playground.conftest import Served
+from engine.services import find_game
+from engine.services.storyteller import current_fight, fight_command
+from engine.storyteller import commands as cmd
+from tests.bot.playground.conftest import GM, Served
+from tests.bot.systems.storyteller.test_table import Dice
 from tests.webapp.browser import ARTIFACTS
 from tests.webapp.test_browser import browser  # noqa: F401 (fixture)
 
@@ -207,9 +212,13 @@ async def test_the_demo_tables_from_the_page(phone: Any, served: Served):
     """Each demo button lays its table out in its own chat and opens it there."""
     page = phone
     await be(page, "Мастер")
-    # The Storyteller's group of its own: the board, and the attack waiting for the GM.
+    # The Storyteller's group of its own: the board, and the attack waiting for the GM —
+    # on scripted dice: Лиза 4+3+9, Вышибала 2+2+6, Артём 3+2+1; her shot hits for two
+    rng = served.play.dispatcher["rng"]
+    served.play.dispatcher["rng"] = Dice([9, 1, 6, 9, 9, 8, 2, 2, 2, 9, 7])
     await page.locator(".demo-button[data-system='storyteller']").click()
     await page.locator("#toast", has_text="Демо-стол готов").wait_for(timeout=WAIT)
+    served.play.dispatcher["rng"] = rng
     await page.locator("#chat-title", has_text="Ночной город").wait_for(timeout=WAIT)
     await message(page, "Атака: ").wait_for(timeout=WAIT)
     board = page.locator("li.msg", has_text="ждёт решения ведущего").last
@@ -251,4 +260,74 @@ async def test_the_demo_tables_from_the_page(phone: Any, served: Served):
     assert "✓ сходится" in await post.inner_text()
     await post.evaluate("node => node.scrollIntoView({ block: 'start' })")
     await shoot(page, "demo-duel-turn")
+    await storyteller_at_the_table(page, served)
     assert page.problems == []
+
+
+def page_chat(served: Served, title: str) -> int:
+    return next(c.id for c in served.play.world.chats.values() if c.title == title)
+
+
+async def tap(page: Any, holding: str, label: str) -> None:
+    """Tap `label` on the newest message holding `holding`."""
+    await message(page, holding).locator(".kb-button", has_text=label).first.click()
+
+
+async def attack_on_the_board(page: Any) -> None:
+    board = page.locator("li.msg", has=page.locator(".kb-button", has_text="Инициатива"))
+    await board.last.locator(".kb-button", has_text="⚔️ Атака").click()
+
+
+async def storyteller_at_the_table(page: Any, served: Served) -> None:
+    """The demo's Storyteller fight, tapped (issue 25): the GM publishes Лиза's shot — the
+    attack's message becomes its result; Вышибала's knife at Артём asks Борис for a defense
+    in the group; Борис's picker in the group, an aimed target and two actions chosen."""
+    served.play.dispatcher["rng"] = Dice([])  # 2s: misses
+    await open_chat(page, "@kosti_playground_bot")
+    await tap(page, "Предложение в игре «Ночной город»", "Опубликовать")
+    await open_chat(page, "Ночной город")
+    published = message(page, "Урон, цель — Вышибала")
+    await published.wait_for(timeout=WAIT)
+    await published.evaluate("node => node.scrollIntoView({ block: 'end' })")
+    await page.locator("#toast").wait_for(state="hidden", timeout=WAIT)
+    await shoot(page, "storyteller-published")
+    # the demo fight has no time to choose a defense (its game's option); the GM gives one
+    game = await find_game(page_chat(served, "Ночной город"), None)
+    assert game is not None
+    view = await current_fight(game.id)
+    assert view is not None
+    timed = cmd.Configure(dataclasses.replace(view.state.options, defense_seconds=60))
+    await fight_command(game.id, timed, actor_id=GM, rng=Dice([]))
+    # Вышибала is up: the GM's picker comes in the private chat (an NPC's weapons are his)
+    await attack_on_the_board(page)
+    await open_chat(page, "@kosti_playground_bot")
+    await tap(page, "Вышибала атакует", "Артём")
+    await tap(page, "Чем?", "Нож")
+    await tap(page, "Что-то ещё?", "⚔️ Атака")
+    await open_chat(page, "Ночной город")
+    asking = message(page, "выберите защиту")
+    await asking.wait_for(timeout=WAIT)
+    await asking.evaluate("node => node.scrollIntoView({ block: 'end' })")
+    await page.locator("#toast").wait_for(state="hidden", timeout=WAIT)
+    await shoot(page, "storyteller-defense-choice")
+    await be(page, "Борис")
+    await tap(page, "выберите защиту", "Без защиты")
+    await be(page, "Мастер")
+    await open_chat(page, "@kosti_playground_bot")
+    await tap(page, "Предложение в игре «Ночной город»", "Опубликовать")
+    # Артём is up: Борис's picker in the group, what each choice does to the pool shown
+    await be(page, "Борис")
+    await open_chat(page, "Ночной город")
+    await message(page, "Атака: Вышибала → Артём").wait_for(timeout=WAIT)
+    await attack_on_the_board(page)
+    await tap(page, "Артём атакует", "Вышибала")
+    await tap(page, "Чем?", "Дубинка")
+    await tap(page, "Что-то ещё?", "Маленькая")
+    await page.locator(".kb-button", has_text="☑️ Маленькая").wait_for(timeout=WAIT)
+    await tap(page, "Что-то ещё?", "2 действия")
+    picker = message(page, "Что-то ещё?")
+    await picker.locator(".kb-button", has_text="☑️ ✌️ 2 действия").wait_for(timeout=WAIT)
+    await picker.evaluate("node => node.scrollIntoView({ block: 'end' })")
+    await page.locator("#toast").wait_for(state="hidden", timeout=WAIT)
+    await shoot(page, "storyteller-picker")
+    assert served.failures() == [] and served.alerts() == []

@@ -137,7 +137,16 @@ async def test_the_storyteller_table_fits(tg: TelegramDriver, browser: Any) -> N
     await play_table(tg)
     keyboards = keyboards_of([c.reply_markup for c in tg.api.calls])
     labels = {label for k in keyboards for row in k for label in row}
-    for wanted in ("Опубликовать", "Полная защита", "Без защиты", "Атака", "Кулак", "сбоку"):
+    for wanted in (
+        "Опубликовать",
+        "Полная защита",
+        "Без защиты",
+        "Атака",
+        "Кулак",
+        "сбоку",
+        "🎯 Очень маленькая",
+        "2 действия: 4+3",
+    ):
         assert any(wanted in label for label in labels), wanted
     assert await cut_labels(browser, keyboards, "storyteller") == []
 

@@ -374,3 +374,31 @@ def test_willpower_success_costs_a_point_and_the_fallen_cannot_act(game: Game) -
     )
     out = decide(doomed, Attack("boss", "thug1"), script([6, 6, 2, 2], [6] * 5))
     assert any(isinstance(e, ev.Died) and e.fighter == "thug1" for e in out)
+
+
+def test_actions_declared_with_the_attack(game: Game) -> None:
+    """The picker's split: «declare N actions, the first pool loses N dice and each next one
+    one die more» (DESIGN.md; the seed's «Множественные действия» is absent) made with the
+    attack in one step — the same checks and events as /actions, then the attack."""
+    g = game
+    g.do(StartTurn(), [10, 1, 1, 1, 1, 1])  # Вероника is up
+    out = g.do(Attack("vera", "boss", "Пистолет", actions=2), [2] * 4)
+    assert isinstance(out[0], ev.ActionsDeclared) and out[0].count == 2
+    shot = next(e for e in out if isinstance(e, ev.AttackResolved))
+    assert shot.attack_pool.dice == 4 + 3 - 1 - 2  # the vest; the first of two loses 2
+    turn = g.state.turn
+    assert g.state.fighter("vera").actions == 2 and turn is not None and not turn.done("vera")
+    second = g.attack("vera", "boss", "Пистолет", faces=[[2] * 3])
+    assert second.attack_pool.dice == 4 + 3 - 1 - 3  # the next one a die more
+    # the refusals are /actions's: too many actions, or not the fighter's turn
+    fresh = new_game()
+    fresh.do(StartTurn(), [10, 1, 1, 1, 1, 1])
+    for command, code in (
+        (Attack("vera", "boss", "Пистолет", actions=4), "bad_actions"),
+        (DeclareActions("vera", 4), "bad_actions"),
+        (Attack("max", "boss", "Меч", actions=2), "not_your_turn"),
+        (DeclareActions("max", 2), "not_your_turn"),
+    ):
+        with pytest.raises(StorytellerError) as err:
+            decide(fresh.state, command, ScriptedRng([]))
+        assert err.value.code == code, command

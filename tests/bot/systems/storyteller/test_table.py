@@ -1,10 +1,11 @@
 """A Storyteller fight at a real table, tapped (issue 25, «Done when»): the GM and two
 players, two characters pasted as sheets, three NPCs entered in the GM's private chat; then
-three turns with nothing typed — initiative, attacks, defenses, a delayed action, a full
+four turns with nothing typed — initiative, attacks, defenses, a delayed action, a full
 defense, the GM's review and an undo all by buttons — with a block, dodges, a parry with
-counter-damage, lethal wounds, Willpower interrupts (a roll and a point) and an NPC
-Incapacitated. Counted: the group's new messages per turn (≤ one per attack + one per
-turn), and no group message or edit carries an NPC's hidden number."""
+counter-damage, lethal wounds, Willpower interrupts (a roll and a point), an NPC
+Incapacitated, an aimed shot and two actions declared with it. Counted: the group's new
+messages per turn (≤ one per attack + one per turn), and no group message or edit carries
+an NPC's hidden number."""
 
 from __future__ import annotations
 
@@ -130,7 +131,7 @@ def group_posts(t: Taps, mark: int) -> list[ApiCall]:
     return [c for c in t.tg.api.since(mark, "sendMessage") if c.chat_id == GROUP.id]
 
 
-async def test_three_turns_tapped(tg: TelegramDriver) -> None:
+async def test_four_turns_tapped(tg: TelegramDriver) -> None:
     await play_table(tg)
 
 
@@ -239,6 +240,39 @@ async def play_table(tg: TelegramDriver) -> None:
     parried = group_text(await t.publish())
     assert "Вероника</b> парирует" in parried
     assert "Ответный удар парированием" in parried and "Бандит 1</b> погибает" in parried
+    per_turn.append((len(group_posts(t, mark)), 2))
+
+    # --- turn 4: Вероника declares two actions with her first shot, aimed at Босс's head;
+    # the picker shows what each choice does to the pool
+    mark = tg.api.mark()
+    await t.tap(ALICE, "🎲 Инициатива")
+    await t.tap(BORIS, "⚔️ Атака")
+    await t.tap(BORIS, "Босс")
+    await t.tap(BORIS, "Пистолет")
+    # «Маленькая (кисть руки, голова, оружие): +2 // +1»
+    await t.tap(BORIS, "Маленькая: сложн. +2, урон +1")
+    # DESIGN.md: «declare N actions, the first pool loses N dice and each next one one die
+    # more» — Dex 4 + Firearms 3 − 1 for the vest: 4 dice, then 3
+    split = await t.tap(BORIS, "2 действия: 4+3 куб.")
+    [picker] = [c for c in split.calls if c.method == "editMessageText"]
+    assert "Запас: 4 куб., сложность 8" in picker.text, picker.text
+    # three successes at 8; the pistol's 4 dice, two more and the aim's one: two hit, no
+    # armor soaks an aimed shot («может обойти броню»)
+    await t.tap(BORIS, "⚔️ Атака", [9, 9, 9, 2, 9, 9, 2, 2, 2, 2, 2])
+    aimed = group_text(await t.publish())
+    assert "Вероника</b> заявляет 2 действия" in aimed, aimed
+    # no soak: the armor is bypassed, and a mortal soaks no lethal damage without it
+    assert "поглощает" not in aimed and "сложность 8" in aimed
+    assert (await t.fight()).fighter("boss").character.health == ("lethal", "lethal")
+    # the second shot: no split left to declare, a die fewer
+    await t.tap(BORIS, "⚔️ Атака")
+    await t.tap(BORIS, "Босс")
+    chosen = await t.tap(BORIS, "Пистолет")
+    [picker] = [c for c in chosen.calls if c.method == "editMessageText"]
+    assert "Запас: 3 куб., сложность 6" in picker.text
+    assert not [b for b in picker.buttons() if "действия" in b["text"]]
+    await t.tap(BORIS, "⚔️ Атака")  # a miss (the 2s)
+    assert "заявляет" not in group_text(await t.publish())
     per_turn.append((len(group_posts(t, mark)), 2))
 
     # nothing typed after the set-up; the counts the issue asks for

@@ -116,6 +116,13 @@ async def test_the_gm_publishes_a_proposal_and_the_players_board_follows(browser
     assert not any("Блок" in label for label in labels)
     await shoot(player, "storyteller-asking-player-dark")
     await shoot(gm, "storyteller-asking-gm-light")
+    # and each in the other theme (the pending choice, light and dark)
+    await retheme(player, LIGHT_THEME)
+    await shoot(player, "storyteller-asking-player-light")
+    await retheme(player, DARK_THEME)
+    await retheme(gm, DARK_THEME)
+    await shoot(gm, "storyteller-asking-gm-dark")
+    await retheme(gm, LIGHT_THEME)
     await asking.locator("button", has_text="Без защиты").click()  # as the story goes
     proposal = gm.get_by_test_id("proposal").filter(has_text="Атака: Босс → Вероника")
     await proposal.wait_for(timeout=5000)
