@@ -9,6 +9,7 @@ from aiogram import Bot, Router
 from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message
 
+from bot.middlewares.flood import step_and_its_chat
 from bot.render.common import as_plain, quoted
 from bot.systems.savage.callbacks import ChaseCallback
 from bot.systems.savage.chase.board import chase_names, render_chase, show_chase, tell_chase
@@ -111,16 +112,18 @@ async def run(
     tell: bool = True,
 ) -> ChaseOutcome:
     """One chase command; the chat is told what it did and what it caused in the fight (a
-    critical failure resolved with Fatigue tires the linked fight character too)."""
+    critical failure resolved with Fatigue tires the linked fight character too) — the step
+    and what it tells the chat in one transaction."""
     try:
-        out = await chase_command(
-            game.id, command, actor_id=user_id, rng=rng, expected_seq=expected_seq
-        )
-    except ch.ChaseError as error:
+        async with step_and_its_chat(bot):
+            out = await chase_command(
+                game.id, command, actor_id=user_id, rng=rng, expected_seq=expected_seq
+            )
+            if tell:
+                await tell_chase(bot, game, out.events, reply_to=reply_to, view=out.view(game.id))
+                await tell_followed(bot, game, out.followed)
+    except ch.ChaseError as error:  # the chase's own refusal: nothing was written
         raise Refusal(await named_error(game, error)) from None
-    if tell:
-        await tell_chase(bot, game, out.events, reply_to=reply_to, view=out.view(game.id))
-        await tell_followed(bot, game, out.followed)
     return out
 
 
