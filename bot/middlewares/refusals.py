@@ -1,6 +1,7 @@
 """A rule system's refusals in the user's words: a reply to the message, or an alert on the
 button pressed. Each system's routers install one with its own refusal types and how each is
-told; anything else passes on to bot/middlewares/errors.py."""
+told (a handler's own `Refusal` always, as its text); anything else passes on to
+bot/middlewares/errors.py."""
 
 from __future__ import annotations
 
@@ -15,9 +16,20 @@ from bot.render.common import as_plain
 Tell = Callable[[Any], str]  # a refusal -> its text (built when it happens: the user's locale)
 
 
+class Refusal(Exception):
+    """A handler's own refusal: ``text`` (HTML) goes back to the user as is, with ``markup``
+    (the names it may have meant, as buttons)."""
+
+    def __init__(self, text: str, markup: InlineKeyboardMarkup | None = None) -> None:
+        super().__init__(text)
+        self.text = text
+        self.markup = markup
+
+
 class Refusals(BaseMiddleware):
     def __init__(self, tell: Mapping[type[Exception], Tell]) -> None:
-        self.tell = dict(tell)  # the first type that matches tells it: subclasses first
+        # the first type that matches tells it: subclasses first
+        self.tell: dict[type[Exception], Tell] = {Refusal: _own, **tell}
         self.types = tuple(self.tell)
 
     def text_of(self, error: Exception) -> str:
@@ -34,6 +46,10 @@ class Refusals(BaseMiddleware):
         except self.types as error:
             await tell_user(event, self.text_of(error), getattr(error, "markup", None))
         return None
+
+
+def _own(error: Refusal) -> str:
+    return error.text
 
 
 async def tell_user(

@@ -14,7 +14,7 @@ from typing import Any
 
 from engine import describe
 from engine.describe import Template
-from engine.errors import CodedError
+from engine.errors import RuleViolation
 
 ERROR_CODES: dict[str, Template] = {
     # setup
@@ -83,7 +83,7 @@ describe.kinds(
 )
 
 
-class ChaseError(CodedError, ValueError):
+class ChaseError(RuleViolation):
     """A rule violation: ``code`` is a key of ``ERROR_CODES``, ``params`` fill its message."""
 
     family = "chase"
