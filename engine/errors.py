@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
+from engine import describe
 from engine.describe import Description, Template
 
 
@@ -41,8 +42,18 @@ class CodedError(Exception):
 
 
 class RuleViolation(CodedError, ValueError):
-    """A refusal of a rule system's engine (a command, a sheet): each system's subclass names
-    its family and its table. A ValueError, as the parsers' callers catch it."""
+    """A refusal of a rule system's engine (a command, a sheet). A ValueError, as the parsers'
+    callers catch it. Each system's subclass names its family and its table, which become
+    known as it is declared: ``class DuelError(RuleViolation, family="duel_rule",
+    codes=ERROR_CODES)``."""
+
+    def __init_subclass__(
+        cls, *, family: str = "", codes: Mapping[str, Template] | None = None, **kwargs: Any
+    ) -> None:
+        super().__init_subclass__(**kwargs)
+        if family and codes is not None:
+            cls.family, cls.codes = family, codes
+            describe.register(family, codes)
 
 
 def _rebuild(cls: type[CodedError], args: tuple[object, ...], fields: dict[str, Any]) -> CodedError:

@@ -3,7 +3,7 @@ sentence is its English template below (the msgid of the ``engine`` catalog)."""
 
 from __future__ import annotations
 
-from engine import describe, sheet_numbers
+from engine import sheet_numbers
 from engine.describe import Template
 from engine.errors import RuleViolation
 
@@ -60,11 +60,6 @@ ERROR_CODES: dict[str, Template] = {
     "sealed_at_deadline": "The turn's deadline has passed: a sealed turn is not changed now.",
 }
 
-describe.register(FAMILY, ERROR_CODES)
 
-
-class DuelError(RuleViolation):
+class DuelError(RuleViolation, family=FAMILY, codes=ERROR_CODES):
     """A refused sheet, submission or resolution: ``code`` (ERROR_CODES) and ``params``."""
-
-    family = FAMILY
-    codes = ERROR_CODES

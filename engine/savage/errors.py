@@ -3,7 +3,7 @@ sentence is its English template below (the msgid of the ``engine`` catalog)."""
 
 from __future__ import annotations
 
-from engine import describe, sheet_numbers
+from engine import sheet_numbers
 from engine.describe import Template
 from engine.errors import RuleViolation
 
@@ -88,11 +88,6 @@ ERROR_CODES: dict[str, Template] = {
     "bad_target": "This target cannot be chosen.",
 }
 
-describe.register("rule", ERROR_CODES)
 
-
-class RuleError(RuleViolation):
+class RuleError(RuleViolation, family="rule", codes=ERROR_CODES):
     """A refused command: ``code`` (see ERROR_CODES) and ``params`` for the message."""
-
-    family = "rule"
-    codes = ERROR_CODES

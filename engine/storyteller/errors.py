@@ -3,7 +3,7 @@ code's sentence is its English template below (the msgid of the ``engine`` catal
 
 from __future__ import annotations
 
-from engine import describe, sheet_numbers
+from engine import sheet_numbers
 from engine.describe import Template
 from engine.errors import RuleViolation
 
@@ -62,11 +62,6 @@ ERROR_CODES: dict[str, Template] = {
     "aim_damage_range": "An aimed attack adds {low} to {high} damage dice, not {value}.",
 }
 
-describe.register(FAMILY, ERROR_CODES)
 
-
-class StorytellerError(RuleViolation):
+class StorytellerError(RuleViolation, family=FAMILY, codes=ERROR_CODES):
     """A refused command of the Storyteller rules: ``code`` (ERROR_CODES) and ``params``."""
-
-    family = FAMILY
-    codes = ERROR_CODES
