@@ -36,7 +36,8 @@ from engine.services.library_rows import (
 from engine.services.names import checked_name, refuse_look_alike, row_id, sought_name
 from engine.services.savage.aggregates import ENCOUNTER
 from engine.services.savage.code import CODE
-from engine.services.savage.encounters import KIND, EncounterOutcome, as_actor, record_step
+from engine.services.savage.encounters import KIND, EncounterOutcome, record_step
+from engine.services.scene_service import as_actor
 from engine.services.scenes import (
     active_in,
     member_in,

@@ -33,10 +33,11 @@ from engine.services.library_rows import (
     saver_is_gm,
 )
 from engine.services.names import checked_name, refuse_look_alike, row_id, sought_name
+from engine.services.scene_service import as_actor
 from engine.services.scenes import active_in, require_member, require_system, role_of
 from engine.services.storyteller.aggregates import FIGHT
 from engine.services.storyteller.code import CODE
-from engine.services.storyteller.fights import KIND, FightOutcome, as_actor, record_step
+from engine.services.storyteller.fights import KIND, FightOutcome, record_step
 from engine.services.storyteller.options import load_options
 from engine.store.models import ROLE_GM, SavedCharacter
 from engine.storyteller import commands as cmd
@@ -225,6 +226,6 @@ async def add_to_fight(
             out = decide(state, command, rng)
             events.extend(out)
             state = FIGHT.fold(state, out)
-        return await record_step(unit, key, tuple(events))
+        return await record_step(unit, key, tuple(events), rng)
 
     return await run_unit(game_id, work, actor_id=actor_id)
