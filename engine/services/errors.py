@@ -5,7 +5,7 @@ A rule system's services declare their refusals as `Refused` classes with their 
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 from engine import describe
 from engine.describe import Template
@@ -28,15 +28,18 @@ class ServiceError(CodedError):
 
 
 class Refused(ServiceError):
-    """Subclasses carry their own code: ``NotGm(game_id=1)``; a subclass with a `template`
-    (its English sentence) adds it to the table as it is declared."""
+    """Subclasses carry their own code: ``NotGm(game_id=1)``. A rule system's refusal is
+    declared with its code and English template, which join the table:
+    ``class NoDuel(Refused, code="no_duel", template="There is no duel going on here.")``."""
 
-    template: ClassVar[Template | None] = None
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
+    def __init_subclass__(
+        cls, *, code: str = "", template: Template | None = None, **kwargs: Any
+    ) -> None:
         super().__init_subclass__(**kwargs)
-        if "template" in cls.__dict__ and cls.template is not None:
-            ERROR_CODES[cls.code] = cls.template
+        if code:
+            cls.code = code
+        if template is not None:
+            ERROR_CODES[cls.code] = template
 
     def __init__(self, **params: Any) -> None:
         super().__init__(type(self).code, params)

@@ -43,7 +43,12 @@ from engine.services.savage.errors import (
     NoEncounter,
     NotInChase,
 )
-from engine.services.savage.follow import undo_chase_caused, undo_fight_caused
+from engine.services.savage.follow import (
+    chase_follows,
+    fight_follows,
+    undo_chase_caused,
+    undo_fight_caused,
+)
 from engine.services.savage.table import (
     quiet_mode,
     set_players_set_scene,
@@ -62,7 +67,7 @@ SAVAGE = RuleSystem(
             EncounterActive,
             decide=encounters.decide,
             commands=savage.Command,
-            follow=encounters.follow,
+            follow=chase_follows,
             follow_undo=undo_chase_caused,
         ),
         SceneKind(
@@ -72,7 +77,7 @@ SAVAGE = RuleSystem(
             decide=chases.decide,
             commands=chases.STEPS,
             check=chases.check,
-            follow=chases.follow_fight,
+            follow=fight_follows,
             follow_undo=undo_fight_caused,
         ),
     ),

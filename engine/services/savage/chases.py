@@ -45,9 +45,7 @@ from engine.services.errors import NotGm, NotYourCharacter
 from engine.services.library import name_key
 from engine.services.savage.aggregates import CHASE, ENCOUNTER
 from engine.services.savage.errors import NobodyActing, NotInChase
-from engine.services.savage.follow import cause, fight_follows
 from engine.services.scenes import (
-    Caused,
     CommandOutcome,
     SceneView,
     active_in,
@@ -235,21 +233,6 @@ async def decide(
         new, state = _catch_up(state, fight[1], added, rng)
         events.extend(new)
     return tuple(events), state
-
-
-async def follow_fight(
-    unit: Unit,
-    key: str,
-    step: int | None,
-    events: tuple[Any, ...],
-    state: Any,
-    rng: Rng,
-    before: Any,
-) -> tuple[Caused, ...]:
-    """The fight steps a chase step causes, and the chase's following of them
-    (engine/services/savage/follow.py)."""
-    followed = await fight_follows(unit, events, state, rng, cause(key, step))
-    return () if followed is None else tuple(c for c in followed if c is not None)
 
 
 def _catch_up(

@@ -18,9 +18,8 @@ from engine.dice.rng import Rng
 from engine.services import scene_service
 from engine.services.aggregates.unit import Unit
 from engine.services.savage.aggregates import ENCOUNTER
-from engine.services.savage.follow import chase_follows
 from engine.services.savage.table import table_of
-from engine.services.scenes import Caused, CommandOutcome, SceneView
+from engine.services.scenes import CommandOutcome, SceneView
 
 EncounterView = SceneView[savage.Encounter]
 EncounterOutcome = CommandOutcome[savage.Encounter, savage.Event]
@@ -35,20 +34,6 @@ async def decide(
     info = turn.unit.game.info
     table = None if turn.by is None or info is None else table_of(info)
     return savage.decide_with_state(turn.state, turn.as_actor(turn.command), turn.rng, table=table)
-
-
-async def follow(
-    unit: Unit,
-    key: str,
-    step: int | None,
-    events: tuple[Any, ...],
-    state: Any,
-    rng: Rng,
-    before: Any,
-) -> tuple[Caused, ...]:
-    """The chase steps a fight step causes (engine/services/savage/follow.py)."""
-    followed = await chase_follows(unit, key, step, events, state, rng, before)
-    return () if followed is None else (followed,)
 
 
 # The GM opens a new, empty encounter (`wrong_system` unless a savage game,
