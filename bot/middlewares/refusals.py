@@ -28,12 +28,14 @@ class Refusal(Exception):
 
 class Refusals(BaseMiddleware):
     def __init__(self, tell: Mapping[type[Exception], Tell]) -> None:
-        # the first type that matches tells it: subclasses first
-        self.tell: dict[type[Exception], Tell] = {Refusal: _own, **tell}
+        self.tell = dict(tell)  # the first type that matches tells it: subclasses first
         self.types = tuple(self.tell)
+        # a handler's own `Refusal` is caught too, told as its text
+        self._caught: tuple[type[Exception], ...] = (*self.types, Refusal)
 
     def text_of(self, error: Exception) -> str:
-        return next(tell for kind, tell in self.tell.items() if isinstance(error, kind))(error)
+        found = (tell for kind, tell in self.tell.items() if isinstance(error, kind))
+        return next(found, _own)(error)
 
     async def __call__(
         self,
@@ -43,13 +45,13 @@ class Refusals(BaseMiddleware):
     ) -> Any:
         try:
             return await handler(event, data)
-        except self.types as error:
+        except self._caught as error:
             await tell_user(event, self.text_of(error), getattr(error, "markup", None))
         return None
 
 
-def _own(error: Refusal) -> str:
-    return error.text
+def _own(error: Any) -> str:
+    return str(error.text)  # a Refusal: the one type told when no other matches
 
 
 async def tell_user(

@@ -14,19 +14,9 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from engine.dice.rng import Rng
-from engine.services import systems
+from engine.services import scenes, systems
 from engine.services.aggregates.unit import Unit, run_unit
-from engine.services.scenes import (
-    CommandOutcome,
-    SceneView,
-    UndoOutcome,
-    active_in,
-    close_scene,
-    current_view,
-    member_in,
-    start_empty,
-    undo_scene,
-)
+from engine.services.scenes import CommandOutcome, SceneView, UndoOutcome
 from engine.store.models import ROLE_GM
 
 S = TypeVar("S")
@@ -70,17 +60,17 @@ async def start_scene(kind: str, game_id: int, *, actor_id: int) -> SceneView[An
     system, the kind's `active` error if one is open), with the kind's params for it."""
     scene = systems.scene_kind(kind)
     params = None if scene.start_params is None else await scene.start_params(game_id)
-    return await start_empty(scene.aggregate, game_id, actor_id=actor_id, params=params)
+    return await scenes.start_empty(scene.aggregate, game_id, actor_id=actor_id, params=params)
 
 
 async def end_scene(kind: str, game_id: int, *, actor_id: int) -> SceneView[Any]:
     """The GM closes the game's open scene of `kind`: read-only from now on (its log stays)."""
-    return await close_scene(systems.scene_kind(kind).aggregate, game_id, actor_id=actor_id)
+    return await scenes.close_scene(systems.scene_kind(kind).aggregate, game_id, actor_id=actor_id)
 
 
 async def current_scene(kind: str, game_id: int) -> SceneView[Any] | None:
     """The game's open scene of `kind` as stored now, or None (one statement, usually)."""
-    return await current_view(systems.scene_kind(kind).aggregate, game_id, kind)
+    return await scenes.current_view(systems.scene_kind(kind).aggregate, game_id, kind)
 
 
 async def scene_command(
@@ -105,8 +95,8 @@ async def scene_command(
         raise TypeError(f"not a {kind} command: {command!r}")
 
     async def work(unit: Unit) -> CommandOutcome[Any, Any]:
-        role = member_in(unit)
-        key = await active_in(unit, kind)
+        role = scenes.member_in(unit)
+        key = await scenes.active_in(unit, kind)
         if scene.check is not None and role != ROLE_GM:
             await scene.check(unit, command)
         state = await unit.state(
@@ -165,7 +155,7 @@ async def undo_scene_step(
     in other scenes (`follow_undo`), in one transaction (`event_conflict`, `stale_state`:
     another step came since the one the GM saw)."""
     scene = systems.scene_kind(kind)
-    return await undo_scene(
+    return await scenes.undo_scene(
         scene.aggregate,
         kind,
         game_id,
