@@ -3,7 +3,8 @@ JSON-safe ``params``. The sentence is the family's English template (engine/desc
 the chat and the Mini App translate; no user text is built here.
 
 Families: ``dice`` (engine/dice/errors.py), ``service`` (engine/services/errors.py), and each
-rule system's own (in its engine package, registered as its module is imported).
+rule system's own (in its engine package, registered as its module is imported; its class
+derives from `RuleViolation`).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
+from engine import describe
 from engine.describe import Description, Template
 
 
@@ -37,6 +39,21 @@ class CodedError(Exception):
     def __reduce__(self) -> tuple[Callable[..., CodedError], tuple[object, ...]]:
         # pickling (multiprocessing, caches) with keyword-only fields in subclasses
         return (_rebuild, (type(self), self.args, dict(self.__dict__)))
+
+
+class RuleViolation(CodedError, ValueError):
+    """A refusal of a rule system's engine (a command, a sheet). A ValueError, as the parsers'
+    callers catch it. Each system's subclass names its family and its table, which become
+    known as it is declared: ``class DuelError(RuleViolation, family="duel_rule",
+    codes=ERROR_CODES)``."""
+
+    def __init_subclass__(
+        cls, *, family: str = "", codes: Mapping[str, Template] | None = None, **kwargs: Any
+    ) -> None:
+        super().__init_subclass__(**kwargs)
+        if family and codes is not None:
+            cls.family, cls.codes = family, codes
+            describe.register(family, codes)
 
 
 def _rebuild(cls: type[CodedError], args: tuple[object, ...], fields: dict[str, Any]) -> CodedError:

@@ -1,6 +1,7 @@
 """A rule system's refusals in the user's words: a reply to the message, or an alert on the
 button pressed. Each system's routers install one with its own refusal types and how each is
-told; anything else passes on to bot/middlewares/errors.py."""
+told (a handler's own `Refusal` always, as its text); anything else passes on to
+bot/middlewares/errors.py."""
 
 from __future__ import annotations
 
@@ -15,13 +16,26 @@ from bot.render.common import as_plain
 Tell = Callable[[Any], str]  # a refusal -> its text (built when it happens: the user's locale)
 
 
+class Refusal(Exception):
+    """A handler's own refusal: ``text`` (HTML) goes back to the user as is, with ``markup``
+    (the names it may have meant, as buttons)."""
+
+    def __init__(self, text: str, markup: InlineKeyboardMarkup | None = None) -> None:
+        super().__init__(text)
+        self.text = text
+        self.markup = markup
+
+
 class Refusals(BaseMiddleware):
     def __init__(self, tell: Mapping[type[Exception], Tell]) -> None:
         self.tell = dict(tell)  # the first type that matches tells it: subclasses first
         self.types = tuple(self.tell)
+        # a handler's own `Refusal` is caught too, told as its text
+        self._caught: tuple[type[Exception], ...] = (*self.types, Refusal)
 
     def text_of(self, error: Exception) -> str:
-        return next(tell for kind, tell in self.tell.items() if isinstance(error, kind))(error)
+        found = (tell for kind, tell in self.tell.items() if isinstance(error, kind))
+        return next(found, _own)(error)
 
     async def __call__(
         self,
@@ -31,9 +45,13 @@ class Refusals(BaseMiddleware):
     ) -> Any:
         try:
             return await handler(event, data)
-        except self.types as error:
+        except self._caught as error:
             await tell_user(event, self.text_of(error), getattr(error, "markup", None))
         return None
+
+
+def _own(error: Any) -> str:
+    return str(error.text)  # a Refusal: the one type told when no other matches
 
 
 async def tell_user(

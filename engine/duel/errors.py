@@ -3,12 +3,9 @@ sentence is its English template below (the msgid of the ``engine`` catalog)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from engine import describe, sheet_numbers
+from engine import sheet_numbers
 from engine.describe import Template
-from engine.errors import CodedError
+from engine.errors import RuleViolation
 
 FAMILY = "duel_rule"
 
@@ -63,14 +60,6 @@ ERROR_CODES: dict[str, Template] = {
     "sealed_at_deadline": "The turn's deadline has passed: a sealed turn is not changed now.",
 }
 
-describe.register(FAMILY, ERROR_CODES)
 
-
-class DuelError(CodedError, ValueError):
+class DuelError(RuleViolation, family=FAMILY, codes=ERROR_CODES):
     """A refused sheet, submission or resolution: ``code`` (ERROR_CODES) and ``params``."""
-
-    family = FAMILY
-    codes = ERROR_CODES
-
-    def __init__(self, code: str, params: Mapping[str, Any] | None = None) -> None:
-        super().__init__(code, params)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine import codec
+from engine import codec, events
 
 from .options import Deadline, DuelOptions
 from .proposal import Published, Step
@@ -17,11 +17,8 @@ from .submission import Submission
 
 
 @dataclass(frozen=True, slots=True)
-class Event:
-    step: int
-
-    def to_dict(self) -> dict[str, Any]:
-        return EVENTS.to_data(self)
+class Event(events.Event):
+    """A fact of a duel."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +89,7 @@ EVENTS: codec.Family[Event] = codec.Family(
         )
     },
 )  # fmt: skip
+Event.family = EVENTS
 
 
 def event_from_dict(data: dict[str, Any]) -> Event:

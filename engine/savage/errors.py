@@ -3,12 +3,9 @@ sentence is its English template below (the msgid of the ``engine`` catalog)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from engine import describe, sheet_numbers
+from engine import sheet_numbers
 from engine.describe import Template
-from engine.errors import CodedError
+from engine.errors import RuleViolation
 
 ERROR_CODES: dict[str, Template] = {
     # character sheets (params: fragment = the offending part of the text, position)
@@ -91,14 +88,6 @@ ERROR_CODES: dict[str, Template] = {
     "bad_target": "This target cannot be chosen.",
 }
 
-describe.register("rule", ERROR_CODES)
 
-
-class RuleError(CodedError, ValueError):
+class RuleError(RuleViolation, family="rule", codes=ERROR_CODES):
     """A refused command: ``code`` (see ERROR_CODES) and ``params`` for the message."""
-
-    family = "rule"
-    codes = ERROR_CODES
-
-    def __init__(self, code: str, params: Mapping[str, Any] | None = None) -> None:
-        super().__init__(code, params)

@@ -9,9 +9,8 @@ inverse.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
-from engine import codec
+from engine import codec, events
 from engine.dice.results import DamageResult, RollResult, TraitResult
 
 from .cards import Card
@@ -21,11 +20,8 @@ from .stored import Blank
 
 
 @dataclass(frozen=True, slots=True)
-class Event:
-    step: int
-
-    def to_dict(self) -> dict[str, Any]:
-        return EVENTS.to_data(self)
+class Event(events.Event):
+    """A fact of a SWADE fight."""
 
 
 # --- set-up ---------------------------------------------------------------------------
@@ -362,5 +358,6 @@ EVENT_TYPES: dict[str, type[Event]] = {
 
 
 EVENTS: codec.Family[Event] = codec.Family("type", EVENT_TYPES)
+Event.family = EVENTS
 event_to_dict = EVENTS.to_data
 event_from_dict = EVENTS.from_data

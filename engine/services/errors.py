@@ -1,6 +1,7 @@
 """Errors raised by the services. `code` is stable; its sentence is the English template of
 `ERROR_CODES` (the msgid of the ``engine`` catalog), which the bot and the Mini App translate.
-A rule system's services add their codes to the table (engine/services/<system>/errors.py)."""
+A rule system's services declare their refusals as `Refused` classes with their template
+(engine/services/<system>/errors.py): declaring one adds it to the table."""
 
 from __future__ import annotations
 
@@ -26,42 +27,53 @@ class ServiceError(CodedError):
         super().__init__(code or type(self).code, params)
 
 
-class _Coded(ServiceError):
-    """Subclasses carry their own code: ``NotGm(game_id=1)``."""
+class Refused(ServiceError):
+    """Subclasses carry their own code: ``NotGm(game_id=1)``. A rule system's refusal is
+    declared with its code and English template, which join the table:
+    ``class NoDuel(Refused, code="no_duel", template="There is no duel going on here.")``."""
+
+    def __init_subclass__(
+        cls, *, code: str = "", template: Template | None = None, **kwargs: Any
+    ) -> None:
+        super().__init_subclass__(**kwargs)
+        if code:
+            cls.code = code
+        if template is not None:
+            ERROR_CODES[cls.code] = template
 
     def __init__(self, **params: Any) -> None:
         super().__init__(type(self).code, params)
 
 
-class NotGm(_Coded):
+class NotGm(Refused):
     code = "not_gm"
 
 
-class GameExists(_Coded):
+class GameExists(Refused):
     code = "game_exists"
 
 
-class NoGame(_Coded):
+class NoGame(Refused):
     code = "no_game"
 
 
-class GameEnded(_Coded):
+class GameEnded(Refused):
     code = "game_ended"
 
 
-class NotMember(_Coded):
+class NotMember(Refused):
     code = "not_member"
 
 
-class NoUser(_Coded):
+class NoUser(Refused):
     code = "no_user"
 
 
-class BadSystem(_Coded):
+class BadSystem(Refused):
     code = "bad_system"
 
 
-class BadName(_Coded):
+class BadName(Refused):
     code = "bad_name"
 
 
@@ -82,41 +94,41 @@ class NameLooksAlike(BadName):
     code = "name_looks_alike"
 
 
-class NoRoll(_Coded):
+class NoRoll(Refused):
     code = "no_roll"
 
 
-class NotHidden(_Coded):
+class NotHidden(Refused):
     code = "not_hidden"
 
 
-class AlreadyRevealed(_Coded):
+class AlreadyRevealed(Refused):
     code = "already_revealed"
 
 
-class BadTimeZone(_Coded):
+class BadTimeZone(Refused):
     code = "bad_time_zone"
 
 
-class EventConflict(_Coded):
+class EventConflict(Refused):
     code = "event_conflict"
 
 
-class StaleState(_Coded):
+class StaleState(Refused):
     """The user acted on a state that has changed since (`seq` now, `expected` seen)."""
 
     code = "stale_state"
 
 
-class NothingToUndo(_Coded):
+class NothingToUndo(Refused):
     code = "nothing_to_undo"
 
 
-class StreamClosed(_Coded):
+class StreamClosed(Refused):
     code = "stream_closed"
 
 
-class WrongAggregate(_Coded):
+class WrongAggregate(Refused):
     code = "wrong_aggregate"
 
 
@@ -155,23 +167,23 @@ ERROR_CODES.update(
 # --- rule systems, scenes and the characters library ------------------------------------
 
 
-class WrongSystem(_Coded):
+class WrongSystem(Refused):
     code = "wrong_system"
 
 
-class UnknownScene(_Coded):
+class UnknownScene(Refused):
     code = "unknown_scene"
 
 
-class SceneActive(_Coded):
+class SceneActive(Refused):
     code = "scene_active"
 
 
-class NoCharacter(_Coded):
+class NoCharacter(Refused):
     code = "no_character"
 
 
-class NotYourCharacter(_Coded):
+class NotYourCharacter(Refused):
     code = "not_your_character"
 
 

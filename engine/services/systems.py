@@ -2,21 +2,45 @@
 
 A rule system has a code (stored with every game and library character), an English name
 (adapters translate it) and its scene kinds: the event-sourced streams a game of that
-system runs (a fight, a pursuit, a duel…). A scene kind brings its aggregate (decide is
-the system's own; evolve, state and event codecs are the aggregate's) and the errors that
-say a game has none open or one already. The shared services read what they need here and
-never name a system; a system registers itself in engine/services/installed.py.
+system runs (a fight, a pursuit, a duel…). A scene kind brings its aggregate (evolve, state
+and event codecs), the errors that say a game has none open or one already, and what the
+one scene service (engine/services/scene_service.py) asks of the system: its decide of a
+command, who may send what, the other scenes' steps a step causes. The shared services read
+what they need here and never name a system; a system registers itself in
+engine/services/installed.py.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.services.aggregates.model import Aggregate, register_aggregate
 from engine.services.errors import SceneActive, ServiceError, UnknownScene, WrongSystem
 from engine.services.notify import add_topic
+
+if TYPE_CHECKING:
+    from engine.dice.rng import Rng
+    from engine.services.aggregates.unit import Unit
+    from engine.services.scene_service import Turn
+    from engine.services.scenes import Caused
+
+# (the command in its unit, on the state read there) -> its events, and the state after them
+# when the decision has it (else they are folded)
+Decide = Callable[["Turn[Any, Any]"], Awaitable[tuple[tuple[Any, ...], Any]]]
+# (unit, a player's command) -> None, or the refusal of what the player may not send
+Check = Callable[["Unit", Any], Awaitable[None]]
+# (unit, key, step, events, state after, rng, state before) -> the steps caused elsewhere
+Follow = Callable[
+    ["Unit", str, "int | None", tuple[Any, ...], Any, "Rng", Any], Awaitable[tuple["Caused", ...]]
+]
+# (unit, key, the undone step) -> what was undone elsewhere with it
+FollowUndo = Callable[["Unit", str, int], Awaitable["Caused | None"]]
+
+
+def _no_note(key: str) -> Mapping[str, Any]:
+    return {}
 
 
 @dataclass(frozen=True)
@@ -26,6 +50,13 @@ class SceneKind:
     aggregate: Aggregate[Any, Any]
     missing: Callable[..., ServiceError]  # raised (with params) when the game has none open
     active: Callable[..., ServiceError] = SceneActive  # … when one is open already
+    decide: Decide | None = None  # None: its commands are the system's own services'
+    commands: Any = None  # the engine's command types (a command of another is a TypeError)
+    check: Check | None = None  # a player's command, before the scene is read
+    follow: Follow | None = None
+    follow_undo: FollowUndo | None = None
+    start_params: Callable[[int], Awaitable[Mapping[str, Any]]] | None = None  # (game id)
+    note: Callable[[str], Mapping[str, Any]] = _no_note  # a step's note's own fields (key)
 
     @property
     def name(self) -> str:

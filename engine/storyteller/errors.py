@@ -3,12 +3,9 @@ code's sentence is its English template below (the msgid of the ``engine`` catal
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from engine import describe, sheet_numbers
+from engine import sheet_numbers
 from engine.describe import Template
-from engine.errors import CodedError
+from engine.errors import RuleViolation
 
 FAMILY = "st_rule"
 
@@ -65,14 +62,6 @@ ERROR_CODES: dict[str, Template] = {
     "aim_damage_range": "An aimed attack adds {low} to {high} damage dice, not {value}.",
 }
 
-describe.register(FAMILY, ERROR_CODES)
 
-
-class StorytellerError(CodedError, ValueError):
+class StorytellerError(RuleViolation, family=FAMILY, codes=ERROR_CODES):
     """A refused command of the Storyteller rules: ``code`` (ERROR_CODES) and ``params``."""
-
-    family = FAMILY
-    codes = ERROR_CODES
-
-    def __init__(self, code: str, params: Mapping[str, Any] | None = None) -> None:
-        super().__init__(code, params)

@@ -5,9 +5,8 @@ seed. ``EVENTS`` (engine.codec) stores them as ``{"type": <class name>, …field
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
-from engine import codec
+from engine import codec, events
 from engine.dice.results import PoolResult
 
 from .combat import DamageStep, Defense
@@ -18,11 +17,8 @@ from .pools import Pool
 
 
 @dataclass(frozen=True, slots=True)
-class Event:
-    step: int
-
-    def to_dict(self) -> dict[str, Any]:
-        return EVENTS.to_data(self)
+class Event(events.Event):
+    """A fact of a Storyteller fight."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,5 +178,6 @@ EVENT_TYPES: dict[str, type[Event]] = {
 }
 
 EVENTS: codec.Family[Event] = codec.Family("type", EVENT_TYPES)
+Event.family = EVENTS
 event_to_dict = EVENTS.to_data
 event_from_dict = EVENTS.from_data

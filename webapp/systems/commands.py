@@ -4,7 +4,8 @@ bounds; a bad one is 400 ``bad_request`` with its field) and handed to a handler
 the system's services as the authenticated user. A `Spec` also says whether the command is
 the GM's alone (refused with 403 ``forbidden`` before anything is read). A system's adapter
 names its commands per scene kind (webapp/systems/registry.py); webapp/api/scenes.py runs
-them."""
+them. The commands every scene kind has — start, end, undo, and one engine command built
+from its arguments — are made here for any kind (engine/services/scene_service.py)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Generic
 
 from engine.dice.rng import Rng
+from engine.services.scene_service import end_scene, scene_command, start_scene, undo_scene_step
 from webapp.bodies import B, Body, parse_body
 
 
@@ -60,3 +62,38 @@ class Spec(Generic[B]):
 
 class NoArgs(Body):
     pass
+
+
+def scene_spec(kind: str, model: type[B], build: Callable[[B], Any], gm_only: bool) -> Spec[B]:
+    """A command of a scene of `kind` that is one engine command built from its arguments."""
+
+    async def run(ctx: Ctx, args: B) -> Done:
+        out = await scene_command(
+            kind, ctx.game_id, build(args), actor_id=ctx.actor_id, rng=ctx.rng, **ctx.seen
+        )
+        return Done(out.events)
+
+    return Spec(model, run, gm_only)
+
+
+def scene_specs(kind: str) -> dict[str, Spec[NoArgs]]:
+    """The GM's start (an empty scene), end and undo (of the step the board showed) of a
+    scene of `kind`."""
+
+    async def start(ctx: Ctx, _: NoArgs) -> Done:
+        await start_scene(kind, ctx.game_id, actor_id=ctx.actor_id)
+        return Done()
+
+    async def end(ctx: Ctx, _: NoArgs) -> Done:
+        await end_scene(kind, ctx.game_id, actor_id=ctx.actor_id)
+        return Done()
+
+    async def undo(ctx: Ctx, _: NoArgs) -> Done:
+        await undo_scene_step(kind, ctx.game_id, actor_id=ctx.actor_id, **ctx.seen)
+        return Done()
+
+    return {
+        "start": Spec(NoArgs, start, True),
+        "end": Spec(NoArgs, end, True),
+        "undo": Spec(NoArgs, undo, True),
+    }

@@ -13,9 +13,10 @@ from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMar
 from aiogram.utils.i18n import gettext as _
 
 from bot.filters import IN_GROUPS
-from bot.middlewares.refusals import Refusals
+from bot.middlewares.refusals import Refusal, Refusals
 from bot.render import texts
 from bot.render.common import quoted
+from bot.systems.call import Call as SceneCall
 from bot.systems.filters import game_of
 from bot.systems.storyteller import names, picker, render
 from bot.systems.storyteller.board import (
@@ -35,9 +36,9 @@ from bot.systems.storyteller.callbacks import (
 from bot.systems.storyteller.words import END_WORDS, attack_words
 from engine.dice.rng import Rng
 from engine.name_match import match
-from engine.services import GameInfo, NoCharacter, NoGame, get_game
+from engine.services import NoCharacter, NoGame, get_game
 from engine.services.storyteller import (
-    FightView,
+    FIGHT,
     NoFight,
     add_to_fight,
     current_fight,
@@ -53,21 +54,10 @@ from engine.storyteller.errors import StorytellerError
 from engine.storyteller.fight import Fight, Fighter
 
 
-class Refusal(Exception):
-    """A handler's own refusal: ``text`` (HTML) goes back to the user as is, with
-    ``markup`` (the names it may have meant, as buttons)."""
-
-    def __init__(self, text: str, markup: InlineKeyboardMarkup | None = None) -> None:
-        super().__init__(text)
-        self.text = text
-        self.markup = markup
-
-
 def refusals() -> Refusals:
     """The engine's refusals and `Refusal`s in the user's words: a reply, or an alert."""
     return Refusals(
         {
-            Refusal: lambda error: error.text,
             picker.Refused: lambda error: error.text,
             StorytellerError: lambda error: (
                 texts.error_text(error) or _("This cannot be done now.")
@@ -103,21 +93,8 @@ def make_router() -> Router:
 # --- a command in chat -----------------------------------------------------------------------
 
 
-class Call:
-    def __init__(self, message: Message, game: GameInfo, view: FightView | None, args: str):
-        assert message.from_user is not None
-        self.message = message
-        self.game = game
-        self.view = view
-        self.user_id = message.from_user.id
-        self.gm = game.gm_id == self.user_id
-        self.words = args.split()
-
-    @property
-    def fight(self) -> Fight:
-        if self.view is None:
-            raise NoFight(game_id=self.game.id)
-        return self.view.state
+class Call(SceneCall[Fight]):
+    kind = FIGHT.name
 
     async def run(self, bot: Bot, command: cmd.Command, rng: Rng) -> None:
         out = await fight_command(self.game.id, command, actor_id=self.user_id, rng=rng)
@@ -135,7 +112,7 @@ async def call_of(message: Message, args: str | None) -> Call:
     game = await game_of(message)
     if game is None:
         raise NoGame()
-    return Call(message, game, await current_fight(game.id), (args or "").strip())
+    return Call(message, game, await current_fight(game.id), args)
 
 
 def unknown(word: str, fight: Fight | None = None) -> str:
@@ -156,13 +133,13 @@ def default_fighter(fight: Fight, user_id: int, gm: bool) -> Fighter | None:
 
 
 def actor(call: Call) -> tuple[Fighter, list[str]]:
-    found, rest = names.take(call.fight, call.words)
+    found, rest = names.take(call.state, call.words)
     if found is not None:
         return found, rest
-    fallback = default_fighter(call.fight, call.user_id, call.gm)
+    fallback = default_fighter(call.state, call.user_id, call.gm)
     if fallback is None:
         raise Refusal(
-            unknown(call.words[0], call.fight) if call.words else _("Say whose turn it is: a name.")
+            unknown(call.words[0], call.state) if call.words else _("Say whose turn it is: a name.")
         )
     return fallback, call.words
 
@@ -289,7 +266,7 @@ async def on_actions(message: Message, command: CommandObject, bot: Bot, rng: An
 
 async def on_attack(message: Message, command: CommandObject, bot: Bot, rng: Any) -> None:
     call = await call_of(message, command.args)
-    fight = call.fight
+    fight = call.state
     first, rest = names.take(fight, call.words)
     second, after = names.take(fight, rest)
     if first is not None and second is not None:
@@ -347,8 +324,8 @@ def weapon_named(fighter: Fighter, said: str | None) -> str | None:
 
 async def on_ambush(message: Message, command: CommandObject, bot: Bot, rng: Any) -> None:
     call = await call_of(message, command.args)
-    first, rest = names.take(call.fight, call.words)
-    second, _rest = names.take(call.fight, rest)
+    first, rest = names.take(call.state, call.words)
+    second, _rest = names.take(call.state, rest)
     if first is None or second is None:
         raise Refusal(_("Write who ambushes whom: <code>/ambush Veronica Bandit 1</code>."))
     await call.run(bot, cmd.Ambush(first.id, second.id), rng)

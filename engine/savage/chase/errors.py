@@ -14,7 +14,7 @@ from typing import Any
 
 from engine import describe
 from engine.describe import Template
-from engine.errors import CodedError
+from engine.errors import RuleViolation
 
 ERROR_CODES: dict[str, Template] = {
     # setup
@@ -76,18 +76,14 @@ ERROR_CODES: dict[str, Template] = {
     "unknown_side": "There is no such side in the chase: {side}",
 }
 
-describe.register("chase", ERROR_CODES)
 describe.kinds("chase", position=describe.CARD, last=describe.CARD)
 describe.kinds(
     "chase", **dict.fromkeys(("participant", "attacker", "target", "leader"), describe.NAME)
 )
 
 
-class ChaseError(CodedError, ValueError):
+class ChaseError(RuleViolation, family="chase", codes=ERROR_CODES):
     """A rule violation: ``code`` is a key of ``ERROR_CODES``, ``params`` fill its message."""
-
-    family = "chase"
-    codes = ERROR_CODES
 
     def __init__(self, code: str, params: Mapping[str, Any] | None = None, **kw: Any) -> None:
         super().__init__(code, {**(params or {}), **kw})

@@ -9,9 +9,9 @@ Every card dealt and every maneuvering roll is inside the events: replay needs n
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from engine import codec
+from engine import codec, events
 from engine.savage.cards import Card
 
 from .model import Participant, Pending
@@ -20,12 +20,8 @@ from .roll import ManeuverRoll
 
 
 @dataclass(frozen=True, slots=True)
-class Event:
+class Event(events.Event):
     kind: ClassVar[str] = ""
-    step: int
-
-    def to_dict(self) -> dict[str, Any]:
-        return EVENTS.to_data(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,4 +258,5 @@ EVENT_TYPES: dict[str, type[Event]] = {
 }
 
 EVENTS: codec.Family[Event] = codec.Family("kind", EVENT_TYPES)
+Event.family = EVENTS
 event_from_dict = EVENTS.from_data

@@ -44,8 +44,16 @@ from engine.services.duel.rules import (
 )
 from engine.services.systems import RuleSystem, SceneKind
 
+
+def _note(key: str) -> dict[str, int]:
+    return {"thread": thread_of(key)}  # the topic the duel's step is told in
+
+
 DUEL_SYSTEM = RuleSystem(
-    CODE, "Forum duel", (SceneKind(DUEL, NoDuel, DuelActive),), new_game_options=new_game_rules
+    CODE,
+    "Forum duel",
+    (SceneKind(DUEL, NoDuel, DuelActive, note=_note),),
+    new_game_options=new_game_rules,
 )
 
 __all__ = [

@@ -22,6 +22,7 @@ from engine.services.aggregates.streams import next_key
 from engine.services.aggregates.unit import Unit, run_unit
 from engine.services.errors import EventConflict, StaleState, WrongSystem
 from engine.services.games import get_game
+from engine.services.scene_service import record_scene_step
 from engine.services.scenes import CommandOutcome, SceneView, gm_in, member_in, view_of
 from engine.store.models import ROLE_GM, Stream
 
@@ -69,21 +70,10 @@ def _check_system(unit: Unit) -> None:
 
 
 async def _record(
-    unit: Unit, key: str, events: tuple[duel.Event, ...], state: duel.DuelState
+    unit: Unit, key: str, events: tuple[duel.Event, ...], state: duel.DuelState, rng: Rng
 ) -> DuelOutcome:
-    step = unit.record(DUEL, key, events)
-    after = await unit.state(DUEL, key)
-    if step is not None:
-        unit.note(
-            KIND,
-            DUEL,
-            stream=key,
-            seq=unit.seq(key),
-            events=events,
-            actor_id=unit.actor_id,
-            thread=int(key.split(":")[1]),
-        )
-    return CommandOutcome(after, events, step, unit.seq(key), key, (), unit.board(key), state)
+    out = await record_scene_step(unit, KIND, key, events, rng)
+    return dataclasses.replace(out, before=state)
 
 
 async def start_duel(
@@ -118,7 +108,7 @@ async def start_duel(
         state = await unit.state(DUEL, key, params=params)
         # the duel's first step, and the first turn's dice seed
         events = duel.decide(state, duel.Configure(chosen, seed=turn_seed(rng)), rng)
-        return await _record(unit, key, events, state)
+        return await _record(unit, key, events, state, rng)
 
     return await run_unit(game_id, work, actor_id=actor_id)
 
@@ -151,7 +141,7 @@ async def duel_command(
         if isinstance(command, duel.Submit) and state.fighter(command.fighter).owner == actor_id:
             by = actor_id  # a GM who saved a fighter as its owner seals it as its player
         events = duel.decide(state, dataclasses.replace(command, by=by), rng)
-        return await _record(unit, key, events, state)
+        return await _record(unit, key, events, state, rng)
 
     try:
         return await run_unit(game_id, work, actor_id=actor_id)

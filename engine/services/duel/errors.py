@@ -2,30 +2,20 @@
 
 from __future__ import annotations
 
-from engine.services.errors import ERROR_CODES, SceneActive, _Coded
+from engine.services.errors import Refused, SceneActive
 
 
-class NoDuel(_Coded):
-    code = "no_duel"
+class NoDuel(Refused, code="no_duel", template="There is no duel going on here."): ...
 
 
-class DuelActive(SceneActive):
-    code = "duel_active"
+class DuelActive(SceneActive, code="duel_active", template="A duel is already going on here."): ...
 
 
-class NoFighter(_Coded):
-    code = "no_fighter"
+class NoFighter(
+    Refused, code="no_fighter", template="There is no such fighter in this game: {name}"
+): ...
 
 
-class SameFighter(_Coded):
-    code = "same_fighter"
-
-
-ERROR_CODES.update(
-    {
-        NoDuel.code: "There is no duel going on here.",
-        DuelActive.code: "A duel is already going on here.",
-        NoFighter.code: "There is no such fighter in this game: {name}",
-        SameFighter.code: "A duel needs two different fighters.",
-    }
-)
+class SameFighter(
+    Refused, code="same_fighter", template="A duel needs two different fighters."
+): ...

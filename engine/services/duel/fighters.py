@@ -16,14 +16,14 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
-from tortoise import timezone
 from tortoise.exceptions import IntegrityError
 
 from engine import duel
-from engine.services.errors import NotGm, NotMember, NotYourCharacter
+from engine.services.errors import NotGm
 from engine.services.library import name_key
+from engine.services.library_rows import check_owner, delete_entry, keep_entry, saver_is_gm
 from engine.services.names import checked_name, refuse_look_alike, row_id, sought_name
-from engine.services.scenes import require_member, require_system, role_of
+from engine.services.scenes import require_member, require_system
 from engine.store.models import ROLE_GM, SavedCharacter
 
 from .code import CODE
@@ -94,13 +94,9 @@ async def save_fighter(
     """Save (or replace, by name) a fighter; its sheet's warnings. A player's fighter is
     theirs (`owner_id` defaults to them, another owner is `not_your_character`); the GM
     names any owner, or none (the GM plays it)."""
-    await require_system(game_id, CODE)
-    is_gm = await require_member(game_id, actor_id) == ROLE_GM
+    is_gm = await saver_is_gm(game_id, CODE, actor_id)
     owner = owner_id if is_gm else (actor_id if owner_id is None else owner_id)
-    if not is_gm and owner != actor_id:
-        raise NotYourCharacter(owner_id=owner)
-    if owner is not None and owner != actor_id and await role_of(game_id, owner) is None:
-        raise NotMember(game_id=game_id, user_id=owner)
+    await check_owner(game_id, owner, actor_id=actor_id, is_gm=is_gm)
     parsed = parse_fighter(text_or_json, await game_classes(game_id))
     name = checked_name(parsed.fighter.name, NAME_MAX)
     await refuse_look_alike(game_id, name, templates=True, no_names=CLASS_KEY)
@@ -110,23 +106,10 @@ async def save_fighter(
         "owner_id": owner,
         "data": replace(parsed.fighter, name=name).to_dict(),
     }
-    key = name_key(name)
-    for _ in range(2):
-        row = await SavedCharacter.get_or_none(game_id=game_id, key=key)
-        if row is not None:
-            if not is_gm and row.owner_id != actor_id:
-                raise NotYourCharacter(name=row.name, owner_id=row.owner_id)
-            await SavedCharacter.filter(id=row.id).update(**values, updated_at=timezone.now())
-            await row.refresh_from_db()
-            return _record(row), parsed.warnings
-        try:
-            row = await SavedCharacter.create(
-                game_id=game_id, key=key, created_by=actor_id, **values
-            )
-            return _record(row), parsed.warnings
-        except IntegrityError:  # saved concurrently under the same name: replace it
-            continue
-    raise NoFighter(name=name)  # pragma: no cover - the row vanished twice in a row
+    row = await keep_entry(
+        game_id, name_key(name), values, actor_id=actor_id, is_gm=is_gm, missing=NoFighter
+    )
+    return _record(row), parsed.warnings
 
 
 async def _find(game_id: int, name_or_id: str | int) -> SavedCharacter:
@@ -156,11 +139,7 @@ async def list_fighters(game_id: int) -> list[FighterRecord]:
 
 async def delete_fighter(game_id: int, name_or_id: str | int, *, actor_id: int) -> None:
     """The GM deletes any fighter, a player only their own; duels keep their copies."""
-    is_gm = await require_member(game_id, actor_id) == ROLE_GM
-    row = await _find(game_id, name_or_id)
-    if not is_gm and row.owner_id != actor_id:
-        raise NotYourCharacter(name=row.name, owner_id=row.owner_id)
-    await row.delete()
+    await delete_entry(game_id, actor_id=actor_id, find=lambda: _find(game_id, name_or_id))
 
 
 async def save_class(

@@ -4,6 +4,8 @@ engine/savage. Registered in engine/services/installed.py."""
 
 from __future__ import annotations
 
+from engine import savage
+from engine.services.savage import chases, encounters
 from engine.services.savage.aggregates import CHASE, ENCOUNTER
 from engine.services.savage.characters import (
     CharacterRecord,
@@ -41,6 +43,12 @@ from engine.services.savage.errors import (
     NoEncounter,
     NotInChase,
 )
+from engine.services.savage.follow import (
+    chase_follows,
+    fight_follows,
+    undo_chase_caused,
+    undo_fight_caused,
+)
 from engine.services.savage.table import (
     quiet_mode,
     set_players_set_scene,
@@ -52,7 +60,27 @@ from engine.services.systems import RuleSystem, SceneKind
 SAVAGE = RuleSystem(
     CODE,
     "Savage Worlds",
-    (SceneKind(ENCOUNTER, NoEncounter, EncounterActive), SceneKind(CHASE, NoChase, ChaseActive)),
+    (
+        SceneKind(
+            ENCOUNTER,
+            NoEncounter,
+            EncounterActive,
+            decide=encounters.decide,
+            commands=savage.Command,
+            follow=chase_follows,
+            follow_undo=undo_chase_caused,
+        ),
+        SceneKind(
+            CHASE,
+            NoChase,
+            ChaseActive,
+            decide=chases.decide,
+            commands=chases.STEPS,
+            check=chases.check,
+            follow=fight_follows,
+            follow_undo=undo_fight_caused,
+        ),
+    ),
 )
 
 __all__ = [

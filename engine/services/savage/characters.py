@@ -19,26 +19,30 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from tortoise import timezone
-from tortoise.exceptions import IntegrityError
-
 from engine import savage
 from engine.describe import Description
 from engine.dice.rng import Rng
 from engine.savage.sheet import MAX_GROUP, with_owner
 from engine.services.aggregates.unit import Unit, run_unit
-from engine.services.errors import NoCharacter, NotMember, NotYourCharacter
-from engine.services.library import name_key, private_key, slug
+from engine.services.errors import NoCharacter
+from engine.services.library import name_key, slug
+from engine.services.library_rows import (
+    check_owner,
+    delete_entry,
+    keep_entry,
+    player_key,
+    saver_is_gm,
+)
 from engine.services.names import checked_name, refuse_look_alike, row_id, sought_name
 from engine.services.savage.aggregates import ENCOUNTER
 from engine.services.savage.code import CODE
-from engine.services.savage.encounters import KIND, EncounterOutcome, as_actor, record_step
+from engine.services.savage.encounters import KIND, EncounterOutcome, record_step
+from engine.services.scene_service import as_actor
 from engine.services.scenes import (
     active_in,
     member_in,
     require_member,
     require_system,
-    role_of,
 )
 from engine.store.models import ROLE_GM, Role, SavedCharacter, User
 
@@ -143,8 +147,7 @@ async def save_character(
     is refused as every name is (engine/services/names.py) — `renaming`: the entry whose
     new name this is (the Mini App's editor), never compared with it.
     """
-    await require_system(game_id, CODE)
-    is_gm = await require_member(game_id, actor_id) == ROLE_GM
+    is_gm = await saver_is_gm(game_id, CODE, actor_id)
     spec = parse_entry(text_or_json, owner_id if is_gm or owner_id is not None else actor_id)
     if owner_id is None:
         spec = await resolve_owner(game_id, spec)
@@ -152,10 +155,7 @@ async def save_character(
     if owner_id is not None:
         character = dataclasses.replace(character, owner=owner_id)
     owner = character.owner
-    if not is_gm and owner != actor_id:
-        raise NotYourCharacter(owner_id=owner)
-    if owner is not None and owner != actor_id and await role_of(game_id, owner) is None:
-        raise NotMember(game_id=game_id, user_id=owner)
+    await check_owner(game_id, owner, actor_id=actor_id, is_gm=is_gm)
     name = checked_name(character.name)
     await refuse_look_alike(game_id, name, templates=is_gm, except_id=renaming)
     # Saved with a fresh state and no id: ids are given when added to an encounter.
@@ -167,38 +167,16 @@ async def save_character(
         "count": spec.count,
         "data": character.to_dict(),
     }
-    key = name_key(name) if is_gm else await _player_key(game_id, name_key(name), actor_id)
-    for _ in range(2):
-        row = await SavedCharacter.get_or_none(game_id=game_id, key=key)
-        if row is not None:
-            if not is_gm and row.owner_id != actor_id:
-                raise NotYourCharacter(name=row.name, owner_id=row.owner_id)
-            await SavedCharacter.filter(id=row.id).update(**values, updated_at=timezone.now())
-            await row.refresh_from_db()
-            return await _saved(row, spec)
-        try:
-            row = await SavedCharacter.create(
-                game_id=game_id, key=key, created_by=actor_id, **values
-            )
-            return await _saved(row, spec)
-        except IntegrityError:  # saved concurrently under the same name: replace it
-            continue
-    raise NoCharacter(name=name)  # pragma: no cover - the row vanished twice in a row
+    key = name_key(name) if is_gm else await player_key(game_id, name_key(name), actor_id)
+    row = await keep_entry(
+        game_id, key, values, actor_id=actor_id, is_gm=is_gm, missing=NoCharacter
+    )
+    return await _saved(row, spec)
 
 
 async def _saved(row: SavedCharacter, spec: savage.SheetSpec) -> CharacterRecord:
     [record] = await _records([row])
     return dataclasses.replace(record, warnings=spec.warnings)
-
-
-async def _player_key(game_id: int, key: str, actor_id: int) -> str:
-    """Where a player's save goes: their entry kept apart from a template of the same name,
-    else — if a template holds the name — such a kept-apart entry, else the name's key."""
-    own = private_key(key, actor_id)
-    if await SavedCharacter.exists(game_id=game_id, key=own):
-        return own
-    row = await SavedCharacter.get_or_none(game_id=game_id, key=key)
-    return own if row is not None and row.owner_id is None else key
 
 
 async def _find(game_id: int, name_or_id: str | int) -> SavedCharacter:
@@ -233,11 +211,7 @@ async def list_characters(game_id: int, *, viewer_id: int | None = None) -> list
 
 async def delete_character(game_id: int, name_or_id: str | int, *, actor_id: int) -> None:
     """The GM deletes any entry, a player only their own. Encounters keep their copies."""
-    is_gm = await require_member(game_id, actor_id) == ROLE_GM
-    row = await _find(game_id, name_or_id)
-    if not is_gm and row.owner_id != actor_id:
-        raise NotYourCharacter(name=row.name, owner_id=row.owner_id)
-    await row.delete()
+    await delete_entry(game_id, actor_id=actor_id, find=lambda: _find(game_id, name_or_id))
 
 
 def _free_id(state: savage.Encounter, base: str, count: int) -> str:

@@ -30,6 +30,7 @@ each chase participant linked to it (a group of Extras: every member in the chas
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import partial
 from typing import Any
 
 from engine import savage
@@ -38,23 +39,19 @@ from engine.savage import chase
 from engine.savage.chase import follow
 from engine.savage.chase.commands import ROW_SIZE
 from engine.services import aggregates as agg
+from engine.services import scene_service
 from engine.services.aggregates.unit import Unit, run_unit
 from engine.services.errors import NotGm, NotYourCharacter
 from engine.services.library import name_key
 from engine.services.savage.aggregates import CHASE, ENCOUNTER
 from engine.services.savage.errors import NobodyActing, NotInChase
-from engine.services.savage.follow import cause, fight_follows, undo_fight_caused
 from engine.services.scenes import (
     CommandOutcome,
     SceneView,
-    UndoOutcome,
     active_in,
     active_of,
-    close_scene,
-    current_view,
     member_in,
     open_in,
-    undo_scene,
 )
 from engine.store.models import ROLE_GM, SavedCharacter
 
@@ -75,6 +72,7 @@ _PLAYER_FIELDS: dict[type, str] = {
 
 
 _COMMANDS: tuple[type, ...] = tuple(chase.Command.__args__)
+STEPS: tuple[type, ...] = (tuple, *_COMMANDS)  # what a chase step is sent: one, or several
 
 
 async def start_chase(
@@ -102,35 +100,14 @@ async def start_chase(
     return await run_unit(game_id, work, actor_id=actor_id)
 
 
-async def end_chase(game_id: int, *, actor_id: int) -> ChaseView:
-    """The GM closes the active chase (read-only afterwards). To record why it ended,
-    send `EndChase`/`StopSide` first."""
-    return await close_scene(CHASE, game_id, actor_id=actor_id)
-
-
-async def current_chase(game_id: int) -> ChaseView | None:
-    """The active chase as stored now, or None (one statement, usually)."""
-    return await current_view(CHASE, game_id, KIND)
-
-
-async def undo_chase(
-    game_id: int,
-    *,
-    actor_id: int,
-    expected_step: int | None = None,
-    expected_seq: int | None = None,
-    expected_stream: str | None = None,
-) -> UndoOutcome[chase.ChaseState, chase.Event]:
-    return await undo_scene(
-        CHASE,
-        KIND,
-        game_id,
-        actor_id=actor_id,
-        expected_step=expected_step,
-        expected_seq=expected_seq,
-        expected_stream=expected_stream,
-        follow=undo_fight_caused,
-    )
+# The GM closes the active chase (read-only afterwards; to record why it ended, send
+# `EndChase`/`StopSide` first); the active one as stored now; the GM's undo of its last step
+# and the fight steps it caused — engine/services/scene_service.py.
+end_chase = partial(scene_service.end_scene, KIND)
+current_chase = partial(scene_service.current_scene, KIND)
+undo_chase = partial(scene_service.undo_scene_step, KIND)
+# a command decided on the active chase as one step (`chase_commands`)
+chase_command = partial(scene_service.scene_command, KIND)
 
 
 # --- who controls a participant ------------------------------------------------------------
@@ -171,6 +148,21 @@ async def _fight_of(unit: Unit) -> tuple[str, savage.Encounter] | None:
     return None if key is None else (key, await unit.state(ENCOUNTER, key))
 
 
+def _several(commands: chase.Command | tuple[chase.Command, ...]) -> tuple[chase.Command, ...]:
+    """A chase step's commands: one, or several (`chase_commands`)."""
+    found = commands if isinstance(commands, tuple) else (commands,)
+    for command in found:
+        if not isinstance(command, _COMMANDS):
+            raise TypeError(f"not a chase command: {command!r}")
+    return found
+
+
+async def check(unit: Unit, commands: chase.Command | tuple[chase.Command, ...]) -> None:
+    """A player's commands: the turn and movement commands of what they control."""
+    for command in _several(commands):
+        await _check_player(unit, command)
+
+
 async def _check_player(unit: Unit, command: chase.Command) -> None:
     field = _PLAYER_FIELDS.get(type(command))
     if field is None:
@@ -190,34 +182,6 @@ async def _check_player(unit: Unit, command: chase.Command) -> None:
         raise chase.ChaseError("gm_sets_modifier")
 
 
-async def chase_command(
-    game_id: int,
-    command: chase.Command,
-    *,
-    actor_id: int,
-    rng: Rng,
-    expected_seq: int | None = None,
-    expected_stream: str | None = None,
-) -> ChaseOutcome:
-    """Decide `command` on the active chase and persist its events as one step. Players
-    move only what they control (`not_your_character`) and send no GM commands
-    (`not_gm`); non-members get `not_member`; the engine's ChaseError passes through.
-    `expected_seq`: the chase seq the user saw (`stale_state` if it moved since).
-
-    A participant added with the id of a fight character takes that character's Wounds
-    and Fatigue in the same step (`SetHealth`; docs/rules/chase.md «Wounds and Fatigue»).
-    A critical failure resolved with Fatigue gives the fight character that level, and the
-    chase follows that fight step — all in the same transaction (`followed`)."""
-    return await chase_commands(
-        game_id,
-        (command,),
-        actor_id=actor_id,
-        rng=rng,
-        expected_seq=expected_seq,
-        expected_stream=expected_stream,
-    )
-
-
 async def chase_commands(
     game_id: int,
     commands: Sequence[chase.Command],
@@ -227,37 +191,48 @@ async def chase_commands(
     expected_seq: int | None = None,
     expected_stream: str | None = None,
 ) -> ChaseOutcome:
-    """`chase_command` for several commands stored as one step (each decided on the state
-    the previous ones left; one refusal refuses them all)."""
+    """Decide `commands` on the active chase and persist their events as one step (each
+    decided on the state the previous ones left; one refusal refuses them all). Players
+    move only what they control (`not_your_character`) and send no GM commands
+    (`not_gm`); non-members get `not_member`; the engine's ChaseError passes through.
+    `expected_seq`: the chase seq the user saw (`stale_state` if it moved since).
+
+    A participant added with the id of a fight character takes that character's Wounds
+    and Fatigue in the same step (`SetHealth`; docs/rules/chase.md «Wounds and Fatigue»).
+    A critical failure resolved with Fatigue gives the fight character that level, and the
+    chase follows that fight step — all in the same transaction (`followed`)."""
+    return await scene_service.scene_command(
+        KIND,
+        game_id,
+        _several(tuple(commands)),
+        actor_id=actor_id,
+        rng=rng,
+        expected_seq=expected_seq,
+        expected_stream=expected_stream,
+    )
+
+
+async def decide(
+    turn: scene_service.Turn[chase.ChaseState, chase.Command | tuple[chase.Command, ...]],
+) -> tuple[tuple[chase.Event, ...], chase.ChaseState]:
+    """The commands decided in turn, each on the state the previous ones left; a participant
+    linked to a fight character takes its health, and a chase started in the middle of a
+    fight round catches up with it."""
+    unit, state, commands, rng = turn.unit, turn.state, _several(turn.command), turn.rng
+    added = [c.participant for c in commands if isinstance(c, chase.AddParticipant)]
+    fight = await _fight_of(unit) if added else None
+    health = _fight_health(fight[1], added) if fight is not None else {}
+    events: list[chase.Event] = []
     for command in commands:
-        if not isinstance(command, _COMMANDS):
-            raise TypeError(f"not a chase command: {command!r}")
-
-    async def work(unit: Unit) -> ChaseOutcome:
-        role = member_in(unit)
-        key = await active_in(unit, KIND)
-        if role != ROLE_GM:
-            for command in commands:
-                await _check_player(unit, command)
-        state = await unit.state(
-            CHASE, key, expected_seq=expected_seq, expected_stream=expected_stream
-        )
-        added = [c.participant for c in commands if isinstance(c, chase.AddParticipant)]
-        fight = await _fight_of(unit) if added else None
-        health = _fight_health(fight[1], added) if fight is not None else {}
-        events: list[chase.Event] = []
-        for command in commands:
-            steps = [command]
-            if isinstance(command, chase.AddParticipant) and command.participant in health:
-                steps.append(health[command.participant])
-            new, state = follow.run_commands(state, steps, rng)
-            events.extend(new)
-        if fight is not None:  # a chase started in the middle of a round plays at once
-            new, state = _catch_up(state, fight[1], added, rng)
-            events.extend(new)
-        return await _record(unit, key, tuple(events), state, rng)
-
-    return await run_unit(game_id, work, actor_id=actor_id)
+        steps = [command]
+        if isinstance(command, chase.AddParticipant) and command.participant in health:
+            steps.append(health[command.participant])
+        new, state = follow.run_commands(state, steps, rng)
+        events.extend(new)
+    if fight is not None:  # a chase started in the middle of a round plays at once
+        new, state = _catch_up(state, fight[1], added, rng)
+        events.extend(new)
+    return tuple(events), state
 
 
 def _catch_up(
@@ -273,20 +248,6 @@ def _catch_up(
     except chase.ChaseError:  # nothing to catch up with: the GM opens turns by hand
         return (), state
     return (*opened, *counted), after
-
-
-async def _record(
-    unit: Unit, key: str, events: tuple[chase.Event, ...], state: chase.ChaseState, rng: Rng
-) -> ChaseOutcome:
-    step = unit.record(CHASE, key, events, state=state)
-    board = unit.board(key)
-    if not events:
-        return CommandOutcome(state, (), None, unit.seq(key), key, (), board)
-    unit.note("chase", CHASE, stream=key, seq=unit.seq(key), events=events, actor_id=unit.actor_id)
-    followed = await fight_follows(unit, events, state, rng, cause(key, step))
-    caused = () if followed is None else tuple(c for c in followed if c is not None)
-    after = await unit.state(CHASE, key)
-    return CommandOutcome(after, events, step, unit.seq(key), key, caused, board)
 
 
 # --- the fight character's health ------------------------------------------------------------
@@ -337,6 +298,7 @@ async def start_chase_turn(
         opened = follow.start_turns(state, acting, rng, participant)
         if opened is None:
             raise NotInChase(combatant=acting.id, participant=participant)
-        return await _record(unit, key, *opened, rng)
+        events, after = opened
+        return await scene_service.record_scene_step(unit, KIND, key, events, rng, after=after)
 
     return await run_unit(game_id, work, actor_id=actor_id)

@@ -2,40 +2,32 @@
 
 from __future__ import annotations
 
-from engine.services.errors import ERROR_CODES, SceneActive, _Coded
+from engine.services.errors import Refused, SceneActive
 
 
-class NoEncounter(_Coded):
-    code = "no_encounter"
+class NoEncounter(
+    Refused, code="no_encounter", template="There is no fight going on in this game."
+): ...
 
 
-class EncounterActive(SceneActive):
-    code = "encounter_active"
+class EncounterActive(
+    SceneActive, code="encounter_active", template="A fight is already going on in this game."
+): ...
 
 
-class NoChase(_Coded):
-    code = "no_chase"
+class NoChase(Refused, code="no_chase", template="There is no chase going on in this game."): ...
 
 
-class ChaseActive(SceneActive):
-    code = "chase_active"
+class ChaseActive(
+    SceneActive, code="chase_active", template="A chase is already going on in this game."
+): ...
 
 
-class NobodyActing(_Coded):
-    code = "nobody_acting"
+class NobodyActing(
+    Refused, code="nobody_acting", template="Nobody is taking a turn right now."
+): ...
 
 
-class NotInChase(_Coded):
-    code = "not_in_chase"
-
-
-ERROR_CODES.update(
-    {
-        NoEncounter.code: "There is no fight going on in this game.",
-        EncounterActive.code: "A fight is already going on in this game.",
-        NoChase.code: "There is no chase going on in this game.",
-        ChaseActive.code: "A chase is already going on in this game.",
-        NobodyActing.code: "Nobody is taking a turn right now.",
-        NotInChase.code: "This fighter takes no part in the chase.",
-    }
-)
+class NotInChase(
+    Refused, code="not_in_chase", template="This fighter takes no part in the chase."
+): ...

@@ -50,18 +50,19 @@ async def chase_follows(
     fight: savage.Encounter,
     rng: Rng,
     before: savage.Encounter | None = None,
-) -> Caused | None:
+) -> tuple[Caused, ...]:
     """Store the chase steps that the fight step `step` (its `events`, `fight` after it,
-    `before` it when known) causes; None if there is no running chase or nothing to do."""
+    `before` it when known) causes; none if there is no running chase or nothing to do
+    (the encounter's `follow`, engine/services/scene_service.py)."""
     if not events:
-        return None
+        return ()
     found = await _open_chase(unit)
     if found is None:
-        return None
+        return ()
     key, state = found
     steps = follow.follow_fight(state, fight, events, rng, before)
     if not steps:
-        return None
+        return ()
     why = cause(fight_key, step)
     produced: list[chase.Event] = []
     for new, after in steps:
@@ -70,27 +71,30 @@ async def chase_follows(
     state_after = await unit.state(CHASE, key)
     out = Caused(key, state_after, tuple(produced), unit.seq(key), len(steps), unit.board(key))
     unit.note(CHASE_KIND, CHASE, stream=key, seq=out.seq, events=out.events, actor_id=unit.actor_id)
-    return out
+    return (out,)
 
 
 async def fight_follows(
     unit: Unit,
+    chase_key: str,
+    chase_step: int | None,
     events: tuple[chase.Event, ...],
     state: chase.ChaseState,
     rng: Rng,
-    why: dict[str, Any] | None = None,
-) -> tuple[Caused, Caused | None] | None:
+    before: chase.ChaseState | None = None,
+) -> tuple[Caused, ...]:
     """After a chase step (`state` after it): a critical failure resolved with Fatigue gives
     the linked fight character that level (`ChangeFatigue` +1 as the GM), and the chase
     turns' declarations and actions go to the fight characters (`CountChaseActions`: one
     turn, one multi-action count). The chase follows that fight step like any other (it
-    already counted both, so the syncs find them equal). None: nothing to give, no fight,
-    or the fight refused it all (e.g. Fatigue while damage waits for a Soak)."""
+    already counted both, so the syncs find them equal). Nothing: nothing to give, no fight,
+    or the fight refused it all (e.g. Fatigue while damage waits for a Soak). The chase's
+    `follow` (engine/services/scene_service.py)."""
     if not events:
-        return None
+        return ()
     key = await unit.active_key(ENCOUNTER_KIND)
     if key is None:
-        return None
+        return ()
     fight = await unit.state(ENCOUNTER, key)
     new: tuple[savage.Event, ...] = ()
     first = fight.step + 1  # the commands make one step: their events share its number
@@ -104,14 +108,15 @@ async def fight_follows(
         fight = reduce(savage.evolve, made, fight)
         new += made
     if not new:
-        return None
+        return ()
+    why = cause(chase_key, chase_step)
     step = unit.record(ENCOUNTER, key, new, cause=why)  # `why`: the chase step, for its undo
     after = await unit.state(ENCOUNTER, key)
     unit.note(
         ENCOUNTER_KIND, ENCOUNTER, stream=key, seq=unit.seq(key), events=new, actor_id=unit.actor_id
     )
     followed = await chase_follows(unit, key, step, new, after, rng)
-    return Caused(key, after, new, unit.seq(key), 1, unit.board(key)), followed
+    return (Caused(key, after, new, unit.seq(key), 1, unit.board(key)), *followed)
 
 
 async def undo_chase_caused(unit: Unit, fight_key: str, undone_step: int) -> Caused | None:

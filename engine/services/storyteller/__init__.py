@@ -5,6 +5,7 @@ engine/services/installed.py."""
 
 from __future__ import annotations
 
+from engine.services.storyteller import fights
 from engine.services.storyteller.aggregates import FIGHT
 from engine.services.storyteller.characters import (
     CharacterRecord,
@@ -27,8 +28,17 @@ from engine.services.storyteller.fights import (
     undo_fight,
 )
 from engine.services.systems import RuleSystem, SceneKind
+from engine.storyteller.commands import Command
 
-STORYTELLER = RuleSystem(CODE, "Storyteller", (SceneKind(FIGHT, NoFight, FightActive),))
+FIGHT_KIND = SceneKind(
+    FIGHT,
+    NoFight,
+    FightActive,
+    decide=fights.decide,
+    commands=Command,
+    start_params=fights.start_params,
+)
+STORYTELLER = RuleSystem(CODE, "Storyteller", (FIGHT_KIND,))
 
 __all__ = [
     "CODE",

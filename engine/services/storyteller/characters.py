@@ -19,20 +19,25 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from tortoise import timezone
-from tortoise.exceptions import IntegrityError
-
 from engine.describe import Description
 from engine.dice.rng import Rng
 from engine.services.aggregates.unit import Unit, run_unit
-from engine.services.errors import NoCharacter, NotMember, NotYourCharacter
+from engine.services.errors import NoCharacter
 from engine.services.library import name_key, private_key
 from engine.services.library import slug as fighter_id
+from engine.services.library_rows import (
+    check_owner,
+    delete_entry,
+    keep_entry,
+    player_key,
+    saver_is_gm,
+)
 from engine.services.names import checked_name, refuse_look_alike, row_id, sought_name
+from engine.services.scene_service import as_actor
 from engine.services.scenes import active_in, require_member, require_system, role_of
 from engine.services.storyteller.aggregates import FIGHT
 from engine.services.storyteller.code import CODE
-from engine.services.storyteller.fights import KIND, FightOutcome, as_actor, record_step
+from engine.services.storyteller.fights import KIND, FightOutcome, record_step
 from engine.services.storyteller.options import load_options
 from engine.store.models import ROLE_GM, SavedCharacter
 from engine.storyteller import commands as cmd
@@ -112,14 +117,10 @@ async def save_character(
     """Save (or replace, by name) a character. A player saves their own (`owner_id` is
     them); the GM saves anyone's (`owner_id`), their own, or an NPC template
     (`template`). The engine's sheet errors pass through as StorytellerError."""
-    await require_system(game_id, CODE)
-    is_gm = await require_member(game_id, actor_id) == ROLE_GM
+    is_gm = await saver_is_gm(game_id, CODE, actor_id)
     character, warnings = parse_entry(text_or_json, await load_options(game_id))
     owner = None if template and is_gm else (owner_id if owner_id is not None else actor_id)
-    if not is_gm and owner != actor_id:
-        raise NotYourCharacter(owner_id=owner)
-    if owner is not None and owner != actor_id and await role_of(game_id, owner) is None:
-        raise NotMember(game_id=game_id, user_id=owner)
+    await check_owner(game_id, owner, actor_id=actor_id, is_gm=is_gm)
     name = checked_name(character.name)
     await refuse_look_alike(game_id, name, templates=is_gm)
     values: dict[str, Any] = {
@@ -129,31 +130,11 @@ async def save_character(
         "count": 1,
         "data": dataclasses.replace(character, name=name).to_dict(),
     }
-    key = name_key(name) if is_gm else await _player_key(game_id, name_key(name), actor_id)
-    for _ in range(2):
-        row = await SavedCharacter.get_or_none(game_id=game_id, key=key)
-        if row is not None:
-            if not is_gm and row.owner_id != actor_id:
-                raise NotYourCharacter(name=row.name, owner_id=row.owner_id)
-            await SavedCharacter.filter(id=row.id).update(**values, updated_at=timezone.now())
-            await row.refresh_from_db()
-            return _record(row, warnings)
-        try:
-            row = await SavedCharacter.create(
-                game_id=game_id, key=key, created_by=actor_id, **values
-            )
-            return _record(row, warnings)
-        except IntegrityError:  # saved concurrently under the same name: replace it
-            continue
-    raise NoCharacter(name=name)  # pragma: no cover - the row vanished twice in a row
-
-
-async def _player_key(game_id: int, key: str, actor_id: int) -> str:
-    own = private_key(key, actor_id)
-    if await SavedCharacter.exists(game_id=game_id, key=own):
-        return own
-    row = await SavedCharacter.get_or_none(game_id=game_id, key=key)
-    return own if row is not None and row.owner_id is None else key
+    key = name_key(name) if is_gm else await player_key(game_id, name_key(name), actor_id)
+    row = await keep_entry(
+        game_id, key, values, actor_id=actor_id, is_gm=is_gm, missing=NoCharacter
+    )
+    return _record(row, warnings)
 
 
 async def _find(game_id: int, name_or_id: str | int, viewer_id: int | None) -> SavedCharacter:
@@ -198,11 +179,9 @@ async def list_characters(game_id: int, *, viewer_id: int | None = None) -> list
 
 async def delete_character(game_id: int, name_or_id: str | int, *, actor_id: int) -> None:
     """The GM deletes any entry, a player only their own. Fights keep their copies."""
-    is_gm = await require_member(game_id, actor_id) == ROLE_GM
-    row = await _find(game_id, name_or_id, actor_id)
-    if not is_gm and row.owner_id != actor_id:
-        raise NotYourCharacter(name=row.name, owner_id=row.owner_id)
-    await row.delete()
+    await delete_entry(
+        game_id, actor_id=actor_id, find=lambda: _find(game_id, name_or_id, actor_id)
+    )
 
 
 def add_commands(state: Fight, record: CharacterRecord, count: int) -> list[cmd.AddFighter]:
@@ -247,6 +226,6 @@ async def add_to_fight(
             out = decide(state, command, rng)
             events.extend(out)
             state = FIGHT.fold(state, out)
-        return await record_step(unit, key, tuple(events))
+        return await record_step(unit, key, tuple(events), rng)
 
     return await run_unit(game_id, work, actor_id=actor_id)

@@ -2,20 +2,12 @@
 
 from __future__ import annotations
 
-from engine.services.errors import ERROR_CODES, SceneActive, _Coded
+from engine.services.errors import Refused, SceneActive
 
 
-class NoFight(_Coded):
-    code = "no_st_fight"
+class NoFight(Refused, code="no_st_fight", template="There is no fight going on in this game."): ...
 
 
-class FightActive(SceneActive):
-    code = "st_fight_active"
-
-
-ERROR_CODES.update(
-    {
-        NoFight.code: "There is no fight going on in this game.",
-        FightActive.code: "A fight is already going on in this game.",
-    }
-)
+class FightActive(
+    SceneActive, code="st_fight_active", template="A fight is already going on in this game."
+): ...

@@ -11,30 +11,23 @@ by `Publish` as exactly that roll. The engine's `StorytellerError` passes throug
 
 from __future__ import annotations
 
-import dataclasses
 import time
+from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
 from engine.dice.rng import Rng, system_rng
-from engine.services.aggregates.unit import Unit, run_unit
+from engine.services import scene_service
+from engine.services.aggregates.unit import Unit
 from engine.services.games import get_game
-from engine.services.scenes import (
-    CommandOutcome,
-    SceneView,
-    UndoOutcome,
-    active_in,
-    close_scene,
-    current_view,
-    member_in,
-    start_empty,
-    undo_scene,
-)
+from engine.services.scenes import CommandOutcome, SceneView
 from engine.services.storyteller.aggregates import FIGHT
 from engine.services.storyteller.options import changed_fields, load_options
-from engine.store.models import ROLE_GM, Stream
+from engine.store.models import Stream
 from engine.storyteller import commands as cmd
 from engine.storyteller import events as ev
-from engine.storyteller.decide import decide, default_defense, overdue
+from engine.storyteller.decide import decide as decide_command
+from engine.storyteller.decide import default_defense, overdue
 from engine.storyteller.fight import Fight
 
 FightView = SceneView[Fight]
@@ -42,27 +35,10 @@ FightOutcome = CommandOutcome[Fight, ev.Event]
 KIND = FIGHT.name
 
 
-async def start_fight(game_id: int, *, actor_id: int) -> FightView:
-    """The GM opens a new, empty fight (`wrong_system` unless a storyteller game,
-    `st_fight_active` if one is open) with a copy of the game's options (its stream's
-    params: replays and undo never see a later change of the game's)."""
-    options = changed_fields(await load_options(game_id))
-    return await start_empty(FIGHT, game_id, actor_id=actor_id, params={"options": options})
-
-
-async def end_fight(game_id: int, *, actor_id: int) -> FightView:
-    """The GM closes the open fight: it becomes read-only (its log stays)."""
-    return await close_scene(FIGHT, game_id, actor_id=actor_id)
-
-
-async def current_fight(game_id: int) -> FightView | None:
-    """The open fight as stored now, or None."""
-    return await current_view(FIGHT, game_id, KIND)
-
-
-def as_actor(command: cmd.Command, role: str, actor_id: int) -> cmd.Command:
-    """The command with `by` set for the engine: None for the GM, the player's id."""
-    return dataclasses.replace(command, by=None if role == ROLE_GM else actor_id)  # type: ignore[call-arg]
+async def start_params(game_id: int) -> Mapping[str, Any]:
+    """A new fight's stream params: a copy of the game's options (replays and undo never see
+    a later change of the game's)."""
+    return {"options": changed_fields(await load_options(game_id))}
 
 
 def reviewed(state: Fight, command: cmd.Command, now: float | None = None) -> cmd.Command:
@@ -73,32 +49,22 @@ def reviewed(state: Fight, command: cmd.Command, now: float | None = None) -> cm
     return command
 
 
-async def fight_command(
-    game_id: int,
-    command: cmd.Command,
-    *,
-    actor_id: int,
-    rng: Rng,
-    expected_seq: int | None = None,
-    expected_stream: str | None = None,
-) -> FightOutcome:
-    """Decide `command` on the open fight and persist its events as one step. Non-members
-    get `not_member`; `expected_seq`: the fight seq the user saw (`stale_state` if it moved
-    since)."""
-    if not isinstance(command, cmd.Command):
-        raise TypeError(f"not a Storyteller fight command: {command!r}")
+async def decide(turn: scene_service.Turn[Fight, cmd.Command]) -> tuple[tuple[ev.Event, ...], None]:
+    """The engine's decision, an attack made the GM's proposal when the fight wants it."""
+    command = reviewed(turn.state, turn.as_actor(turn.command))
+    return decide_command(turn.state, command, turn.rng), None
 
-    async def work(unit: Unit) -> FightOutcome:
-        role = member_in(unit)
-        key = await active_in(unit, KIND)
-        state = await unit.state(
-            FIGHT, key, expected_seq=expected_seq, expected_stream=expected_stream
-        )
-        command_ = reviewed(state, as_actor(command, role, actor_id))
-        out = await record_step(unit, key, decide(state, command_, rng))
-        return dataclasses.replace(out, before=state)
 
-    return await run_unit(game_id, work, actor_id=actor_id)
+# The GM opens a new, empty fight (`wrong_system` unless a storyteller game,
+# `st_fight_active` if one is open, with a copy of the game's options: `start_params`),
+# closes it (read-only, its log stays); the open one as stored now; a command decided on it
+# as one step; the GM's undo of the last step (a published attack goes back to its
+# proposal) — engine/services/scene_service.py.
+start_fight = partial(scene_service.start_scene, KIND)
+end_fight = partial(scene_service.end_scene, KIND)
+current_fight = partial(scene_service.current_scene, KIND)
+fight_command = partial(scene_service.scene_command, KIND)
+undo_fight = partial(scene_service.undo_scene_step, KIND)
 
 
 async def pass_defense_time(game_id: int, *, now: float | None = None) -> FightOutcome | None:
@@ -127,34 +93,7 @@ async def overdue_fights(now: float | None = None) -> list[int]:
     return found
 
 
-async def record_step(unit: Unit, key: str, events: tuple[ev.Event, ...]) -> FightOutcome:
+async def record_step(unit: Unit, key: str, events: tuple[ev.Event, ...], rng: Rng) -> FightOutcome:
     """Keep a fight step in the unit and tell the boards (the projections keep a proposal
     the GM's)."""
-    step = unit.record(FIGHT, key, events)
-    state = await unit.state(FIGHT, key)
-    board = unit.board(key)
-    if not events:
-        return CommandOutcome(state, (), None, unit.seq(key), key, (), board)
-    info: dict[str, Any] = {"stream": key, "seq": unit.seq(key), "events": events}
-    unit.note(KIND, FIGHT, actor_id=unit.actor_id, **info)
-    return CommandOutcome(state, events, step, unit.seq(key), key, (), board)
-
-
-async def undo_fight(
-    game_id: int,
-    *,
-    actor_id: int,
-    expected_step: int | None = None,
-    expected_seq: int | None = None,
-    expected_stream: str | None = None,
-) -> UndoOutcome[Fight, ev.Event]:
-    """The GM takes back the last step (a published attack goes back to its proposal)."""
-    return await undo_scene(
-        FIGHT,
-        KIND,
-        game_id,
-        actor_id=actor_id,
-        expected_step=expected_step,
-        expected_seq=expected_seq,
-        expected_stream=expected_stream,
-    )
+    return await scene_service.record_scene_step(unit, KIND, key, events, rng)

@@ -12,15 +12,15 @@ from pydantic import Field, PlainValidator, ValidationInfo, field_validator
 from engine.savage import chase
 from engine.savage.chase.commands import ROW_SIZE
 from engine.services.savage import (
+    CHASE,
     chase_command,
     current_chase,
     end_chase,
     start_chase,
     start_chase_turn,
-    undo_chase,
 )
 from webapp.bodies import B, Body
-from webapp.systems.commands import Ctx, Done, NoArgs, Spec
+from webapp.systems.commands import Ctx, Done, NoArgs, Spec, scene_spec, scene_specs
 from webapp.systems.savage.commands import Id, MaybeId
 
 
@@ -118,14 +118,7 @@ class DeclareArgs(Body):
 
 def ch(model: type[B], build: Callable[[B], chase.Command], gm_only: bool) -> Spec[B]:
     """A command that is one chase command built from its arguments."""
-
-    async def run(ctx: Ctx, args: B) -> Done:
-        out = await chase_command(
-            ctx.game_id, build(args), actor_id=ctx.actor_id, rng=ctx.rng, **ctx.seen
-        )
-        return Done(out.events)
-
-    return Spec(model, run, gm_only)
+    return scene_spec(CHASE.name, model, build, gm_only)
 
 
 async def _chase_start(ctx: Ctx, a: StartArgs) -> Done:
@@ -140,11 +133,6 @@ async def _chase_end(ctx: Ctx, _: NoArgs) -> Done:
     if view is not None and view.state.ended is None and view.state.started:
         await chase_command(ctx.game_id, chase.EndChase(), actor_id=ctx.actor_id, rng=ctx.rng)
     await end_chase(ctx.game_id, actor_id=ctx.actor_id)
-    return Done()
-
-
-async def _chase_undo(ctx: Ctx, _: NoArgs) -> Done:
-    await undo_chase(ctx.game_id, actor_id=ctx.actor_id, **ctx.seen)
     return Done()
 
 
@@ -183,7 +171,7 @@ def _participant(command: Callable[[str], chase.Command], gm_only: bool) -> Spec
 CHASE_COMMANDS: dict[str, Spec[Any]] = {
     "start": Spec(StartArgs, _chase_start, True),
     "end": Spec(NoArgs, _chase_end, True),
-    "undo": Spec(NoArgs, _chase_undo, True),
+    "undo": scene_specs(CHASE.name)["undo"],
     "add": ch(AddArgs, _chase_add, True),
     "place": ch(PlaceArgs, lambda a: chase.PlaceParticipant(a.participant, a.position), True),
     "cards": ch(CardsArgs, lambda a: chase.LayCards(a.count, a.at), True),

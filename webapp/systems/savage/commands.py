@@ -26,15 +26,9 @@ from engine.dice.swade import parse_damage
 from engine.names import NAME_MAX
 from engine.savage import actions, authority
 from engine.savage.traits import ATTRIBUTES
-from engine.services.savage import (
-    add_to_encounter,
-    encounter_command,
-    end_encounter,
-    start_encounter,
-    undo_encounter,
-)
+from engine.services.savage import ENCOUNTER, add_to_encounter
 from webapp.bodies import BLANK_IS_NONE, FROM_ARRAYS, B, Body, one_of, stripped
-from webapp.systems.commands import Ctx, Done, NoArgs, Spec
+from webapp.systems.commands import Ctx, Done, NoArgs, Spec, scene_spec, scene_specs
 
 ID_MAX = 64
 TRAIT_MAX = 40
@@ -233,30 +227,7 @@ class EscapeArgs(Body):
 
 def enc(model: type[B], build: Callable[[B], savage.Command], gm_only: bool) -> Spec[B]:
     """A command that is one engine command built from its arguments."""
-
-    async def run(ctx: Ctx, args: B) -> Done:
-        command = build(args)
-        out = await encounter_command(
-            ctx.game_id, command, actor_id=ctx.actor_id, rng=ctx.rng, **ctx.seen
-        )
-        return Done(out.events)
-
-    return Spec(model, run, gm_only)
-
-
-async def _start(ctx: Ctx, _: NoArgs) -> Done:
-    await start_encounter(ctx.game_id, actor_id=ctx.actor_id)
-    return Done()
-
-
-async def _end(ctx: Ctx, _: NoArgs) -> Done:
-    await end_encounter(ctx.game_id, actor_id=ctx.actor_id)
-    return Done()
-
-
-async def _undo(ctx: Ctx, _: NoArgs) -> Done:
-    await undo_encounter(ctx.game_id, actor_id=ctx.actor_id, **ctx.seen)
-    return Done()
+    return scene_spec(ENCOUNTER.name, model, build, gm_only)
 
 
 async def _add(ctx: Ctx, a: AddArgs) -> Done:
@@ -326,9 +297,7 @@ def _actor(command: Callable[[str], savage.Command]) -> Spec[ActorArgs]:
 
 
 ENCOUNTER_COMMANDS: dict[str, Spec[Any]] = {
-    "start": Spec(NoArgs, _start, True),
-    "end": Spec(NoArgs, _end, True),
-    "undo": Spec(NoArgs, _undo, True),
+    **scene_specs(ENCOUNTER.name),
     "add": Spec(AddArgs, _add, True),
     "deal": enc(NoArgs, lambda a: savage.DealRound(), True),
     "remove": enc(RemoveArgs, lambda a: savage.RemoveCombatant(a.id), True),

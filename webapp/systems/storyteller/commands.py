@@ -12,12 +12,10 @@ from pydantic import AfterValidator, Field
 
 from engine.names import NAME_MAX
 from engine.services.storyteller import (
+    FIGHT,
     add_to_fight,
     current_fight,
-    end_fight,
     fight_command,
-    start_fight,
-    undo_fight,
 )
 from engine.storyteller import commands as cmd
 from engine.storyteller.combat import BLOCK, DODGE, PARRY, Defense, Overrides
@@ -26,7 +24,7 @@ from engine.storyteller.errors import StorytellerError
 from engine.storyteller.maneuvers import FLANK, REAR, Situation
 from engine.storyteller.options import DAMAGE_TYPES
 from webapp.bodies import BLANK_IS_NONE, B, Body, one_of, stripped
-from webapp.systems.commands import Ctx, Done, NoArgs, Spec
+from webapp.systems.commands import Ctx, Done, NoArgs, Spec, scene_spec, scene_specs
 from webapp.systems.storyteller.options import OptionsArgs, set_game_options
 
 ID_MAX = 64
@@ -82,28 +80,7 @@ class AdjustArgs(Body):
 
 
 def fight(model: type[B], build: Callable[[B], cmd.Command], gm_only: bool) -> Spec[B]:
-    async def run(ctx: Ctx, args: B) -> Done:
-        out = await fight_command(
-            ctx.game_id, build(args), actor_id=ctx.actor_id, rng=ctx.rng, **ctx.seen
-        )
-        return Done(out.events)
-
-    return Spec(model, run, gm_only)
-
-
-async def _start(ctx: Ctx, _: NoArgs) -> Done:
-    await start_fight(ctx.game_id, actor_id=ctx.actor_id)
-    return Done()
-
-
-async def _end(ctx: Ctx, _: NoArgs) -> Done:
-    await end_fight(ctx.game_id, actor_id=ctx.actor_id)
-    return Done()
-
-
-async def _undo(ctx: Ctx, _: NoArgs) -> Done:
-    await undo_fight(ctx.game_id, actor_id=ctx.actor_id, **ctx.seen)
-    return Done()
+    return scene_spec(FIGHT.name, model, build, gm_only)
 
 
 class DefendArgs(Body):
@@ -167,9 +144,7 @@ def _actor(build: Callable[[str], cmd.Command]) -> Spec[ActorArgs]:
 
 
 FIGHT_COMMANDS: dict[str, Spec[Any]] = {
-    "start": Spec(NoArgs, _start, True),
-    "end": Spec(NoArgs, _end, True),
-    "undo": Spec(NoArgs, _undo, True),
+    **scene_specs(FIGHT.name),
     "add": Spec(AddArgs, _add, True),
     "remove": fight(ActorArgs, lambda a: cmd.RemoveFighter(a.actor), True),
     "initiative": fight(NoArgs, lambda a: cmd.StartTurn(), True),

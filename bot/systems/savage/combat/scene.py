@@ -1,5 +1,6 @@
-"""Shared plumbing of the combat and chase handlers: the game of this chat, refusals,
-who is meant, and running an encounter command (service -> events text -> board)."""
+"""Shared plumbing of the combat and chase handlers: the game of this chat, refusals (a
+handler's own `Refusal` is the shared one), who is meant, and running an encounter command
+(service -> events text -> board)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ from aiogram import Bot
 from aiogram.types import Message
 
 from bot.middlewares.flood import step_and_its_chat
-from bot.middlewares.refusals import Refusals
+from bot.middlewares.refusals import Refusal, Refusals
+from bot.systems.call import Call as SceneCall
 from bot.systems.filters import game_of
 from bot.systems.savage.combat import names
 from bot.systems.savage.combat.tell import Step, steps_of, tell_steps
@@ -26,6 +28,7 @@ from engine.savage.chase import ChaseError
 from engine.services import GameInfo, NoGame, get_game
 from engine.services.savage import (
     CHASE,
+    ENCOUNTER,
     EncounterView,
     NoEncounter,
     current_encounter,
@@ -34,18 +37,8 @@ from engine.services.savage import (
 from engine.services.savage.encounters import EncounterOutcome
 from engine.services.savage.follow import Caused
 
-
-class Refusal(Exception):
-    """A handler's own refusal: ``text`` (HTML) goes back to the user as is."""
-
-    def __init__(self, text: str) -> None:
-        super().__init__(text)
-        self.text = text
-
-
 REFUSALS = Refusals(
     {
-        Refusal: lambda error: error.text,
         savage.RuleError: lambda error: combat_error_text(error.code, error.params),
         ChaseError: lambda error: chase_error_text(error.code, error.params),
     }
@@ -187,26 +180,10 @@ async def tell_followed(
 # --- a command in chat ------------------------------------------------------------------------
 
 
-class Call:
+class Call(SceneCall[savage.Encounter]):
     """One combat command typed in chat: the game, the sender, the encounter, the words."""
 
-    def __init__(
-        self, message: Message, game: GameInfo, view: EncounterView | None, args: str | None
-    ) -> None:
-        assert message.from_user is not None
-        self.message = message
-        self.game = game
-        self.view = view
-        self.user_id = message.from_user.id
-        self.gm = is_gm(game, self.user_id)
-        self.args = (args or "").strip()
-        self.words = self.args.split()
-
-    @property
-    def state(self) -> savage.Encounter:
-        if self.view is None:
-            raise NoEncounter(game_id=self.game.id)
-        return self.view.state
+    kind = ENCOUNTER.name
 
     def actor(self) -> tuple[names.Ref, list[str]]:
         return actor_ref(self.state, self.words, self.user_id, self.gm)
