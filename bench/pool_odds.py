@@ -19,9 +19,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.dice.odds import pool_odds
 from engine.dice.results import OddsResult, OutcomeOdds, ThresholdOdds
-from engine.dice.storyteller import PoolSpec, parse_pool
+from engine.storyteller.dice.odds import pool_odds
+from engine.storyteller.dice.rolls import PoolSpec, parse_pool
 
 ONE = Fraction(1)
 

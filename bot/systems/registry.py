@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from aiogram import Router
 
+from bot.render.dice import DiceTexts, register_texts
 from bot.systems.demo import Demo
 
 if TYPE_CHECKING:
@@ -50,6 +51,8 @@ class ChatSystem:
     # its dice commands (they work in any chat): lines of /help's «Rolls», menu entries
     rolls_help: Text | None = None
     rolls_menu: Callable[[], list[tuple[str, str]]] = list
+    dice: DiceTexts | None = None  # how its rolls' results and odds read (bot/render/dice.py)
+    newgame_example: str = ""  # /newgame's example in the help: «дикий Пустые земли»
     app_screens: Mapping[str, str] = field(default_factory=dict)  # /app word -> screen
     screen_names: Callable[[], dict[str, str]] = dict  # screen -> «the initiative board»
     board_sync: BoardSync | None = None  # a Mini App step of one of its scenes, in the chat
@@ -65,6 +68,8 @@ def register(system: ChatSystem) -> ChatSystem:
     if system.code in _SYSTEMS:
         raise ValueError(f"chat adapter {system.code!r} is registered already")
     _SYSTEMS[system.code] = system
+    if system.dice is not None:
+        register_texts(system.code, system.dice)
     return system
 
 

@@ -1,6 +1,7 @@
-"""The roll commands, in one place: the code stored in the roll log, the name the Mini App's
-API uses, the chat commands, and the dice-engine function that rolls the argument text (a
-re-roll or a reveal calls the same one again from the log)."""
+"""The roll commands: the code stored in the roll log, the name the Mini App's API uses, the
+chat commands, and the function that rolls the argument text (a re-roll or a reveal calls the
+same one again from the log). The plain roll is built in; a rule system brings its own in its
+registration (``RuleSystem.rolls``, engine/services/systems.py), which adds them here."""
 
 from __future__ import annotations
 
@@ -9,12 +10,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.describe import Description
-from engine.dice.duel import duel
 from engine.dice.notation import roll
+from engine.dice.results import OddsResult
 from engine.dice.rng import Rng
-from engine.dice.swade import damage, trait
-from engine.storyteller.preset_rolls import explain as explain_preset
-from engine.storyteller.preset_rolls import pool_or_preset
+
+# (the argument text, its offset in the whole /odds text) -> the exact odds (DiceError)
+Odds = Callable[[str, int], OddsResult]
 
 
 @dataclass(frozen=True)
@@ -26,21 +27,42 @@ class RollCommand:
     roll: Callable[[str, Rng], Any]
     # what the result means beyond its outcome (a preset's successes), for the roll's message
     explain: Callable[[str, Any], Description | None] | None = None
+    odds: Odds | None = None  # its exact odds before it is rolled (/odds)
+    # the words after /odds that pick it; none: /odds without a word (one command at most)
+    odds_words: tuple[str, ...] = ()
 
 
-ROLL_COMMANDS: tuple[RollCommand, ...] = (
-    RollCommand("r", "roll", ("r", "roll"), ("r", "roll"), roll),
-    RollCommand("t", "trait", ("t",), ("t", "т"), trait),
-    RollCommand("dmg", "damage", ("dmg",), ("dmg", "урон"), damage),
-    # seed 002: a pool, or a preset of the seed's actions (`/p прыжок 4`)
-    RollCommand("p", "pool", ("p",), ("p", "п", "пул"), pool_or_preset, explain_preset),
-    # seed 003: d10 + modifiers, natural 10 / 1 criticals
-    RollCommand("duel", "duel", ("d",), ("d", "duel", "дуэль"), duel),
-)
-BY_CODE = {c.code: c for c in ROLL_COMMANDS}
-BY_NAME = {c.name: c for c in ROLL_COMMANDS}
-BY_CHAT = {chat: c for c in ROLL_COMMANDS for chat in c.chat}
-BY_WORD = {word: c for c in ROLL_COMMANDS for word in c.words}
+ROLL_COMMANDS: list[RollCommand] = []
+BY_CODE: dict[str, RollCommand] = {}
+BY_NAME: dict[str, RollCommand] = {}
+BY_CHAT: dict[str, RollCommand] = {}
+BY_WORD: dict[str, RollCommand] = {}
+BY_ODDS_WORD: dict[str, RollCommand] = {}
+
+
+def register(command: RollCommand) -> RollCommand:
+    """Add a roll command; its code, name, chat commands and words are new."""
+    taken = (
+        command.code in BY_CODE
+        or command.name in BY_NAME
+        or any(chat in BY_CHAT for chat in command.chat)
+        or any(word in BY_WORD for word in command.words)
+        or any(word in BY_ODDS_WORD for word in command.odds_words)
+        or (command.odds is not None and not command.odds_words and "" in BY_ODDS_WORD)
+    )
+    if taken:
+        raise ValueError(f"roll command {command.code!r} takes a code, name or word in use")
+    ROLL_COMMANDS.append(command)
+    BY_CODE[command.code] = command
+    BY_NAME[command.name] = command
+    BY_CHAT.update(dict.fromkeys(command.chat, command))
+    BY_WORD.update(dict.fromkeys(command.words, command))
+    if command.odds is not None:
+        BY_ODDS_WORD.update(dict.fromkeys(command.odds_words or ("",), command))
+    return command
+
+
+register(RollCommand("r", "roll", ("r", "roll"), ("r", "roll"), roll))
 
 
 def explain(code: str, args: str, result: Any) -> Description | None:

@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from engine.dice import duel as duel_check
 from engine.dice import roll
-from engine.dice.duel import TRICK_TARGET
-from engine.dice.results import DuelCheckResult, RollResult
+from engine.dice.results import RollResult
 from engine.dice.rng import Rng, ScriptedRng
+from engine.duel.roll import TRICK_TARGET, DuelCheckResult
+from engine.duel.roll import duel as duel_check
 
 from .actions import DEFENSES, DIRECTIONS, Action, Attack, Block, Dodge, FullDefense, Trick
 from .dice import TurnDice, slot_names

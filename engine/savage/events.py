@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine import codec
-from engine.dice.results import DamageResult, RollResult, TraitResult
+from engine.dice.results import RollResult
+from engine.savage.dice.results import DamageResult, TraitResult
 
 from .cards import Card
 from .character import Condition, Injury

@@ -10,9 +10,10 @@ test, both exactly as in ``engine.dice.swade.trait``.
 
 from __future__ import annotations
 
-from engine.dice.results import DamageOutcome, DamageResult, Modifier, TraitResult
+from engine.dice.results import Modifier
 from engine.dice.rng import Rng
-from engine.dice.swade import (
+from engine.savage.dice.results import DamageOutcome, DamageResult, TraitResult
+from engine.savage.dice.rolls import (
     WILD_DIE,
     aced_die,
     damage_outcome,

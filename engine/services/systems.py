@@ -4,8 +4,9 @@ A rule system has a code (stored with every game and library character), an Engl
 (adapters translate it) and its scene kinds: the event-sourced streams a game of that
 system runs (a fight, a pursuit, a duel…). A scene kind brings its aggregate (decide is
 the system's own; evolve, state and event codecs are the aggregate's) and the errors that
-say a game has none open or one already. The shared services read what they need here and
-never name a system; a system registers itself in engine/services/installed.py.
+say a game has none open or one already; and its roll commands, which any chat may use. The
+shared services read what they need here and never name a system; a system registers itself
+in engine/services/installed.py.
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from engine.dice import commands as roll_commands
+from engine.dice.commands import RollCommand
 from engine.services.aggregates.model import Aggregate, register_aggregate
 from engine.services.errors import SceneActive, ServiceError, UnknownScene, WrongSystem
 from engine.services.notify import add_topic
@@ -40,6 +43,8 @@ class RuleSystem:
     # what a new game's `options` start with (a system's readings whose default changed: kept
     # on the game, so a later change of the default never changes a game already running)
     new_game_options: Callable[[], dict[str, Any]] = dict
+    # its roll commands (engine/dice/commands.py): every chat may roll them, any game
+    rolls: tuple[RollCommand, ...] = ()
 
 
 _SYSTEMS: dict[str, RuleSystem] = {}
@@ -58,6 +63,8 @@ def register(system: RuleSystem) -> RuleSystem:
         register_aggregate(scene.aggregate)
         add_topic(scene.name)
         _SCENES[scene.name] = (system, scene)
+    for command in system.rolls:
+        roll_commands.register(command)
     return system
 
 

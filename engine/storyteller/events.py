@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine import codec
-from engine.dice.results import PoolResult
+from engine.storyteller.dice.results import PoolResult
 
 from .combat import DamageStep, Defense
 from .fight import Fighter, PendingAmbush, Proposal

@@ -10,9 +10,9 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from engine.dice.results import PoolResult
 from engine.dice.rng import Rng
-from engine.dice.storyteller import (
+from engine.storyteller.dice.results import PoolResult
+from engine.storyteller.dice.rolls import (
     DEFAULT_DIFFICULTY,
     MAX_DIFFICULTY,
     MIN_DIFFICULTY,

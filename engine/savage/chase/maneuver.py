@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.dice.rng import Rng
-from engine.dice.swade import trait
+from engine.savage.dice.rolls import trait
 
 from .model import Participant
 from .roll import ManeuverRoll

@@ -4,6 +4,7 @@ Registered in engine/services/installed.py."""
 
 from __future__ import annotations
 
+from engine.duel.roll import DUEL_CHECK
 from engine.services.duel.aggregates import DUEL, thread_of
 from engine.services.duel.code import CODE
 from engine.services.duel.duels import (
@@ -45,7 +46,11 @@ from engine.services.duel.rules import (
 from engine.services.systems import RuleSystem, SceneKind
 
 DUEL_SYSTEM = RuleSystem(
-    CODE, "Forum duel", (SceneKind(DUEL, NoDuel, DuelActive),), new_game_options=new_game_rules
+    CODE,
+    "Forum duel",
+    (SceneKind(DUEL, NoDuel, DuelActive),),
+    new_game_options=new_game_rules,
+    rolls=(DUEL_CHECK,),
 )
 
 __all__ = [

@@ -4,6 +4,7 @@ engine/savage. Registered in engine/services/installed.py."""
 
 from __future__ import annotations
 
+from engine.savage.dice.commands import ROLLS
 from engine.services.savage.aggregates import CHASE, ENCOUNTER
 from engine.services.savage.characters import (
     CharacterRecord,
@@ -53,6 +54,7 @@ SAVAGE = RuleSystem(
     CODE,
     "Savage Worlds",
     (SceneKind(ENCOUNTER, NoEncounter, EncounterActive), SceneKind(CHASE, NoChase, ChaseActive)),
+    rolls=ROLLS,
 )
 
 __all__ = [

@@ -27,8 +27,11 @@ from engine.services.storyteller.fights import (
     undo_fight,
 )
 from engine.services.systems import RuleSystem, SceneKind
+from engine.storyteller.dice.commands import ROLLS
 
-STORYTELLER = RuleSystem(CODE, "Storyteller", (SceneKind(FIGHT, NoFight, FightActive),))
+STORYTELLER = RuleSystem(
+    CODE, "Storyteller", (SceneKind(FIGHT, NoFight, FightActive),), rolls=ROLLS
+)
 
 __all__ = [
     "CODE",

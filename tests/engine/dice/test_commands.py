@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+import engine.services.installed  # noqa: F401  (the installed systems register their rolls)
 from engine.dice.commands import BY_CHAT, BY_CODE, BY_NAME, BY_WORD, ROLL_COMMANDS, make_roll
 
 
