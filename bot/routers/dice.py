@@ -28,20 +28,18 @@ from engine.dice.commands import BY_CHAT, explain
 from engine.services import get_roll, log_roll, selected_private_game
 from engine.services.rolls import OF_CHAT
 
-# Telegram command -> roll-log command (engine/dice/commands.py).
-ROLL_COMMANDS = {chat: command.code for chat, command in BY_CHAT.items()}
-
 
 def make_router() -> Router:
     router = Router(name="dice")
-    router.message.register(on_roll, Command(*ROLL_COMMANDS))
+    # the Telegram commands of every roll command (engine/dice/commands.py)
+    router.message.register(on_roll, Command(*BY_CHAT))
     router.message.register(on_odds, Command("odds"))
     router.callback_query.register(on_reroll, RerollCallback.filter(F.roll_id > 0))
     return router
 
 
 async def on_roll(message: Message, command: CommandObject, bot: Bot, rng: Any, i18n: I18n) -> None:
-    kind = ROLL_COMMANDS[command.command.lower()]
+    kind = BY_CHAT[command.command.lower()].code  # the roll log's code
     args = (command.args or "").strip()
     if not args:
         await message.reply(texts.usage(kind))
