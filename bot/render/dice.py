@@ -52,6 +52,8 @@ class DiceTexts:
     odds_usage: str = ""  # examples of its /odds (HTML)
     # modifier label -> its name (Modifier.label; "modifier" is the user's own number)
     modifier_labels: Mapping[str, Callable[[], str]] = field(default_factory=dict)
+    hidden_example: str = ""  # a hidden roll of its own, for /help: «<code>/hr t d8</code>»
+    hidden_usage: Callable[[], str] | None = None  # … with what it is, for /hr's usage
 
 
 _TEXTS: dict[str, DiceTexts] = {}
@@ -201,6 +203,17 @@ def reroll_message(roller: str, result: Any) -> str:
 
 def not_your_roll() -> str:
     return _("Only the one who rolled can reroll.")
+
+
+def hidden_examples() -> str:
+    """The systems' hidden rolls, for /help: «<code>/hr t d8</code>, <code>/hr p 7 6</code>»."""
+    return ", ".join(t.hidden_example for t in _TEXTS.values() if t.hidden_example)
+
+
+def hidden_usage() -> str:
+    """/hr's examples: the plain roll's, then each system's with what it is."""
+    found = [t.hidden_usage() for t in _TEXTS.values() if t.hidden_usage is not None]
+    return ", ".join([_("<code>/hr 2d6+1</code>"), *found])
 
 
 def usage(command: str) -> str:

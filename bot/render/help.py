@@ -6,6 +6,7 @@ from aiogram.types import User
 from aiogram.utils.i18n import gettext as _
 
 from bot.render.common import name_of
+from bot.render.dice import hidden_examples
 from bot.render.games import newgame_example
 from bot.render.miniapp import system_screens
 from bot.systems import registry
@@ -85,12 +86,12 @@ def _hidden_help() -> str:
     return _(
         "<b>Hidden rolls</b>\n"
         "<code>/hr 2d6</code> — the result goes privately to you and the GM, the group gets "
-        "a short receipt code; also <code>/hr t d8</code>, <code>/hr p 7 6</code>\n"
+        "a short receipt code; also {examples}\n"
         "<code>/reveal 12</code> — the GM reveals roll #12; its «Check» button shows that "
         "the result was not changed\n"
         "<code>/timezone Asia/Yekaterinburg</code> — the GM sets the game's time zone\n"
         "Start a private chat with me first (/start), or I cannot write to you."
-    )
+    ).format(examples=hidden_examples())
 
 
 def _games_help() -> str:

@@ -1,4 +1,5 @@
-"""Open rolls: /r (/roll), /t, /dmg, /p, /d (duel check), /odds and the «Reroll» button.
+"""Open rolls: /r (/roll) and every system's roll commands (engine/dice/commands.py), /odds
+and the «Reroll» button.
 
 In the private chat, while the user has chosen a game (/games), a roll becomes a hidden roll
 of that game."""
@@ -86,7 +87,7 @@ async def on_roll(message: Message, command: CommandObject, bot: Bot, rng: Any, 
 
 
 def _meaning(kind: str, args: str, result: Any) -> str:
-    """What the result means beyond its outcome (a Storyteller preset's successes)."""
+    """What the result means beyond its outcome (a preset's successes: RollCommand.explain)."""
     found = explain(kind, args, result)
     return "" if found is None else "\n" + descriptions.text(found)
 

@@ -52,7 +52,7 @@ class ChatSystem:
     rolls_help: Text | None = None
     rolls_menu: Callable[[], list[tuple[str, str]]] = list
     dice: DiceTexts | None = None  # how its rolls' results and odds read (bot/render/dice.py)
-    newgame_example: str = ""  # /newgame's example in the help: «дикий Пустые земли»
+    newgame_example: str = ""  # /newgame's example in the help: its word and a game's name
     app_screens: Mapping[str, str] = field(default_factory=dict)  # /app word -> screen
     screen_names: Callable[[], dict[str, str]] = dict  # screen -> «the initiative board»
     board_sync: BoardSync | None = None  # a Mini App step of one of its scenes, in the chat

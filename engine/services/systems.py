@@ -2,7 +2,7 @@
 
 A rule system has a code (stored with every game and library character), an English name
 (adapters translate it) and its scene kinds: the event-sourced streams a game of that
-system runs (a fight, a pursuit, a duel…). A scene kind brings its aggregate (decide is
+system runs (a fight, a pursuit, a sealed exchange…). A scene kind brings its aggregate (decide is
 the system's own; evolve, state and event codecs are the aggregate's) and the errors that
 say a game has none open or one already; and its roll commands, which any chat may use. The
 shared services read what they need here and never name a system; a system registers itself

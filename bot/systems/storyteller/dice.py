@@ -88,4 +88,6 @@ TEXTS = DiceTexts(
     odds={"storyteller": OddsTexts(outcome_name, threshold_name)},
     usage={"p": "<code>/p 7 6</code>, <code>/p 7 сл 6 спец вс</code>"},
     odds_usage="<code>/odds p 7 6</code>",
+    hidden_example="<code>/hr p 7 6</code>",
+    hidden_usage=lambda: _("<code>/hr p 7 6</code> (pool)"),
 )

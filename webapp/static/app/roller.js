@@ -1,5 +1,5 @@
-// The dice roller: a notation field for every command, a system's own form beside it (the d10
-// pool form of seed 002), with the «hidden roll» switch. Rolls go to POST
+// The dice roller: a notation field for every command, a system's own form beside it (its
+// dice.js's `forms`), with the «hidden roll» switch. Rolls go to POST
 // /api/games/{token}/roll.
 import { html, useEffect, useRef, useState } from "../vendor/htm-preact-standalone.module.js";
 import { request } from "./api.js";
@@ -28,7 +28,7 @@ export function Roller({ game, onRolled }) {
     ? mainButton(t("Roll the dice"), () => form.current && form.current.requestSubmit()) : undefined), []);
   // the system's roll commands (all of them for a system the page does not know)
   const commands = COMMANDS().filter(([code]) => !defaults.rolls || defaults.rolls.includes(code));
-  // a system's own form (the pool's), and its tab, where its command is one of these
+  // a system's own form, and its tab, where its command is one of these
   const own = FORMS.find((f) => commands.some(([code]) => code === f.command));
   const [value, setValue] = useState(own ? own.initial : null); // kept across the tabs
   const inForm = own && tab === own.name;

@@ -151,6 +151,8 @@ TEXTS = DiceTexts(
         "dmg": "<code>/dmg 2d6+1 vs 6</code>, <code>/dmg 2к6+1 против 6</code>",
     },
     odds_usage="<code>/odds d8+1</code>",
+    hidden_example="<code>/hr t d8</code>",
+    hidden_usage=lambda: _("<code>/hr t d8</code> (trait)"),
     modifier_labels={
         "trait_bonus": lambda: _("trait bonus"),
         "unskilled": lambda: _("unskilled"),
