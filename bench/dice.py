@@ -27,6 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import d20
 
+import engine.services.installed  # noqa: F401  (the systems register their rolls: /odds)
 from engine.dice import evaluate, odds, roll
 from engine.savage.dice import trait
 from engine.savage.dice.odds import trait_odds
