@@ -22,10 +22,10 @@ from bot.render import hints
 from bot.render import texts as descriptions
 from bot.render.keyboards import reroll_keyboard
 from bot.rolling import make_roll
-from bot.suggest import SPACED_DIE_KINDS, glued_die
+from bot.suggest import glued_die
 from bot.systems.registry import RollHint, complete_roll
 from engine.dice import odds
-from engine.dice.commands import BY_CHAT, explain
+from engine.dice.commands import BY_CHAT, explain, spaced_die_matters
 from engine.services import get_roll, log_roll, selected_private_game
 from engine.services.rolls import OF_CHAT
 
@@ -45,7 +45,7 @@ async def on_roll(message: Message, command: CommandObject, bot: Bot, rng: Any, 
     if not args:
         await message.reply(texts.usage(kind))
         return
-    fixed = glued_die(args) if kind in SPACED_DIE_KINDS else None
+    fixed = glued_die(args) if spaced_die_matters(kind) else None
     if fixed is not None:  # `/r 2 k 6` (Cyrillic k) would roll the number 2 with the comment `k 6`
         await message.reply(hints.spaced_die(f"/{command.command} {fixed}"))
         return

@@ -30,6 +30,8 @@ class RollCommand:
     odds: Odds | None = None  # its exact odds before it is rolled (/odds)
     # the words after /odds that pick it; none: /odds without a word (one command at most)
     odds_words: tuple[str, ...] = ()
+    # its text names dice with a letter (`d8+1`): a die written apart (`2 к 6`) gets a hint
+    die_letters: bool = False
 
 
 ROLL_COMMANDS: list[RollCommand] = []
@@ -62,7 +64,13 @@ def register(command: RollCommand) -> RollCommand:
     return command
 
 
-register(RollCommand("r", "roll", ("r", "roll"), ("r", "roll"), roll))
+register(RollCommand("r", "roll", ("r", "roll"), ("r", "roll"), roll, die_letters=True))
+
+
+def spaced_die_matters(code: str) -> bool:
+    """Whether a die written apart is a likely slip in this command's text."""
+    found = BY_CODE.get(code)
+    return found is not None and found.die_letters
 
 
 def explain(code: str, args: str, result: Any) -> Description | None:
