@@ -49,7 +49,7 @@ async def on_roll(message: Message, command: CommandObject, bot: Bot, rng: Any, 
     if fixed is not None:  # `/r 2 k 6` (Cyrillic k) would roll the number 2 with the comment `k 6`
         await message.reply(hints.spaced_die(f"/{command.command} {fixed}"))
         return
-    completed = await complete_roll(message, kind, args)  # `/p прыжок`: from the sheet
+    completed = await complete_roll(message, kind, args)  # a preset from the sheet
     if isinstance(completed, RollHint):
         await message.reply(completed.text)
         return

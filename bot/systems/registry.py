@@ -34,7 +34,7 @@ class RollHint:
     text: str
 
 
-# a dice command's text completed before it is rolled (`/p прыжок` from the roller's sheet):
+# a dice command's text completed before it is rolled (a preset from the roller's sheet):
 # (message, roll code, text) -> the text to roll, a hint to answer instead, or None (as typed)
 RollArgs = Callable[["Message", str, str], Awaitable["str | RollHint | None"]]
 

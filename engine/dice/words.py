@@ -1,4 +1,4 @@
-"""A small scanner for the argument texts of the systems' roll commands (`/t d8+1 цн 6`).
+"""A small scanner for the argument texts of the systems' roll commands.
 
 Words are lowercased with ё -> е; keyword tables live next to the rules that use them.
 """
