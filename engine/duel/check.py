@@ -237,7 +237,7 @@ def submit(
     dice: TurnDice | None = None,
     draw: bool = True,
 ) -> Submission:
-    """Check the plan and roll its dice: the d10 checks (engine.dice.duel) and, for each blow
+    """Check the plan and roll its dice: the d10 checks (engine.duel.roll) and, for each blow
     of an attack, its damage die («бросок на урон атаки, здесь тип дайса может разниться»).
     ``dice``: where the faces come from, slot by slot (dice.py: the turn's seed, or ``rng``
     with the faces of the fighter's earlier submissions this turn kept); none: ``rng``.

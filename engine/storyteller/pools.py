@@ -1,7 +1,7 @@
 """Dice pools (seed 002 «Системы действий»): attribute + ability, the missing ability, wound
 and armor penalties, multiple actions, specialty tens, a Willpower point, botch.
 
-The dice are engine.dice.storyteller's (the /p roller): a pool is planned here, as its
+The dice are engine.storyteller.dice's (the /p roller): a pool is planned here, as its
 parts, and rolled there.
 """
 

@@ -1,4 +1,4 @@
-"""Maneuvering rolls through the dice engine (engine.dice.swade); no dice logic here."""
+"""Maneuvering rolls through the dice engine (engine.savage.dice); no dice logic here."""
 
 from __future__ import annotations
 
