@@ -67,9 +67,9 @@ _SYSTEMS: dict[str, ChatSystem] = {}
 def register(system: ChatSystem) -> ChatSystem:
     if system.code in _SYSTEMS:
         raise ValueError(f"chat adapter {system.code!r} is registered already")
-    _SYSTEMS[system.code] = system
     if system.dice is not None:
         register_texts(system.code, system.dice)
+    _SYSTEMS[system.code] = system
     return system
 
 

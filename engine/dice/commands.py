@@ -42,26 +42,31 @@ BY_WORD: dict[str, RollCommand] = {}
 BY_ODDS_WORD: dict[str, RollCommand] = {}
 
 
-def register(command: RollCommand) -> RollCommand:
-    """Add a roll command; its code, name, chat commands and words are new."""
-    taken = (
-        command.code in BY_CODE
-        or command.name in BY_NAME
-        or any(chat in BY_CHAT for chat in command.chat)
-        or any(word in BY_WORD for word in command.words)
-        or any(word in BY_ODDS_WORD for word in command.odds_words)
-        or (command.odds is not None and not command.odds_words and "" in BY_ODDS_WORD)
+def _keys(command: RollCommand) -> list[tuple[dict[str, RollCommand], str]]:
+    """Where a command is found, and by what."""
+    odds_words = (command.odds_words or ("",)) if command.odds is not None else ()
+    return [
+        (BY_CODE, command.code),
+        (BY_NAME, command.name),
+        *((BY_CHAT, chat) for chat in command.chat),
+        *((BY_WORD, word) for word in command.words),
+        *((BY_ODDS_WORD, word) for word in odds_words),
+    ]
+
+
+def register(*commands: RollCommand) -> None:
+    """Add roll commands, all or none: each code, name, chat command and word is new."""
+    keys = [(id(table), key) for command in commands for table, key in _keys(command)]
+    taken = len(set(keys)) < len(keys) or any(
+        key in table for command in commands for table, key in _keys(command)
     )
     if taken:
-        raise ValueError(f"roll command {command.code!r} takes a code, name or word in use")
-    ROLL_COMMANDS.append(command)
-    BY_CODE[command.code] = command
-    BY_NAME[command.name] = command
-    BY_CHAT.update(dict.fromkeys(command.chat, command))
-    BY_WORD.update(dict.fromkeys(command.words, command))
-    if command.odds is not None:
-        BY_ODDS_WORD.update(dict.fromkeys(command.odds_words or ("",), command))
-    return command
+        codes = [command.code for command in commands]
+        raise ValueError(f"roll commands {codes} take a code, name or word in use")
+    for command in commands:
+        ROLL_COMMANDS.append(command)
+        for table, key in _keys(command):
+            table[key] = command
 
 
 register(RollCommand("r", "roll", ("r", "roll"), ("r", "roll"), roll, die_letters=True))

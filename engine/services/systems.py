@@ -58,13 +58,12 @@ def register(system: RuleSystem) -> RuleSystem:
     for scene in system.scenes:
         if scene.name in _SCENES:
             raise ValueError(f"scene kind {scene.name!r} is registered already")
+    roll_commands.register(*system.rolls)  # first: it refuses a word in use, adding none
     _SYSTEMS[system.code] = system
     for scene in system.scenes:
         register_aggregate(scene.aggregate)
         add_topic(scene.name)
         _SCENES[scene.name] = (system, scene)
-    for command in system.rolls:
-        roll_commands.register(command)
     return system
 
 
