@@ -28,6 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.initiative import cast
 from engine import dice, savage
 from engine.savage import chase
+from engine.savage import dice as savage_dice
 from engine.services.savage.aggregates import CHASE, ENCOUNTER
 
 
@@ -122,8 +123,8 @@ def main(runs: int) -> None:
     rng = random.Random(3)
     results = [
         dice.roll("6#4d6kh3+2", rng),
-        dice.trait("d8+1 -2 цн 6", rng),
-        dice.damage("2d6+1 vs 6 подъём", rng),
+        savage_dice.trait("d8+1 -2 цн 6", rng),
+        savage_dice.damage("2d6+1 vs 6 подъём", rng),
     ]
     dicts = [r.to_dict() for r in results]
     report |= {

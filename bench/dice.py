@@ -27,9 +27,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import d20
 
-from engine.dice import evaluate, odds, roll, trait
-from engine.dice.odds import trait_odds
-from engine.dice.swade import parse_trait
+import engine.services.installed  # noqa: F401  (the systems register their rolls: /odds)
+from engine.dice import evaluate, odds, roll
+from engine.savage.dice import trait
+from engine.savage.dice.odds import trait_odds
+from engine.savage.dice.rolls import parse_trait
 
 CASES = [
     ("1d20+5", "1d20+5"),

@@ -1,6 +1,6 @@
 """Benchmark: exact Storyteller pool odds (/odds p …), the polynomial-power algorithm of
-engine/dice/odds.py against the one it replaced (kept below as the baseline: Fraction
-convolutions per count of ones). Both give the same Fractions; the script checks that on
+engine/storyteller/dice/odds.py against the one it replaced (kept below as the baseline:
+Fraction convolutions per count of ones). Both give the same Fractions; the script checks that on
 every case it times. Target: under 1 ms for 30 dice with a specialty.
 
 Run: ``uv run python bench/pool_odds.py``. Times are the median of repeated calls (the odds'
@@ -19,16 +19,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.dice.odds import pool_odds
 from engine.dice.results import OddsResult, OutcomeOdds, ThresholdOdds
-from engine.dice.storyteller import PoolSpec, parse_pool
+from engine.storyteller.dice.odds import pool_odds
+from engine.storyteller.dice.rolls import PoolSpec, parse_pool
 
 ONE = Fraction(1)
 
 CASES = ("7 6", "7 6 спец", "15 6 спец", "30 6", "30 6 спец", "30 8 спец вс", "30 2 спец")
 
 
-# --- the baseline: engine/dice/odds.py before the change -------------------------------
+# --- the baseline: engine/storyteller/dice/odds.py before the change --------------------
 
 
 def _non_one_dists(n: int, diff: int, specialty: bool, cap: int) -> list[list[Fraction]]:

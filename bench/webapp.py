@@ -62,7 +62,7 @@ async def seed() -> int:
         chat_id=-1001, topic_id=None, system="storyteller", name="Бенчмарк", creator_id=1
     )
     await join_game(game.id, 2)
-    from engine.dice import pool
+    from engine.storyteller.dice import pool
 
     rng = random.Random(1)
     for i in range(20):

@@ -19,7 +19,7 @@ def parse_system(word: str) -> str | None:
 
 
 def split_newgame(args: str | None) -> tuple[str | None, str]:
-    """'дикий Пустые земли' -> (the code of the system «дикий» means, 'Пустые земли');
+    """'<word> Пустые земли' -> (the code of the system the word means, 'Пустые земли');
     an unknown system -> (None, ...)."""
     first, _, rest = (args or "").strip().partition(" ")
     return parse_system(first) if first else None, rest.strip()

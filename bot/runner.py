@@ -202,7 +202,7 @@ async def _run(
         if redelivered := await outbox.deliver_pending(lease=lease if several else None):
             log.info("delivered %d outbox rows left by the last run", redelivered)
         background.append(asyncio.create_task(sweep_outbox_forever(lease, bot, intake, journal)))
-        # the rule systems' own timers (a duel's deadlines), read from the stored games
+        # the rule systems' own timers (a turn's deadline), read from the stored games
         background += [
             asyncio.create_task(s.background(bot)) for s in registry.installed() if s.background
         ]

@@ -28,7 +28,6 @@ _DIE = "dкд"
 # «2 к 6», «2к 6», «3 d6+1»: a count, a die letter and its sides with a space among them.
 _SPACED_DIE = re.compile(rf"^(\d*)(\s*)([{_DIE}])(\s*)(\d+|%)(?=$|[\s+\-*/!<>=#a-z])", re.I)
 CUTOFF = 0.6  # difflib's similarity a guess needs
-SPACED_DIE_KINDS = frozenset({"r", "t", "dmg"})  # roll-log codes of notations with a die letter
 
 
 def latin(word: str) -> str:

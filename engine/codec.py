@@ -183,6 +183,13 @@ class Family(Generic[T]):
         self._tags = {cls: tag for tag, cls in self.classes.items()}
         self._tag_in_fields = tag_in_fields
 
+    def add(self, tag: str, cls: type[T]) -> None:
+        """A member registered later (a plug-in's class); a tag is never reused."""
+        if self.classes.get(tag, cls) is not cls:
+            raise ValueError(f"{self.key} {tag!r} is taken")
+        self.classes[tag] = cls
+        self._tags[cls] = tag
+
     def to_data(self, value: T) -> dict[str, Any]:
         cls = type(value)
         data: dict[str, Any] = codec(cls).to_data(value)

@@ -9,13 +9,11 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from engine.dice.commands import ROLL_COMMANDS
+from engine.dice.commands import BY_CODE
 from engine.services.types import GameInfo, RollRecord
 
 GM, PLAYER, SPECTATOR = "gm", "player", "spectator"
 ROLES = (GM, PLAYER, SPECTATOR)
-# roll-log command (shared with the bot) -> API name
-COMMAND_NAMES = {c.code: c.name for c in ROLL_COMMANDS}  # roll-log code -> API name
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +64,8 @@ def project_roll(
         out["sealed"] = True
         return out
     out["sealed"] = False
-    out["command"] = COMMAND_NAMES.get(record.command, record.command)
+    found = BY_CODE.get(record.command)  # the roll log's code -> the API's name
+    out["command"] = found.name if found is not None else record.command
     out["args"] = record.args
     out["result"] = record.result
     if record.hidden and record.revealed_at is not None:

@@ -16,6 +16,11 @@ def system_title(system: str) -> str:
     return adapter.title() if adapter is not None else quoted(system)
 
 
+def newgame_example() -> str:
+    """/newgame's example in the help: the first installed system's that gives one."""
+    return next((s.newgame_example for s in registry.installed() if s.newgame_example), "…")
+
+
 def systems_list() -> str:
     """Each installed system as «<code>code</code> (<code>alias</code>, <code>alias</code>)»,
     for the usage texts."""
@@ -33,8 +38,8 @@ def newgame_usage() -> str:
     return _(
         "Usage: <code>/newgame &lt;system&gt; &lt;name&gt;</code>\n"
         "Systems: {systems}.\n"
-        "Example: <code>/newgame дикий Пустые земли</code>"
-    ).format(systems=systems_list())
+        "Example: <code>/newgame {example}</code>"
+    ).format(systems=systems_list(), example=newgame_example())
 
 
 def group_only() -> str:

@@ -6,6 +6,8 @@ from aiogram.types import User
 from aiogram.utils.i18n import gettext as _
 
 from bot.render.common import name_of
+from bot.render.dice import hidden_examples
+from bot.render.games import newgame_example
 from bot.render.miniapp import system_screens
 from bot.systems import registry
 
@@ -28,9 +30,9 @@ def help_menu() -> str:
     return _(
         "<b>Kosti — dice for tabletop RPGs</b>\n"
         "<code>/r 2к6+1 удар мечом</code> — a roll; <code>/hr 2d6</code> — a hidden roll; "
-        "<code>/newgame дикий Пустые земли</code> — a game in this chat.\n"
+        "<code>/newgame {example}</code> — a game in this chat.\n"
         "Commands are Latin letters only (Telegram does not take others). Choose a section:"
-    )
+    ).format(example=newgame_example())
 
 
 def help_sections() -> dict[str, tuple[str, str]]:
@@ -84,24 +86,27 @@ def _hidden_help() -> str:
     return _(
         "<b>Hidden rolls</b>\n"
         "<code>/hr 2d6</code> — the result goes privately to you and the GM, the group gets "
-        "a short receipt code; also <code>/hr t d8</code>, <code>/hr p 7 6</code>\n"
+        "a short receipt code; also {examples}\n"
         "<code>/reveal 12</code> — the GM reveals roll #12; its «Check» button shows that "
         "the result was not changed\n"
         "<code>/timezone Asia/Yekaterinburg</code> — the GM sets the game's time zone\n"
         "Start a private chat with me first (/start), or I cannot write to you."
-    )
+    ).format(examples=hidden_examples())
 
 
 def _games_help() -> str:
     return _(
         "<b>Games</b>\n"
-        "<code>/newgame дикий Пустые земли</code> — a new game in this chat or topic "
+        "<code>/newgame {example}</code> — a new game in this chat or topic "
         "(systems: {systems}); you are the GM\n"
         "/join — become a player; /game — the game, GM and players\n"
         "/gm — reply to someone's message to make them the GM; /endgame — end the game\n"
         "/games — in the private chat: where your private rolls go\n"
         "<code>/lang en</code> / <code>/lang ru</code> — language"
-    ).format(systems=", ".join(f"{s.aliases[0]}/{s.code}" for s in registry.installed()))
+    ).format(
+        example=newgame_example(),
+        systems=", ".join(f"{s.aliases[0]}/{s.code}" for s in registry.installed()),
+    )
 
 
 def command_descriptions() -> list[tuple[str, str]]:

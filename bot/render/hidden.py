@@ -6,15 +6,13 @@ from aiogram import html
 from aiogram.utils.i18n import gettext as _
 
 from bot.render.common import bold_name, code, quoted
+from bot.render.dice import hidden_usage
 from engine.receipt import short_code
 from engine.services.types import GameInfo, RollRecord
 
 
 def hr_usage() -> str:
-    return _(
-        "Write what to roll: <code>/hr 2d6+1</code>, <code>/hr t d8</code> (trait), "
-        "<code>/hr p 7 6</code> (pool)."
-    )
+    return _("Write what to roll: {examples}.").format(examples=hidden_usage())
 
 
 def hidden_needs_game() -> str:

@@ -1,4 +1,5 @@
-"""Open rolls: /r (/roll), /t, /dmg, /p, /d (duel check), /odds and the «Reroll» button.
+"""Open rolls: /r (/roll) and every system's roll commands (engine/dice/commands.py), /odds
+and the «Reroll» button.
 
 In the private chat, while the user has chosen a game (/games), a roll becomes a hidden roll
 of that game."""
@@ -22,37 +23,35 @@ from bot.render import hints
 from bot.render import texts as descriptions
 from bot.render.keyboards import reroll_keyboard
 from bot.rolling import make_roll
-from bot.suggest import SPACED_DIE_KINDS, glued_die
+from bot.suggest import glued_die
 from bot.systems.registry import RollHint, complete_roll
 from engine.dice import odds
-from engine.dice.commands import BY_CHAT, explain
+from engine.dice.commands import BY_CHAT, explain, spaced_die_matters
 from engine.services import get_roll, log_roll, selected_private_game
 from engine.services.rolls import OF_CHAT
 from engine.services.types import RollRecord
 
-# Telegram command -> roll-log command (engine/dice/commands.py).
-ROLL_COMMANDS = {chat: command.code for chat, command in BY_CHAT.items()}
-
 
 def make_router() -> Router:
     router = Router(name="dice")
-    router.message.register(on_roll, Command(*ROLL_COMMANDS))
+    # the Telegram commands of every roll command (engine/dice/commands.py)
+    router.message.register(on_roll, Command(*BY_CHAT))
     router.message.register(on_odds, Command("odds"))
     router.callback_query.register(on_reroll, RerollCallback.filter(F.roll_id > 0))
     return router
 
 
 async def on_roll(message: Message, command: CommandObject, bot: Bot, rng: Any, i18n: I18n) -> None:
-    kind = ROLL_COMMANDS[command.command.lower()]
+    kind = BY_CHAT[command.command.lower()].code  # the roll log's code
     args = (command.args or "").strip()
     if not args:
         await message.reply(texts.usage(kind))
         return
-    fixed = glued_die(args) if kind in SPACED_DIE_KINDS else None
+    fixed = glued_die(args) if spaced_die_matters(kind) else None
     if fixed is not None:  # `/r 2 k 6` (Cyrillic k) would roll the number 2 with the comment `k 6`
         await message.reply(hints.spaced_die(f"/{command.command} {fixed}"))
         return
-    completed = await complete_roll(message, kind, args)  # `/p прыжок`: from the sheet
+    completed = await complete_roll(message, kind, args)  # a preset from the sheet
     if isinstance(completed, RollHint):
         await message.reply(completed.text)
         return
@@ -91,7 +90,7 @@ async def on_roll(message: Message, command: CommandObject, bot: Bot, rng: Any, 
 
 
 def _meaning(kind: str, args: str, result: Any) -> str:
-    """What the result means beyond its outcome (a Storyteller preset's successes)."""
+    """What the result means beyond its outcome (a preset's successes: RollCommand.explain)."""
     found = explain(kind, args, result)
     return "" if found is None else "\n" + descriptions.text(found)
 

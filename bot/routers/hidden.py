@@ -25,7 +25,8 @@ from bot.render import hidden as texts
 from bot.render import hints
 from bot.render.common import as_plain
 from bot.rolling import make_roll
-from bot.suggest import SPACED_DIE_KINDS, glued_die
+from bot.suggest import glued_die
+from engine.dice.commands import spaced_die_matters
 from engine.services import find_game, hidden_rolls_by_code, selected_private_game
 from engine.services.game_settings import set_time_zone, time_zone
 from webapp.receipts import local_time
@@ -66,7 +67,7 @@ async def on_hidden_roll(
         await message.reply(texts.not_a_member(game))
         return
     kind, args = split_hidden(command.args or "")
-    fixed = glued_die(args) if kind in SPACED_DIE_KINDS else None
+    fixed = glued_die(args) if spaced_die_matters(kind) else None
     if fixed is not None:  # `/hr 2 k 6` (Cyrillic k) would roll the number 2 with the comment `k 6`
         await message.reply(
             hints.spaced_die(f"/hr {fixed}" if kind == "r" else f"/hr {kind} {fixed}")

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from aiogram import Router
 
+from bot.render.dice import DiceTexts, register_texts
 from bot.systems.demo import Demo
 
 if TYPE_CHECKING:
@@ -33,7 +34,7 @@ class RollHint:
     text: str
 
 
-# a dice command's text completed before it is rolled (`/p прыжок` from the roller's sheet):
+# a dice command's text completed before it is rolled (a preset from the roller's sheet):
 # (message, roll code, text) -> the text to roll, a hint to answer instead, or None (as typed)
 RollArgs = Callable[["Message", str, str], Awaitable["str | RollHint | None"]]
 
@@ -50,6 +51,8 @@ class ChatSystem:
     # its dice commands (they work in any chat): lines of /help's «Rolls», menu entries
     rolls_help: Text | None = None
     rolls_menu: Callable[[], list[tuple[str, str]]] = list
+    dice: DiceTexts | None = None  # how its rolls' results and odds read (bot/render/dice.py)
+    newgame_example: str = ""  # /newgame's example in the help: its word and a game's name
     app_screens: Mapping[str, str] = field(default_factory=dict)  # /app word -> screen
     screen_names: Callable[[], dict[str, str]] = dict  # screen -> «the initiative board»
     board_sync: BoardSync | None = None  # a Mini App step of one of its scenes, in the chat
@@ -64,6 +67,8 @@ _SYSTEMS: dict[str, ChatSystem] = {}
 def register(system: ChatSystem) -> ChatSystem:
     if system.code in _SYSTEMS:
         raise ValueError(f"chat adapter {system.code!r} is registered already")
+    if system.dice is not None:
+        register_texts(system.code, system.dice)
     _SYSTEMS[system.code] = system
     return system
 

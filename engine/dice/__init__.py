@@ -1,66 +1,50 @@
-"""Dice engine: notation parser, SWADE / Storyteller / duel rolls and exact odds.
+"""Dice engine: the notation (parse -> evaluate -> result), the roll commands and /odds.
 
 Pure Python: text -> tokens (lexer) -> AST (parser, syntax) -> compiled evaluation with an
 injected RNG (evaluate) -> frozen result dataclasses keeping every face (results).
+The plain roll (/r) is built in; each rule system registers its own rolls, their results
+and their odds (engine/<system>/, ``RuleSystem.rolls``).
 See docs/rules/dice.md for the notation, the limits and the rule readings.
 """
 
 from __future__ import annotations
 
-from .duel import duel
 from .errors import ERROR_CODES, DiceError
 from .notation import roll
 from .odds import odds
 from .results import (
-    DamageOutcome,
-    DamageResult,
     DiceGroup,
     Die,
-    DuelCheckResult,
     ExpressionResult,
     Literal,
     Modifier,
     OddsResult,
     OutcomeOdds,
-    PoolResult,
     RollResult,
     ThresholdOdds,
     Token,
-    TraitResult,
 )
 from .rng import Rng, ScriptedRng, ScriptExhausted, system_rng
 from .serialize import result_from_dict
-from .storyteller import pool
-from .swade import damage, damage_outcome, trait
 
 __all__ = [
     "ERROR_CODES",
-    "DamageOutcome",
-    "DamageResult",
     "DiceError",
     "DiceGroup",
     "Die",
-    "DuelCheckResult",
     "ExpressionResult",
     "Literal",
     "Modifier",
     "OddsResult",
     "OutcomeOdds",
-    "PoolResult",
     "Rng",
     "RollResult",
     "ScriptExhausted",
     "ScriptedRng",
     "ThresholdOdds",
     "Token",
-    "TraitResult",
-    "damage",
-    "damage_outcome",
-    "duel",
     "odds",
-    "pool",
     "result_from_dict",
     "roll",
     "system_rng",
-    "trait",
 ]

@@ -1,6 +1,7 @@
-"""The roll commands, in one place: the code stored in the roll log, the name the Mini App's
-API uses, the chat commands, and the dice-engine function that rolls the argument text (a
-re-roll or a reveal calls the same one again from the log)."""
+"""The roll commands: the code stored in the roll log, the name the Mini App's API uses, the
+chat commands, and the function that rolls the argument text (a re-roll or a reveal calls the
+same one again from the log). The plain roll is built in; a rule system brings its own in its
+registration (``RuleSystem.rolls``, engine/services/systems.py), which adds them here."""
 
 from __future__ import annotations
 
@@ -9,12 +10,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.describe import Description
-from engine.dice.duel import duel
 from engine.dice.notation import roll
+from engine.dice.results import OddsResult
 from engine.dice.rng import Rng
-from engine.dice.swade import damage, trait
-from engine.storyteller.preset_rolls import explain as explain_preset
-from engine.storyteller.preset_rolls import pool_or_preset
+
+# (the argument text, its offset in the whole /odds text) -> the exact odds (DiceError)
+Odds = Callable[[str, int], OddsResult]
 
 
 @dataclass(frozen=True)
@@ -26,21 +27,55 @@ class RollCommand:
     roll: Callable[[str, Rng], Any]
     # what the result means beyond its outcome (a preset's successes), for the roll's message
     explain: Callable[[str, Any], Description | None] | None = None
+    odds: Odds | None = None  # its exact odds before it is rolled (/odds)
+    # the words after /odds that pick it; none: /odds without a word (one command at most)
+    odds_words: tuple[str, ...] = ()
+    # its text names dice with a letter (`d8+1`): a die written apart (`2 к 6`) gets a hint
+    die_letters: bool = False
 
 
-ROLL_COMMANDS: tuple[RollCommand, ...] = (
-    RollCommand("r", "roll", ("r", "roll"), ("r", "roll"), roll),
-    RollCommand("t", "trait", ("t",), ("t", "т"), trait),
-    RollCommand("dmg", "damage", ("dmg",), ("dmg", "урон"), damage),
-    # seed 002: a pool, or a preset of the seed's actions (`/p прыжок 4`)
-    RollCommand("p", "pool", ("p",), ("p", "п", "пул"), pool_or_preset, explain_preset),
-    # seed 003: d10 + modifiers, natural 10 / 1 criticals
-    RollCommand("duel", "duel", ("d",), ("d", "duel", "дуэль"), duel),
-)
-BY_CODE = {c.code: c for c in ROLL_COMMANDS}
-BY_NAME = {c.name: c for c in ROLL_COMMANDS}
-BY_CHAT = {chat: c for c in ROLL_COMMANDS for chat in c.chat}
-BY_WORD = {word: c for c in ROLL_COMMANDS for word in c.words}
+ROLL_COMMANDS: list[RollCommand] = []
+BY_CODE: dict[str, RollCommand] = {}
+BY_NAME: dict[str, RollCommand] = {}
+BY_CHAT: dict[str, RollCommand] = {}
+BY_WORD: dict[str, RollCommand] = {}
+BY_ODDS_WORD: dict[str, RollCommand] = {}
+
+
+def _keys(command: RollCommand) -> list[tuple[dict[str, RollCommand], str]]:
+    """Where a command is found, and by what."""
+    odds_words = (command.odds_words or ("",)) if command.odds is not None else ()
+    return [
+        (BY_CODE, command.code),
+        (BY_NAME, command.name),
+        *((BY_CHAT, chat) for chat in command.chat),
+        *((BY_WORD, word) for word in command.words),
+        *((BY_ODDS_WORD, word) for word in odds_words),
+    ]
+
+
+def register(*commands: RollCommand) -> None:
+    """Add roll commands, all or none: each code, name, chat command and word is new."""
+    keys = [(id(table), key) for command in commands for table, key in _keys(command)]
+    taken = len(set(keys)) < len(keys) or any(
+        key in table for command in commands for table, key in _keys(command)
+    )
+    if taken:
+        codes = [command.code for command in commands]
+        raise ValueError(f"roll commands {codes} take a code, name or word in use")
+    for command in commands:
+        ROLL_COMMANDS.append(command)
+        for table, key in _keys(command):
+            table[key] = command
+
+
+register(RollCommand("r", "roll", ("r", "roll"), ("r", "roll"), roll, die_letters=True))
+
+
+def spaced_die_matters(code: str) -> bool:
+    """Whether a die written apart is a likely slip in this command's text."""
+    found = BY_CODE.get(code)
+    return found is not None and found.die_letters
 
 
 def explain(code: str, args: str, result: Any) -> Description | None:

@@ -18,8 +18,8 @@ Stable error codes (each one's sentence is its template below, translated by the
     endless_dice      a die that would reroll or explode forever (``d1!``, ``d6r<=6``)
     division_by_zero  division by zero
     result_too_large  an intermediate value beyond the limit
-    out_of_range      a rule parameter outside its range (difficulty 11, pool of 0 dice)
-    bad_die           a SWADE trait die that is not d4, d6, d8, d10 or d12
+    out_of_range      a rule parameter outside its range (difficulty 11, 0 dice)
+    bad_die           a die a system's roll does not take
 """
 
 from __future__ import annotations

@@ -17,9 +17,6 @@ MAX_EXTRA_DICE = 100  # dice added by explosions and rerolls, per term; beyond: 
 MAX_DEPTH = 10  # nesting of parentheses and unary signs
 MAX_ABS_VALUE = 10**9  # any intermediate value of an expression
 
-# Rule commands
-MAX_POOL_DICE = 50  # Storyteller pool size
-MAX_ODDS_POOL_DICE = 30  # exact pool odds (a Fraction DP, ~N^3)
-MAX_TARGET = 1000  # SWADE target number / Toughness, duel target
+# The systems' roll commands (their own limits are beside their rules)
+MAX_TARGET = 1000  # a target number, Toughness
 MAX_MODIFIER = 1000  # absolute value of one modifier
-MAX_RAISE_THRESHOLDS = 5  # odds report P(raises >= r) for r = 1..5

@@ -1,163 +1,30 @@
-"""Exact odds (fractions.Fraction), never sampling.
+"""/odds: the exact odds of a roll before it is rolled (fractions.Fraction, never sampling).
 
-SWADE: an acing die d s reaches t with probability, writing t = k*s + r (1 <= r <= s),
-``P(X >= t) = (s - r + 1) / s**(k + 1)`` — k aces then at least r. With a Wild Die,
-``P(max >= v) = 1 - P(T < v) * P(W < v)``; a critical failure (both natural 1s, probability
-1/(6s)) is taken out of whichever outcome it would otherwise count as.
-
-Storyteller: the net successes are max(0, S) (+ Willpower), S the sum over the pool dice
-of −1 (a 1), 0 (below the difficulty), 1 (a success) or, with a specialty, 1 + E for a 10,
-E the successes of its bonus-die chain: P(E = 0) = c, P(E = k) = a**(k-1) * (b + a*c), with
-a = 1/10 (another 10), b = (10 - diff)/10, c = (diff - 1)/10. S's distribution is a
-polynomial power computed in integers (``_net_tail``), so every number stays exact; a pool
-of 30 dice with a specialty takes well under a millisecond (bench/pool_odds.py).
-The roller caps a chain at 100 bonus dice; the odds ignore that cap (its probability is
-below 10**-100).
+The first word picks the roll command whose odds these are (`/odds p 7 6`); a text without
+one of those words goes to the command that takes /odds without a word (`/odds d8+1`). Each
+system computes its own (``RollCommand.odds``).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from fractions import Fraction
 from functools import lru_cache
-from itertools import accumulate
 
+from .commands import BY_ODDS_WORD
 from .errors import DiceError
-from .limits import MAX_ODDS_POOL_DICE, MAX_RAISE_THRESHOLDS
 from .parser import check_length
-from .results import OddsResult, OutcomeOdds, ThresholdOdds
-from .storyteller import PoolSpec, parse_pool
-from .swade import RAISE_STEP, WILD_DIE, TraitSpec, parse_trait
+from .results import OddsResult
 
-POOL_WORDS = ("p", "п", "пул", "pool")
-_POOL_HEAD = re.compile(r"\s*(?:" + "|".join(POOL_WORDS) + r")(?:\s+|$)", re.IGNORECASE)
-ONE = Fraction(1)
-
-
-def ace_at_least(sides: int, t: int) -> Fraction:
-    """P(total of one acing d``sides`` >= t), exact."""
-    if t <= 1:
-        return ONE
-    k, r = divmod(t - 1, sides)
-    r += 1  # t = k*sides + r with 1 <= r <= sides
-    return Fraction(sides - r + 1, sides ** (k + 1))
-
-
-def trait_odds(spec: TraitSpec) -> OddsResult:
-    s, m, tn = spec.sides, spec.modifier_total, spec.tn
-    crit = Fraction(1, s * WILD_DIE) if spec.wild_card else Fraction(0)
-
-    def at_least(x: int) -> Fraction:
-        """P(not a critical failure and total >= x)."""
-        v = x - m  # needed on the better die
-        p_trait = ace_at_least(s, v)
-        if spec.wild_card:
-            p = 1 - (1 - p_trait) * (1 - ace_at_least(WILD_DIE, v))
-            if 1 + m >= x:  # the double-1 case would count here: remove it
-                p -= crit
-            return p
-        return p_trait
-
-    success_up = at_least(tn)
-    raise_up = at_least(tn + RAISE_STEP)
-    outcomes = (
-        OutcomeOdds("critical_failure", crit),
-        OutcomeOdds("failure", 1 - crit - success_up),
-        OutcomeOdds("success", success_up - raise_up),
-        OutcomeOdds("raise", raise_up),
-    )
-    thresholds = tuple(
-        ThresholdOdds(r, at_least(tn + RAISE_STEP * r)) for r in range(1, MAX_RAISE_THRESHOLDS + 1)
-    )
-    return OddsResult("swade", spec.normalised(), outcomes, thresholds)
-
-
-def _kronecker_power(coeffs: Sequence[int], n: int) -> list[int]:
-    """The coefficients of ``(sum coeffs[i] z**i) ** n`` (coefficients >= 0): the polynomial
-    packed into one integer, one slot per degree, raised by CPython's C ``pow``."""
-    bits = (sum(coeffs) ** n).bit_length() + 1  # no coefficient of the power is larger
-    width = (bits + 7) // 8
-    packed = 0
-    for i, c in enumerate(coeffs):
-        packed |= c << (8 * width * i)
-    size = (len(coeffs) - 1) * n + 1
-    raw = (packed**n).to_bytes(size * width, "little")
-    return [int.from_bytes(raw[i * width : (i + 1) * width], "little") for i in range(size)]
-
-
-def _net_tail(n: int, diff: int, specialty: bool, top: int) -> list[Fraction]:
-    """``tail[t] = P(S >= t)`` for t = 0..top, S = raw successes − ones (see the module doc).
-
-    Per die, d = S_die + 1 takes 0 (a 1), 1 (2..diff−1), 2 (a plain success) and, with a
-    specialty, d = j + 1 >= 3 for a 10 whose chain adds j − 1. Without a specialty
-    P(S + n = d) = [x**d] (1 + (diff−2) x + (11−diff) x**2)**n / 10**n. With one, writing
-    Q = 99 − 9 diff, P(S + n = d) = [z**d] h(z)**n / 10**(n+d) where
-    h = 1 + 10(diff−2) z + 10Q (z**2 + z**3 + …) = (1 + u z + v z**2) / (1 − z),
-    u = 10(diff−2) − 1, v = 10Q − 10(diff−2): a quadratic to the n-th power (one ``pow``)
-    then n prefix sums, all in integers; only degrees below n + top are ever needed.
-    """
-    if specialty:
-        q = 99 - 9 * diff
-        u, v = 10 * (diff - 2) - 1, 10 * q - 10 * (diff - 2)
-        deg = n + top - 1
-        coeffs = _kronecker_power((1, abs(u), v), n)
-        if u < 0:  # (1 − z + v z**2)**n from (1 + z + v z**2)**n: odd degrees change sign
-            coeffs = [-c if i % 2 else c for i, c in enumerate(coeffs)]
-        coeffs = (coeffs + [0] * deg)[: deg + 1]
-        for _ in range(n):  # times 1 / (1 − z)
-            coeffs = list(accumulate(coeffs))
-        scale = n + deg
-        weighted = [c * 10 ** (deg - d) for d, c in enumerate(coeffs)]  # over 10**scale
-    else:
-        weighted = _kronecker_power((1, diff - 2, 11 - diff), n)
-        scale = n
-    below = list(accumulate(weighted))  # below[m] = P(S + n <= m) * 10**scale
-    whole = 10**scale
-    tail = [ONE]
-    for t in range(1, top + 1):
-        m = n + t - 1
-        tail.append(Fraction(whole - below[m], whole) if m < len(below) else Fraction(0))
-    return tail
-
-
-def pool_odds(spec: PoolSpec) -> OddsResult:
-    n, diff, wp = spec.dice_count, spec.difficulty, int(spec.willpower)
-    # thresholds: net successes up to n (2n with a specialty) plus Willpower
-    top = (2 * n if spec.specialty else n) + wp
-    tail = _net_tail(n, diff, spec.specialty, top - wp)
-    # net = max(0, S) + wp
-    at_least = [ONE if k <= wp else tail[k - wp] for k in range(top + 1)]
-    botch = failure = Fraction(0)
-    if wp == 0:
-        if spec.can_botch:  # no die reached the difficulty, and some die is a 1
-            botch = Fraction((diff - 1) ** n - (diff - 2) ** n, 10**n)
-        failure = 1 - tail[1] - botch
-    success = at_least[1] if top >= 1 else Fraction(0)
-    outcomes = (
-        OutcomeOdds("botch", botch),
-        OutcomeOdds("failure", failure),
-        OutcomeOdds("success", success),
-    )
-    thresholds = tuple(ThresholdOdds(k, at_least[k]) for k in range(1, top + 1))
-    return OddsResult("storyteller", spec.normalised(), outcomes, thresholds)
+_HEAD = re.compile(r"\s*(\S+)(?:\s+|$)")
 
 
 @lru_cache(maxsize=256)
 def odds(text: str) -> OddsResult:
-    """/odds: ``d8+1``, ``d6 статист цн 6`` (SWADE trait) or ``p 7 6 спец`` (pool)."""
     check_length(text)
-    head = _POOL_HEAD.match(text)
-    if head:
-        offset = head.end()
-        rest = text[offset:]
-        spec = parse_pool(rest, offset)
-        if spec.dice_count > MAX_ODDS_POOL_DICE:
-            raise DiceError(
-                "too_many_dice",
-                position=offset,
-                fragment=rest.strip(),
-                params={"limit": MAX_ODDS_POOL_DICE},
-            )
-        return pool_odds(spec)
-    return trait_odds(parse_trait(text))
+    head = _HEAD.match(text)
+    command = BY_ODDS_WORD.get(head.group(1).lower()) if head else None
+    offset = head.end() if head and command is not None else 0
+    command = command or BY_ODDS_WORD.get("")
+    if command is None or command.odds is None:
+        raise DiceError("unexpected", position=0, fragment=text.strip())
+    return command.odds(text[offset:], offset)

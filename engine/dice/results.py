@@ -11,7 +11,7 @@ import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Annotated, Any, ClassVar
+from typing import Annotated, Any, ClassVar, TypeVar
 
 from engine import codec
 
@@ -24,7 +24,7 @@ def kind_of(cls: type) -> str:
     raise TypeError(f"{cls.__name__} has no fixed kind")
 
 
-class _Serializable:
+class Serializable:
     __slots__ = ()
     # Decoded as __init__ builds them: ``kind`` stays the class default (see below).
     __get_pydantic_core_schema__: ClassVar[Any] = classmethod(codec.init_defaults)
@@ -55,7 +55,7 @@ _set = object.__setattr__
 
 
 @dataclass(frozen=True)
-class Die(_Serializable):
+class Die(Serializable):
     """One face. ``rerolled`` faces were replaced and are not counted; ``exploded`` faces
     triggered the next die (an ace)."""
 
@@ -67,7 +67,7 @@ class Die(_Serializable):
     rerolled: bool = False
     success: bool | None = None  # None unless successes are counted (and the die is counted)
     cancels: bool = False  # a face (usually 1) that cancels a success
-    wild: bool = False  # the SWADE Wild Die
+    wild: bool = False  # a system's die rolled beside the others and shown apart
 
     @property
     def counted(self) -> bool:
@@ -75,7 +75,7 @@ class Die(_Serializable):
 
 
 @dataclass(frozen=True)
-class Literal(_Serializable):
+class Literal(Serializable):
     """A number, operator or parenthesis, normalised (``+ - * / ( )``)."""
 
     kind: str = field(default="literal", init=False)
@@ -83,7 +83,7 @@ class Literal(_Serializable):
 
 
 @dataclass(frozen=True)
-class DiceGroup(_Serializable):
+class DiceGroup(Serializable):
     """One dice term such as ``4d6kh3``; ``value`` is its contribution to the total
     (net successes when successes are counted)."""
 
@@ -110,7 +110,7 @@ Token = Annotated[Literal | DiceGroup, codec.Tagged("kind", kind_of)]
 
 
 @dataclass(frozen=True)
-class ExpressionResult(_Serializable):
+class ExpressionResult(Serializable):
     """One evaluation of an expression; ``tokens`` is the display sequence in source order."""
 
     kind: str = field(default="expression", init=False)
@@ -129,7 +129,7 @@ class ExpressionResult(_Serializable):
 
 
 @dataclass(frozen=True)
-class RollResult(_Serializable):
+class RollResult(Serializable):
     kind: str = field(default="roll", init=False)
     expression: str  # normalised, e.g. "6#4d6kh3"
     comment: str
@@ -137,113 +137,20 @@ class RollResult(_Serializable):
 
 
 @dataclass(frozen=True, slots=True)
-class Modifier(_Serializable):
-    """A labelled modifier. Labels are codes the bot translates: ``modifier`` (typed by the
-    user), ``trait_bonus`` (the +N of d12+N), ``unskilled``, ``joker``, ``wounds``,
-    ``fatigue``, ``distracted``."""
+class Modifier(Serializable):
+    """A labelled modifier. Labels are codes the surfaces translate: ``modifier`` (typed by
+    the user) and the labels of a system's own rolls."""
 
     kind: str = field(default="modifier", init=False)
     label: str
     value: int
 
 
-# --- SWADE ------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class TraitResult(_Serializable):
-    kind: str = field(default="trait", init=False)
-    expression: str  # normalised arguments, e.g. "d8+1 tn 6"
-    comment: str
-    trait_die: DiceGroup  # all faces of the acing trait die
-    wild_die: DiceGroup | None  # None for Extras
-    modifiers: tuple[Modifier, ...]
-    tn: int
-    total: int  # the higher die + modifiers
-    used: str  # "trait" | "wild": which die gave the total (ties: trait)
-    outcome: str  # "critical_failure" | "failure" | "success" | "raise"
-    raises: int
-    wild_card: bool
-    unskilled: bool
-
-    @property
-    def modifier_total(self) -> int:
-        return sum(m.value for m in self.modifiers)
-
-
-@dataclass(frozen=True, slots=True)
-class DamageOutcome(_Serializable):
-    """Damage compared with Toughness (seed 000, lines 60-63, 87-88)."""
-
-    kind: str  # "none" | "shaken" | "wounds"
-    wounds: int
-    shaken: bool
-
-
-@dataclass(frozen=True, slots=True)
-class DamageResult(_Serializable):
-    kind: str = field(default="damage", init=False)
-    expression: str  # normalised damage dice, every die acing, e.g. "2d6!+1"
-    comment: str
-    roll: ExpressionResult
-    raise_die: DiceGroup | None  # the +d6 of a raise, acing
-    modifiers: tuple[Modifier, ...]  # e.g. joker +2
-    total: int
-    toughness: int | None  # as given (armor included)
-    armor: int
-    ap: int
-    effective_toughness: int | None  # toughness - min(ap, armor)
-    already_shaken: bool
-    hardy: bool
-    outcome: DamageOutcome | None  # None when no Toughness was given
-
-
-# --- Storyteller ------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class PoolResult(_Serializable):
-    kind: str = field(default="pool", init=False)
-    expression: str  # normalised, e.g. "7 diff 6 spec wp"
-    comment: str
-    requested_dice: int  # as typed; a damage pool is raised to 1 die
-    dice_count: int
-    difficulty: int
-    mode: str  # "action" | "damage" | "soak"
-    specialty: bool
-    willpower: bool
-    dice: tuple[Die, ...]  # the pool, success/cancels marked; exploded = a 10 that gave a bonus die
-    bonus_dice: tuple[Die, ...]  # specialty dice (their 1s do not cancel)
-    successes: int  # raw successes on all dice
-    ones: int  # cancelling 1s (pool dice only)
-    auto_successes: int  # Willpower
-    net: int  # max(0, successes - ones) + auto_successes
-    botch: bool
-    outcome: str  # "botch" | "failure" | "success"
-    capped: bool
-
-
-# --- Duel -------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class DuelCheckResult(_Serializable):
-    kind: str = field(default="duel", init=False)
-    expression: str  # normalised, e.g. "d10+2"
-    comment: str
-    die: Die
-    modifiers: tuple[Modifier, ...]
-    total: int
-    critical: str | None  # "success" (natural 10) | "failure" (natural 1) | None
-    target: int | None  # e.g. 6 for a trick
-    success: bool | None  # None without a target
-
-
 # --- Odds -------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
-class OutcomeOdds(_Serializable):
+class OutcomeOdds(Serializable):
     kind: str = field(default="outcome_odds", init=False)
     name: str
     probability: Probability
@@ -254,8 +161,8 @@ class OutcomeOdds(_Serializable):
 
 
 @dataclass(frozen=True, slots=True)
-class ThresholdOdds(_Serializable):
-    """P(result >= at_least): raises for SWADE, net successes for pools."""
+class ThresholdOdds(Serializable):
+    """P(result >= at_least): of raises, of net successes… (the system says which)."""
 
     kind: str = field(default="threshold_odds", init=False)
     at_least: int
@@ -267,12 +174,11 @@ class ThresholdOdds(_Serializable):
 
 
 @dataclass(frozen=True, slots=True)
-class OddsResult(_Serializable):
+class OddsResult(Serializable):
     kind: str = field(default="odds", init=False)
-    system: str  # "swade" | "storyteller"
+    system: str  # whose odds: the surfaces name its outcomes and thresholds
     expression: str
-    outcomes: tuple[OutcomeOdds, ...]  # swade: critical_failure, failure, success, raise;
-    # storyteller: botch, failure, success — exclusive, they sum to 1
+    outcomes: tuple[OutcomeOdds, ...]  # exclusive, they sum to 1
     thresholds: tuple[ThresholdOdds, ...]
 
     def probability(self, name: str) -> Fraction:
@@ -390,22 +296,30 @@ def roll_fields(expression: str, comment: str) -> dict[str, Any]:
     return {"expression": expression, "comment": comment, "results": ()}
 
 
-RESULT_CLASSES: tuple[type[_Serializable], ...] = (
+RESULT_CLASSES: list[type[Serializable]] = [
     Die,
     Literal,
     DiceGroup,
     ExpressionResult,
     RollResult,
     Modifier,
-    TraitResult,
-    DamageResult,
-    PoolResult,
-    DuelCheckResult,
     OutcomeOdds,
     ThresholdOdds,
     OddsResult,
-)
+]
 
 RESULTS: codec.Family[Any] = codec.Family(
     "kind", {kind_of(cls): cls for cls in RESULT_CLASSES}, tag_in_fields=True
 )
+
+R = TypeVar("R", bound=type[Serializable])
+
+
+def register_result(cls: R) -> R:
+    """A class decorator: a system's result type, decoded by its ``kind`` like the others
+    (``result_from_dict``). Its module registers it on import; each kind once."""
+    kind = kind_of(cls)
+    if kind not in RESULTS.classes:
+        RESULT_CLASSES.append(cls)
+    RESULTS.add(kind, cls)
+    return cls

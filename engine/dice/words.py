@@ -1,4 +1,4 @@
-"""A small scanner for the argument texts of /t, /dmg, /p and duel checks.
+"""A small scanner for the argument texts of the systems' roll commands.
 
 Words are lowercased with ё -> е; keyword tables live next to the rules that use them.
 """

@@ -8,7 +8,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from engine.dice.results import Die, DuelCheckResult
+from engine.dice.results import Die
+from engine.duel.roll import DuelCheckResult
 
 from .combatant import FighterState
 from .errors import DuelError

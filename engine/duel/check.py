@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from engine.dice import duel as duel_check
 from engine.dice import roll
-from engine.dice.duel import TRICK_TARGET
-from engine.dice.results import DuelCheckResult, RollResult
+from engine.dice.results import RollResult
 from engine.dice.rng import Rng, ScriptedRng
+from engine.duel.roll import TRICK_TARGET, DuelCheckResult
+from engine.duel.roll import duel as duel_check
 
 from .actions import DEFENSES, DIRECTIONS, Action, Attack, Block, Dodge, FullDefense, Trick
 from .dice import TurnDice, slot_names
@@ -237,7 +237,7 @@ def submit(
     dice: TurnDice | None = None,
     draw: bool = True,
 ) -> Submission:
-    """Check the plan and roll its dice: the d10 checks (engine.dice.duel) and, for each blow
+    """Check the plan and roll its dice: the d10 checks (engine.duel.roll) and, for each blow
     of an attack, its damage die («бросок на урон атаки, здесь тип дайса может разниться»).
     ``dice``: where the faces come from, slot by slot (dice.py: the turn's seed, or ``rng``
     with the faces of the fighter's earlier submissions this turn kept); none: ``rng``.

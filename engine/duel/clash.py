@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.dice.results import DuelCheckResult
+from engine.duel.roll import DuelCheckResult
 
 from .actions import Attack, Block, Dodge, FullDefense
 from .check import PlannedAction, SubmissionCheck

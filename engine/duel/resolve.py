@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.dice.results import DuelCheckResult
+from engine.duel.roll import DuelCheckResult
 
 from .actions import Attack, Block, Dodge, FullDefense, Trick
 from .check import SubmissionCheck, check_submission

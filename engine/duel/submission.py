@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.codec import Coded
-from engine.dice.results import DuelCheckResult, RollResult
+from engine.dice.results import RollResult
+from engine.duel.roll import DuelCheckResult
 from engine.receipt import make_receipt, verify
 
 from .actions import Action

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import re
 
-from engine.dice.results import Modifier, TraitResult
+from engine.dice.results import Modifier
+from engine.savage.dice.results import TraitResult
 
 from . import damage as dmg
 from .builder import Builder

@@ -4,7 +4,8 @@
 from __future__ import annotations
 
 from engine.dice.notation import roll as roll_notation
-from engine.dice.results import DamageOutcome, RollResult
+from engine.dice.results import RollResult
+from engine.savage.dice.results import DamageOutcome
 
 from .builder import Builder
 from .character import MAX_WOUNDS, Condition, Injury

@@ -8,7 +8,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from engine.codec import Coded
-from engine.dice.results import Modifier, TraitResult
+from engine.dice.results import Modifier
+from engine.savage.dice.results import TraitResult
 
 from .cards import Card, Deck
 from .character import Character

@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine import codec, events
-from engine.dice.results import DamageResult, RollResult, TraitResult
+from engine.dice.results import RollResult
+from engine.savage.dice.results import DamageResult, TraitResult
 
 from .cards import Card
 from .character import Condition, Injury

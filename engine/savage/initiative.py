@@ -4,7 +4,8 @@ Bleeding Out as DESIGN.md says)."""
 
 from __future__ import annotations
 
-from engine.dice.results import Modifier, TraitResult
+from engine.dice.results import Modifier
+from engine.savage.dice.results import TraitResult
 
 from .builder import Builder
 from .cards import DECK_SIZE, Card, best, full_deck, shuffled, worst

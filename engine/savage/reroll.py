@@ -22,7 +22,7 @@ trait roll, Soak, remove Shaken, draw a new action card»). The reading (docs/ru
 
 from __future__ import annotations
 
-from engine.dice.results import TraitResult
+from engine.savage.dice.results import TraitResult
 
 from . import actions, damage, initiative
 from .builder import Builder

@@ -1,18 +1,19 @@
-"""The adapter to ``engine.dice``: trait rolls with labelled modifiers and damage rolls.
+"""The adapter to ``engine.savage.dice``: trait rolls with labelled modifiers and damage rolls.
 
-engine.dice exposes text commands (``trait``, ``damage``) and the structured pieces
+engine.savage.dice exposes text commands (``trait``, ``damage``) and the structured pieces
 ``aced_die``, ``trait_outcome``, ``damage_outcome`` and ``parse_damage``; the combat engine
 needs labelled modifiers (Joker, Wounds, multi-action, cover ...) that the text commands
 cannot carry, so this module assembles the same result classes from those pieces. No dice
 logic lives here beyond "take the higher of trait and Wild Die" and the critical failure
-test, both exactly as in ``engine.dice.swade.trait``.
+test, both exactly as in ``engine.savage.dice.trait``.
 """
 
 from __future__ import annotations
 
-from engine.dice.results import DamageOutcome, DamageResult, Modifier, TraitResult
+from engine.dice.results import Modifier
 from engine.dice.rng import Rng
-from engine.dice.swade import (
+from engine.savage.dice.results import DamageOutcome, DamageResult, TraitResult
+from engine.savage.dice.rolls import (
     WILD_DIE,
     aced_die,
     damage_outcome,
@@ -50,7 +51,7 @@ def trait_check(
 ) -> TraitResult:
     """Roll a trait die (``None`` = unskilled: d4−2) with the Wild Die for Wild Cards.
 
-    Draw order (as engine.dice): the trait-die chain, then the Wild-Die chain.
+    Draw order (as engine.savage.dice): the trait-die chain, then the Wild-Die chain.
     """
     unskilled = die is None
     sides = 4 if die is None else die.sides
@@ -102,7 +103,7 @@ def damage_check(
     comment: str = "",
 ) -> DamageResult:
     """Roll damage dice (every die aces, no Wild Die), +d6 on a raise, labelled modifiers,
-    compared with Toughness whose armor part AP reduces (engine.dice rules)."""
+    compared with Toughness whose armor part AP reduces (engine.savage.dice rules)."""
     spec = parse_damage(dice)
     roll = spec.program.evaluate(rng)
     extra = aced_die(rng, 6) if raise_die else None

@@ -2,7 +2,7 @@
 
 A writer states the sequence number it last saw (`expected_seq`); the event gets
 `expected_seq + 1`. The UNIQUE (game, seq) constraint rejects a racing second writer even
-when both read the same state, so a step (e.g. a duel turn) is applied exactly once.
+when both read the same state, so a step (e.g. a sealed turn) is applied exactly once.
 """
 
 from __future__ import annotations

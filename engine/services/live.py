@@ -1,6 +1,6 @@
-"""Private messages whose buttons act on a stream, one live copy per stream and key (a duel
-fighter's form): storing a new one hands back the old, which the caller closes; a stream's
-whole set is taken when its turn ends. Nothing here talks to the chat."""
+"""Private messages whose buttons act on a stream, one live copy per stream and key (a
+fighter's form in a private chat): storing a new one hands back the old, which the caller
+closes; a stream's whole set is taken when its turn ends. Nothing here talks to the chat."""
 
 from __future__ import annotations
 

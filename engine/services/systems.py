@@ -2,12 +2,12 @@
 
 A rule system has a code (stored with every game and library character), an English name
 (adapters translate it) and its scene kinds: the event-sourced streams a game of that
-system runs (a fight, a pursuit, a duel…). A scene kind brings its aggregate (evolve, state
-and event codecs), the errors that say a game has none open or one already, and what the
-one scene service (engine/services/scene_service.py) asks of the system: its decide of a
-command, who may send what, the other scenes' steps a step causes. The shared services read
-what they need here and never name a system; a system registers itself in
-engine/services/installed.py.
+system runs (a fight, a pursuit, a sealed exchange…). A scene kind brings its aggregate (evolve,
+state and event codecs), the errors that say a game has none open or one already, and what
+the one scene service (engine/services/scene_service.py) asks of the system: its decide of a
+command, who may send what, the other scenes' steps a step causes; a system brings its roll
+commands too, which any chat may use. The shared services read what they need here and never
+name a system; a system registers itself in engine/services/installed.py.
 """
 
 from __future__ import annotations
@@ -16,6 +16,8 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from engine.dice import commands as roll_commands
+from engine.dice.commands import RollCommand
 from engine.services.aggregates.model import Aggregate, register_aggregate
 from engine.services.errors import SceneActive, ServiceError, UnknownScene, WrongSystem
 from engine.services.notify import add_topic
@@ -71,6 +73,8 @@ class RuleSystem:
     # what a new game's `options` start with (a system's readings whose default changed: kept
     # on the game, so a later change of the default never changes a game already running)
     new_game_options: Callable[[], dict[str, Any]] = dict
+    # its roll commands (engine/dice/commands.py): every chat may roll them, any game
+    rolls: tuple[RollCommand, ...] = ()
 
 
 _SYSTEMS: dict[str, RuleSystem] = {}
@@ -84,6 +88,7 @@ def register(system: RuleSystem) -> RuleSystem:
     for scene in system.scenes:
         if scene.name in _SCENES:
             raise ValueError(f"scene kind {scene.name!r} is registered already")
+    roll_commands.register(*system.rolls)  # first: it refuses a word in use, adding none
     _SYSTEMS[system.code] = system
     for scene in system.scenes:
         register_aggregate(scene.aggregate)

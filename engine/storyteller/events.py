@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine import codec, events
-from engine.dice.results import PoolResult
+from engine.storyteller.dice.results import PoolResult
 
 from .combat import DamageStep, Defense
 from .fight import Fighter, PendingAmbush, Proposal

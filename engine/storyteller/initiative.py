@@ -23,8 +23,8 @@ import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from engine.dice.results import PoolResult
 from engine.dice.rng import Rng
+from engine.storyteller.dice.results import PoolResult
 
 from .character import Character
 from .errors import StorytellerError

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.dice.results import PoolResult
 from engine.dice.rng import Rng
+from engine.storyteller.dice.results import PoolResult
 
 from .character import Character
 from .errors import StorytellerError

@@ -15,8 +15,8 @@ from collections.abc import Hashable
 from typing import Any
 
 from engine.describe import Description
-from engine.dice.results import PoolResult
 from engine.observe import GM, Observer, private_audience
+from engine.storyteller.dice.results import PoolResult
 
 from . import events as ev
 from .events import AttackResolved

@@ -1,7 +1,7 @@
 """Dice pools (seed 002 «Системы действий»): attribute + ability, the missing ability, wound
 and armor penalties, multiple actions, specialty tens, a Willpower point, botch.
 
-The dice are engine.dice.storyteller's (the /p roller): a pool is planned here, as its
+The dice are engine.storyteller.dice's (the /p roller): a pool is planned here, as its
 parts, and rolled there.
 """
 
@@ -10,9 +10,9 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from engine.dice.results import PoolResult
 from engine.dice.rng import Rng
-from engine.dice.storyteller import (
+from engine.storyteller.dice.results import PoolResult
+from engine.storyteller.dice.rolls import (
     DEFAULT_DIFFICULTY,
     MAX_DIFFICULTY,
     MIN_DIFFICULTY,

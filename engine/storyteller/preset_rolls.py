@@ -1,7 +1,7 @@
 """`/p прыжок 4`: a preset of the seed's numbered actions rolled as a pool — the dice the
 player counts, the action's difficulty unless one is given (`/p прыжок 4 сл 5`), and what
 the successes mean (``explain``: a description, family ``st_preset``). A text that names
-no preset is the plain pool (engine.dice.storyteller.pool).
+no preset is the plain pool (engine.storyteller.dice.pool).
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from typing import Any
 from engine import describe
 from engine.describe import Description
 from engine.dice.errors import DiceError
-from engine.dice.results import PoolResult
 from engine.dice.rng import Rng
-from engine.dice.storyteller import parse_pool, roll_pool
+from engine.storyteller.dice.results import PoolResult
+from engine.storyteller.dice.rolls import parse_pool, roll_pool
 
 from . import presets as p
 

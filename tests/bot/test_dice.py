@@ -7,7 +7,8 @@ from aiogram.utils.i18n import I18n
 
 from bot.i18n import translator
 from bot.render.dice import render_result
-from engine.dice import ScriptedRng, duel
+from engine.dice import ScriptedRng
+from engine.duel.roll import duel
 from tests.bot.conftest import ALICE, BORIS, GROUP
 from tests.support.fake_botapi import BOT_USERNAME, FakeBotAPI
 from tests.support.telegram import TelegramDriver

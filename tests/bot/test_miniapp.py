@@ -20,7 +20,8 @@ from bot.miniapp import MiniApp
 from bot.miniapp_hooks import ChatHooks
 from bot.settings import Settings
 from engine import savage
-from engine.dice import ScriptedRng, duel, roll
+from engine.dice import ScriptedRng, roll
+from engine.duel.roll import duel
 from engine.receipt import short_code
 from engine.services import (
     create_hidden_roll,

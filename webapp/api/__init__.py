@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from aiohttp import web
 
-from webapp.api import characters, games, i18n, me, odds, rolls, routes, scenes, ws
+from webapp.api import characters, games, i18n, me, rolls, routes, scenes, ws
 
 
 def setup_api(app: web.Application) -> None:
@@ -13,7 +13,6 @@ def setup_api(app: web.Application) -> None:
     app.router.add_get("/api/games/{token}", games.get_game_summary)
     app.router.add_get("/api/games/{token}/rolls", games.get_rolls)
     app.router.add_post("/api/games/{token}/roll", rolls.post_roll)
-    app.router.add_get("/api/games/{token}/odds", odds.get_pool_odds)
     app.router.add_post("/api/games/{token}/rolls/{roll_id}/reveal", rolls.post_reveal)
     app.router.add_get("/api/games/{token}/ws", ws.game_socket)
     scenes.setup_scenes(app)

@@ -15,7 +15,7 @@ from aiohttp import web
 from pydantic import AfterValidator, AliasChoices, Field
 
 from engine.dice import DiceError
-from engine.dice.commands import BY_NAME, ROLL_COMMANDS
+from engine.dice.commands import BY_CODE, BY_NAME
 from engine.services import create_hidden_roll, get_roll, log_roll, reveal_roll, touch_user
 from engine.services.types import RollRecord
 from webapp.bodies import Body, parse_body, read_json
@@ -28,12 +28,12 @@ from webapp.roles import GM_ONLY, WRITE, init_data, require_active, require_role
 
 log = logging.getLogger(__name__)
 MAX_ARGS = 500
-# API names and their aliases (the roll-log codes): engine/dice/commands.py.
-ALIASES = {c.code: c.name for c in ROLL_COMMANDS if c.code != c.name}
 
 
 def _roller(name: str) -> str:
-    name = ALIASES.get(name, name)
+    """An API name, or its alias: the roll-log code (engine/dice/commands.py)."""
+    if name not in BY_NAME and name in BY_CODE:
+        name = BY_CODE[name].name
     if name not in BY_NAME:
         raise ValueError(f"not one of {sorted(BY_NAME)}")
     return name

@@ -1,6 +1,6 @@
 """The routes a rule system's web adapter adds of its own (`Route`, webapp/systems/registry.py):
 each under ``/api/games/{token}/``, behind initData and the roles it names; a game of another
-system is refused with 409 ``wrong_system``."""
+system is refused with 409 ``wrong_system`` (unless the route serves every game: the dice's)."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from webapp.systems.registry import Route, adapters
 def _guarded(code: str, route: Route) -> Callable[[web.Request], Awaitable[Any]]:
     @require_role(*route.roles)
     async def handler(request: web.Request, viewer: Viewer) -> web.StreamResponse:
-        if viewer.game.system != code:
+        if viewer.game.system != code and not route.every_game:
             raise ApiError("wrong_system")
         return await route.handler(request, viewer)
 

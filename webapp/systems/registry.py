@@ -71,13 +71,15 @@ class CharacterRoutes:
 @dataclass(frozen=True)
 class Route:
     """A route of a system's own, ``/api/games/{token}/<path>`` (webapp/api/routes.py): the
-    roles it allows are checked first, and a game of another system is 409 ``wrong_system``.
-    The handler gets ``(request, viewer)``."""
+    roles it allows are checked first, and a game of another system is 409 ``wrong_system``
+    unless the route serves `every_game` (its dice, which any game may roll). The handler
+    gets ``(request, viewer)``."""
 
     method: str
     path: str
     handler: Handler
     roles: tuple[str, ...]
+    every_game: bool = False
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from aiogram.utils.i18n import gettext as _
 from bot.systems.duel import router
 from bot.systems.duel.deadline import deadlines_forever
 from bot.systems.duel.demo import DEMO
+from bot.systems.duel.render import dice
 from bot.systems.duel.tell import board_sync
 from bot.systems.registry import ChatSystem
 
@@ -61,6 +62,7 @@ def routers() -> list[Router]:
 CHAT = ChatSystem(
     code="duel",
     aliases=("дуэль", "дуэли"),
+    dice=dice.TEXTS,
     title=title,
     routers=routers,
     commands=COMMANDS,

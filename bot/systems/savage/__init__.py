@@ -13,7 +13,7 @@ from bot.systems.savage.chase import router as chase
 from bot.systems.savage.combat import private
 from bot.systems.savage.combat import router as combat
 from bot.systems.savage.demo import DEMO, demo_hint
-from bot.systems.savage.render import help
+from bot.systems.savage.render import dice, help
 from engine.services.savage import CODE
 
 COMMANDS = frozenset(
@@ -68,6 +68,8 @@ def routers() -> list[Router]:
 CHAT = ChatSystem(
     code=CODE,
     aliases=("дикий", "swade", "дикие", "дм", "савага", "sw", "sawo"),
+    newgame_example="дикий Пустые земли",
+    dice=dice.TEXTS,
     title=help.title,
     routers=routers,
     commands=COMMANDS,

@@ -11,6 +11,7 @@ from bot.systems.registry import ChatSystem
 from bot.systems.storyteller import (
     board_command,
     characters,
+    dice,
     fight,
     help,
     options,
@@ -60,6 +61,7 @@ def routers() -> list[Router]:
 CHAT = ChatSystem(
     code="storyteller",
     aliases=words.SYSTEM_WORDS,
+    dice=dice.TEXTS,
     title=help.title,
     routers=routers,
     commands=COMMANDS,

@@ -13,15 +13,16 @@ from aiogram.utils.i18n import gettext as _
 from aiogram.utils.i18n import ngettext
 
 from bot.render import texts
-from bot.render.dice import faces, pool_failure, pool_outcome
+from bot.render.dice import faces
 from bot.systems.storyteller.callbacks import FightCallback, ReviewCallback
-from engine.dice.results import PoolResult
+from bot.systems.storyteller.dice import pool_failure, pool_outcome
 from engine.dice.serialize import result_from_dict
 from engine.observe import GM, SPECTATOR
 from engine.storyteller import events as ev
 from engine.storyteller.combat import BLOCK, DODGE, PARRY, Defense, Overrides
 from engine.storyteller.decide import preview
 from engine.storyteller.describe import POOL_ROLL, describe_event
+from engine.storyteller.dice.results import PoolResult
 from engine.storyteller.fight import Fight
 from engine.storyteller.observe import observe, observe_description
 from engine.storyteller.options import AGGRAVATED, BASHING, LETHAL

@@ -14,12 +14,12 @@ from aiogram.utils.i18n import gettext as _
 from bot.parsing import topic_of
 from bot.render.common import quoted
 from bot.systems.registry import RollHint
-from engine.dice.storyteller import DIFFICULTY_WORDS
 from engine.services import find_game, selected_private_game
 from engine.services.storyteller import current_fight, list_characters
 from engine.services.storyteller.options import game_options
 from engine.services.types import GameInfo
 from engine.storyteller.character import Character
+from engine.storyteller.dice.rolls import DIFFICULTY_WORDS
 from engine.storyteller.errors import StorytellerError
 from engine.storyteller.options import Options
 from engine.storyteller.pools import Pool

@@ -1,11 +1,11 @@
-"""Maneuvering rolls through the dice engine (engine.dice.swade); no dice logic here."""
+"""Maneuvering rolls through the dice engine (engine.savage.dice); no dice logic here."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from engine.dice.rng import Rng
-from engine.dice.swade import trait
+from engine.savage.dice.rolls import trait
 
 from .model import Participant
 from .roll import ManeuverRoll

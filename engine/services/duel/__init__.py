@@ -4,6 +4,7 @@ Registered in engine/services/installed.py."""
 
 from __future__ import annotations
 
+from engine.duel.roll import DUEL_CHECK
 from engine.services.duel.aggregates import DUEL, thread_of
 from engine.services.duel.code import CODE
 from engine.services.duel.duels import (
@@ -54,6 +55,7 @@ DUEL_SYSTEM = RuleSystem(
     "Forum duel",
     (SceneKind(DUEL, NoDuel, DuelActive, note=_note),),
     new_game_options=new_game_rules,
+    rolls=(DUEL_CHECK,),
 )
 
 __all__ = [

@@ -5,6 +5,7 @@ engine/savage. Registered in engine/services/installed.py."""
 from __future__ import annotations
 
 from engine import savage
+from engine.savage.dice.commands import ROLLS
 from engine.services.savage import chases, encounters
 from engine.services.savage.aggregates import CHASE, ENCOUNTER
 from engine.services.savage.characters import (
@@ -81,6 +82,7 @@ SAVAGE = RuleSystem(
             follow_undo=undo_fight_caused,
         ),
     ),
+    rolls=ROLLS,
 )
 
 __all__ = [

@@ -29,6 +29,7 @@ from engine.services.storyteller.fights import (
 )
 from engine.services.systems import RuleSystem, SceneKind
 from engine.storyteller.commands import Command
+from engine.storyteller.dice.commands import ROLLS
 
 FIGHT_KIND = SceneKind(
     FIGHT,
@@ -38,7 +39,7 @@ FIGHT_KIND = SceneKind(
     commands=Command,
     start_params=fights.start_params,
 )
-STORYTELLER = RuleSystem(CODE, "Storyteller", (FIGHT_KIND,))
+STORYTELLER = RuleSystem(CODE, "Storyteller", (FIGHT_KIND,), rolls=ROLLS)
 
 __all__ = [
     "CODE",

@@ -12,6 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import engine.services.installed  # noqa: F401  (the installed systems register their rolls)
 from engine.dice import OddsResult, result_from_dict, roll
 from engine.dice.results import RESULT_CLASSES, OutcomeOdds, ThresholdOdds
 from engine.dice.rng import ScriptedRng

@@ -5,7 +5,20 @@ from __future__ import annotations
 
 import random
 
-from engine.dice.commands import BY_CHAT, BY_CODE, BY_NAME, BY_WORD, ROLL_COMMANDS, make_roll
+import pytest
+
+import engine.services.installed  # noqa: F401  (the installed systems register their rolls)
+from engine.dice.commands import (
+    BY_CHAT,
+    BY_CODE,
+    BY_NAME,
+    BY_WORD,
+    ROLL_COMMANDS,
+    RollCommand,
+    make_roll,
+    register,
+)
+from engine.dice.notation import roll
 
 
 def test_every_command_is_reachable_under_each_of_its_names() -> None:
@@ -29,3 +42,12 @@ def test_make_roll_rolls_with_the_commands_engine() -> None:
         ]
     }
     assert kinds == {"r": "roll", "t": "trait", "dmg": "damage", "p": "pool", "duel": "duel"}
+
+
+def test_commands_whose_word_is_taken_are_refused_all_or_none() -> None:
+    before = list(ROLL_COMMANDS)
+    fresh = RollCommand("x1", "x1", ("x1",), ("x1",), roll)
+    clash = RollCommand("x2", "x2", ("x2",), ("r",), roll)  # `/hr r …` is the plain roll's
+    with pytest.raises(ValueError):
+        register(fresh, clash)
+    assert before == ROLL_COMMANDS and "x1" not in BY_CODE and "x1" not in BY_CHAT

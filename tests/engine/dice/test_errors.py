@@ -9,8 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from engine.dice import ERROR_CODES, DiceError, damage, duel, odds, pool, roll, trait
+import engine.services.installed  # noqa: F401  (the installed systems register their rolls)
+from engine.dice import ERROR_CODES, DiceError, odds, roll
 from engine.dice.limits import MAX_DICE_PER_TERM, MAX_EXTRA_DICE, MAX_INPUT_CHARS
+from engine.duel.roll import duel
+from engine.savage.dice import damage, trait
+from engine.storyteller.dice import pool
 
 RNG = random.Random(7)
 

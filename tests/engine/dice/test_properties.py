@@ -9,18 +9,11 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.dice import (
-    ERROR_CODES,
-    DiceError,
-    damage,
-    duel,
-    odds,
-    pool,
-    result_from_dict,
-    roll,
-    trait,
-)
+from engine.dice import ERROR_CODES, DiceError, odds, result_from_dict, roll
 from engine.dice.limits import MAX_EXTRA_DICE
+from engine.duel.roll import duel
+from engine.savage.dice import damage, trait
+from engine.storyteller.dice import pool
 
 from .helpers import group_value, recompute_total
 

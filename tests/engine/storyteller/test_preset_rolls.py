@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+import engine.services.installed  # noqa: F401  (the installed systems register their rolls)
 from engine.dice.commands import explain, make_roll
 from engine.dice.errors import DiceError
 from engine.dice.rng import ScriptedRng

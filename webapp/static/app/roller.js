@@ -1,58 +1,21 @@
-// The dice roller: the d10 pool form of seed 002 and a notation field for every command,
-// with the «hidden roll» switch. Rolls go to POST /api/games/{token}/roll.
+// The dice roller: a notation field for every command, a system's own form beside it (its
+// dice.js's `forms`), with the «hidden roll» switch. Rolls go to POST
+// /api/games/{token}/roll.
 import { html, useEffect, useRef, useState } from "../vendor/htm-preact-standalone.module.js";
 import { request } from "./api.js";
-import { errorText, locale, t } from "./i18n.js";
-import { rollerDefaults } from "./systems/index.js";
+import { Switch } from "./dice-kit.js";
+import { errorText, t } from "./i18n.js";
+import { DICE, rollerDefaults } from "./systems/index.js";
 import { haptic, mainButton, telegramButtons } from "./telegram.js";
 
-const COMMANDS = () => [
-  ["roll", t("Roll"), "2к6+1 удар мечом"],
-  ["trait", t("Trait roll"), "d8+1 цн 4"],
-  ["damage", t("Damage"), "2d6+1 vs 6"],
-  ["pool", t("Pool d10"), "7 6 спец"],
-  ["duel", t("Duel check"), "+2 трюк"],
-];
-
-export function poolArgs({ count, difficulty, specialty, willpower, comment }) {
-  let args = `${count} ${difficulty}`;
-  if (specialty) args += " спец";
-  if (willpower) args += " вс";
-  if (comment.trim()) args += ` — ${comment.trim()}`;
-  return args;
-}
-
-// «шанс успеха»: the exact odds of the pool form's pool (GET .../odds), asked once it settles
-function useChance(game, pool, on) {
-  const [chance, setChance] = useState(null);
-  const args = poolArgs({ ...pool, comment: "" });
-  useEffect(() => {
-    if (!on) return undefined;
-    const timer = setTimeout(() => {
-      request("GET", `/api/games/${encodeURIComponent(game.token)}/odds?pool=${encodeURIComponent(args)}`)
-        .then((d) => setChance(d.odds), () => setChance(null));
-    }, 150);
-    return () => clearTimeout(timer);
-  }, [args, on]);
-  return chance;
-}
-
-function percent(p) {
-  const text = (Math.round(p * 1000) / 10).toFixed(1);
-  return (locale === "ru" ? text.replace(".", ",") : text) + " %";
-}
-
-function Switch({ checked, onChange, label, name }) {
-  return html`<label class="switch">
-    <input type="checkbox" role="switch" name=${name} checked=${checked}
-      onChange=${(e) => onChange(e.currentTarget.checked)} />
-    <span class="track" aria-hidden="true"></span><span>${label}</span></label>`;
-}
+// [API name, label, placeholder, a bad text offers rolling it as plain dice]: the plain roll
+// and every system's (their dice.js)
+const COMMANDS = () => [["roll", t("Roll"), "2к6+1 удар мечом"], ...DICE.flatMap((dice) => dice.commands())];
+const FORMS = DICE.flatMap((dice) => dice.forms || []); // the systems' forms of their own
 
 export function Roller({ game, onRolled }) {
   const defaults = rollerDefaults(game.system); // the system's first form and command
   const [tab, setTab] = useState(defaults.form);
-  const [pool, setPool] = useState({ count: 5, difficulty: 6, comment: "", specialty: false, willpower: false });
   const [command, setCommand] = useState(defaults.roll);
   const [notation, setNotation] = useState("");
   const [hidden, setHidden] = useState(false);
@@ -65,15 +28,16 @@ export function Roller({ game, onRolled }) {
     ? mainButton(t("Roll the dice"), () => form.current && form.current.requestSubmit()) : undefined), []);
   // the system's roll commands (all of them for a system the page does not know)
   const commands = COMMANDS().filter(([code]) => !defaults.rolls || defaults.rolls.includes(code));
-  const pooled = commands.some(([code]) => code === "pool"); // the d10 pool form, and its tab
-  const setP = (key) => (e) => setPool({ ...pool, [key]: e.currentTarget.value });
-  const chance = useChance(game, pool, pooled && tab === "pool");
+  // a system's own form, and its tab, where its command is one of these
+  const own = FORMS.find((f) => commands.some(([code]) => code === f.command));
+  const [value, setValue] = useState(own ? own.initial : null); // kept across the tabs
+  const inForm = own && tab === own.name;
 
   async function submit(event, as) {
     if (event) event.preventDefault();
     if (busy) return;
-    const body = pooled && tab === "pool"
-      ? { command: "pool", args: poolArgs(pool), hidden }
+    const body = inForm
+      ? { command: own.command, args: own.args(value), hidden }
       : { command: as || command, args: notation, hidden };
     if (as) setCommand(as);
     setBusy(true);
@@ -87,8 +51,10 @@ export function Roller({ game, onRolled }) {
     } catch (e) {
       haptic("error");
       setError(errorText(e));
-      // «2к6+1 удар мечом» as a trait roll: one tap rolls it as plain dice instead
-      setPlain(e.code === "bad_dice" && body.command === "trait" && commands.some(([code]) => code === "roll"));
+      // «2к6+1 удар мечом» given to a command that reads dice otherwise (a system's, marked in
+      // its entry): one tap rolls it as plain dice instead
+      const offers = commands.some(([code, , , asPlain]) => asPlain && code === body.command);
+      setPlain(e.code === "bad_dice" && offers && commands.some(([code]) => code === "roll"));
     } finally {
       setBusy(false);
     }
@@ -96,30 +62,13 @@ export function Roller({ game, onRolled }) {
 
   const placeholder = (commands.find((c) => c[0] === command) || commands[0])[2];
   return html`<form class="card roller" ref=${form} onSubmit=${submit} data-testid="roller">
-    ${pooled ? html`<div class="tabs" role="tablist">
-      <button type="button" role="tab" aria-selected=${tab === "pool"} class=${tab === "pool" ? "tab on" : "tab"}
-        onClick=${() => setTab("pool")}>${t("Pool d10")}</button>
+    ${own ? html`<div class="tabs" role="tablist">
+      <button type="button" role="tab" aria-selected=${tab === own.name} class=${tab === own.name ? "tab on" : "tab"}
+        onClick=${() => setTab(own.name)}>${own.label()}</button>
       <button type="button" role="tab" aria-selected=${tab === "notation"} class=${tab === "notation" ? "tab on" : "tab"}
         onClick=${() => setTab("notation")}>${t("Notation")}</button>
     </div>` : null}
-    ${pooled && tab === "pool" ? html`
-      <div class="row">
-        <label class="field"><span>${t("Number of dice")}</span>
-          <input name="count" type="number" inputmode="numeric" min="1" max="50" required
-            value=${pool.count} onInput=${setP("count")} /></label>
-        <label class="field"><span>${t("Difficulty")}</span>
-          <input name="difficulty" type="number" inputmode="numeric" min="2" max="10" required
-            value=${pool.difficulty} onInput=${setP("difficulty")} /></label>
-      </div>
-      <label class="field"><span>${t("Comment")}</span>
-        <input name="comment" type="text" maxlength="200" value=${pool.comment} onInput=${setP("comment")} /></label>
-      <div class="row">
-        <${Switch} name="specialty" checked=${pool.specialty} label=${t("Specialty")}
-          onChange=${(v) => setPool({ ...pool, specialty: v })} />
-        <${Switch} name="willpower" checked=${pool.willpower} label=${t("Willpower")}
-          onChange=${(v) => setPool({ ...pool, willpower: v })} />
-      </div>
-      ${chance ? html`<p class="hint chance" data-testid="chance">${t("Chance of success: {percent}", { percent: percent(chance.success) })}${chance.botch ? " · " + t("botch: {percent}", { percent: percent(chance.botch) }) : ""}</p>` : null}` : html`
+    ${inForm ? html`<${own.Form} game=${game} value=${value} onChange=${setValue} />` : html`
       <label class="field"><span>${t("What to roll")}</span>
         <select name="command" value=${command} onChange=${(e) => setCommand(e.currentTarget.value)}>
           ${commands.map(([value, label]) => html`<option value=${value}>${label}</option>`)}

@@ -1,8 +1,9 @@
-// The verification page of a revealed hidden roll (webapp/receipts.py) or a duel turn's receipt
-// (webapp/systems/duel/verify.py): the browser itself hashes the revealed text with SHA-256 and
-// compares it with the receipt; for a duel turn it also checks the turn's dice seed against the
-// hash the topic got before anyone chose, and every die of the submission against the seed and
-// both sealed receipts (the text each die's HMAC is of is built here, not taken from the server).
+// The verification page of a revealed hidden roll (webapp/receipts.py) or a system's sealed
+// turn (its ReceiptCheck, webapp/systems/registry.py): the browser itself hashes the revealed
+// text with SHA-256 and compares it with the receipt; for a turn whose dice come from a committed
+// seed it also checks the seed against the hash the topic got before anyone chose, and every die
+// of the submission against the seed and both sealed receipts (the text each die's HMAC is of
+// is built here, not taken from the server).
 const $ = (id) => document.getElementById(id);
 
 async function sha256(text) {
@@ -31,7 +32,7 @@ async function hmacFace(seed, message, sides) {
   const key = await crypto.subtle.importKey("raw", enc.encode(seed), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
   const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, enc.encode(message)));
   const hex = Array.from(mac, (b) => b.toString(16).padStart(2, "0")).join("");
-  return Number(BigInt("0x" + hex) % BigInt(sides)) + 1; // engine/duel/dice.py seeded_face
+  return Number(BigInt("0x" + hex) % BigInt(sides)) + 1; // the engine's seeded_face
 }
 
 async function checkDice(dice, roll, texts) {

@@ -22,9 +22,9 @@ from pydantic import (
 
 from engine import savage
 from engine.dice import DiceError
-from engine.dice.swade import parse_damage
 from engine.names import NAME_MAX
 from engine.savage import actions, authority
+from engine.savage.dice.rolls import parse_damage
 from engine.savage.traits import ATTRIBUTES
 from engine.services.savage import ENCOUNTER, add_to_encounter
 from webapp.bodies import BLANK_IS_NONE, FROM_ARRAYS, B, Body, one_of, stripped

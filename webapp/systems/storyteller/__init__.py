@@ -15,6 +15,7 @@ from webapp.systems.registry import WebScene, WebSystem
 from webapp.systems.storyteller.characters import CHARACTERS
 from webapp.systems.storyteller.commands import FIGHT_COMMANDS
 from webapp.systems.storyteller.errors import ERRORS
+from webapp.systems.storyteller.odds import ODDS_ROUTE
 from webapp.systems.storyteller.projection import FightScene, project_fight
 from webapp.systems.storyteller.scenes import load_fight
 
@@ -37,6 +38,7 @@ STORYTELLER = WebSystem(
     characters=CHARACTERS,
     errors=ERRORS,
     refusals=(StorytellerError,),
+    routes=(ODDS_ROUTE,),
     module="systems/storyteller/index.js",
 )
 

@@ -39,7 +39,7 @@ SHARED = frozenset(
 
 
 def _status(code: str) -> int:
-    # a fighter the request names that is not there: malformed input, as in the duel
+    # a fighter the request names that is not there: malformed input
     malformed = code.startswith("sheet_") or code in (
         "bad_copies",
         "unknown_preset",

@@ -23,7 +23,7 @@ from bot.systems.savage.render.combat_events import (
 from bot.systems.savage.render.combat_labels import card_text
 from engine import describe
 from engine.dice import result_from_dict
-from engine.dice.results import Modifier, TraitResult
+from engine.dice.results import Modifier
 from engine.savage import Card
 from engine.savage.chase import ChaseState, Pending, card_distance
 from engine.savage.chase import describe as d
@@ -31,6 +31,7 @@ from engine.savage.chase import events as ev
 from engine.savage.chase.describe import describe_event
 from engine.savage.chase.model import ESCAPED, OUT_OF_ACTION
 from engine.savage.chase.roll import ManeuverRoll
+from engine.savage.dice.results import TraitResult
 
 MAX_CHARS = 3800
 # Joins the parts of a row button's ``arg``: ":" separates callback data fields and may not

@@ -15,7 +15,7 @@ from aiogram.utils.i18n import gettext as _
 
 from bot.render import texts
 from bot.render.common import quoted
-from bot.render.dice import damage_outcome, expression_text
+from bot.render.dice import expression_text
 from bot.systems.savage.callbacks import BennyRerollCallback
 from bot.systems.savage.render.combat_labels import (
     card_text,
@@ -26,13 +26,15 @@ from bot.systems.savage.render.combat_labels import (
     signed,
     trait_label,
 )
+from bot.systems.savage.render.dice import damage_outcome
 from engine.dice import result_from_dict
-from engine.dice.results import DamageResult, DiceGroup, Modifier, TraitResult
+from engine.dice.results import DiceGroup, Modifier
 from engine.savage import Encounter, RuleError, replay, rerollable
 from engine.savage import describe as d
 from engine.savage import events as ev
 from engine.savage.cards import Card
 from engine.savage.describe import describe_event
+from engine.savage.dice.results import DamageResult, TraitResult
 from engine.savage.observe import table_sees_dice
 
 Names = Callable[[str], str]

@@ -1,6 +1,7 @@
 // The rule systems the page knows, one registration line each. A system's entry (its
 // `system.js`, keyed by its `code`) gives its name, the roller's first form and command, the
-// roll commands it offers (`rolls`; the d10 pool form only where "pool" is one of them), and
+// roll commands it offers (`rolls`; a system's own form only where its command is one of
+// them), its dice (`dice`: {commands(), results, forms}, the system's dice.js), and
 // the URLs of its own screens module and stylesheet (loaded when a game of that system is
 // opened). A screens module exports `tabs` ([{name, label(), scene?, players?}]: the tabs
 // beside the dice; `scene` marks the tab while that scene is open, `players` hides it from
@@ -10,7 +11,10 @@ import savage from "./savage/system.js";
 import storyteller from "./storyteller/system.js";
 import duel from "./duel/system.js";
 
-export const SYSTEMS = Object.fromEntries([savage, storyteller, duel].map((entry) => [entry.code, entry]));
+const ENTRIES = [savage, storyteller, duel];
+export const SYSTEMS = Object.fromEntries(ENTRIES.map((entry) => [entry.code, entry]));
+// every system's dice, loaded with the page: a game's feed shows any roll the chat made
+export const DICE = ENTRIES.map((entry) => entry.dice).filter(Boolean);
 
 export const systemName = (code) => (SYSTEMS[code] ? SYSTEMS[code].name() : code);
 export const rollerDefaults = (code) => ({ roll: "roll", form: "notation", ...(SYSTEMS[code] || {}) });

@@ -5,8 +5,8 @@
   botch (seed 002 line 129 separates «неудача» from «провал»).
 * Specialty (seed 002 line 43: «игроки, у которых персонажи специализированы и выброшена хотя
   бы одна "десятка", могут сделать дополнительный бросок»): every 10 gives one bonus die; a 10
-  on a bonus die gives another (capped at limits.MAX_EXTRA_DICE); bonus dice add successes but
-  their 1s do not cancel.
+  on a bonus die gives another (capped at MAX_EXTRA_DICE, engine/dice/limits.py); bonus dice
+  add successes but their 1s do not cancel.
 * Willpower (DESIGN: one automatic success; the seed only says a Willpower point is spent to
   act «автоматически», line 203): +1 success that 1s cannot cancel, so no botch.
 * Damage and soak (seed 002 lines 171, 179, 185): difficulty 6 unless given, they cannot
@@ -20,13 +20,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .errors import DiceError
-from .limits import MAX_EXTRA_DICE, MAX_POOL_DICE
-from .parser import check_length
-from .results import Die, PoolResult
-from .rng import Rng
-from .words import Arg, ArgReader, out_of_range, scan, starts
+from engine.dice.errors import DiceError
+from engine.dice.limits import MAX_EXTRA_DICE
+from engine.dice.parser import check_length
+from engine.dice.results import Die
+from engine.dice.rng import Rng
+from engine.dice.words import Arg, ArgReader, out_of_range, scan, starts
 
+from .results import PoolResult
+
+MAX_POOL_DICE = 50  # a pool's size (a hard limit of the engine, docs/rules/dice.md)
 DEFAULT_DIFFICULTY = 6
 MIN_DIFFICULTY, MAX_DIFFICULTY = 2, 10
 

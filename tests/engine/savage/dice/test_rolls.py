@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.dice import DamageOutcome, Modifier, ScriptedRng, damage, damage_outcome, trait
+from engine.dice import Modifier, ScriptedRng
+from engine.savage.dice import DamageOutcome, damage, damage_outcome, trait
 
 
 def t(text: str, faces: list[int]):

@@ -7,20 +7,35 @@ Seed 003 line 39: «Чистая 10 на d10 - критический успех
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
-from .errors import DiceError
-from .limits import MAX_MODIFIER, MAX_TARGET
-from .parser import check_length
-from .results import Die, DuelCheckResult, Modifier
-from .rng import Rng
-from .words import ArgReader, out_of_range, scan, starts
+from engine.dice.commands import RollCommand
+from engine.dice.errors import DiceError
+from engine.dice.limits import MAX_MODIFIER, MAX_TARGET
+from engine.dice.parser import check_length
+from engine.dice.results import Die, Modifier, Serializable, register_result
+from engine.dice.rng import Rng
+from engine.dice.words import ArgReader, out_of_range, scan, starts
 
 DUEL_DIE = 10
 TRICK_TARGET = 6
 TRICK_PREFIXES = ("трюк", "trick")
 TARGET_WORDS = ("цн", "сл", "tn", "vs", "против", "dc")
+
+
+@register_result
+@dataclass(frozen=True, slots=True)
+class DuelCheckResult(Serializable):
+    kind: str = field(default="duel", init=False)
+    expression: str  # normalised, e.g. "d10+2"
+    comment: str
+    die: Die
+    modifiers: tuple[Modifier, ...]
+    total: int
+    critical: str | None  # "success" (natural 10) | "failure" (natural 1) | None
+    target: int | None  # e.g. 6 for a trick
+    success: bool | None  # None without a target
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,3 +106,7 @@ def duel(text: str, rng: Rng) -> DuelCheckResult:
         spec.target,
         success,
     )
+
+
+# seed 003: d10 + modifiers, natural 10 / 1 criticals (registered with the system)
+DUEL_CHECK = RollCommand("duel", "duel", ("d",), ("d", "duel", "дуэль"), duel)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.dice import ScriptedRng, pool
+from engine.dice import ScriptedRng
+from engine.storyteller.dice import pool
 
 
 def p(text: str, faces: list[int]):

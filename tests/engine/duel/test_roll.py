@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.dice import Modifier, ScriptedRng, duel
+from engine.dice import Modifier, ScriptedRng
+from engine.duel.roll import duel
 
 
 def test_d10_plus_modifier():

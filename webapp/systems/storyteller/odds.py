@@ -1,26 +1,27 @@
-"""GET /api/games/{token}/odds?pool=7 6 спец: the exact odds of a Storyteller pool before it
-is rolled (engine.dice.odds, the chat's /odds p …), for the roller's «шанс успеха»."""
+"""GET /api/games/{token}/odds?pool=7 6 спец: the exact odds of a pool before it is rolled
+(the chat's /odds p …), for the roller's «шанс успеха». A route of the system's own
+(`Route`) that answers in a game of any system, as the dice do."""
 
 from __future__ import annotations
 
 from aiohttp import web
 
 from engine.dice import DiceError
-from engine.dice.odds import odds
+from engine.storyteller.dice import odds_of_pool
 from webapp.errors import ApiError
 from webapp.projection import Viewer
-from webapp.roles import READ, require_role
+from webapp.roles import READ
+from webapp.systems.registry import Route
 
 MAX_ARGS = 100
 
 
-@require_role(*READ)
 async def get_pool_odds(request: web.Request, viewer: Viewer) -> web.Response:
     args = request.query.get("pool", "").strip()
     if not args or len(args) > MAX_ARGS:
         raise ApiError("bad_request")
     try:
-        found = odds("p " + args)
+        found = odds_of_pool(args)
     except DiceError:
         raise ApiError("bad_request") from None
     return web.json_response(
@@ -29,3 +30,6 @@ async def get_pool_odds(request: web.Request, viewer: Viewer) -> web.Response:
             "odds": {"expression": found.expression, **found.as_floats()},
         }
     )
+
+
+ODDS_ROUTE = Route("GET", "odds", get_pool_odds, READ, every_game=True)

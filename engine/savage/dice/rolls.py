@@ -11,23 +11,16 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from .errors import DiceError
-from .evaluate import Program, build_program
-from .limits import MAX_EXTRA_DICE, MAX_MODIFIER, MAX_TARGET
-from .parser import check_length, parse_command
-from .results import (
-    DamageOutcome,
-    DamageResult,
-    DiceGroup,
-    Die,
-    Modifier,
-    TraitResult,
-    make_die,
-    make_group,
-)
-from .rng import Rng
-from .syntax import Dice, map_dice
-from .words import Arg, ArgReader, out_of_range, scan, starts
+from engine.dice.errors import DiceError
+from engine.dice.evaluate import Program, build_program
+from engine.dice.limits import MAX_EXTRA_DICE, MAX_MODIFIER, MAX_TARGET
+from engine.dice.parser import check_length, parse_command
+from engine.dice.results import DiceGroup, Die, Modifier, make_die, make_group
+from engine.dice.rng import Rng
+from engine.dice.syntax import Dice, map_dice
+from engine.dice.words import Arg, ArgReader, out_of_range, scan, starts
+
+from .results import DamageOutcome, DamageResult, TraitResult
 
 TRAIT_DICE = (4, 6, 8, 10, 12)
 DEFAULT_TN = 4
