@@ -23,6 +23,7 @@ from tests.webapp.systems.storyteller.test_browser_board import retheme
 from tests.webapp.test_axe import violations
 from tests.webapp.test_browser import (  # noqa: F401 (fixtures)
     browser,
+    main_button_shows,
     open_app,
     press_main_button,
     server,
@@ -52,13 +53,6 @@ async def shoot(page, name: str, full: bool = True) -> None:  # type: ignore[no-
     """The whole page, or (``full`` False) the 390×844 screen as it first shows."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     await page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=full)
-
-
-async def main_button_shows(page, text: str) -> None:  # type: ignore[no-untyped-def]
-    """Telegram's MainButton carries ``text`` (not pressed)."""
-    shown = "t => (b => b.isVisible && b.text === t)(window.Telegram.WebApp.MainButton)"
-    await page.wait_for_function(shown, arg=text, timeout=5000)
-    assert await page.get_by_role("button", name=text).count() == 0
 
 
 async def open_duel(chromium, app_server, user_id, game, dark=False):  # type: ignore[no-untyped-def]
