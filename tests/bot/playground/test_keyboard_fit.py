@@ -118,7 +118,7 @@ async def test_the_savage_combat_and_chase_fit(
     calls = Table(tg).api.calls
     keyboards = keyboards_of([c.reply_markup for c in calls])
     labels = {label for k in keyboards for row in k for label in row}
-    for wanted in ("Атака", "Конец хода", "Вперёд", "Принять"):  # fight and chase both
+    for wanted in ("Атака", "Конец хода", "Доска вниз", "Вперёд", "Принять"):  # fight, chase
         assert any(wanted in label for label in labels), wanted
     assert await cut_labels(browser, keyboards, "savage") == []
 
@@ -137,7 +137,15 @@ async def test_the_storyteller_table_fits(tg: TelegramDriver, browser: Any) -> N
     await play_table(tg)
     keyboards = keyboards_of([c.reply_markup for c in tg.api.calls])
     labels = {label for k in keyboards for row in k for label in row}
-    for wanted in ("Опубликовать", "Полная защита", "Без защиты", "Атака", "Кулак", "сбоку"):
+    for wanted in (
+        "Опубликовать",
+        "Полная защита",
+        "Без защиты",
+        "Атака",
+        "Кулак",
+        "сбоку",
+        "Доска вниз",
+    ):
         assert any(wanted in label for label in labels), wanted
     assert await cut_labels(browser, keyboards, "storyteller") == []
 
