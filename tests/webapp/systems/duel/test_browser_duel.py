@@ -319,9 +319,10 @@ async def test_a_reading_changed_elsewhere_reaches_an_open_rules_tab(browser, se
     assert anya.problems == []
 
 
-async def test_a_duel_started_elsewhere_shows_on_an_open_rules_tab(browser, server, duel_game):  # noqa: F811
+async def test_a_duel_started_elsewhere_shows_on_open_pages(browser, server, duel_game):  # noqa: F811
     """The list of running duels (each keeps its readings) follows the live scene: a duel the
-    GM starts in another topic appears on a Rules tab already open."""
+    GM starts in another topic appears on a Rules tab already open. A fighter in both duels
+    has one MainButton: the first duel's form owns it, then the one still waiting."""
     gm = await open_rules(browser, server, GM_ID, duel_game)
     running = gm.locator(".duel-rules .running")
     assert await running.inner_text() == (
@@ -343,6 +344,23 @@ async def test_a_duel_started_elsewhere_shows_on_an_open_rules_tab(browser, serv
     )
     assert "Бьорн — Такеда, Такеда — Бьорн" in await running.inner_text()
     assert gm.problems == []
+
+    anya = await open_duel(browser, server, PLAYER_ID, duel_game)  # Бьорн in both duels
+    first = anya.locator(f"article.duel[data-thread='{TOPIC}'] [data-form='a']")
+    second = anya.locator(f"article.duel[data-thread='{TOPIC + 1}'] [data-form='b']")
+    await second.wait_for(timeout=5000)
+    assert await anya.evaluate(MAIN_HIDDEN)  # nothing declared yet
+    theirs = second.locator("[data-command='submit']")  # the other form's own, plain
+    assert "primary-act" not in (await theirs.get_attribute("class") or "")
+    assert await first.locator("[data-command='submit']").count() == 0
+    await first.locator("[data-kind='block']").click()
+    await first.locator("[data-dir='left']").click()
+    await press_main_button(anya, "Отправить ход: Бьорн — Такеда")
+    await first.wait_for(state="detached", timeout=3000)  # sent
+    await second.locator("[data-kind='dodge']").click()
+    await second.locator("[data-dir='right']").click()
+    await main_button_shows(anya, "Отправить ход")  # now the second duel's, its own gone
+    assert anya.problems == []
 
 
 async def test_the_deadline_choices_fit_a_phone_screen(browser, server, duel_game):  # noqa: F811
