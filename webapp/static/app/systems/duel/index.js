@@ -272,7 +272,7 @@ function mainOwner(duels) {
   const d = waiting[0];
   const [form] = myForms(d);
   const text = form ? t("Send the turn") : t("Publish turn {turn}", { turn: d.turn });
-  const named = `${text}: ${d.fighters[0].name} — ${d.fighters[1].name}`;
+  const named = t("{action}: {a} — {b}", { action: text, a: d.fighters[0].name, b: d.fighters[1].name });
   return { stream: d.stream, form: form ? form.id : "", text: waiting.length > 1 && named.length <= 64 ? named : text };
 }
 

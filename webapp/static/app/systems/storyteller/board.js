@@ -234,6 +234,7 @@ function primaryAction(game, fight, actor) {
   const gm = game.role === "gm";
   if (!game.active || game.role === "spectator") return null;
   if (!fight) return gm ? "start" : null;
+  if (fight.closed) return null;
   const p = fight.proposal;
   if (p) return gm && !p.asking && p.steps ? "publish" : null;
   if (!fight.round) return gm && fight.fighters.length ? "initiative" : null;
