@@ -1,7 +1,9 @@
 """The Storyteller board in real Chromium at 390×844: the attacked player chooses a defense
 on the board, the GM sees the proposal with its dice and publishes it; a player's page
-(dark) shows first only that the GM decides, then the attack's steps, live. Screenshots
-(light and dark) go to test-artifacts/webapp/."""
+(dark) shows first only that the GM decides, then the attack's steps, live. Each screen's
+one primary action is Telegram's MainButton, as the turn goes (publish, the next fighter's
+attack, the next turn's initiative). Screenshots (light and dark) go to
+test-artifacts/webapp/."""
 
 from __future__ import annotations
 
@@ -196,7 +198,12 @@ async def test_the_gm_publishes_a_proposal_and_the_players_board_follows(browser
     await gm.wait_for_timeout(300)
     view = await st.current_fight(fight)
     assert view is not None and not view.closed
-    assert gm.problems == [] and player.problems == []
+    # turn 2 (the initiative kept): Max acts first; his player's MainButton attacks, named
+    maks = await open_app(browser, server, OTHER_ID, start)
+    await press_main_button(maks, "Атака: Макс → Вероника")
+    await gm.get_by_text("Атака: Макс → Вероника").first.wait_for(timeout=5000)
+    assert await player.evaluate(MAIN_SHOWN) is False
+    assert gm.problems == [] and player.problems == [] and maks.problems == []
 
 
 async def shows(page, text: str) -> None:  # type: ignore[no-untyped-def]
