@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from aiogram.filters.callback_data import CallbackData
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup, WebAppInfo
 from aiogram.utils.i18n import gettext as _
 
@@ -22,6 +23,12 @@ def reveal_keyboard(roll_id: int) -> InlineKeyboardMarkup:
         text=_("🔓 Reveal"), callback_data=RevealCallback(roll_id=roll_id).pack()
     )
     return InlineKeyboardMarkup(inline_keyboard=[[button]])
+
+
+def board_down_button(data: CallbackData) -> InlineKeyboardButton:
+    """Under a turn's message: what /board does (the live board posted again at the bottom,
+    bot/board_pin.py), one tap away; `data` is the rule system's own payload for it."""
+    return InlineKeyboardButton(text=_("⬇️ Board down"), callback_data=data.pack())
 
 
 def url_keyboard(label: str, url: str) -> InlineKeyboardMarkup:

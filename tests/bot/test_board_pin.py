@@ -1,15 +1,18 @@
 """The live board stays findable (issue 27, item 4), through the fake Bot API, which refuses
 pinning in a group as Telegram does unless the bot is an admin with the right to pin: a fight
-started where the bot may not pin tells the GM once, in private; /board posts the board again
-at the bottom and retires the old copy (one line, no buttons); where the bot may pin, the
-board is pinned and the retired copy unpinned; an ended fight is unpinned."""
+started where the bot may not pin tells the GM once, in private; /board (and «⬇️ Доска вниз»
+under a turn's message) posts the board again at the bottom and retires the old copy (one
+line, no buttons); where the bot may pin, the board is pinned and the retired copy unpinned;
+an ended fight is unpinned."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from tests.bot.conftest import ALICE, BORIS, GROUP
+from engine.storyteller.sheet import format_sheet
+from tests.bot.conftest import ALICE, BORIS, GROUP, VERA
 from tests.bot.systems.savage.test_combat import BOARD_TITLE, Table, set_up_table, text_of
+from tests.engine.storyteller import test_fight as scripted
 from tests.support.telegram import TelegramDriver
 
 NOT_PINNED = "Закрепить доску боя в этом чате я не могу"
@@ -17,6 +20,14 @@ NOT_PINNED = "Закрепить доску боя в этом чате я не 
 
 def boards(feed: Any) -> list[Any]:
     return [c for c in feed.sent(GROUP.id) if c.text.startswith(BOARD_TITLE)]
+
+
+def retired_copies(feed: Any, board: Any) -> list[Any]:
+    """The edits of the old copy `board` in `feed`."""
+    old = board.result["message_id"]
+    return [
+        c for c in feed.calls if c.method == "editMessageText" and c.params["message_id"] == old
+    ]
 
 
 async def test_the_board_is_pinned_where_the_bot_may_and_board_brings_it_down(
@@ -41,11 +52,7 @@ async def test_the_board_is_pinned_where_the_bot_may_and_board_brings_it_down(
     again = await table.say(BORIS, "/board")  # anyone may bring it down
     (second,) = boards(again)
     assert second.result["message_id"] != first.result["message_id"]
-    retired = [
-        c
-        for c in again.calls
-        if c.method == "editMessageText" and c.params["message_id"] == first.result["message_id"]
-    ]
+    retired = retired_copies(again, first)
     assert [c.text for c in retired] == ["Живая доска — ниже ⬇️"]
     assert not retired[0].reply_markup  # its buttons are gone: one live copy
     assert again.sent(ALICE.id) == []  # told once, not at every new copy
@@ -60,6 +67,15 @@ async def test_the_board_is_pinned_where_the_bot_may_and_board_brings_it_down(
     edited = await table.say(ALICE, "/add Ичиго")  # a step edits the pinned board in place
     assert boards(edited) == [] and tg.api.pinned[GROUP.id] == [third.result["message_id"]]
     assert table.board().params.get("message_id") == third.result["message_id"]
+
+    # the turn's ping carries «⬇️ Доска вниз»: one tap does what /board does
+    dealt = await table.say(ALICE, "/next")
+    (ping,) = [c for c in dealt.sent(GROUP.id) if "👉" in c.text]
+    down = await table.press(VERA, ping, "⬇️ Доска вниз")  # anyone at the table
+    (fourth,) = boards(down)
+    assert tg.api.pinned[GROUP.id] == [fourth.result["message_id"]]
+    assert [c.text for c in retired_copies(down, third)] == ["Живая доска — ниже ⬇️"]
+    assert not [c for c in down.calls if c.params.get("show_alert")]
 
     await table.say(ALICE, "/fight конец")  # over: nothing to find any more
     assert tg.api.pinned[GROUP.id] == []
@@ -86,3 +102,21 @@ async def test_the_storytellers_board_is_pinned_too(tg: TelegramDriver) -> None:
     down = await tg.send(BORIS, GROUP, "/board")  # its own /board: the same
     (last,) = [c.params["message_id"] for c in down.calls if c.method == "pinChatMessage"]
     assert tg.api.pinned[GROUP.id] == [last] and last != pinned
+
+    # a new turn's message carries «⬇️ Доска вниз»: one tap does what /board does
+    await tg.send(ALICE, GROUP, "/npc " + format_sheet(scripted.BOSS))
+    await tg.send(ALICE, GROUP, "/add Босс")
+    turn = await tg.send(ALICE, GROUP, "/init")
+    (ping,) = [c for c in turn.sent(GROUP.id) if c.text.startswith("Ход 1")]
+    index = [b["text"] for b in ping.buttons()].index("⬇️ Доска вниз")
+    pressed = await tg.press(BORIS, ping, index)
+    (moved,) = [c.params["message_id"] for c in pressed.calls if c.method == "pinChatMessage"]
+    assert tg.api.pinned[GROUP.id] == [moved] and moved != last
+    assert [c.text for c in pressed.calls if c.method == "editMessageText"] == [
+        "Живая доска — ниже ⬇️"
+    ]
+    assert not [c for c in pressed.calls if c.params.get("show_alert")]
+    await tg.send(ALICE, GROUP, "/fight конец")  # over: the old ping's button says so
+    late = await tg.press(BORIS, ping, index)
+    (alert,) = [c for c in late.calls if c.params.get("show_alert")]
+    assert alert.params["text"] == "В этой игре сейчас нет боя." and late.sent(GROUP.id) == []

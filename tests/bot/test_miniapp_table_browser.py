@@ -230,7 +230,7 @@ def player_controls(seat: Seat) -> Locator:
 
 
 async def start_fight(gm: Seat) -> Scene:
-    data = await press(gm, gm.page.locator("[data-command=start]"), "encounter")
+    data = await press_main(gm, "Начать бой", "encounter")  # Telegram's MainButton
     return data["encounter"]
 
 

@@ -63,12 +63,17 @@ async def open_app(browser, server, user_id: int, start: str, *, dark: bool = Fa
     return page
 
 
-async def press_main_button(page, text: str) -> None:  # type: ignore[no-untyped-def]
-    """Telegram's MainButton, as the SDK shows it, pressed as a Telegram client does; the page
-    has no button of its own for that action (one primary action, issue 27)."""
+async def main_button_shows(page, text: str) -> None:  # type: ignore[no-untyped-def]
+    """Telegram's MainButton carries ``text`` (not pressed); the page has no button of its
+    own for that action (one primary action, issue 27)."""
     shown = "t => (b => b?.isVisible && b.text === t)(window.Telegram?.WebApp?.MainButton)"
     await page.wait_for_function(shown, arg=text, timeout=5000)
     assert await page.get_by_role("button", name=text).count() == 0
+
+
+async def press_main_button(page, text: str) -> None:  # type: ignore[no-untyped-def]
+    """Telegram's MainButton, as the SDK shows it, pressed as a Telegram client does."""
+    await main_button_shows(page, text)
     await page.evaluate("() => window.Telegram.WebView.receiveEvent('main_button_pressed')")
 
 

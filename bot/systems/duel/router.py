@@ -249,7 +249,7 @@ async def on_rules(message: Message, game: GameInfo) -> None:
     if message.from_user.id != game.gm_id:
         raise NotGm(game_id=game.id, user_id=message.from_user.id)
     rules = duels.game_rules(game)
-    await message.reply(rules_text(rules), reply_markup=rules_keyboard(rules, game.id))
+    await message.reply(rules_text(rules), reply_markup=rules_keyboard(game.id))
 
 
 async def on_rule(query: CallbackQuery, callback_data: DuelRuleCallback, bot: Bot) -> None:
@@ -267,7 +267,7 @@ async def on_rule(query: CallbackQuery, callback_data: DuelRuleCallback, bot: Bo
             rules_text(rules),
             chat_id=query.message.chat.id,
             message_id=query.message.message_id,
-            reply_markup=rules_keyboard(rules, game.id),
+            reply_markup=rules_keyboard(game.id),
         )
 
 

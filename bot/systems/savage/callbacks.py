@@ -74,3 +74,10 @@ class DamageCallback(CallbackData, prefix="dmg"):
     g: int
     seq: int
     soak: bool
+
+
+class BoardDownCallback(CallbackData, prefix="sbd"):
+    """«⬇️ Доска вниз» under a turn's message: the live boards posted again at the bottom, as
+    /board does (anyone at the table may press it)."""
+
+    g: int

@@ -188,7 +188,10 @@ async def tell(
             await render_board(bot, game, view, news="\n".join(lines))
             return
         if lines and not await _publish_in_place(bot, game, view, events, before, lines):
-            await post(bot, game, "\n".join(lines), reply_to=reply_to)
+            # a new turn's message (the turn's ping) brings the board down with one tap
+            started = not view.closed and any(isinstance(e, ev.TurnStarted) for e in events)
+            markup = render.turn_keyboard(game.id, view.seq) if started else None
+            await post(bot, game, "\n".join(lines), reply_to=reply_to, markup=markup)
     await render_board(bot, game, view)
 
 

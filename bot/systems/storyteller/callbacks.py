@@ -7,8 +7,8 @@ from aiogram.filters.callback_data import CallbackData
 
 class FightCallback(CallbackData, prefix="stf"):
     """A button on the initiative board: ``action`` attack, init, delay, yield, done,
-    fulldef, undo; ``seq``
-    the fight event the board showed (a press on an outdated board is refused)."""
+    fulldef, undo; ``seq`` the fight event the board showed (a press on an outdated board is
+    refused). ``board``: «⬇️ Доска вниз» under a new turn's message (/board; any ``seq``)."""
 
     action: str
     game_id: int

@@ -12,6 +12,8 @@ from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
 from aiogram.utils.i18n import gettext as _
 
+from bot.board_pin import tell_not_pinned
+from bot.chat_rights import ChatRights
 from bot.filters import IN_GROUPS
 from bot.middlewares.refusals import Refusal, Refusals
 from bot.render import texts
@@ -362,13 +364,17 @@ BOARD_ACTIONS: dict[str, Callable[[str], cmd.Command]] = {
 
 
 async def on_board_button(
-    query: CallbackQuery, callback_data: FightCallback, bot: Bot, rng: Any
+    query: CallbackQuery, callback_data: FightCallback, bot: Bot, rng: Any, chat_rights: ChatRights
 ) -> None:
     game = await get_game(callback_data.game_id)
     user = query.from_user.id
     view = await current_fight(game.id)
-    if view is None:
+    if view is None or (view.closed and callback_data.action == "board"):
         raise NoFight(game_id=game.id)
+    if callback_data.action == "board":  # «⬇️ Доска вниз» under a turn's message: as /board
+        await show_board(bot, game, new=True, not_pinned=tell_not_pinned(bot, game, chat_rights))
+        await query.answer()
+        return
     if callback_data.action == "undo":
         back = await undo_fight(game.id, actor_id=user, expected_seq=callback_data.seq)
         await tell_undone(bot, game, before=view, undone=back.undone_events)

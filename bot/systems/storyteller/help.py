@@ -34,8 +34,8 @@ def help_text() -> str:
         )
         + "\n"
         + _(
-            "/board — the fight's live board posted again at the bottom of the chat; I pin it "
-            "where I may pin messages"
+            "/board — the fight's live board posted again at the bottom of the chat, as "
+            "«⬇️ Board down» under a new turn's message does; I pin it where I may pin messages"
         )
         + "\n"
         + _(

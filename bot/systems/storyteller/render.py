@@ -14,6 +14,7 @@ from aiogram.utils.i18n import ngettext
 
 from bot.render import texts
 from bot.render.dice import faces
+from bot.render.keyboards import board_down_button
 from bot.systems.storyteller.callbacks import FightCallback, ReviewCallback
 from bot.systems.storyteller.dice import pool_failure, pool_outcome
 from engine.dice.serialize import result_from_dict
@@ -142,6 +143,12 @@ def board_text(fight: Fight, *, closed: bool = False, seq: int = 0) -> str:
     if fight.proposal is not None:
         lines.append(_("⏳ An attack waits for the GM's decision."))
     return "\n".join(lines)
+
+
+def turn_keyboard(game_id: int, seq: int) -> InlineKeyboardMarkup:
+    """Under a new turn's message: «⬇️ Доска вниз», as /board."""
+    data = FightCallback(action="board", game_id=game_id, seq=seq)
+    return InlineKeyboardMarkup(inline_keyboard=[[board_down_button(data)]])
 
 
 def board_keyboard(game_id: int, seq: int) -> InlineKeyboardMarkup:

@@ -260,6 +260,14 @@ async def test_the_demo_tables_from_the_page(phone: Any, served: Served):
     assert "✓ сходится" in await post.inner_text()
     await post.evaluate("node => node.scrollIntoView({ block: 'start' })")
     await shoot(page, "demo-duel-turn")
+    # the GM's readings (issue 27): numbered in full in the message, a number's button each,
+    # five a row — no label cut
+    await say(page, "/duel правила")
+    rules = message(page, "Кнопка с номером правила")
+    await rules.wait_for(timeout=WAIT)
+    assert await rules.locator(".kb-button").all_inner_texts() == [str(n) for n in range(1, 14)]
+    await rules.evaluate("node => node.scrollIntoView({ block: 'end' })")
+    await shoot(page, "demo-duel-rules")
     await storyteller_at_the_table(page, served)
     assert page.problems == []
 

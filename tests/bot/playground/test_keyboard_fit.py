@@ -118,7 +118,7 @@ async def test_the_savage_combat_and_chase_fit(
     calls = Table(tg).api.calls
     keyboards = keyboards_of([c.reply_markup for c in calls])
     labels = {label for k in keyboards for row in k for label in row}
-    for wanted in ("Атака", "Конец хода", "Вперёд", "Принять"):  # fight and chase both
+    for wanted in ("Атака", "Конец хода", "Доска вниз", "Вперёд", "Принять"):  # fight, chase
         assert any(wanted in label for label in labels), wanted
     assert await cut_labels(browser, keyboards, "savage") == []
 
@@ -146,13 +146,31 @@ async def test_the_storyteller_table_fits(tg: TelegramDriver, browser: Any) -> N
         "сбоку",
         "🎯 Очень маленькая",
         "2 действия: 4+3",
+        "Доска вниз",
     ):
         assert any(wanted in label for label in labels), wanted
     assert await cut_labels(browser, keyboards, "storyteller") == []
+
+
+async def rules_keyboards(served: Served) -> list[Keyboard]:
+    """`/duel правила` (the GM's) in the duel demo's topic: its keyboard as sent, then after
+    one tap on each reading (each shown at another of its values)."""
+    chat, thread = await lay_out(served.play, "duel")
+    asked = await served.play.write(GM, chat.id, "/duel правила", thread=thread)
+    [rules] = [m for m in served.bot_messages(chat.id, after=asked.id) if m.reply_markup]
+    rows = rules.reply_markup["inline_keyboard"]
+    for r, row in enumerate(rows):
+        for c, _button in enumerate(row):
+            await served.play.press(GM, chat.id, rules.id, r, c)
+    told = [e["message"] for e in served.events if e["type"] == "message"]
+    shown = [m for m in told if m["chat"] == chat.id and m["id"] == rules.id]
+    assert len(shown) > 1 and served.alerts() == []  # sent, then edited by the taps
+    return keyboards_of([{"inline_keyboard": m.get("keyboard")} for m in shown])
 
 
 async def test_the_duel_form_fits(served: Served, browser: Any) -> None:  # noqa: F811
     keyboards = await demo_keyboards(served, "duel", VERA)
     keyboards += await demo_keyboards(served, "duel", GM)
     assert len(keyboards) > 3  # the player's form step by step, and the GM's
+    keyboards += await rules_keyboards(served)  # the readings' keyboard (issue 27)
     assert await cut_labels(browser, keyboards, "duel") == []

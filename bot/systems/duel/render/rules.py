@@ -1,5 +1,6 @@
-"""`/duel правила`: the game's readings of the duel seed, one button per reading (a tap
-steps it to its next value)."""
+"""`/duel правила`: the game's readings of the duel seed, numbered in the message (each with
+its value, in full) and one button per number (a tap steps that reading to its next value):
+a reading's name and value do not fit one button's line on a phone, its number does."""
 
 from __future__ import annotations
 
@@ -68,20 +69,23 @@ def rule_line(name: str, rules: DuelOptions) -> str:
 
 def rules_text(rules: DuelOptions) -> str:
     head = _(
-        "How the places the duel rules leave open are read in this game's next duels. A tap "
-        "changes one; a running duel keeps its own:"
+        "How the places the duel rules leave open are read in this game's next duels. The "
+        "button with a reading's number switches it to the next one; a running duel keeps "
+        "its own:"
     )
-    return "\n".join([head, *(f"• {rule_line(name, rules)}" for name in NAMES)])
+    lines = (f"{i}. {rule_line(name, rules)}" for i, name in enumerate(NAMES, 1))
+    return "\n".join([head, *lines])
 
 
-def rules_keyboard(rules: DuelOptions, game_id: int) -> InlineKeyboardMarkup:
-    rows = [
-        [
-            InlineKeyboardButton(
-                text=rule_line(name, rules),
-                callback_data=DuelRuleCallback(game_id=game_id, rule=i).pack(),
-            )
-        ]
-        for i, name in enumerate(NAMES)
+BUTTONS_A_ROW = 5  # a number's button keeps a finger's width on a phone
+
+
+def rules_keyboard(game_id: int) -> InlineKeyboardMarkup:
+    buttons = [
+        InlineKeyboardButton(
+            text=str(i + 1), callback_data=DuelRuleCallback(game_id=game_id, rule=i).pack()
+        )
+        for i in range(len(NAMES))
     ]
+    rows = [buttons[i : i + BUTTONS_A_ROW] for i in range(0, len(buttons), BUTTONS_A_ROW)]
     return InlineKeyboardMarkup(inline_keyboard=rows)

@@ -23,7 +23,7 @@ from bot.board_pin import tell_not_pinned
 from bot.chat_rights import ChatRights
 from bot.parsing import replied_to
 from bot.render.common import as_plain
-from bot.systems.savage.callbacks import RemoveGroupCallback
+from bot.systems.savage.callbacks import BoardDownCallback, RemoveGroupCallback
 from bot.systems.savage.chase.board import show_chase
 from bot.systems.savage.combat import names, several
 from bot.systems.savage.combat.board import render_board, show_board
@@ -33,6 +33,7 @@ from bot.systems.savage.combat.scene import (
     Refusal,
     call_of,
     game_by_id,
+    game_here,
     perform,
     report,
 )
@@ -41,12 +42,13 @@ from bot.systems.savage.render import combat_setup as texts
 from bot.systems.savage.render.combat_turns import board_outdated
 from bot.systems.savage.render.rule_errors import unknown_name, whose
 from engine import savage
-from engine.services import NoCharacter
+from engine.services import GameInfo, NoCharacter
 from engine.services.errors import StaleState
 from engine.services.library import slug
 from engine.services.savage import (
     add_to_encounter,
     current_chase,
+    current_encounter,
     end_encounter,
     get_character,
     list_characters,
@@ -72,6 +74,7 @@ def register(router: Router) -> None:
     router.message.register(on_deal, Command("deal"))
     router.message.register(on_undo, Command("undo"))
     router.callback_query.register(on_remove_group, RemoveGroupCallback.filter())
+    router.callback_query.register(on_board_down, BoardDownCallback.filter())
 
 
 async def on_fight(
@@ -96,16 +99,28 @@ async def on_fight(
 async def on_board(message: Message, bot: Bot, chat_rights: ChatRights) -> None:
     """/board: the live boards posted again at the bottom of the chat, the old copies
     retired; the fight's pinned (bot/board_pin.py)."""
-    call = await call_of(message, None, encounter=False)
-    chase = await current_chase(call.game.id)
-    fight = call.view is not None and not call.view.closed
+    await repost_boards(bot, await game_here(message), chat_rights)
+
+
+async def on_board_down(
+    query: CallbackQuery, callback_data: BoardDownCallback, bot: Bot, chat_rights: ChatRights
+) -> None:
+    """«⬇️ Доска вниз» under a turn's message: what /board does."""
+    await repost_boards(bot, await game_by_id(callback_data.g), chat_rights)
+    await query.answer()
+
+
+async def repost_boards(bot: Bot, game: GameInfo, chat_rights: ChatRights) -> None:
+    view = await current_encounter(game.id)
+    chase = await current_chase(game.id)
+    fight = view is not None and not view.closed
     if not fight and (chase is None or chase.closed):
         raise Refusal(texts.no_board())
     if chase is not None and not chase.closed:
-        await show_chase(bot, call.game, new=True)
+        await show_chase(bot, game, new=True)
     if fight:
-        not_pinned = tell_not_pinned(bot, call.game, chat_rights)
-        await show_board(bot, call.game, new=True, not_pinned=not_pinned)
+        not_pinned = tell_not_pinned(bot, game, chat_rights)
+        await show_board(bot, game, new=True, not_pinned=not_pinned)
 
 
 async def on_add(message: Message, command: CommandObject, bot: Bot, rng: Any) -> None:

@@ -48,7 +48,8 @@ def section() -> str:
 def board_help() -> str:
     return _(
         "/board — the live board of the fight (and of the chase) posted again at the bottom "
-        "of the chat; I pin it where I may pin messages"
+        "of the chat, as «⬇️ Board down» under a turn's message does; I pin it where I may "
+        "pin messages"
     )
 
 

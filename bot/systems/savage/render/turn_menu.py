@@ -9,7 +9,8 @@ from collections.abc import Iterable
 from aiogram.types import InlineKeyboardButton
 from aiogram.utils.i18n import gettext as _
 
-from bot.systems.savage.callbacks import TurnCallback
+from bot.render.keyboards import board_down_button
+from bot.systems.savage.callbacks import BoardDownCallback, TurnCallback
 from bot.systems.savage.render.combat_labels import trait_label
 from engine.savage import Character, Combatant, Encounter
 from engine.savage.actions import default_damage
@@ -69,8 +70,12 @@ class Menu:
         rows.append([self.button(_("⚔️ Attack"), "a"), self.button(_("🎲 Trait roll"), "t")])
         rows.append([self.button(_("🤝 Support"), "s"), self.button(_("🎭 Test"), "x")])
         rows.append([self.button(_("🛡 Defend"), "d"), self.button(_("⏸ Hold"), "h")])
-        rows.append([self.button(_("⏭ End turn"), "n")])
+        rows.append([self.button(_("⏭ End turn"), "n"), *self.board_down()])
         return rows
+
+    def board_down(self) -> Row:
+        """On the turn's message (not on the board itself): «⬇️ Доска вниз», as /board."""
+        return [] if self.board else [board_down_button(BoardDownCallback(g=self.game_id))]
 
     def targets(self, step: str, *, allies: bool) -> list[Row]:
         """Others in the fight: foes first for an attack or a Test, allies for Support."""
@@ -145,7 +150,7 @@ def member_rows(
     if chase is not None and in_chase(chase, combatant.members[0].id):  # the group moves
         lead.chase = chase
         rows += [r for r in lead.main() if r and r[0].text == _("🏃 Forward")]
-    return [*rows, [lead.button(_("⏭ End turn"), "n")]]
+    return [*rows, [lead.button(_("⏭ End turn"), "n"), *lead.board_down()]]
 
 
 def turn_rows(

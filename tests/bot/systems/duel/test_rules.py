@@ -20,10 +20,13 @@ async def test_the_gm_steps_a_reading_by_a_tap_and_the_next_duel_takes_it(
     refused = topic_texts(await table.say(ALICE, "/duel правила"))
     assert len(refused) == 1 and "ведущ" in refused[0] and "Ничья" not in refused[0]
     [shown] = [c for c in await table.say(VERA, "/duel правила") if c.method == "sendMessage"]
-    assert "Ничья при уклонении: за защитой" in shown.text
+    # the message numbers the readings in full; the buttons are their numbers, five a row
+    # (a reading's name and value were cut on a phone: issue 27)
+    assert "\n1. Ничья при уклонении: за защитой\n" in shown.text
+    assert f"\n{len(duels.NAMES)}. Истощение после перерасхода: " in shown.text
     labels = [b["text"] for b in shown.buttons()]
-    assert len(labels) == len(duels.NAMES) and labels[0] == "Ничья при уклонении: за защитой"
-    assert all(len(label) <= 64 for label in labels)
+    assert labels == [str(n) for n in range(1, len(duels.NAMES) + 1)]
+    assert [len(row) for row in shown.reply_markup["inline_keyboard"]] == [5, 5, 3]
 
     alert = (await tg.press(ALICE, shown, 0)).calls
     assert any(c.method == "answerCallbackQuery" and c.params.get("show_alert") for c in alert)
@@ -32,7 +35,7 @@ async def test_the_gm_steps_a_reading_by_a_tap_and_the_next_duel_takes_it(
 
     calls = (await tg.press(VERA, shown, 0)).calls
     [edited] = [c for c in calls if c.method == "editMessageText"]
-    assert "Ничья при уклонении: за атакой" in edited.text
+    assert "\n1. Ничья при уклонении: за атакой\n" in edited.text
     game = await find_game(FORUM.id, None)
     assert game is not None and duels.game_rules(game).dodge_tie == "attack"
 

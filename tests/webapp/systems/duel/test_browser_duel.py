@@ -23,11 +23,12 @@ from tests.webapp.systems.storyteller.test_browser_board import retheme
 from tests.webapp.test_axe import violations
 from tests.webapp.test_browser import (  # noqa: F401 (fixtures)
     browser,
+    main_button_shows,
     open_app,
     press_main_button,
     server,
 )
-from webapp.dev import DARK_THEME
+from webapp.dev import DARK_THEME, LIGHT_THEME
 from webapp.keys import LINK_SECRET, NOTIFIER
 from webapp.links import startapp_token
 from webapp.systems.duel.verify import verify_path
@@ -54,19 +55,12 @@ async def shoot(page, name: str, full: bool = True) -> None:  # type: ignore[no-
     await page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=full)
 
 
-async def main_button_shows(page, text: str) -> None:  # type: ignore[no-untyped-def]
-    """Telegram's MainButton carries ``text`` (not pressed)."""
-    shown = "t => (b => b.isVisible && b.text === t)(window.Telegram.WebApp.MainButton)"
-    await page.wait_for_function(shown, arg=text, timeout=5000)
-    assert await page.get_by_role("button", name=text).count() == 0
-
-
 async def open_duel(chromium, app_server, user_id, game, dark=False):  # type: ignore[no-untyped-def]
     page = await open_app(
         chromium, app_server, user_id, startapp_token(game.id, bot_token=TOKEN), dark=dark
     )
     await page.locator("[data-tab='duel']").click()
-    await page.locator("article.duel").wait_for(timeout=5000)
+    await page.locator("article.duel").first.wait_for(timeout=5000)
     return page
 
 
@@ -92,7 +86,8 @@ async def test_a_turn_declared_by_buttons_reviewed_and_published(browser, server
     assert "2" in await form.locator("[data-stepper='ap-0'] b").inner_text()
     await form.locator("textarea[name='comment']").fill("целюсь в щит")
     await shoot(anya, "duel-form-light")
-    await form.locator("[data-command='submit']").click()
+    # «Отправить ход» is Telegram's MainButton (issue 27): the form's one primary action
+    await press_main_button(anya, "Отправить ход")
     # sealed everywhere: who and the receipt; the GM's review lists the submission, its dice
     # to come once both turns are sealed (the seed's dice mix both receipts in)
     await boris.locator("[data-fighter='a'] .sealed.in").wait_for(timeout=3000)
@@ -108,7 +103,7 @@ async def test_a_turn_declared_by_buttons_reviewed_and_published(browser, server
         await theirs.locator(f"[data-kind='{kind}']").click()
         await theirs.locator(f"[data-dir='{side}']").click()
     await shoot(boris, "duel-form-dark")
-    await theirs.locator("[data-command='submit']").click()
+    await press_main_button(boris, "Отправить ход")
     # «Опубликовать ход 1» is Telegram's MainButton (issue 27), the GM's only
     await gm.wait_for_function(MAIN_SHOWN, timeout=3000)
     await shoot(gm, "duel-review-gm-dark")
@@ -130,12 +125,7 @@ async def test_a_turn_declared_by_buttons_reviewed_and_published(browser, server
     sheet = "Бьорн\nКласс: Рейдер\nАтака 3, Блок 1, Уклонение 0, Урон d8, Хп 24, Броня 1"
     await anya.locator("textarea[name='sheet']").fill(sheet)
     await anya.wait_for_function(CLOSING_ASKS, timeout=3000)  # unsaved: Telegram asks first
-    # «Сохранить бойца» is the theme's button (it was white on the white card)
-    colors = await anya.locator("[data-command='save-fighter']").evaluate(
-        "b => [getComputedStyle(b).backgroundColor, getComputedStyle(b).color]"
-    )
-    assert colors[1] == "rgb(255, 255, 255)" and colors[0] != colors[1], colors
-    await anya.locator("[data-command='save-fighter']").click()
+    await press_main_button(anya, "Сохранить бойца")  # the tab's one primary action (issue 27)
     await anya.locator("[data-fighter-entry] pre", has_text="Атака 3").wait_for(timeout=3000)
     await anya.wait_for_function(CLOSING_FREE, timeout=3000)  # saved
     await shoot(anya, "duel-fighters-light")
@@ -175,10 +165,32 @@ async def test_the_gm_changes_the_second_d10_of_a_full_defense(browser, server, 
     _, _, b, fb = TURNS[0]
     await duels.submit_turn(game, TOPIC, fighter="b", actions=b, turn=1,
                             actor_id=OTHER_ID, rng=ScriptedRng(fb))  # fmt: skip
+    # a second duel, in another topic, waits for the GM too (Такеда «a» there)
+    other = TOPIC + 1
+    await duels.start_duel(game, thread=other, a="Такеда", b="Бьорн", actor_id=GM_ID,
+                           rng=ScriptedRng([]))  # fmt: skip
+    await duels.submit_turn(game, other, fighter="a", actions=b, turn=1,
+                            actor_id=OTHER_ID, rng=ScriptedRng(fb))  # fmt: skip
+    await duels.submit_turn(game, other, fighter="b", actions=[FullDefense("left")], turn=1,
+                            actor_id=PLAYER_ID, rng=ScriptedRng([5, 4]))  # fmt: skip
     gm = await open_duel(browser, server, GM_ID, duel_game)
-    review = gm.locator(".duel-review")
+    first = gm.locator(f"article.duel[data-thread='{TOPIC}']")
+    second = gm.locator(f"article.duel[data-thread='{other}']")
+    review = first.locator(".duel-review")
     await review.locator("select[name='field']").wait_for(timeout=5000)
-    await main_button_shows(gm, "Опубликовать ход 1")
+    await second.locator(".duel-review select[name='field']").wait_for(timeout=5000)
+    # one MainButton for two reviews: the first duel on the page owns it, named; the other
+    # keeps a plain button of its own (issue 27: one primary action a screen)
+    await main_button_shows(gm, "Опубликовать ход 1: Бьорн — Такеда")
+    assert await first.locator("[data-command='publish']").count() == 0
+    theirs = second.locator("[data-command='publish']")
+    assert await theirs.inner_text() == "Опубликовать ход 1"
+    assert "primary-act" not in (await theirs.get_attribute("class") or "")
+    assert await gm.locator("button.primary-act").count() == 0
+    await shoot(gm, "duel-two-reviews-gm-light")
+    await retheme(gm, DARK_THEME)
+    await shoot(gm, "duel-two-reviews-gm-dark")
+    await retheme(gm, LIGHT_THEME)
     await review.locator("select[name='field']").select_option("roll")
     dice = review.locator("select[name='roll'] option")
     assert await dice.all_inner_texts() == [
@@ -209,7 +221,7 @@ async def test_the_gm_changes_the_second_d10_of_a_full_defense(browser, server, 
     await review.locator("select[name='fighter']").select_option("b")
     assert await dice.all_inner_texts() == ["действие 1, d10: 7", "действие 2, d10: 2"]
     # the GM stops the duel (issue 26 item 5), asked first with Telegram's confirm popup
-    stop = gm.locator("[data-command='stop']")
+    stop = first.locator("[data-command='stop']")
     assert await stop.inner_text() == "⏹ Остановить дуэль"
     await stop.scroll_into_view_if_needed()
     await shoot(gm, "duel-stop-gm-light", full=False)
@@ -223,13 +235,18 @@ async def test_the_gm_changes_the_second_d10_of_a_full_defense(browser, server, 
     assert view is not None and not view.state.over
     await stop.click()
     await gm.evaluate(answer, ["ok"])
-    await gm.locator(".board-head .hint", has_text="Дуэль окончена").wait_for(timeout=3000)
+    await first.locator(".board-head .hint", has_text="Дуэль окончена").wait_for(timeout=3000)
     assert await stop.count() == 0
-    await gm.wait_for_function(MAIN_HIDDEN, timeout=3000)  # nothing to publish
-    assert await gm.locator(".duelist .sealed").count() == 0  # no «not sent yet» on a stopped duel
+    assert await first.locator(".duelist .sealed").count() == 0  # no «not sent yet» when stopped
     await shoot(gm, "duel-stopped-gm-light")
     view = await duels.current_duel(game, TOPIC)
     assert view is not None and view.state.over and view.state.history == ()
+    # the MainButton passes to the duel still waiting, and publishes that one
+    await press_main_button(gm, "Опубликовать ход 1")
+    await second.locator("details.post summary", has_text="Ход 1").wait_for(timeout=3000)
+    await gm.wait_for_function(MAIN_HIDDEN, timeout=3000)  # nothing left to publish
+    view = await duels.current_duel(game, other)
+    assert view is not None and len(view.state.history) == 1
     assert gm.problems == []
 
 
@@ -302,9 +319,10 @@ async def test_a_reading_changed_elsewhere_reaches_an_open_rules_tab(browser, se
     assert anya.problems == []
 
 
-async def test_a_duel_started_elsewhere_shows_on_an_open_rules_tab(browser, server, duel_game):  # noqa: F811
+async def test_a_duel_started_elsewhere_shows_on_open_pages(browser, server, duel_game):  # noqa: F811
     """The list of running duels (each keeps its readings) follows the live scene: a duel the
-    GM starts in another topic appears on a Rules tab already open."""
+    GM starts in another topic appears on a Rules tab already open. A fighter in both duels
+    has one MainButton: the first duel's form owns it, then the one still waiting."""
     gm = await open_rules(browser, server, GM_ID, duel_game)
     running = gm.locator(".duel-rules .running")
     assert await running.inner_text() == (
@@ -326,6 +344,23 @@ async def test_a_duel_started_elsewhere_shows_on_an_open_rules_tab(browser, serv
     )
     assert "Бьорн — Такеда, Такеда — Бьорн" in await running.inner_text()
     assert gm.problems == []
+
+    anya = await open_duel(browser, server, PLAYER_ID, duel_game)  # Бьорн in both duels
+    first = anya.locator(f"article.duel[data-thread='{TOPIC}'] [data-form='a']")
+    second = anya.locator(f"article.duel[data-thread='{TOPIC + 1}'] [data-form='b']")
+    await second.wait_for(timeout=5000)
+    assert await anya.evaluate(MAIN_HIDDEN)  # nothing declared yet
+    theirs = second.locator("[data-command='submit']")  # the other form's own, plain
+    assert "primary-act" not in (await theirs.get_attribute("class") or "")
+    assert await first.locator("[data-command='submit']").count() == 0
+    await first.locator("[data-kind='block']").click()
+    await first.locator("[data-dir='left']").click()
+    await press_main_button(anya, "Отправить ход: Бьорн — Такеда")
+    await first.wait_for(state="detached", timeout=3000)  # sent
+    await second.locator("[data-kind='dodge']").click()
+    await second.locator("[data-dir='right']").click()
+    await main_button_shows(anya, "Отправить ход")  # now the second duel's, its own gone
+    assert anya.problems == []
 
 
 async def test_the_deadline_choices_fit_a_phone_screen(browser, server, duel_game):  # noqa: F811

@@ -1,7 +1,9 @@
 """The Storyteller board in real Chromium at 390×844: the attacked player chooses a defense
 on the board, the GM sees the proposal with its dice and publishes it; a player's page
-(dark) shows first only that the GM decides, then the attack's steps, live. Screenshots
-(light and dark) go to test-artifacts/webapp/."""
+(dark) shows first only that the GM decides, then the attack's steps, live. Each screen's
+one primary action is Telegram's MainButton, as the turn goes (publish, the next fighter's
+attack, the next turn's initiative). Screenshots (light and dark) go to
+test-artifacts/webapp/."""
 
 from __future__ import annotations
 
@@ -22,6 +24,7 @@ from tests.webapp.browser import ARTIFACTS
 from tests.webapp.conftest import GM_ID, OTHER_ID, PLAYER_ID, TOKEN, make_game
 from tests.webapp.test_browser import (  # noqa: F401 (fixtures)
     browser,
+    main_button_shows,
     open_app,
     press_main_button,
     server,
@@ -30,6 +33,7 @@ from webapp.dev import DARK_THEME, LIGHT_THEME
 from webapp.links import startapp_token
 
 MAIN_SHOWN = "() => Boolean(window.Telegram.WebApp.MainButton.isVisible)"
+MAIN_TEXT = "() => (b => (b.isVisible ? b.text : ''))(window.Telegram.WebApp.MainButton)"
 CLOSING_ASKS = "() => window.Telegram.WebApp.isClosingConfirmationEnabled"
 CAST = (
     ("vera", scripted.VERA, PLAYER_ID),
@@ -141,7 +145,12 @@ async def test_the_gm_publishes_a_proposal_and_the_players_board_follows(browser
     # «Опубликовать» is Telegram's MainButton (issue 27); it goes with the proposal
     await press_main_button(gm, "Опубликовать")
     await proposal.wait_for(state="detached", timeout=5000)
-    await gm.wait_for_function(f"() => !({MAIN_SHOWN})()", timeout=3000)
+    # the turn goes on: the GM's one primary action is now the next fighter's attack, named,
+    # on the MainButton; «Бросить инициативу» waits as a plain button (issue 27)
+    await main_button_shows(gm, "Атака: Бандит 1 → Вероника")
+    assert await gm.locator("[data-command='attack']").count() == 0
+    assert await gm.locator("button.primary-act").count() == 0
+    assert await gm.locator("[data-command='initiative']").is_visible()
     # the last attack shown was Max's punch; now the boss's shot replaces it, live
     await player.locator(".st-last", has_text="Атака: Босс → Вероника").wait_for(timeout=5000)
     # the boss's dice stay the GM's: the player's page has no faces of its attack
@@ -152,6 +161,10 @@ async def test_the_gm_publishes_a_proposal_and_the_players_board_follows(browser
     assert await vera.locator(".st-box.lethal").count() == 2
     await shoot(player, "storyteller-board-player-dark")
     await shoot(gm, "storyteller-board-gm-light")
+    # Vera delayed: not her turn, so her player has no MainButton and a plain «Атака»
+    assert await player.evaluate(MAIN_SHOWN) is False
+    assert await player.locator("button.primary-act").count() == 0
+    assert await player.locator("[data-command='attack']").is_visible()
 
     # the GM undoes the publication: the proposal is back, and the log keeps the boss's
     # shot in sight, struck through, «отменено ведущим», above Max's punch (still standing)
@@ -172,7 +185,32 @@ async def test_the_gm_publishes_a_proposal_and_the_players_board_follows(browser
     await shoot(gm, "storyteller-undone-gm-light")
     assert await vera.locator(".st-box.lethal").count() == 0  # the damage went with it
 
-    assert gm.problems == [] and player.problems == []
+    # published again; once nobody is left to act, the MainButton rolls the next turn's
+    # initiative (the page keeps no button of its own for it)
+    await press_main_button(gm, "Опубликовать")
+    for _ in range(len(CAST) + 1):
+        if await gm.evaluate(MAIN_TEXT) == "Бросить инициативу":
+            break
+        before = await gm.evaluate(MAIN_TEXT)
+        await gm.locator("[data-command='done']").click()
+        await gm.wait_for_function(f"(t) => ({MAIN_TEXT})() !== t", arg=before, timeout=3000)
+    await shoot(gm, "storyteller-initiative-gm-light")
+    await retheme(gm, DARK_THEME)
+    await shoot(gm, "storyteller-initiative-gm-dark")
+    await press_main_button(gm, "Бросить инициативу")
+    await gm.get_by_role("heading", name="Ход 2").wait_for(timeout=3000)
+    # «Закончить бой» asks first (Telegram's confirm popup): cancelled, the fight goes on
+    await gm.locator("[data-command='end']").click()
+    await gm.evaluate("() => window.Telegram.WebView.receiveEvent('popup_closed', {})")
+    await gm.wait_for_timeout(300)
+    view = await st.current_fight(fight)
+    assert view is not None and not view.closed
+    # turn 2 (the initiative kept): Max acts first; his player's MainButton attacks, named
+    maks = await open_app(browser, server, OTHER_ID, start)
+    await press_main_button(maks, "Атака: Макс → Вероника")
+    await gm.get_by_text("Атака: Макс → Вероника").first.wait_for(timeout=5000)
+    assert await player.evaluate(MAIN_SHOWN) is False
+    assert gm.problems == [] and player.problems == [] and maks.problems == []
 
 
 async def shows(page, text: str) -> None:  # type: ignore[no-untyped-def]
@@ -214,7 +252,8 @@ async def test_a_player_saves_a_sheet_in_the_editor(browser, server, fight):  # 
     await page.wait_for_function(CLOSING_ASKS, timeout=3000)  # unsaved: Telegram asks first
     await editor.locator("[data-command='check']").click()
     await editor.get_by_test_id("sheet-note").get_by_text("Лист читается без ошибок.").wait_for()
-    await editor.locator("[data-command='save']").click()
+    # «Сохранить персонажа» is Telegram's MainButton, the screen's one primary action
+    await press_main_button(page, "Сохранить персонажа")
     await editor.get_by_text("Сохранено: Вероника Штерн").wait_for(timeout=3000)
     await page.wait_for_function(f"() => !({CLOSING_ASKS})()", timeout=3000)  # saved
     await editor.locator("[data-character]").nth(1).wait_for(timeout=3000)
@@ -230,12 +269,20 @@ async def test_the_gm_sets_the_games_options_in_the_editor(browser, server, figh
     assert (
         "Кевларовый жилет 3, штраф 1" in await form.locator("textarea[name='armor']").input_value()
     )
+    assert await page.evaluate(CLOSING_ASKS) is False  # nothing to lose yet
     # «Это усложняет действие или делает его невозможным»: the GM picks «impossible»
     await form.locator("select[name='missing_ability']").select_option("impossible")
+    await page.wait_for_function(CLOSING_ASKS, timeout=3000)  # unsaved: Telegram asks first
     await form.get_by_text("Ведущий проверяет каждую атаку").click()  # the switch's label
     assert not await form.locator("input[name='gm_review']").is_checked()
-    await form.locator("[data-command='options']").click()
+    # the form's own plain button: the MainButton is the character's (one primary action)
+    assert await page.evaluate(MAIN_SHOWN) is False
+    save = form.locator("[data-command='options']")
+    assert await save.inner_text() == "Сохранить настройки"
+    assert "primary-act" not in (await save.get_attribute("class") or "")
+    await save.click()
     await form.get_by_text("Сохранено для следующих боёв.").wait_for(timeout=3000)
+    await page.wait_for_function(f"() => !({CLOSING_ASKS})()", timeout=3000)  # saved
     options = await load_options(fight)
     assert options.missing_ability == "impossible" and not options.gm_review
     # the running fight keeps the copy it began with

@@ -1,10 +1,10 @@
 // The duel's fighter editor (the Fighters tab): the game's fighters as the seed's text block
 // («Атака X, Блок X, Уклонение X, Урон dX, Хп X, Броня X»), edited, checked and saved through
 // .../characters; the GM also saves a class from its JSON. Loaded when the tab is first opened.
-import { html, useEffect, useState } from "../../../vendor/htm-preact-standalone.module.js";
+import { html, useEffect, useRef, useState } from "../../../vendor/htm-preact-standalone.module.js";
 import { request } from "../../api.js";
 import { describe, errorText, t } from "../../i18n.js";
-import { confirmClosing } from "../../telegram.js";
+import { confirmClosing, mainButton, telegramButtons } from "../../telegram.js";
 
 const SAMPLE = "Бьорн\nКласс: Рейдер\nАтака 2, Блок 1, Уклонение 0, Урон d8, ХП 24, Броня 1";
 
@@ -33,6 +33,11 @@ export function FighterEditor({ game }) {
     if (d.warnings.length) setError(d.warnings.map((w) => describe(w).join("")).join("\n"));
     load();
   });
+  // «Сохранить бойца» is Telegram's MainButton (the tab's one primary action)
+  const saving = useRef(save);
+  saving.current = save;
+  const savable = Boolean(text.trim());
+  useEffect(() => (telegramButtons && savable ? mainButton(t("Save the fighter"), () => saving.current()) : undefined), [savable]);
   const saveClass = () => run(base, { class: JSON.parse(classJson || "{}") }, (d) => { setKeptClass(classJson); setNote(t("Class saved: {name}", { name: d.class.name })); load(); });
   if (!list) return html`<p class="hint">${error || t("Loading…")}</p>`;
   return html`<section class="board duel duel-fighters">
@@ -43,7 +48,8 @@ export function FighterEditor({ game }) {
       <textarea name="sheet" rows="4" placeholder=${SAMPLE} value=${text} onInput=${(e) => setText(e.currentTarget.value)}></textarea></label>
     <div class="acts">
       <button type="button" class="act" data-command="preview" disabled=${!text.trim()} onClick=${check}>${t("Check")}</button>
-      <button type="button" class="act primary-act" data-command="save-fighter" disabled=${!text.trim()} onClick=${save}>${t("Save the fighter")}</button>
+      ${telegramButtons ? null : html`<button type="button" class="act primary-act" data-command="save-fighter"
+        disabled=${!savable} onClick=${save}>${t("Save the fighter")}</button>`}
     </div>
     ${game.role === "gm" ? html`<label class="field"><span>${t("A class as JSON (the GM)")}</span>
       <textarea name="class" rows="4" value=${classJson} onInput=${(e) => setClassJson(e.currentTarget.value)}></textarea></label>

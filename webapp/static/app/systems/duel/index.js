@@ -105,7 +105,7 @@ function actionText(a, moves) {
   return (a.dodge ? t("Full dodge {side}", { side: ARROW[a.direction] }) : t("Full defense {side}", { side: ARROW[a.direction] }));
 }
 
-function Form({ duel, f, cmd }) {
+function Form({ duel, f, cmd, main }) {
   const [actions, setActions] = useState([]);
   const [kind, setKind] = useState("");
   const [comment, setComment] = useState("");
@@ -137,6 +137,7 @@ function Form({ duel, f, cmd }) {
   }
   const submit = () => cmd.send("submit", { thread: duel.thread, fighter: f.id, turn: duel.turn, actions, comment, seals: f.seals })
     .then((ok) => ok && (setActions([]), setComment("")));
+  useMain(main && actions.length ? main : "", submit);
   return html`<section class="card duel-form" data-form=${f.id}>
     <h3>${t("Your turn {turn}: {name}", { turn: duel.turn, name: f.name })}</h3>
     <p class="hint">${t("Actions: {n} · AP: {ap} of {total}", { n: allowed.actions, ap, total: allowed.ap })}</p>
@@ -151,7 +152,8 @@ function Form({ duel, f, cmd }) {
     <label class="field"><span>${t("Comment to the GM")}</span>
       <textarea name="comment" maxlength="500" rows="2" value=${comment} onInput=${(e) => setComment(e.currentTarget.value)}></textarea></label>
     <div class="acts">
-      <button type="button" class="act primary-act" data-command="submit" disabled=${cmd.busy || !actions.length} onClick=${submit}>${t("Send the turn")}</button>
+      ${main && telegramButtons ? null : html`<button type="button" class=${"act" + (main ? " primary-act" : "")} data-command="submit"
+        disabled=${cmd.busy || !actions.length} onClick=${submit}>${t("Send the turn")}</button>`}
       <button type="button" class="act" data-command="reset" disabled=${!actions.length} onClick=${() => setActions([])}>${t("Start over")}</button>
     </div>
     ${cmd.error ? html`<p class="error" role="alert">${cmd.error}</p>` : null}
@@ -171,7 +173,7 @@ function dice(sub, adjustments) {
   return sub.rolls.flatMap((roll, i) => roll.checks.map((c, j) => [i, j, label(i + 1, j, roll.checks.length > 1, face(i, j, c.die.value))]));
 }
 
-function Review({ duel, cmd }) {
+function Review({ duel, cmd, main }) {
   const [field, setField] = useState("hp");
   const [fighter, setFighter] = useState(duel.fighters[0].id);
   const [value, setValue] = useState("");
@@ -181,11 +183,10 @@ function Review({ duel, cmd }) {
   const rolls = dice(duel.submissions[fighter], duel.proposal && duel.proposal.adjustments);
   const [action, check] = roll.split(":").map(Number);
   const pickFighter = (id) => { setFighter(id); setRoll("0:0"); };
-  // «Опубликовать ход N» is Telegram's MainButton inside Telegram (the review's primary action)
+  // «Опубликовать ход N» is Telegram's MainButton when this review owns it (`main`: its text)
   const publishText = t("Publish turn {turn}", { turn: duel.turn });
-  const publish = useRef(null);
-  publish.current = () => cmd.send("publish", { thread: duel.thread, turn: duel.turn }); // the latest render's turn
-  useEffect(() => (telegramButtons && ready ? mainButton(publishText, () => publish.current()) : undefined), [ready, publishText]);
+  const publish = () => cmd.send("publish", { thread: duel.thread, turn: duel.turn });
+  useMain(ready && main ? main : "", publish);
   return html`<section class="card duel-review">
     <h3>${t("The GM's review of turn {turn}", { turn: duel.turn })}</h3>
     <ul class="lines">${duel.review.map((d) => html`<${Line} d=${d} names=${duel.names} />`)}</ul>
@@ -207,7 +208,8 @@ function Review({ duel, cmd }) {
         onClick=${() => cmd.send("adjust", { thread: duel.thread, turn: duel.turn, fighter, field, value: Number(value), reason: reason.trim(), action, check }).then((ok) => ok && (setValue(""), setReason("")))}>${t("Change")}</button>
     </div>` : html`<p class="hint">${duel.over ? t("The duel is over") : t("Waiting for both submissions.")}</p>`}
     <div class="acts">
-      ${ready && !telegramButtons ? html`<button type="button" class="act primary-act" data-command="publish" disabled=${cmd.busy} onClick=${() => publish.current()}>${publishText}</button>` : null}
+      ${ready && !(main && telegramButtons) ? html`<button type="button" class=${"act" + (main ? " primary-act" : "")} data-command="publish"
+        disabled=${cmd.busy} onClick=${publish}>${publishText}</button>` : null}
       <button type="button" class="act" data-command="undo" disabled=${cmd.busy} onClick=${() => cmd.send("undo", { thread: duel.thread })}>${t("Undo the last step")}</button>
     </div>
     ${cmd.error ? html`<p class="error" role="alert">${cmd.error}</p>` : null}
@@ -249,17 +251,44 @@ function Deadline({ duel, cmd }) {
   </section>`;
 }
 
-function Duel({ duel, game, onScene }) {
+// Telegram's MainButton carries `text` (none: hidden) and runs the latest render's `action`.
+function useMain(text, action) {
+  const latest = useRef(action);
+  latest.current = action;
+  useEffect(() => (telegramButtons && text ? mainButton(text, () => latest.current()) : undefined), [text]);
+}
+
+// This viewer's fighters who still have this turn to send.
+const myForms = (duel) => duel.fighters.filter((f) => duel.mine.includes(f.id) && !f.submitted && !f.dead && !duel.over);
+const readyToPublish = (duel) => Boolean(duel.review && duel.proposal && !duel.over);
+
+// The screen's one primary action when several duels run: the first duel (in the page's order)
+// that waits for this viewer — a fighter's turn to send, else the GM's publication — owns the
+// MainButton (its text names the duel when another one waits too); the others keep plain
+// buttons of their own. Returns {stream, form (a fighter's id, or "" for the review), text}.
+function mainOwner(duels) {
+  const waiting = duels.filter((d) => myForms(d).length || readyToPublish(d));
+  if (!waiting.length) return null;
+  const d = waiting[0];
+  const [form] = myForms(d);
+  const text = form ? t("Send the turn") : t("Publish turn {turn}", { turn: d.turn });
+  const named = t("{action}: {a} — {b}", { action: text, a: d.fighters[0].name, b: d.fighters[1].name });
+  return { stream: d.stream, form: form ? form.id : "", text: waiting.length > 1 && named.length <= 64 ? named : text };
+}
+
+function Duel({ duel, game, onScene, owner }) {
   const cmd = useSend(game, onScene);
   rememberNames(Object.entries(duel.names));
-  const mine = duel.fighters.filter((f) => duel.mine.includes(f.id) && !f.submitted && !f.dead && !duel.over);
+  const mine = myForms(duel);
+  const main = owner && owner.stream === duel.stream ? owner : null;
   const [a, b] = duel.fighters;
   return html`<article class="board duel" data-thread=${duel.thread}>
     <div class="board-head"><h2>${a.name} — ${b.name}</h2><span class="hint">${duel.over ? t("The duel is over") : t("Turn {turn}", { turn: duel.turn })}</span></div>
     <${DueLine} duel=${duel} />
     <div class="duelists">${duel.fighters.map((f) => html`<${FighterCard} key=${f.id} f=${f} over=${duel.over} />`)}</div>
-    ${mine.map((f) => html`<${Form} key=${f.id + duel.turn} duel=${duel} f=${f} cmd=${cmd} />`)}
-    ${duel.review ? html`<${Review} duel=${duel} cmd=${cmd} />` : null}
+    ${mine.map((f) => html`<${Form} key=${f.id + duel.turn} duel=${duel} f=${f} cmd=${cmd}
+      main=${main && main.form === f.id ? main.text : ""} />`)}
+    ${duel.review ? html`<${Review} duel=${duel} cmd=${cmd} main=${main && !main.form ? main.text : ""} />` : null}
     ${duel.review && !duel.over ? html`<${Deadline} duel=${duel} cmd=${cmd} />` : null}
     ${game.role === "gm" && !duel.over ? html`<button type="button" class="act danger" data-command="stop" disabled=${cmd.busy}
       onClick=${async () => { if (await confirmAction(t("Stop this duel for everyone? The topic gets the result so far; the unfinished turn is not revealed."))) cmd.send("stop", { thread: duel.thread }); }}>${t("⏹ Stop the duel")}</button>` : null}
@@ -274,5 +303,7 @@ export function Screen({ tab, game, scenes, onScene }) {
   if (tab === "rules") return html`<${Readings} game=${game} running=${runningKey(scenes.duel)} />`;
   const scene = scenes.duel;
   if (!scene || !scene.duels.length) return html`<p class="hint">${t("No duel yet: the GM starts one in the chat with /duel.")}</p>`;
-  return html`${scene.duels.map((d) => html`<${Duel} key=${d.stream} duel=${d} game=${game} onScene=${(next) => onScene("duel", next)} />`)}`;
+  const owner = mainOwner(scene.duels);
+  return html`${scene.duels.map((d) => html`<${Duel} key=${d.stream} duel=${d} game=${game} owner=${owner}
+    onScene=${(next) => onScene("duel", next)} />`)}`;
 }

@@ -136,17 +136,19 @@ export function InitiativeBoard({ game, encounter: enc, onScene, active }) {
   const cmd = useCommand(game, "encounter", enc, onScene);
   const gm = game.role === "gm";
   const nextLabel = enc && enc.round ? t("Next") : t("Deal");
-  // Telegram's MainButton: the GM's «Раздать»/«Дальше», the acting player's «Закончить ход»
+  // Telegram's MainButton: the GM's «Начать бой», «Раздать»/«Дальше», the acting player's
+  // «Закончить ход»
   const myTurn = !gm && enc && enc.combatants.some((c) => c.mine && c.acting);
-  const primary = !active || !enc || !game.active ? null : gm ? nextLabel : myTurn ? t("End the turn") : null;
+  const primary = !active || !game.active ? null : !enc ? (gm ? t("Start a fight") : null)
+    : gm ? nextLabel : myTurn ? t("End the turn") : null;
   const next = useRef(null);
-  next.current = () => cmd.send("next"); // the MainButton sends with the latest render's state
+  next.current = () => cmd.send(enc ? "next" : "start"); // with the latest render's state
   useEffect(() => (primary ? mainButton(primary, () => next.current()) : undefined), [primary, enc && enc.seq]);
 
   if (!enc) {
     return html`<section class="board" data-board="initiative">
       <p class="card hint">${t("No fight is running.")}</p>
-      ${gm && game.active ? html`<${Btn} name="start" kind="primary-act" label=${t("Start a fight")} busy=${cmd.busy} onClick=${() => cmd.send("start")} />` : null}
+      ${gm && game.active && !telegramButtons ? html`<${Btn} name="start" kind="primary-act" label=${t("Start a fight")} busy=${cmd.busy} onClick=${() => cmd.send("start")} />` : null}
       <${ErrorLine} text=${cmd.error} />
     </section>`;
   }

@@ -4,7 +4,7 @@
 import { html, useEffect, useRef, useState } from "../../../vendor/htm-preact-standalone.module.js";
 import { request } from "../../api.js";
 import { errorText, t } from "../../i18n.js";
-import { haptic, mainButton, telegramButtons } from "../../telegram.js";
+import { confirmAction, haptic, mainButton, telegramButtons } from "../../telegram.js";
 
 const MARKS = { bashing: "／", lethal: "✕", aggravated: "✱" };
 
@@ -126,12 +126,7 @@ function Asking({ p, cmd, name }) {
   </div>`;
 }
 
-function Proposal({ p, gm, cmd, name }) {
-  // «Опубликовать» is Telegram's MainButton inside Telegram (the GM's one primary action here)
-  const review = Boolean(p && !p.asking && gm && p.steps);
-  const publish = useRef(null);
-  publish.current = () => cmd.send("publish"); // the latest render's command
-  useEffect(() => (telegramButtons && review ? mainButton(t("Publish"), () => publish.current()) : undefined), [review]);
+function Proposal({ p, gm, cmd, name, main }) {
   if (!p) return null;
   if (p.asking) return html`<${Asking} p=${p} cmd=${cmd} name=${name} />`;
   if (!gm || !p.steps) {
@@ -143,7 +138,7 @@ function Proposal({ p, gm, cmd, name }) {
     <h3>${t("Proposal (only you see it)")}</h3>
     <${Steps} a=${p.steps} name=${name} />
     <div class="acts">
-      ${telegramButtons ? null : html`<${Btn} name="publish" kind="primary-act" label=${t("Publish")} busy=${cmd.busy} onClick=${() => cmd.send("publish")} />`}
+      ${main.button("publish", t("Publish"), () => cmd.send("publish"))}
       <${Btn} name="drop" kind="danger" label=${t("Drop")} busy=${cmd.busy} onClick=${() => cmd.send("drop")} />
     </div>
     <div class="acts">
@@ -175,15 +170,26 @@ function keep(p) {
   return out;
 }
 
-function Actions({ fight, cmd, gm, actor, setActor }) {
+// The fighters this viewer acts for (the GM: everyone standing) and the one acting now: the
+// chosen one, else the first whose turn it is.
+function actingFighter(fight, gm, actor) {
   const mine = fight.fighters.filter((f) => !f.out && (gm ? true : f.sheet));
+  const me = mine.find((f) => f.id === actor) || mine.find((f) => fight.up.includes(f.id)) || mine[0];
+  return { mine, me };
+}
+
+function Actions({ fight, cmd, gm, actor, setActor, main }) {
+  const { mine, me } = actingFighter(fight, gm, actor);
   const [target, setTarget] = useState("");
   const [defense, setDefense] = useState("");
   const [weapon, setWeapon] = useState("");
-  if (!mine.length) return null;
-  const me = mine.find((f) => f.id === actor) || mine.find((f) => fight.up.includes(f.id)) || mine[0];
-  const others = fight.fighters.filter((f) => f.id !== me.id && !f.dead);
+  const others = me ? fight.fighters.filter((f) => f.id !== me.id && !f.dead) : [];
   const goal = target || (others[0] && others[0].id) || "";
+  const attack = () => goal && cmd.send("attack", { actor: me.id, target: goal, weapon, defense });
+  // on the MainButton it names who attacks whom (Telegram's limit is 64 characters)
+  const named = me && goal ? t("Attack: {attacker} → {target}", { attacker: me.name, target: (others.find((f) => f.id === goal) || {}).name }) : "";
+  useMain(main.primary === "attack" ? (named.length <= 64 ? named : t("Attack")) : "", attack);
+  if (!mine.length) return null;
   const weapons = (me.sheet && me.sheet.weapons) || [];
   return html`<div class="card controls" data-testid="actions">
     <label class="field"><span>${t("Who acts")}</span>
@@ -209,9 +215,44 @@ function Actions({ fight, cmd, gm, actor, setActor }) {
           <option value="">${t("no defense")}</option>
           ${["block", "dodge", "parry"].map((k) => html`<option value=${k}>${defenseName(k)}</option>`)}</select></label>
     </div>
-    <${Btn} name="attack" kind="primary-act" label=${t("Attack")} busy=${cmd.busy}
-      onClick=${() => goal && cmd.send("attack", { actor: me.id, target: goal, weapon, defense })} />
+    ${main.button("attack", t("Attack"), attack)}
   </div>`;
+}
+
+// Telegram's MainButton carries `text` (none: hidden) and runs the latest render's `action`.
+function useMain(text, action) {
+  const latest = useRef(action);
+  latest.current = action;
+  useEffect(() => (telegramButtons && text ? mainButton(text, () => latest.current()) : undefined), [text]);
+}
+
+// The screen's one primary action at this moment of the fight, for this viewer: the GM starts
+// a fight, rolls the initiative (before the first turn, and once nobody is left to act),
+// publishes an attack under review; whoever acts for the fighter whose turn it is attacks.
+// While a defense is chosen, or the GM decides, nothing is primary.
+function primaryAction(game, fight, actor) {
+  const gm = game.role === "gm";
+  if (!game.active || game.role === "spectator") return null;
+  if (!fight) return gm ? "start" : null;
+  if (fight.closed) return null;
+  const p = fight.proposal;
+  if (p) return gm && !p.asking && p.steps ? "publish" : null;
+  if (!fight.round) return gm && fight.fighters.length ? "initiative" : null;
+  const { me } = actingFighter(fight, gm, actor);
+  if (me && fight.up.includes(me.id)) return "attack";
+  return gm && !fight.up.length ? "initiative" : null;
+}
+
+// The one primary action: Telegram's MainButton inside Telegram (no button of its own on the
+// page), the page's one primary-styled button outside it; every other command is plain.
+function usePrimary(game, fight, actor, cmd) {
+  const primary = primaryAction(game, fight, actor);
+  const texts = { start: t("Start a fight"), initiative: t("Roll initiative"), publish: t("Publish") };
+  const commands = { start: "start", initiative: "initiative", publish: "publish" };
+  useMain(texts[primary] || "", () => cmd.send(commands[primary]));
+  const button = (name, label, onClick) => (primary === name && telegramButtons ? null
+    : html`<${Btn} name=${name} kind=${primary === name ? "primary-act" : ""} label=${label} busy=${cmd.busy} onClick=${onClick} />`);
+  return { primary, button };
 }
 
 export function FightBoard({ game, fight, onScene }) {
@@ -219,10 +260,11 @@ export function FightBoard({ game, fight, onScene }) {
   const [actor, setActor] = useState("");
   const [adding, setAdding] = useState("");
   const gm = game.role === "gm";
+  const main = usePrimary(game, fight, actor, cmd);
   if (!fight) {
     return html`<section class="board" data-board="st-initiative">
       <p class="card hint">${t("No fight is running.")}</p>
-      ${gm && game.active ? html`<${Btn} name="start" kind="primary-act" label=${t("Start a fight")} busy=${cmd.busy} onClick=${() => cmd.send("start")} />` : null}
+      ${gm && game.active ? main.button("start", t("Start a fight"), () => cmd.send("start")) : null}
       ${cmd.error ? html`<p class="error" role="alert">${cmd.error}</p>` : null}
     </section>`;
   }
@@ -243,17 +285,17 @@ export function FightBoard({ game, fight, onScene }) {
         : html`<${Fighter} key=${g[0]} f=${byId[g[0]]} />`)}
       ${rest.map((f) => html`<${Fighter} key=${f.id} f=${f} />`)}
     </ol>
-    <${Proposal} p=${fight.proposal} gm=${gm} cmd=${cmd} name=${name} />
+    <${Proposal} p=${fight.proposal} gm=${gm} cmd=${cmd} name=${name} main=${main} />
     ${fight.attack || undone.length ? html`<div class="card st-last"><h3>${t("The last attack")}</h3>
       ${undone.map((a) => html`<div class="st-undone" data-testid="undone-attack"><${Steps} a=${a} name=${name} />
         <p class="st-undone-mark">${t("undone by the GM")}</p></div>`)}
       <${Steps} a=${fight.attack} name=${name} /></div>` : null}
-    ${game.active && game.role !== "spectator" && fight.round ? html`<${Actions} fight=${fight} cmd=${cmd} gm=${gm} actor=${actor} setActor=${setActor} />` : null}
+    ${game.active && game.role !== "spectator" && fight.round ? html`<${Actions} fight=${fight} cmd=${cmd} gm=${gm} actor=${actor} setActor=${setActor} main=${main} />` : null}
     ${cmd.error ? html`<p class="error" role="alert">${cmd.error}</p>` : null}
     ${gm && game.active ? html`<div class="card controls" data-testid="gm-controls">
       ${fight.options_changed ? html`<p class="hint" data-testid="options-changed">${t("The game's options have changed: they apply from the next fight.")}</p>` : null}
       <div class="acts">
-        <${Btn} name="initiative" kind="primary-act" label=${t("Roll initiative")} busy=${cmd.busy} onClick=${() => cmd.send("initiative")} />
+        ${main.button("initiative", t("Roll initiative"), () => cmd.send("initiative"))}
         <${Btn} name="undo" label=${t("Undo")} busy=${cmd.busy} onClick=${() => cmd.send("undo")} />
       </div>
       <div class="row">
@@ -261,7 +303,8 @@ export function FightBoard({ game, fight, onScene }) {
           <input name="add" type="text" maxlength="255" value=${adding} onInput=${(e) => setAdding(e.currentTarget.value)} /></label>
         <${Btn} name="add" label=${t("Add")} busy=${cmd.busy} onClick=${() => adding.trim() && cmd.send("add", { name: adding.trim() }).then((ok) => ok && setAdding(""))} />
       </div>
-      <${Btn} name="end" kind="danger" label=${t("End the fight")} busy=${cmd.busy} onClick=${() => cmd.send("end")} />
+      <${Btn} name="end" kind="danger" label=${t("End the fight")} busy=${cmd.busy}
+        onClick=${async () => { if (await confirmAction(t("End the fight for everyone? This cannot be undone."))) cmd.send("end"); }} />
     </div>` : null}
   </section>`;
 }

@@ -1,9 +1,9 @@
 // The Storyteller character editor: the library, a sheet as its Russian text block (checked
 // before saving, with the lines it did not read), NPC templates for the GM, the JSON export.
-import { html, useEffect, useState } from "../../../vendor/htm-preact-standalone.module.js";
+import { html, useEffect, useRef, useState } from "../../../vendor/htm-preact-standalone.module.js";
 import { request } from "../../api.js";
 import { errorText, t } from "../../i18n.js";
-import { confirmClosing } from "../../telegram.js";
+import { confirmClosing, mainButton, telegramButtons } from "../../telegram.js";
 import { GameOptions } from "./options.js";
 
 const EXAMPLE = "Имя: Вероника Штерн\nАтрибуты: Сила 2, Ловкость 3, Выносливость 2, Обаяние 3, Манипулирование 2, Внешность 2, Восприятие 3, Интеллект 2, Сообразительность 3\nСпособности: Огнестрельное оружие 3, Уворот 2, Бдительность 2\nСила воли: 5\nОружие: Пистолет\nПоглощает летальные: нет";
@@ -42,6 +42,12 @@ export function CharacterEditor({ game }) {
       load();
     } catch (e) { setError(errorText(e)); }
   }
+  // «Сохранить персонажа» is Telegram's MainButton (the screen's one primary action; the
+  // GM's options below keep a plain button of their own)
+  const saving = useRef(save);
+  saving.current = save;
+  const savable = Boolean(sheet.trim());
+  useEffect(() => (telegramButtons && savable ? mainButton(t("Save the character"), () => saving.current()) : undefined), [savable]);
   async function open(id) {
     setError("");
     try {
@@ -67,7 +73,8 @@ export function CharacterEditor({ game }) {
       <span>${t("NPC template")}</span></label>` : null}
     <div class="acts">
       <button type="button" class="act" data-command="check" onClick=${check}>${t("Check")}</button>
-      <button type="button" class="act primary-act" data-command="save" onClick=${save}>${t("Save")}</button>
+      ${telegramButtons ? null : html`<button type="button" class="act primary-act" data-command="save"
+        disabled=${!savable} onClick=${save}>${t("Save the character")}</button>`}
     </div>
     ${note ? html`<div class=${note.ok ? "hint" : "error"} role="status" data-testid="sheet-note">
       ${note.ok ? (note.saved ? t("Saved: {name}", { name: note.saved }) : t("The sheet reads well.")) : note.text}

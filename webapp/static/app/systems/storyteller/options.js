@@ -4,6 +4,7 @@
 import { html, useEffect, useState } from "../../../vendor/htm-preact-standalone.module.js";
 import { request } from "../../api.js";
 import { errorText, t } from "../../i18n.js";
+import { confirmClosing } from "../../telegram.js";
 
 const READINGS = [
   ["harder", () => t("The attribute alone, harder")],
@@ -77,6 +78,8 @@ export function GameOptions({ game, options, onSaved }) {
   const [note, setNote] = useState("");
   const [error, setError] = useState("");
   useEffect(() => { setForm(options); }, [options]);
+  const unsaved = JSON.stringify(form) !== JSON.stringify(options);
+  useEffect(() => (unsaved ? confirmClosing() : undefined), [unsaved]); // Telegram asks first
   const set = (key, value) => setForm({ ...form, [key]: value });
   const setCell = (type, level, value) =>
     set("healing", { ...form.healing, [type]: { ...form.healing[type], [level]: value } });
@@ -118,8 +121,8 @@ export function GameOptions({ game, options, onSaved }) {
         onInput=${(e) => set("armor", e.currentTarget.value)}></textarea></label>
     <${HealingTable} form=${form} setCell=${setCell} onReset=${() => reset("healing")} />
     <${AimTable} form=${form} setRow=${setRow} onReset=${() => reset("aim_targets")} />
-    <div class="acts"><button type="button" class="act primary-act" data-command="options" onClick=${save}>
-      ${t("Save")}</button></div>
+    <div class="acts"><button type="button" class="act" data-command="options" onClick=${save}>
+      ${t("Save the options")}</button></div>
     ${note ? html`<p class="hint" role="status">${note}</p>` : null}
     ${error ? html`<p class="error" role="alert">${error}</p>` : null}
   </section>`;
