@@ -30,7 +30,7 @@ class ServiceError(CodedError):
 class Refused(ServiceError):
     """Subclasses carry their own code: ``NotGm(game_id=1)``. A rule system's refusal is
     declared with its code and English template, which join the table:
-    ``class NoDuel(Refused, code="no_duel", template="There is no duel going on here.")``."""
+    ``class NoToss(Refused, code="no_toss", template="No coin is being tossed here.")``."""
 
     def __init_subclass__(
         cls, *, code: str = "", template: Template | None = None, **kwargs: Any
