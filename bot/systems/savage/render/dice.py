@@ -18,6 +18,7 @@ from bot.render.dice import (
     group_text,
     modifiers_text,
 )
+from bot.systems.savage.render.combat_labels import outcome_label
 from engine.savage.dice.results import DamageResult, TraitResult
 
 
@@ -125,13 +126,7 @@ def damage_header(result: DamageResult) -> str:
 
 # -- /odds -----------------------------------------------------------------------------------
 def outcome_name(name: str) -> str:
-    names = {
-        "critical_failure": _("critical failure"),
-        "failure": _("failure"),
-        "success": _("success"),
-        "raise": _("raise"),
-    }
-    return names.get(name, quoted(name))
+    return outcome_label(name)  # the same words as a fight's cards
 
 
 def threshold_name(at_least: int) -> str:
