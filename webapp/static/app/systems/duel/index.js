@@ -98,7 +98,12 @@ function Stepper({ label, value, onMinus, onPlus, name }) {
 }
 
 function actionText(a, moves) {
-  if (a.kind === "attack") return t("Attack «{move}» {side}", { move: (moves.find((m) => m.code === a.move) || {}).name || a.move, side: ARROW[a.direction] });
+  if (a.kind === "attack") {
+    const move = (moves.find((m) => m.code === a.move) || {}).name || a.move;
+    // a move called just «Атака» is not named twice («Атака «Атака»»)
+    if (move.toLowerCase() === t("Attack").toLowerCase()) return t("Attack {side}", { side: ARROW[a.direction] });
+    return t("Attack «{move}» {side}", { move, side: ARROW[a.direction] });
+  }
   if (a.kind === "trick") return t("Trick");
   if (a.kind === "block") return t("Block {side}", { side: ARROW[a.direction] });
   if (a.kind === "dodge") return t("Dodge {side}", { side: ARROW[a.direction] });
