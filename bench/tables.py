@@ -1,0 +1,624 @@
+"""Load model: N tables playing at once on one process, against Telegram's limits.
+
+Run: ``uv run python bench/tables.py [--tables 25 50 100 150 175 200] [--seconds 30] [--quick]``
+(``--quick``: 25 and 50 tables, 8 s each, under ~60 s in all).
+
+The server is the real process (``python -m bot`` in webhook mode, a child process, a fresh
+SQLite file in a temporary folder, default settings; only METRICS_TOKEN is set, so that its
+``/metrics`` can be scraped). Each table is a group with a GM and three players (all have
+/start-ed the bot) in a Savage Worlds game with a fight of three combatants under way
+(bench/harness.py's GAME_WITH_FIGHT). The set-up is made by a first process with the outgoing
+limits lifted (as bench/pipeline.py runs it), which is then stopped; the measured process is
+a second one, started on the same file with the default limits, so the set-up's thousands of
+calls do not take minutes at 30 a second.
+
+Load: Poisson arrivals, one action every 10 s on average per table (N/10 a second in all,
+each at a table drawn at random): half a player's ``/r 2к6+1``, a tenth a player's
+``/hr d20``, a fifth the GM's ``/next`` (a fight step), a fifth a press of the board's
+«▶️ Дальше» button (a callback query carrying the board's latest button data), each POSTed to
+the webhook as Telegram would. Each level runs ``--seconds`` with the first N tables; the
+queues are let drain between levels.
+
+Telegram's limits: the tests' fake Bot API has no limits of its own (it answers a 429 only
+when told to), so the fake here is wrapped (``Limits``): every call that posts, edits or
+deletes a chat's message counts in the bot's window — at most 30 in any second — and a new
+message in a group also in that group's — at most 20 in any minute; a call past either is
+answered 429 with ``retry_after`` (whole seconds, as Telegram gives it), and is not counted
+as made.
+
+Printed per N:
+
+- updates/s handled (updates whose first call came, over the level's seconds);
+- p50 and p99 from the POST to the FIRST outgoing call for the update, and each kind's p99.
+  The first call is matched to its update exactly where the call names it: a group reply
+  names the message it answers (``reply_parameters``: ``/r``, ``/next``), a callback answer
+  the query (``answerCallbackQuery``: the button); a hidden roll's first call is its first
+  private copy (to the player or the GM), matched to the table's oldest ``/hr`` waiting;
+- out of order: of consecutive updates in POST order whose first call waits for the windows
+  (all but the button's) and posted 50 ms apart or more, the share whose first calls came
+  in the other order (about 0 % where the windows are granted first come, first served);
+- the process's CPU over the level (utime + stime from /proc, % of one core);
+- RSS per table: VmRSS after the level less VmRSS of the measured process when started (it
+  held no table yet), divided by N;
+- the queues: ``kosti_queued`` from ``/metrics`` scraped every second — chat calls waiting
+  for Telegram's windows (mean and max, and the wait the max implies were they served first
+  come, first served at 30 a second) and updates waiting in the chats' lanes (max);
+- calls per step: Bot API calls made over updates handled, all of them and those the 30/s
+  window counts; 429s received;
+- the ceiling those imply: 30 calls/s ÷ limited calls per step ÷ 0.1 actions per table per
+  second — how many tables one bot serves before its window is full.
+
+Measured
+--------
+2026-12-03, the shared 2-core VM, loaded by other sessions' jobs (the load average moved
+between 1.5 and 8 during these runs; a level's p99 can jump with a neighbour's burst).
+Columns: tables, updates/s, p50 and p99 ms to the first call (p99 by kind), out of order,
+CPU (% of one core), RSS per table, chat calls queued mean/max (the max ÷ 30/s), lanes max,
+calls per step all/limited, 429s, ceiling (tables).
+
+``--quick`` (load 1.9)::
+
+       25   2.4   7    16  (r 16 hr 10 next 9 button 11)     0.0 %  3 %  25 kB  0.0/0     0
+            1.84/1.58  0  190
+       50   6.0   6    12  (r 11 hr 9 next 11 button 12)     0.0 %  5 %  41 kB  0.0/0     0
+            2.10/1.73  0  173
+
+``--tables 25 50 100 150 175 200 --seconds 30`` (load 1.6 at the start; set-up of 200
+tables 24 s)::
+
+       25   2.0   6    17  (r 17 hr 10 next 11 button 12)    0.0 %  2 %  55 kB  0.0/0  (0 ms)
+            1.74/1.52  0  197
+       50   5.5   6    20  (r 15 hr 21 next 11 button 19)    0.0 %  4 %  71 kB  0.0/0  (0 ms)
+            1.92/1.60  0  188
+      100   9.9   7    27  (r 55 hr 19 next 17 button 22)    0.0 %  9 %  51 kB  0.1/2  (67 ms)
+            1.79/1.56  0  192
+      150  15.5  10   414  (r 490 hr 91 next 427 button 36)  6.4 % 15 %  45 kB  1.4/9  (300 ms)
+            1.83/1.57  0  192
+      175  18.4  19  1743  (r 1887 hr 188 next 2229 button 31)  16.2 % 15 %  44 kB  5.0/17
+            (567 ms)  1.77/1.54  0  195
+      200  21.1 308  8405  (r 8705 hr 390 next 7089 button 28)  43.8 % 16 %  48 kB  45.8/93
+            (3100 ms)  1.80/1.56  0  193
+
+An earlier full run the same evening (load 6–8) gave the same shape: p99 345 ms at 150
+tables, 1.7 s at 175, 4.2 s at 200, CPU 12–20 %.
+
+Reading: Telegram's 30 calls a second is the binding limit, not CPU (16 % of one core at 200
+tables). A step makes 1.8 calls, 1.55 of them counted by the 30/s window (``/r`` one post,
+``/hr`` three, ``/next`` and the button a post and the board's edit), so one bot serves
+about 190 tables; the p99 passes 1 s between 150 and 175 tables (79–92 % of that ceiling).
+The bot's own windows keep it under the limits: no 429 came. The slow first calls are the
+group's (``/r``, ``/next``); a hidden roll's first call (a private copy) and a button's
+(``answerCallbackQuery``, not queued) stay fast. The windows are not granted first come,
+first served: a chat's calls go out one at a time behind that chat's earlier ones (the
+previous step's board edit), and a full window is not a queue — every waiting chat sleeps
+until the same freed place and whichever wakes first takes it (``_allow`` in
+bot/middlewares/flood.py) — so up to 44 % of updates are overtaken by later ones and the
+p99 is 3 times the wait the queue's length implies (1.7 s against 0.57 s at 175 tables).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import itertools
+import math
+import os
+import random
+import re
+import sys
+import tempfile
+import time
+from collections import Counter, deque
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import aiohttp
+from aiohttp import web
+
+from bench.harness import (
+    GAME_WITH_FIGHT,
+    HOST,
+    FakeTelegram,
+    Updates,
+    Webhook,
+    group,
+    private,
+    quiet,
+    until,
+    user,
+)
+from bench.pipeline import Server, kosti_server, percentile
+
+ACTIONS_PER_TABLE_S = 0.1  # one action every 10 s
+BOT_PER_SECOND = 30  # Telegram: about 30 messages a second per bot
+GROUP_PER_MINUTE = 20  # and 20 a minute per group
+MIX = (("r", 0.5), ("hr", 0.1), ("next", 0.2), ("button", 0.2))
+PLAYERS = 3
+METRICS_TOKEN = "bench-metrics"
+NEXT_BUTTON = "▶️ Дальше"
+QUICK_TABLES, QUICK_SECONDS = (25, 50), 8.0
+OVERTAKE_S = 0.05  # an update posted this much later that is answered first overtook
+
+# Calls that change a chat's messages (the bot's window); of those, new messages (a group's).
+POSTS = frozenset(
+    {"sendMessage", "sendPhoto", "sendDocument", "copyMessage", "forwardMessage", "sendPoll"}
+)
+CHANGES = POSTS | {
+    "editMessageText",
+    "editMessageReplyMarkup",
+    "editMessageCaption",
+    "deleteMessage",
+    "deleteMessages",
+    "pinChatMessage",
+    "unpinChatMessage",
+}
+
+
+# -- Telegram's limits on the fake --------------------------------------------------------
+
+
+class Limits:
+    """Sliding windows over the calls made: the bot's second and each group's minute. `on`
+    off during the set-up."""
+
+    def __init__(self) -> None:
+        self.on = False
+        self.bot: deque[float] = deque()
+        self.groups: dict[int, deque[float]] = {}
+
+    def retry_after(self, method: str, chat: int | None, now: float) -> int:
+        """0 if the call may be made now (and it is counted), else Telegram's retry_after."""
+        if not self.on or method not in CHANGES:
+            return 0
+        window = _trim(self.bot, now - 1.0)
+        if len(window) >= BOT_PER_SECOND:
+            return 1
+        in_group = method in POSTS and chat is not None and chat < 0
+        minute = _trim(self.groups.setdefault(chat or 0, deque()), now - 60.0)
+        if in_group and len(minute) >= GROUP_PER_MINUTE:
+            return max(1, math.ceil(minute[0] + 60.0 - now))
+        window.append(now)
+        if in_group:
+            minute.append(now)
+        return 0
+
+
+def _trim(window: deque[float], before: float) -> deque[float]:
+    while window and window[0] <= before:
+        window.popleft()
+    return window
+
+
+def too_many(retry_after: int) -> web.Response:
+    body = {
+        "ok": False,
+        "error_code": 429,
+        "description": f"Too Many Requests: retry after {retry_after}",
+        "parameters": {"retry_after": retry_after},
+    }
+    return web.json_response(body, status=429)
+
+
+# -- matching calls to updates ------------------------------------------------------------
+
+
+@dataclass
+class Sent:
+    update_id: int
+    kind: str
+    table: int
+    sent: float
+    first: float | None = None
+
+
+@dataclass
+class Tally:
+    """What one level saw: its updates by id, the calls made, the 429s."""
+
+    sent: dict[int, Sent] = field(default_factory=dict)
+    hidden: dict[int, deque[Sent]] = field(default_factory=dict)  # per table, /hr waiting
+    calls: Counter[str] = field(default_factory=Counter)  # method -> made
+    refused: int = 0
+    lost_posts: int = 0  # webhook POSTs not answered 200
+
+    def add(self, item: Sent) -> None:
+        self.sent[item.update_id] = item
+        if item.kind == "hr":
+            self.hidden.setdefault(item.table, deque()).append(item)
+
+    def first_call(self, item: Sent | None, at: float) -> None:
+        if item is not None and item.first is None:
+            item.first = at
+
+
+class LimitedTelegram(FakeTelegram):
+    """The harness's fake (and its per-chat call counts) behind Telegram's limits, noting for
+    each update when its first call came."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.limits = Limits()
+        self.tally = Tally()
+        self.table_of: dict[int, int] = {}  # private chat id -> table
+        self.by_query: dict[str, int] = {}  # callback query id -> update id
+        plain = self.api.app
+
+        def app() -> web.Application:  # the limits outermost: a refused call is not counted
+            application = plain()
+            application.middlewares.insert(0, self._limited)
+            return application
+
+        self.api.app = app  # type: ignore[method-assign]
+
+    @web.middleware
+    async def _limited(
+        self, request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+    ) -> web.StreamResponse:
+        at = time.perf_counter()
+        method = request.match_info.get("method", "")
+        params = await _params(request)
+        chat = _int(params.get("chat_id"))
+        if wait := self.limits.retry_after(method, chat, at):
+            self.tally.refused += 1
+            return too_many(wait)
+        response = await handler(request)
+        if response.status == 200:
+            self.tally.calls[method] += 1
+            self._match(method, params, chat, at)
+        return response
+
+    def _match(self, method: str, params: dict[str, Any], chat: int | None, at: float) -> None:
+        tally = self.tally
+        if method == "answerCallbackQuery":
+            update_id = self.by_query.get(str(params.get("callback_query_id")))
+            tally.first_call(tally.sent.get(update_id or 0), at)
+        elif isinstance(reply := params.get("reply_parameters"), dict):
+            tally.first_call(tally.sent.get(_int(reply.get("message_id")) or 0), at)
+        elif chat is not None and chat > 0 and method in POSTS:
+            waiting = tally.hidden.get(self.table_of.get(chat, -1))
+            if waiting:
+                tally.first_call(waiting.popleft(), at)
+
+
+async def _params(request: web.Request) -> dict[str, Any]:
+    with contextlib.suppress(ValueError):
+        if request.content_type == "application/json":
+            return dict(await request.json())  # the body is kept for the handler
+        return dict(await request.post())
+    return {}
+
+
+def _int(value: Any) -> int | None:
+    try:
+        return int(str(value))
+    except ValueError:
+        return None
+
+
+# -- the tables ---------------------------------------------------------------------------
+
+
+@dataclass
+class Table:
+    index: int
+    chat: dict[str, Any]
+    gm: dict[str, Any]
+    players: list[dict[str, Any]]
+    board: int = 0  # the board's message id, and its latest «Дальше» button
+    next_data: str = ""
+
+
+class Tables:
+    """The tables' set-up (the pipeline bench's game with a fight, and two more players who
+    /start the bot and /join) and their updates."""
+
+    def __init__(self, fake: LimitedTelegram, http: aiohttp.ClientSession, count: int):
+        self.fake, self.http = fake, http
+        self.tables = [_table(i) for i in range(count)]
+        self.updates = Updates(1)
+        self.seen = 0  # the fake's calls read for the boards so far
+        for table in self.tables:
+            for who in (table.gm, *table.players):
+                fake.table_of[who["id"]] = table.index
+
+    async def set_up(self, url: str) -> None:
+        """Every table's commands posted one after the other (a chat's updates are handled in
+        the order they came), all tables at once; then wait until every fight dealt its first
+        round and the bot went quiet."""
+        hook = Webhook(self.http, url)
+
+        async def one(table: Table) -> None:
+            for text, who, chat in set_up_script(table):
+                await hook.post(self.updates.message(who, chat, text))
+
+        await asyncio.gather(*(one(t) for t in self.tables))
+        chats = {t.chat["id"] for t in self.tables}
+
+        def dealt() -> set[int]:
+            calls = self.fake.api.calls
+            return {c.chat_id or 0 for c in calls if "раунд 1" in c.text.lower()} & chats
+
+        await until(lambda: len(dealt()) == len(chats), 60 + len(chats), "the first rounds")
+        await quiet(lambda: self.fake.api.mark(), 1.0, 120, "the set-up")
+
+    def follow_boards(self) -> None:
+        """Each table's board (the message with the «Дальше» button): its id and latest data,
+        from the calls made since the last look."""
+        by_chat = {t.chat["id"]: t for t in self.tables}
+        calls, self.seen = self.fake.api.since(self.seen), self.fake.api.mark()
+        for call in calls:
+            table = by_chat.get(call.chat_id or 0)
+            button = next((b for b in call.buttons() if b.get("text") == NEXT_BUTTON), None)
+            if table is None or button is None:
+                continue
+            if call.method == "editMessageText":
+                table.board = int(call.params["message_id"])
+            elif isinstance(call.result, dict):
+                table.board = int(call.result["message_id"])
+            table.next_data = str(button["callback_data"])
+
+    def update(self, table: Table, kind: str, rng: random.Random) -> dict[str, Any]:
+        player = rng.choice(table.players)
+        if kind == "r":
+            return self.updates.message(player, table.chat, "/r 2к6+1")
+        if kind == "hr":
+            return self.updates.message(player, table.chat, "/hr d20")
+        if kind == "next":
+            return self.updates.message(table.gm, table.chat, "/next")
+        return self.press(table)
+
+    def press(self, table: Table) -> dict[str, Any]:
+        """The GM's press of the board's «Дальше» button, as Telegram sends it."""
+        update_id = self.updates.message(table.gm, table.chat, "")["update_id"]  # its id
+        query_id = f"q{update_id}"
+        self.fake.by_query[query_id] = update_id
+        board = {
+            "message_id": table.board,
+            "date": int(time.time()),
+            "chat": table.chat,
+            "from": {"id": 700000001, "is_bot": True, "first_name": "Kosti"},
+            "text": "⚔️",
+        }
+        query = {
+            "id": query_id,
+            "from": table.gm,
+            "chat_instance": str(table.chat["id"]),
+            "message": board,
+            "data": table.next_data,
+        }
+        return {"update_id": update_id, "callback_query": query}
+
+
+def set_up_script(table: Table) -> list[tuple[str, dict[str, Any], dict[str, Any]]]:
+    """(text, sender, chat): everyone /starts the bot, the game with its fight (the harness's
+    GAME_WITH_FIGHT), the other players /join, the GM deals the first round."""
+    script = [("/start", who, private(who)) for who in (table.gm, *table.players)]
+    for by_gm, text in GAME_WITH_FIGHT:
+        script.append((text, table.gm if by_gm else table.players[0], table.chat))
+    script += [("/join", player, table.chat) for player in table.players[1:]]
+    return [*script, ("/next", table.gm, table.chat)]
+
+
+def _table(i: int) -> Table:
+    players = [user(20_000 + PLAYERS * i + p, f"Игрок {p + 1}") for p in range(PLAYERS)]
+    chat = group(-1004000000 - i, f"Стол {i}")
+    return Table(i, chat, user(10_000 + i, f"Мастер {i}"), players)
+
+
+def pick_kind(rng: random.Random) -> str:
+    roll, total = rng.random(), 0.0
+    for kind, share in MIX:
+        total += share
+        if roll < total:
+            return kind
+    return MIX[-1][0]
+
+
+# -- one level ----------------------------------------------------------------------------
+
+
+@dataclass
+class Level:
+    tables: int
+    seconds: float
+    tally: Tally
+    cpu: float | None  # % of one core
+    rss_per_table_kb: float | None
+    chat_calls: list[float]
+    lanes_max: float
+
+
+async def play(tables: Tables, server: Server, count: int, seconds: float) -> Tally:
+    """Post Poisson arrivals at `count` tables for `seconds`; the POSTs run concurrently."""
+    fake, hook = tables.fake, Webhook(tables.http, server.webhook_url)
+    tally = fake.tally = Tally()
+    rng, rate = random.Random(count), count * ACTIONS_PER_TABLE_S
+    posts: list[asyncio.Task[None]] = []
+
+    async def post(update: dict[str, Any]) -> None:
+        try:
+            await hook.post(update)
+        except (RuntimeError, aiohttp.ClientError):
+            tally.lost_posts += 1
+
+    start = at = time.perf_counter()
+    while (at := at + rng.expovariate(rate)) < start + seconds:
+        await asyncio.sleep(max(0.0, at - time.perf_counter()))
+        table, kind = tables.tables[rng.randrange(count)], pick_kind(rng)
+        tables.follow_boards()
+        update = tables.update(table, kind, rng)
+        tally.add(Sent(update["update_id"], kind, table.index, time.perf_counter()))
+        posts.append(asyncio.create_task(post(update)))
+    await asyncio.gather(*posts)
+    return tally
+
+
+async def queued(http: aiohttp.ClientSession, server: Server) -> dict[str, float]:
+    """kosti_queued{queue=...} from the server's /metrics."""
+    url = f"http://{HOST}:{server.port}/metrics"
+    headers = {"Authorization": f"Bearer {METRICS_TOKEN}"}
+    async with http.get(url, headers=headers) as response:
+        text = await response.text()
+    found = re.findall(r'^kosti_queued\{queue="(\w+)"\} (\S+)$', text, re.MULTILINE)
+    return {name: float(value) for name, value in found}
+
+
+def vm_rss_kb(server: Server) -> int | None:
+    try:
+        status = Path(f"/proc/{server.proc.pid}/status").read_text()  # type: ignore[union-attr]
+    except (OSError, AttributeError):
+        return None
+    found = re.search(r"VmRSS:\s+(\d+) kB", status)
+    return int(found.group(1)) if found else None
+
+
+async def level(
+    tables: Tables, server: Server, count: int, seconds: float, empty_rss: int | None
+) -> Level:
+    samples: list[dict[str, float]] = []
+
+    async def scrape() -> None:
+        while True:
+            await asyncio.sleep(1.0)
+            with contextlib.suppress(aiohttp.ClientError):
+                samples.append(await queued(tables.http, server))
+
+    cpu0, wall0 = server.cpu_seconds(), time.perf_counter()
+    scraper = asyncio.create_task(scrape())
+    tally = await play(tables, server, count, seconds)
+    wall, cpu1 = time.perf_counter() - wall0, server.cpu_seconds()
+    scraper.cancel()
+    rss = vm_rss_kb(server)
+    # Let the queues drain (late first calls still count) before the next level.
+    await quiet(lambda: tables.fake.api.mark(), 2.0, 300, "the queues")
+    return Level(
+        tables=count,
+        seconds=seconds,
+        tally=tally,
+        cpu=None if cpu0 is None or cpu1 is None else 100 * (cpu1 - cpu0) / wall,
+        rss_per_table_kb=None if rss is None or empty_rss is None else (rss - empty_rss) / count,
+        chat_calls=[s.get("chat_calls", 0.0) for s in samples],
+        lanes_max=max((s.get("lanes", 0.0) for s in samples), default=0.0),
+    )
+
+
+# -- report -------------------------------------------------------------------------------
+
+
+def out_of_order(items: list[Sent]) -> float:
+    """Of consecutive updates in POST order whose first call waits for the windows (not a
+    button's, whose answer is not queued) and whose POSTs are OVERTAKE_S apart or more (so
+    that handling two at once does not count), the share whose first calls came the other
+    way round."""
+    queued = (i for i in items if i.kind != "button" and i.first is not None)
+    answered = sorted(queued, key=lambda i: i.sent)
+    pairs = [(a, b) for a, b in itertools.pairwise(answered) if b.sent - a.sent >= OVERTAKE_S]
+    swapped = sum(1 for a, b in pairs if (b.first or 0) < (a.first or 0))
+    return 100 * swapped / max(1, len(pairs))
+
+
+def report(result: Level) -> str:
+    items = list(result.tally.sent.values())
+    answered = [i for i in items if i.first is not None]
+    if not answered:
+        return f"{result.tables:>5}  no answers"
+    ms = {i.update_id: 1000 * ((i.first or 0) - i.sent) for i in answered}
+    every = list(ms.values())
+    by_kind = " ".join(
+        f"{kind} {percentile([ms[i.update_id] for i in answered if i.kind == kind], 99):.0f}"
+        for kind, _ in MIX
+        if any(i.kind == kind for i in answered)
+    )
+    calls = result.tally.calls
+    limited = sum(n for method, n in calls.items() if method in CHANGES)
+    per_step, per_step_limited = sum(calls.values()) / len(answered), limited / len(answered)
+    ceiling = BOT_PER_SECOND / per_step_limited / ACTIONS_PER_TABLE_S if limited else math.inf
+    waiting = result.chat_calls or [0.0]
+    fifo_ms = 1000 * max(waiting) / BOT_PER_SECOND  # the longest wait the queue implies
+    cpu = "n/a" if result.cpu is None else f"{result.cpu:.0f} %"
+    rss = "n/a" if result.rss_per_table_kb is None else f"{result.rss_per_table_kb:.0f} kB"
+    unanswered = len(items) - len(answered)
+    return (
+        f"{result.tables:>5} {len(answered) / result.seconds:7.1f} "
+        f"{percentile(every, 50):7.0f} {percentile(every, 99):7.0f}  ({by_kind})"
+        f"  {out_of_order(items):5.1f} % {cpu:>6} {rss:>8}"
+        f"  {sum(waiting) / len(waiting):5.1f}/{max(waiting):4.0f} ({fifo_ms:5.0f} ms)"
+        f" {result.lanes_max:4.0f}"
+        f"  {per_step:4.2f}/{per_step_limited:4.2f} {result.tally.refused:5}  {ceiling:5.0f}"
+        + (f"  [{unanswered} unanswered]" if unanswered else "")
+        + (f"  [{result.tally.lost_posts} POSTs refused]" if result.tally.lost_posts else "")
+    )
+
+
+HEADER = (
+    "tables  upd/s  p50 ms  p99 ms  (p99 by kind)  out of order  CPU  RSS/table"
+    "  chat calls queued mean/max (max ÷ 30/s), lanes max  calls/step all/limited  429s"
+    "  ceiling"
+)
+
+
+async def main(counts: list[int], seconds: float) -> None:
+    with tempfile.TemporaryDirectory(prefix="kosti-tables-") as folder:
+        fake = LimitedTelegram()
+        await fake.start()
+        try:
+            async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0)) as http:
+                await run(fake, http, Path(folder), counts, seconds)
+        finally:
+            await fake.close()
+
+
+async def run(
+    fake: LimitedTelegram,
+    http: aiohttp.ClientSession,
+    folder: Path,
+    counts: list[int],
+    seconds: float,
+) -> None:
+    tables = Tables(fake, http, max(counts))
+    started = time.perf_counter()
+    setup = kosti_server(folder, fake.base_url)  # the pipeline bench's: no outgoing limits
+    await setup.start(http)
+    try:
+        await until(lambda: any(c.method == "setWebhook" for c in fake.api.calls), 30, "kosti")
+        await tables.set_up(setup.webhook_url)
+    finally:
+        await setup.stop()
+    print(f"set up {len(tables.tables)} tables in {time.perf_counter() - started:.0f} s")
+
+    server = kosti_server(folder, fake.base_url)
+    for name in ("FLOOD_PER_SECOND", "FLOOD_GROUP_PER_MINUTE"):
+        server.env.pop(name)  # the defaults: Telegram's limits kept by the bot
+    server.env["METRICS_TOKEN"] = METRICS_TOKEN
+    mark = fake.api.mark()
+    await server.start(http)
+    try:
+        await until(lambda: len(fake.api.since(mark, "setWebhook")) > 0, 30, "kosti")
+        await asyncio.sleep(1.0)
+        empty_rss = vm_rss_kb(server)
+        tables.follow_boards()
+        fake.limits.on = True
+        load = "/".join(f"{x:.2f}" for x in os.getloadavg())
+        print(f"load average {load} ({os.cpu_count()} CPUs); {seconds:g} s per level")
+        print(HEADER)
+        for count in counts:
+            print(report(await level(tables, server, count, seconds, empty_rss)), flush=True)
+    finally:
+        await server.stop()
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, nargs="+", default=[25, 50, 100, 150, 175, 200])
+    parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--quick", action="store_true", help="25 and 50 tables, 8 s each")
+    args = parser.parse_args()
+    if args.quick:
+        asyncio.run(main(list(QUICK_TABLES), QUICK_SECONDS))
+    else:
+        asyncio.run(main(sorted(args.tables), args.seconds))
