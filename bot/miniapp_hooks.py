@@ -101,7 +101,7 @@ class ChatHooks:
     async def _locale(self, game: GameInfo, note: Notification) -> str | None:
         """Board texts in the GM's language, as when the GM types the commands."""
         if "gm_language" in note.info:
-            return note.info["gm_language"]  # type: ignore[no-any-return]
+            return str(note.info["gm_language"])
         return await get_language(game.gm_id) if game.gm_id is not None else None
 
     def _spawn(self, work: Coroutine[Any, Any, None]) -> None:

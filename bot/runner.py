@@ -8,7 +8,7 @@ import logging
 import signal
 from contextlib import suppress
 from datetime import timedelta
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
@@ -297,9 +297,9 @@ async def _release(intake: Intake, journal: Journal) -> None:
 
 
 async def _wait(stop: asyncio.Event, polling: asyncio.Task[None] | None) -> None:
-    waiters = [asyncio.create_task(stop.wait())]
+    waiters: list[asyncio.Task[Any]] = [asyncio.create_task(stop.wait())]
     if polling is not None:
-        waiters.append(polling)  # type: ignore[arg-type]
+        waiters.append(polling)
     done, _ = await asyncio.wait(waiters, return_when=asyncio.FIRST_COMPLETED)
     for task in waiters:
         if task is not polling and task not in done:

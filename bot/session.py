@@ -24,7 +24,7 @@ from aiogram.exceptions import TelegramNetworkError
 from aiogram.methods import Response, TelegramMethod
 from aiogram.methods.base import TelegramType
 from aiogram.types import InlineKeyboardMarkup
-from aiohttp import ClientError
+from aiohttp import ClientError, ClientTimeout
 from pydantic import ValidationError
 
 if TYPE_CHECKING:
@@ -74,7 +74,7 @@ class BotSession(AiohttpSession):
                 url,
                 data=body.encode(),
                 headers=JSON_HEADERS,
-                timeout=self.timeout if timeout is None else timeout,
+                timeout=ClientTimeout(total=self.timeout if timeout is None else timeout),
             ) as resp:
                 raw_result = await resp.text()
         except TimeoutError as e:

@@ -141,11 +141,13 @@ def create_app(
 
 
 async def _close_sockets(app: web.Application) -> None:
-    for ws in list(app[SOCKETS]):
+    sockets = app[SOCKETS]
+    for ws in list(sockets):
         await ws.close(code=WSCloseCode.GOING_AWAY, message=b"server shutdown")
 
 
 async def _finish_background(app: web.Application) -> None:
-    tasks = list(app[BACKGROUND])
+    background = app[BACKGROUND]
+    tasks = list(background)
     if tasks:
         await asyncio.wait(tasks, timeout=5)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 from aiohttp import web
 
@@ -91,7 +91,9 @@ BRIDGE = web.AppKey("webapp_notify_bridge", NotifyBridge)
 
 
 @web.middleware
-async def bind_notifier(request: web.Request, handler: web.Handler) -> web.StreamResponse:
+async def bind_notifier(
+    request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+) -> web.StreamResponse:
     """The services a request calls (and the tasks it starts) tell the app's notifier."""
     with using(request.app[NOTIFIER]):
         return await handler(request)

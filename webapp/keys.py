@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import weakref
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 from aiohttp import web
 
@@ -27,12 +29,12 @@ BROADCASTER = web.AppKey("webapp_broadcaster", Broadcaster)
 NOTIFIER = web.AppKey("webapp_notifier", Notifier)
 # Called after a roll made in the Mini App is stored (the lead wires it to the bot):
 # post the roll (or a hidden roll's receipt) to the game's chat.
-ON_ROLL = web.AppKey("webapp_on_roll", RollHook)
+ON_ROLL: web.AppKey[RollHook] = web.AppKey("webapp_on_roll")
 # Called after the GM reveals a hidden roll from the Mini App.
-ON_REVEAL = web.AppKey("webapp_on_reveal", RollHook)
-BACKGROUND = web.AppKey("webapp_background", set)
+ON_REVEAL: web.AppKey[RollHook] = web.AppKey("webapp_on_reveal")
+BACKGROUND: web.AppKey[set[asyncio.Task[Any]]] = web.AppKey("webapp_background")
 # Open live sockets, closed with 1001 (going away) on shutdown so that clients reconnect.
-SOCKETS = web.AppKey("webapp_sockets", weakref.WeakSet)
+SOCKETS: web.AppKey[weakref.WeakSet[web.WebSocketResponse]] = web.AppKey("webapp_sockets")
 RNG = web.AppKey("webapp_rng", Rng)  # the OS RNG; a seeded one in tests
 
 INIT_DATA = web.RequestKey("kosti_init_data", InitData)  # the validated initData

@@ -4,6 +4,7 @@ Read-only."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from engine.store.models import RollLog, User
 
@@ -18,7 +19,7 @@ async def user_names(user_ids: Iterable[int]) -> dict[int, str]:
 
 async def previous_roll(game_id: int, roll_id: int) -> int:
     """The id of the game's roll before `roll_id` (0: none), as the feed reads it."""
-    ids = (
+    ids: list[Any] = (
         await RollLog.filter(game_id=game_id, id__lt=roll_id)
         .order_by("-id")
         .limit(1)

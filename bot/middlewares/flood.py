@@ -273,7 +273,7 @@ class FloodControl(BaseRequestMiddleware):
         if updates.holding_effects() and not redelivered and kept_row is None:
             held = await self._held(key, make_request, bot, method)
             if held is not None:
-                return held  # type: ignore[no-any-return]
+                return held
         if kept_row is not None:  # journaled already: `send_kept` waits for its answer
             rows = [kept_row]
         else:

@@ -56,7 +56,8 @@ def launch_url(
     the button's query, ``?tgWebAppStartParam=…``), and its initData has neither."""
     parts = urlsplit(link)
     direct = parts.hostname in TELEGRAM_HOSTS
-    start = (parse_qs(parts.query).get("startapp") or [None])[0] if direct else None
+    starts = parse_qs(parts.query).get("startapp") if direct else None
+    start = starts[0] if starts else None
     person = {**user, "allows_write_to_pm": allows_write_to_pm}
     person.pop("is_bot", None)
     init_data = sign_init_data(

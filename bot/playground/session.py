@@ -38,17 +38,16 @@ class PlaygroundSession(BaseSession):
         for key, value in params.items():  # "attach://<key>": the file's name and bytes
             if isinstance(value, str) and value.startswith("attach://"):
                 upload = files[value.removeprefix("attach://")]
-                body = b"".join([chunk async for chunk in upload.read(bot)])
-                params[key] = (upload.filename or "file", body)
+                content = b"".join([chunk async for chunk in upload.read(bot)])
+                params[key] = (upload.filename or "file", content)
+        answer: dict[str, Any]
         try:
-            status, body = (
-                200,
-                {"ok": True, "result": self.botapi.call(method.__api_method__, params)},
-            )
+            status = 200
+            answer = {"ok": True, "result": self.botapi.call(method.__api_method__, params)}
         except BotApiError as error:
             status = error.status
-            body = {"ok": False, "error_code": error.status, "description": error.description}
-        response = self.check_response(bot, method, status, json.dumps(body))
+            answer = {"ok": False, "error_code": error.status, "description": error.description}
+        response = self.check_response(bot, method, status, json.dumps(answer))
         return response.result  # type: ignore[return-value]
 
     async def close(self) -> None:

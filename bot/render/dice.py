@@ -69,6 +69,8 @@ def register_texts(system: str, texts: DiceTexts) -> None:
 
 def _result_texts(result: Any) -> RollTexts | None:
     kind = getattr(result, "kind", None)
+    if not isinstance(kind, str):
+        return None
     return next((t.results[kind] for t in _TEXTS.values() if kind in t.results), None)
 
 
@@ -131,7 +133,8 @@ def modifiers_text(modifiers: Iterable[Modifier]) -> str:
 
 
 def percent(probability: Any) -> str:
-    locale = I18n.get_current().current_locale
+    i18n = I18n.get_current()
+    locale = i18n.current_locale if i18n is not None else "ru"
     value = float(probability) * 100
     return format_decimal(value, format="0.0#", locale=locale) + "%"
 

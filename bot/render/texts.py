@@ -36,7 +36,7 @@ def param_text(
     """One param as chat HTML, by the kind its family declares (``kinds``: the renderers of a
     rule system's own kinds)."""
     kind = describe.kind_of(code, key)
-    if kinds is not None and kind in kinds:
+    if kinds is not None and kind is not None and kind in kinds:
         return kinds[kind](value)
     if kind == describe.CARD and isinstance(value, int):
         return str(value + 1)

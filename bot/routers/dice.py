@@ -116,6 +116,7 @@ async def on_reroll(query: CallbackQuery, callback_data: RerollCallback, rng: An
 
 
 async def _reroll(query: CallbackQuery, record: RollRecord, result: Any) -> None:
+    assert query.bot is not None
     new = await log_roll(
         user_id=record.user_id,
         chat_id=record.chat_id,

@@ -27,6 +27,10 @@ class DemoTable(Protocol):
         """`who` presses, in the private chat with the bot, the first button whose text
         holds `label` on the newest message that has one (LookupError: none has)."""
 
+    async def press_under(self, who: int, heading: str, label: str) -> None:
+        """`who` presses, in the private chat, the button `label` in the row below a row of
+        one button starting with `heading` (a form's section: its name, then its choices)."""
+
 
 Script = Callable[[DemoTable], Awaitable[None]]
 Text = Callable[[], str]

@@ -3,11 +3,13 @@ system. The game comes from `GameMiddleware` (data["game"]), loaded once per com
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from contextvars import ContextVar
 from typing import Any
 
+from aiogram import BaseMiddleware
 from aiogram.filters import Filter
-from aiogram.types import Message
+from aiogram.types import Message, TelegramObject
 
 from bot.filters import command_of
 from bot.parsing import topic_of
@@ -20,12 +22,21 @@ from engine.services.types import GameInfo
 _loaded: ContextVar[tuple[int, GameInfo | None] | None] = ContextVar("kosti_game", default=None)
 
 
-class GameMiddleware:
+class GameMiddleware(BaseMiddleware):
     """An outer message middleware: for a group command of some installed system, the chat's
     game (or None) in data["game"] — what `PlaysSystem` and the fallback read."""
 
-    async def __call__(self, handler: Any, event: Message, data: dict[str, Any]) -> Any:
-        if event.chat.type == "private" or command_of(event) not in registry.system_commands():
+    async def __call__(
+        self,
+        handler: Callable[[TelegramObject, dict[str, Any]], Awaitable[Any]],
+        event: TelegramObject,
+        data: dict[str, Any],
+    ) -> Any:
+        if (
+            not isinstance(event, Message)
+            or event.chat.type == "private"
+            or command_of(event) not in registry.system_commands()
+        ):
             return await handler(event, data)
         game = data["game"] = await find_game(event.chat.id, topic_of(event))
         token = _loaded.set((id(event), game))

@@ -6,9 +6,9 @@ the chat."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Coroutine, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from aiogram import Router
 
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 Text = Callable[[], str]
 BoardSync = Callable[["Bot", "GameInfo", "Notification"], Awaitable[None]]
-Background = Callable[["Bot"], Awaitable[None]]
+Background = Callable[["Bot"], Coroutine[Any, Any, None]]
 
 
 @dataclass(frozen=True)

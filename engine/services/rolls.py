@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 from contextlib import suppress
 from datetime import UTC
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from tortoise import timezone
 from tortoise.exceptions import IntegrityError
@@ -74,7 +74,7 @@ _INSERT_ROLL = (
 )
 _GIVEN_GAME = _INSERT_ROLL.format(game="?")
 _GAME_OF_CHAT = _INSERT_ROLL.format(game="(SELECT id FROM games WHERE active_slot = ?)")
-OF_CHAT = "of_chat"  # `game_id` of a roll in the chat's active game, if it has one
+OF_CHAT: Final = "of_chat"  # `game_id` of a roll in the chat's active game, if it has one
 
 
 async def log_roll(

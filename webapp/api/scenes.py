@@ -21,6 +21,7 @@ from typing import Any
 
 from aiohttp import web
 
+from engine.errors import CodedError
 from engine.services import ServiceError
 from engine.services.errors import StaleState
 from engine.services.notify import origin
@@ -59,7 +60,7 @@ async def _run(request: web.Request, viewer: Viewer, scene: WebScene) -> Done:
     require_active(viewer)
     _check_seen(body)
     ctx = Ctx(viewer.game.id, viewer.user_id, request.app[RNG], body)
-    refused = (ServiceError, *adapter(viewer.game.system).refusals)
+    refused: tuple[type[CodedError], ...] = (ServiceError, *adapter(viewer.game.system).refusals)
     try:
         with origin("webapp"):
             return await spec.run(ctx)

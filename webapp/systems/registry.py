@@ -22,6 +22,7 @@ from typing import Any
 
 from aiohttp import web
 
+from engine.errors import CodedError
 from engine.services import systems
 from webapp.errors import register_errors
 from webapp.projection import Viewer
@@ -101,7 +102,7 @@ class WebSystem:
     errors: Mapping[str, tuple[int, str]] = field(default_factory=dict, repr=False)
     # exception types of its engines that carry a stable `code` and `params` (the services'
     # ServiceError is always caught): a command refused by one is answered with its code
-    refusals: tuple[type[Exception], ...] = ()
+    refusals: tuple[type[CodedError], ...] = ()
     module: str | None = None  # the page's module of its screens, under webapp/static/app/
     receipts: ReceiptCheck | None = None
 

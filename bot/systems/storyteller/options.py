@@ -4,6 +4,7 @@ and /heal (how long a fighter's wounds take to heal, from the game's healing tab
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 from aiogram import Bot, Router, html
 from aiogram.filters import Command, CommandObject
@@ -167,7 +168,7 @@ def _flag(word: str) -> bool:
     raise Refusal(_("Write «да» or «нет»."))
 
 
-def _without(rows: tuple, name: str) -> tuple:  # type: ignore[type-arg]
+def _without(rows: tuple[Any, ...], name: str) -> tuple[Any, ...]:
     key = names.norm(name)
     kept = tuple(r for r in rows if names.norm(r.name) != key)
     if len(kept) == len(rows):
@@ -175,7 +176,7 @@ def _without(rows: tuple, name: str) -> tuple:  # type: ignore[type-arg]
     return kept
 
 
-def _with(rows: tuple, new: tuple) -> tuple:  # type: ignore[type-arg]
+def _with(rows: tuple[Any, ...], new: tuple[Any, ...]) -> tuple[Any, ...]:
     """The table with the new rows (a row of the same name is replaced, in its place)."""
     by_name = {names.norm(r.name): r for r in new}
     out = [by_name.pop(names.norm(r.name), r) for r in rows]
@@ -196,11 +197,13 @@ def changed(o: Options, text: str) -> Options:
         step = min(int(rest[0]), 5) if rest else o.missing_ability_step
         return dataclasses.replace(o, missing_ability=reading, missing_ability_step=step)
     if key in _FLAGS and value:
-        return dataclasses.replace(o, **{_FLAGS[key]: _flag(value)})
+        flags: dict[str, Any] = {_FLAGS[key]: _flag(value)}
+        return dataclasses.replace(o, **flags)
     if key in _NUMBERS and value.isdigit():
         field, low, high = _NUMBERS[key]
         if low <= int(value) <= high:
-            return dataclasses.replace(o, **{field: int(value)})
+            numbers: dict[str, Any] = {field: int(value)}
+            return dataclasses.replace(o, **numbers)
     if key == "оружие" and value:
         if value.startswith("-"):
             return dataclasses.replace(o, weapons=_without(o.weapons, value[1:]))

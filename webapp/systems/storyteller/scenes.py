@@ -4,6 +4,7 @@ the attacks the GM undid since (the log keeps them, struck through)."""
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 from engine.services.aggregates import UNDO
 from engine.services.storyteller import current_fight
@@ -31,7 +32,8 @@ async def load_fight(game_id: int) -> FightScene | None:
         .values_list("step", "type", "payload")
     )
     undone = {int(payload["step"]) for _, kind, payload in rows if kind == UNDO}
-    attack, taken_back = None, []
+    attack: Any = None
+    taken_back: list[Any] = []
     for step, kind, payload in rows:  # newest first
         if kind == UNDO:
             continue

@@ -131,11 +131,11 @@ async def named_error(game: GameInfo, error: ch.ChaseError) -> str:
     """The refusal with participants' names instead of their ids. «Not taking a turn» for a
     participant whose combatant acts in the fight right now says what the GM does."""
     lookup = await current_encounter(game.id)
-    known = {}
+    known: dict[str, str] = {}
     if lookup is not None:
         known = {c.id: c.name for c in lookup.state.characters}
         known.update({c.id: c.name for c in lookup.state.combatants})
-    name = lambda some_id: quoted(known.get(some_id, some_id))  # noqa: E731
+    name = lambda some_id: quoted(known.get(str(some_id), str(some_id)))  # noqa: E731
     pid = str(error.params.get("participant", ""))
     acting = lookup.state.acting if lookup is not None else None
     ids = {acting.id, *(m.id for m in acting.members)} if acting is not None else set()

@@ -126,8 +126,8 @@ async def on_support(message: Message, command: CommandObject, bot: Bot, rng: An
     skill, rest = trait_word(rest)
     for_trait = ""
     if rest and norm(rest[0]) in ("для", "for", "на"):
-        for_trait, rest = trait_word(rest[1:])
-        for_trait = for_trait or ""
+        named, rest = trait_word(rest[1:])
+        for_trait = named or ""
     if skill is None or rest:
         raise Refusal(texts.support_usage())
     cmd = savage.Support(
@@ -149,8 +149,8 @@ async def on_test(message: Message, command: CommandObject, bot: Bot, rng: Any) 
         if CONDITION_WORDS.get(w) in ("distracted", "vulnerable"):
             effect, rest = CONDITION_WORDS[w], rest[1:]
         elif w in ("против", "vs") and len(rest) > 1:
-            attribute, rest = trait_word(rest[1:])
-            attribute = attribute or ""
+            named, rest = trait_word(rest[1:])
+            attribute = named or ""
         else:
             raise Refusal(bad_word(rest[0]))
     if skill is None:

@@ -98,7 +98,7 @@ def damage_text(result: DamageResult, *, dice: bool = True) -> str:
         parts.append("+ " + _("raise {die}").format(die=die_text(result.raise_die)))
     if result.modifiers:
         parts.append(modifiers_text(result.modifiers))
-    toughness = result.effective_toughness
+    toughness = str(result.effective_toughness)
     if result.effective_toughness != result.toughness:
         toughness = _("{effective} (AP {ap})").format(effective=toughness, ap=result.ap)
     if not parts:
