@@ -88,6 +88,7 @@ from pydantic_core import PydanticSerializationError, to_jsonable_python
 
 from bot.middlewares.flood_limits import Limits, LocalLimits, Spec
 from engine.services import outgoing, updates
+from engine.services.after_commit import after_commit
 from engine.services.outbox import delivering
 from engine.services.outgoing import Journal, Kept
 
@@ -250,6 +251,9 @@ class FloodControl(BaseRequestMiddleware):
         self.chats: dict[int | str, ChatQueue] = {}  # the chats with calls waiting
         self._tickets = itertools.count()  # one per call let go, to settle its windows
         self._flushing = asyncio.Event()
+        # The bot-wide window is granted first come, first served: asyncio.Lock wakes its
+        # waiters in order (a freed place went to whichever chat woke first, bench/tables.py).
+        self._bot_turn = asyncio.Lock()
         self._keeping = False
         self.kept: list[Kept] = []  # what `keep` took, in the order it was queued
         self.left_journaled = 0  # what `keep` took that the journal holds already
@@ -310,7 +314,7 @@ class FloodControl(BaseRequestMiddleware):
             call, _ = self._enqueue(key, Call(make_request, bot, method, [], False, rows))
             self._went_on(call, handler)
 
-        updates.after_commit(queue)
+        after_commit(queue)
         return stand_in(bot, method, provisional_id(rows[0]))
 
     def _enqueue(self, key: int | str, new: Call) -> tuple[Call, asyncio.Future[Any]]:
@@ -509,8 +513,20 @@ class FloodControl(BaseRequestMiddleware):
         return specs
 
     async def _allow(self, specs: list[Spec], ticket: str) -> None:
+        """Wait for a place in every window of the call: its chat's first, then the bot's,
+        in the order the chats' calls got there (a chat's place is held meanwhile)."""
+        own = [spec for spec in specs if spec[0] != "bot"]
+        shared = [spec for spec in specs if spec[0] == "bot"]
+        await self._take(own, ticket)
+        if shared:
+            async with self._bot_turn:
+                await self._take(shared, ticket)
+
+    async def _take(self, specs: list[Spec], ticket: str) -> None:
         while (
-            not self._flushing.is_set() and (wait := await self.limits.acquire(specs, ticket)) > 0
+            specs
+            and not self._flushing.is_set()
+            and (wait := await self.limits.acquire(specs, ticket)) > 0
         ):
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._flushing.wait(), wait)

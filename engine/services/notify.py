@@ -40,6 +40,8 @@ from contextvars import ContextVar, Token
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.services.after_commit import after_commit
+
 log = logging.getLogger(__name__)
 
 Topic = str
@@ -148,4 +150,10 @@ async def notify(game_id: int | None, topic: Topic, **info: Any) -> None:
     if notifier is None:
         return
     info.setdefault("origin", _origin.get())
-    await notifier.deliver(Notification(game_id, topic, info))
+    notification = Notification(game_id, topic, info)
+
+    async def deliver() -> None:
+        await notifier.deliver(notification)
+
+    if not after_commit(deliver):  # within a handler's step: once it committed
+        await deliver()

@@ -18,7 +18,7 @@ step and what it tells the chat.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from collections.abc import AsyncIterator, Iterator
 from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -28,6 +28,7 @@ from tortoise.backends.base.client import BaseDBAsyncClient
 from tortoise.exceptions import IntegrityError
 from tortoise.transactions import in_transaction
 
+from engine.services.after_commit import collecting, holding
 from engine.services.aggregates.sql import sql
 from engine.store.models import ProcessedUpdate
 
@@ -103,43 +104,26 @@ async def step_transaction() -> AsyncIterator[BaseDBAsyncClient]:
         raise
 
 
-AfterCommit = Callable[[], Awaitable[None]]
-_after_commit: ContextVar[list[AfterCommit] | None] = ContextVar("kosti_after_commit", default=None)
-
-
 @contextlib.asynccontextmanager
 async def step_with_effects() -> AsyncIterator[BaseDBAsyncClient]:
     """One transaction for a handler's step and its chat calls' journal rows (the module's
-    docstring); the steps within are nested in it. What `after_commit` was given runs once it
-    committed, in order; nothing of it if it did not."""
+    docstring); the steps within are nested in it. What `after_commit` was given
+    (engine/services/after_commit.py) runs once it committed, in order; nothing of it if it
+    did not."""
     if holding_effects():  # nested: the outer transaction's commit is the one
         async with step_transaction() as tx:
             yield tx
         return
-    later: list[AfterCommit] = []
-    token = _after_commit.set(later)
-    try:
+    with collecting() as later:
         async with step_transaction() as tx:
             yield tx
-    finally:
-        _after_commit.reset(token)
     for then in later:
         await then()
 
 
-def after_commit(then: AfterCommit) -> bool:
-    """Within `step_with_effects`: run `then` once it committed (True); outside it, False
-    (the caller's own commit is the one)."""
-    later = _after_commit.get()
-    if later is None:
-        return False
-    later.append(then)
-    return True
-
-
 def holding_effects() -> bool:
     """Whether a `step_with_effects` transaction is open in this context."""
-    return _after_commit.get() is not None
+    return holding()
 
 
 async def claim_update(update_id: int) -> bool:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from engine import savage
-from engine.services import log_roll
+from engine.services import log_roll, updates
 from engine.services.notify import Notification, Notifier, current, notify, origin, using
 from engine.services.savage import encounter_command
 from tests.webapp.conftest import GM_ID, PLAYER_ID, auth
@@ -89,3 +89,42 @@ async def test_two_apps_in_one_process_do_not_see_each_others_changes(db, aiohtt
             command="r", args="2d6", result={"kind": "roll", "total": 7},
         )  # fmt: skip
     assert heard == {"one": ["roll", "roll"], "two": ["encounter"]}
+
+
+async def test_within_a_handlers_step_the_subscribers_hear_of_it_once_it_committed(db):
+    """A step inside `step_with_effects` (a handler's step and its chat calls, one
+    transaction): the subscribers are told after the commit — another worker reading the
+    database then finds the step — and not at all when it rolled back."""
+    game = await make_fight()
+    seen: list[str] = []
+
+    async def record(note: Notification) -> None:
+        seen.append(note.topic)
+
+    notifier = Notifier()
+    notifier.subscribe(record)
+    with using(notifier):
+        async with updates.step_with_effects():
+            await encounter_command(
+                game.id, savage.NextTurn(), actor_id=GM_ID, rng=random.Random(1)
+            )
+            await log_roll(
+                user_id=PLAYER_ID,
+                chat_id=game.chat_id,
+                topic_id=None,
+                game_id=game.id,
+                command="roll",
+                args="d6",
+                result={"total": 3},
+            )
+            assert seen == []  # not yet committed
+        assert seen == ["encounter", "roll"]
+        try:
+            async with updates.step_with_effects():
+                await encounter_command(
+                    game.id, savage.NextTurn(), actor_id=GM_ID, rng=random.Random(2)
+                )
+                raise RuntimeError("the handler broke after its step")
+        except RuntimeError:
+            pass
+    assert seen == ["encounter", "roll"]

@@ -40,6 +40,7 @@ from tortoise.backends.base.client import BaseDBAsyncClient, TransactionalDBClie
 from tortoise.exceptions import IntegrityError, OperationalError
 
 from engine.services import outbox, updates
+from engine.services.after_commit import after_commit
 from engine.services.aggregates.log import View, decode, effective, view_at
 from engine.services.aggregates.model import (
     CAUSE,
@@ -614,7 +615,7 @@ async def run_unit(
         if outermost:
             unit.keep_states()
             await outbox.deliver(game_id, item, unit.with_states())
-        elif not updates.after_commit(_after(unit, game_id, item)):
+        elif not after_commit(_after(unit, game_id, item)):
             await outbox.deliver(game_id, item, unit.with_states())
         return result
     raise EventConflict(game_id=game_id, attempts=max_retries + 1)

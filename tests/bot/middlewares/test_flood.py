@@ -182,6 +182,26 @@ async def test_the_bot_wide_limit_spans_chats(api: FakeBotAPI) -> None:
     assert most_in_any(times, 1.0) == 4
 
 
+async def test_the_bot_wide_window_is_granted_first_come_first_served(api: FakeBotAPI) -> None:
+    """Chats waiting for the bot's window get it in the order their calls came (issue 29:
+    a freed place went to whichever chat's worker woke first, so a late call overtook
+    earlier ones): four private chats, a window of 2, each chat's message queued 10 ms
+    after the last."""
+    bot = limited_bot(api, per_second=2)
+    texts = [f"{round_}-{chat}" for round_ in range(3) for chat in range(4)]
+    try:
+        sends = []
+        for text in texts:
+            chat = text.split("-")[1]
+            sends.append(asyncio.ensure_future(bot.send_message(5000 + int(chat), text)))
+            await asyncio.sleep(0.01)
+        await asyncio.gather(*sends)
+    finally:
+        await bot.session.close()
+    sent = [c.text for c in api.calls if c.method == "sendMessage"]
+    assert sent == texts
+
+
 async def test_a_429_is_waited_out_and_the_chat_keeps_its_order(bot: Bot, api: FakeBotAPI) -> None:
     api.fail_with_retry_after("sendMessage", retry_after=1, times=1)
     await asyncio.gather(bot.send_message(GROUP, "первое"), bot.send_message(GROUP, "второе"))
