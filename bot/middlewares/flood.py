@@ -8,7 +8,8 @@ windows for new messages in a group or channel — `group_per_minute` a minute, 
 `PACE_BURST` within `PACE_BURST` seconds (a steady one a second, short bursts allowed: `pace`;
 off in the playground, whose Bot API is in memory and whose demo lays its tables out at
 once). Edits
-are not part of Telegram's published per-group limit. Other calls (answering a button, reading
+are not part of Telegram's published per-group limit. A call takes its chat's windows first,
+then the bot's, which is granted first come, first served among the chats that wait for it. Other calls (answering a button, reading
 a member) are not queued.
 
 Nothing is dropped. A 429 (`retry_after`, however long, however many in a row) or a Bot API out
