@@ -9,8 +9,8 @@ windows for new messages in a group or channel — `group_per_minute` a minute, 
 off in the playground, whose Bot API is in memory and whose demo lays its tables out at
 once). Edits
 are not part of Telegram's published per-group limit. A call takes its chat's windows first,
-then the bot's, which is granted first come, first served among the chats that wait for it. Other calls (answering a button, reading
-a member) are not queued.
+then the bot's, which is granted first come, first served among the chats that wait for it.
+Other calls (answering a button, reading a member) are not queued.
 
 Nothing is dropped. A 429 (`retry_after`, however long, however many in a row) or a Bot API out
 of reach puts the call back at the head of its chat's queue until it goes through; the log
