@@ -4,14 +4,17 @@ and a step told in the chat (its events, a proposal's notice and the GM's privat
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 
 from aiogram import Bot
-from aiogram.exceptions import TelegramBadRequest, TelegramForbiddenError
+from aiogram.exceptions import TelegramAPIError, TelegramBadRequest, TelegramForbiddenError
 from aiogram.types import InlineKeyboardMarkup, Message
 from aiogram.utils.i18n import gettext as _
 
 from bot.board_message import board_keeper, edit_or_send
 from bot.board_pin import NotPinned
+from bot.middlewares.flood import if_refused
 from bot.miniapp import board_button
 from bot.render.keyboards import with_button_row
 from bot.systems.storyteller import render
@@ -87,35 +90,97 @@ async def render_board(
     await edit_or_send(bot, game, current, text, markup, posted)
 
 
-async def send_review(bot: Bot, game: GameInfo, fight: Fight, seq: int) -> int | None:
-    """The proposal to the GM in private: its message id, or None when the GM has not opened
-    a chat with the bot (Telegram refuses the message)."""
+Then = Callable[[], Awaitable[None]]
+
+
+async def send_review(
+    bot: Bot, game: GameInfo, fight: Fight, seq: int, refused: Then
+) -> int | None:
+    """The proposal to the GM in private: its message id (provisional while the step's
+    transaction is open); `refused` when the GM has not opened a chat with the bot — now, or
+    once the queue learns that Telegram refused the message."""
     if game.gm_id is None:
+        await refused()
         return None
-    try:
+
+    async def not_sent(error: TelegramAPIError) -> None:
+        if not isinstance(error, TelegramForbiddenError | TelegramBadRequest):
+            raise error
+        await refused()
+
+    async with if_refused(not_sent):
         sent = await bot.send_message(
             game.gm_id,
             render.proposal_text(fight, game.name),
             reply_markup=render.review_keyboard(fight, game.id, seq),
         )
-    except (TelegramForbiddenError, TelegramBadRequest):
-        return None
-    return sent.message_id
+        return sent.message_id
+    return None  # refused at once (a call whose answer was waited for)
 
 
 async def _edit(
-    bot: Bot, chat_id: int, message_id: int, text: str, markup: InlineKeyboardMarkup | None
-) -> bool:
-    """Edit in place; False when the message is gone (then it is sent anew)."""
-    try:
+    bot: Bot,
+    chat_id: int,
+    message_id: int,
+    text: str,
+    markup: InlineKeyboardMarkup | None,
+    gone: Then,
+) -> None:
+    """Edit in place; `gone` when the message is gone (now, or when the queue gets to the
+    edit): it is then sent anew."""
+
+    async def refused(error: TelegramAPIError) -> None:
+        if isinstance(error, TelegramBadRequest) and "not modified" in error.message:
+            return
+        if not isinstance(error, TelegramForbiddenError | TelegramBadRequest):
+            raise error
+        await gone()
+
+    async with if_refused(refused):
         await bot.edit_message_text(
             text, chat_id=chat_id, message_id=message_id, reply_markup=markup
         )
-    except TelegramBadRequest as error:
-        return "not modified" in error.message
-    except TelegramForbiddenError:
-        return False
-    return True
+
+
+@dataclass
+class _Review:
+    """A proposal's two messages as they are told (`ReviewMessages`); what a refusal learnt
+    after the step's commit changes is stored again once the step stored them (`told`)."""
+
+    game_id: int
+    stream: str
+    opened: int
+    dm: int | None
+    notice: int | None
+    told: bool = False
+
+    async def remember(self) -> None:
+        messages = ReviewMessages(self.opened, self.dm, self.notice)
+        await remember_review(self.game_id, self.stream, messages)
+
+    async def changed(self) -> None:
+        if self.told:
+            await self.remember()
+
+
+async def _tell_notice(
+    bot: Bot,
+    game: GameInfo,
+    review: _Review,
+    text: str,
+    markup: InlineKeyboardMarkup | None,
+    reply_to: Message | None,
+) -> None:
+    """The group's notice edited in place, or posted (anew when it is gone)."""
+
+    async def post_anew() -> None:
+        review.notice = (await post(bot, game, text, reply_to=reply_to, markup=markup)).message_id
+        await review.changed()
+
+    if review.notice is None:
+        await post_anew()
+    else:
+        await _edit(bot, game.chat_id, review.notice, text, markup, post_anew)
 
 
 async def tell_proposal(
@@ -131,38 +196,53 @@ async def tell_proposal(
     once per proposal, then edited in place (the copy's buttons carry the new seq). While
     the defender's player chooses a defense, the notice carries the choices and the GM's copy
     waits. ``notice``: the group message the attack was picked in, to become its notice;
-    ``unpublished``: its publication was undone — the result stays, struck through."""
+    ``unpublished``: its publication was undone — the result stays, struck through. The GM
+    without a private chat with the bot (learnt now, or once Telegram refused the copy after
+    the step's commit) is told on the notice: the proposal is decided in the group."""
     fight = view.state
     assert fight.proposal is not None
     opened = fight.proposal.opened
     known = await review_messages(game.id, view.stream, opened)
     dm, notice = (known.dm, known.notice) if known else (None, notice)
+    review = _Review(game.id, view.stream, opened, dm, notice)
     if fight.proposal.asking:
         text = asking_text(fight, fight.options.defense_seconds)
         markup = defense_keyboard(fight, game.id, view.seq)
-        if notice is None or not await _edit(bot, game.chat_id, notice, text, markup):
-            notice = (await post(bot, game, text, reply_to=reply_to, markup=markup)).message_id
-        await remember_review(game.id, view.stream, ReviewMessages(opened, dm, notice))
+        await _tell_notice(bot, game, review, text, markup, reply_to)
+        await review.remember()
         return
-    if dm is not None and game.gm_id is not None:
-        markup = render.review_keyboard(fight, game.id, view.seq)
-        text = render.proposal_text(fight, game.name)
-        if not await _edit(bot, game.gm_id, dm, text, markup):
-            dm = None
-    if dm is None:
-        dm = await send_review(bot, game, fight, view.seq)
     text = render.waiting_text(fight)
     if unpublished:
         shown = render.events_lines(preview(fight), fight, render.TABLE)
         text = f"<s>{chr(10).join(shown)}</s>\n" + _("↩️ Undone by the GM.") + "\n" + text
-    if dm is None:
-        text += "\n" + _(
-            "The GM has no private chat with me: open it with /start, or decide here "
-            "with /publish or /drop."
-        )
-    if notice is None or not await _edit(bot, game.chat_id, notice, text, None):
-        notice = (await post(bot, game, text, reply_to=reply_to)).message_id
-    await remember_review(game.id, view.stream, ReviewMessages(opened, dm, notice))
+    no_chat = _(
+        "The GM has no private chat with me: open it with /start, or decide here "
+        "with /publish or /drop."
+    )
+    private = False  # the copy is known to be refused
+
+    async def no_private_chat() -> None:
+        nonlocal private
+        private, review.dm = True, None
+        if review.told:  # learnt after the commit: the notice told so now
+            await _tell_notice(bot, game, review, text + "\n" + no_chat, None, reply_to)
+            await review.remember()
+
+    async def send_copy() -> None:
+        review.dm = await send_review(bot, game, fight, view.seq, no_private_chat)
+        await review.changed()
+
+    if review.dm is not None and game.gm_id is not None:
+        markup = render.review_keyboard(fight, game.id, view.seq)
+        copy = render.proposal_text(fight, game.name)
+        await _edit(bot, game.gm_id, review.dm, copy, markup, send_copy)
+    else:
+        await send_copy()
+    await _tell_notice(
+        bot, game, review, text + ("\n" + no_chat if private else ""), None, reply_to
+    )
+    await review.remember()
+    review.told = True
 
 
 async def tell(
@@ -187,11 +267,17 @@ async def tell(
             # a tapped step the board shows: the chat stays quiet, the board tells it
             await render_board(bot, game, view, news="\n".join(lines))
             return
-        if lines and not await _publish_in_place(bot, game, view, events, before, lines):
-            # a new turn's message (the turn's ping) brings the board down with one tap
-            started = not view.closed and any(isinstance(e, ev.TurnStarted) for e in events)
-            markup = render.turn_keyboard(game.id, view.seq) if started else None
+        # a new turn's message (the turn's ping) brings the board down with one tap
+        started = not view.closed and any(isinstance(e, ev.TurnStarted) for e in events)
+        markup = render.turn_keyboard(game.id, view.seq) if started else None
+
+        async def post_lines() -> None:
             await post(bot, game, "\n".join(lines), reply_to=reply_to, markup=markup)
+
+        if lines and not await _publish_in_place(
+            bot, game, view, events, before, lines, post_lines
+        ):
+            await post_lines()
     await render_board(bot, game, view)
 
 
@@ -202,11 +288,13 @@ async def _publish_in_place(
     events: tuple[ev.Event, ...],
     before: Fight | None,
     lines: list[str],
+    gone: Then,
 ) -> bool:
     """A published attack is the group's notice of its proposal edited into the result: one
     message per attack (an undo edits it back to the notice, a re-publication edits it
-    again — never a duplicate). False when there is no notice to edit (then it is sent).
-    Without ``before`` (a step from the Mini App) the published proposal is the last one."""
+    again — never a duplicate). False when there is no notice to edit (then it is sent;
+    `gone` when the notice is gone). Without ``before`` (a step from the Mini App) the
+    published proposal is the last one."""
     if not events or not isinstance(events[0], ev.ProposalPublished):
         return False
     if before is not None and before.proposal is None:
@@ -215,19 +303,29 @@ async def _publish_in_place(
     known = await review_messages(game.id, view.stream, opened)
     if known is None or known.notice is None:
         return False
-    return await _edit(bot, game.chat_id, known.notice, "\n".join(lines), None)
+    await _edit(bot, game.chat_id, known.notice, "\n".join(lines), None, gone)
+    return True
 
 
-async def tell_dropped(bot: Bot, game: GameInfo, before: FightView | None) -> bool:
+async def tell_dropped(
+    bot: Bot, game: GameInfo, before: FightView | None, otherwise: Then | None = None
+) -> None:
     """A proposal dropped or undone away: its group notice struck through, «the GM dropped
-    the attack» under it — the same message, no new one. False when there is no notice."""
-    if before is None or before.state.proposal is None:
-        return False
-    known = await review_messages(game.id, before.stream, before.state.proposal.opened)
-    if known is None or known.notice is None:
-        return False
+    the attack» under it — the same message, no new one; `otherwise` when there is no
+    notice (or it is gone: now, or when the queue gets to the edit)."""
+    known = None
+    if before is not None and before.state.proposal is not None:
+        known = await review_messages(game.id, before.stream, before.state.proposal.opened)
+    if before is None or known is None or known.notice is None:
+        if otherwise is not None:
+            await otherwise()
+        return
     text = f"<s>{render.waiting_text(before.state)}</s>\n" + _("The GM dropped the attack.")
-    return await _edit(bot, game.chat_id, known.notice, text, None)
+    await _edit(bot, game.chat_id, known.notice, text, None, otherwise or _nothing)
+
+
+async def _nothing() -> None:
+    return None
 
 
 async def _gone(bot: Bot, game: GameInfo, before: FightView | None) -> None:

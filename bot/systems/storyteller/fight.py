@@ -15,6 +15,7 @@ from aiogram.utils.i18n import gettext as _
 from bot.board_pin import tell_not_pinned
 from bot.chat_rights import ChatRights
 from bot.filters import IN_GROUPS
+from bot.middlewares.flood import step_and_its_chat
 from bot.middlewares.refusals import Refusal, Refusals
 from bot.render import texts
 from bot.render.common import quoted
@@ -38,9 +39,10 @@ from bot.systems.storyteller.callbacks import (
 from bot.systems.storyteller.words import END_WORDS, attack_words
 from engine.dice.rng import Rng
 from engine.name_match import match
-from engine.services import NoCharacter, NoGame, get_game
+from engine.services import GameInfo, NoCharacter, NoGame, get_game
 from engine.services.storyteller import (
     FIGHT,
+    FightView,
     NoFight,
     add_to_fight,
     current_fight,
@@ -99,15 +101,17 @@ class Call(SceneCall[Fight]):
     kind = FIGHT.name
 
     async def run(self, bot: Bot, command: cmd.Command, rng: Rng) -> None:
-        out = await fight_command(self.game.id, command, actor_id=self.user_id, rng=rng)
-        await tell(
-            bot,
-            self.game,
-            out.events,
-            out.view(self.game.id),
-            before=out.before,
-            reply_to=self.message,
-        )
+        """The step and what it tells the chat, in one transaction."""
+        async with step_and_its_chat(bot):
+            out = await fight_command(self.game.id, command, actor_id=self.user_id, rng=rng)
+            await tell(
+                bot,
+                self.game,
+                out.events,
+                out.view(self.game.id),
+                before=out.before,
+                reply_to=self.message,
+            )
 
 
 async def call_of(message: Message, args: str | None) -> Call:
@@ -151,6 +155,11 @@ def actor(call: Call) -> tuple[Fighter, list[str]]:
 
 async def on_fight(message: Message, command: CommandObject, bot: Bot) -> None:
     call = await call_of(message, command.args)
+    async with step_and_its_chat(bot):
+        await _fight(message, call, bot)
+
+
+async def _fight(message: Message, call: Call, bot: Bot) -> None:
     if call.words and names.norm(call.words[0]) in END_WORDS:
         view = await end_fight(call.game.id, actor_id=call.user_id)
         await render_board(bot, call.game, view)
@@ -177,16 +186,17 @@ async def on_add(message: Message, command: CommandObject, bot: Bot, rng: Any) -
         count, words = int(last), words[:-1]
     said = " ".join(words)
     name = await library_name(call.game.id, said, call.user_id)
-    try:
-        out = await add_to_fight(
-            call.game.id, name or said, actor_id=call.user_id, count=count, rng=rng
-        )
-    except NoCharacter:
-        known = [r.name for r in await list_characters(call.game.id, viewer_id=call.user_id)]
-        raise Refusal(
-            no_such_character(said, known), meant_buttons(call.game.id, said, known, count)
-        ) from None
-    await tell(bot, call.game, out.events, out.view(call.game.id), reply_to=message)
+    async with step_and_its_chat(bot):
+        try:
+            out = await add_to_fight(
+                call.game.id, name or said, actor_id=call.user_id, count=count, rng=rng
+            )
+        except NoCharacter:
+            known = [r.name for r in await list_characters(call.game.id, viewer_id=call.user_id)]
+            raise Refusal(
+                no_such_character(said, known), meant_buttons(call.game.id, said, known, count)
+            ) from None
+        await tell(bot, call.game, out.events, out.view(call.game.id), reply_to=message)
 
 
 def meant_buttons(
@@ -207,16 +217,17 @@ async def on_add_named(
 ) -> None:
     """The name a refusal offered, tapped: added as /add with it would add it."""
     game = await get_game(callback_data.game_id)
-    out = await add_to_fight(
-        game.id,
-        callback_data.name,
-        actor_id=query.from_user.id,
-        count=callback_data.count,
-        rng=rng,
-    )
-    if isinstance(query.message, Message):
-        await query.message.edit_reply_markup(reply_markup=None)
-    await tell(bot, game, out.events, out.view(game.id))
+    async with step_and_its_chat(bot):
+        out = await add_to_fight(
+            game.id,
+            callback_data.name,
+            actor_id=query.from_user.id,
+            count=callback_data.count,
+            rng=rng,
+        )
+        if isinstance(query.message, Message):
+            await query.message.edit_reply_markup(reply_markup=None)
+        await tell(bot, game, out.events, out.view(game.id))
     await query.answer()
 
 
@@ -340,16 +351,21 @@ async def on_publish(message: Message, command: CommandObject, bot: Bot, rng: An
 
 async def on_drop(message: Message, command: CommandObject, bot: Bot, rng: Any) -> None:
     call = await call_of(message, command.args)
-    await call.run(bot, cmd.Drop(), rng)
-    if not await tell_dropped(bot, call.game, call.view):  # the notice struck through
+
+    async def no_notice() -> None:
         await message.reply(_("The attack is dropped."))
+
+    async with step_and_its_chat(bot):
+        await call.run(bot, cmd.Drop(), rng)
+        await tell_dropped(bot, call.game, call.view, no_notice)  # the notice struck through
 
 
 async def on_undo(message: Message, command: CommandObject, bot: Bot) -> None:
     call = await call_of(message, command.args)
-    out = await undo_fight(call.game.id, actor_id=call.user_id)
-    await message.reply(_("The last step is taken back."))
-    await tell_undone(bot, call.game, before=call.view, undone=out.undone_events)
+    async with step_and_its_chat(bot):
+        out = await undo_fight(call.game.id, actor_id=call.user_id)
+        await message.reply(_("The last step is taken back."))
+        await tell_undone(bot, call.game, before=call.view, undone=out.undone_events)
 
 
 # --- buttons ---------------------------------------------------------------------------------
@@ -372,12 +388,15 @@ async def on_board_button(
     if view is None or (view.closed and callback_data.action == "board"):
         raise NoFight(game_id=game.id)
     if callback_data.action == "board":  # «⬇️ Доска вниз» under a turn's message: as /board
-        await show_board(bot, game, new=True, not_pinned=tell_not_pinned(bot, game, chat_rights))
+        not_pinned = tell_not_pinned(bot, game, chat_rights)
+        async with step_and_its_chat(bot):
+            await show_board(bot, game, new=True, not_pinned=not_pinned)
         await query.answer()
         return
     if callback_data.action == "undo":
-        back = await undo_fight(game.id, actor_id=user, expected_seq=callback_data.seq)
-        await tell_undone(bot, game, before=view, undone=back.undone_events)
+        async with step_and_its_chat(bot):
+            back = await undo_fight(game.id, actor_id=user, expected_seq=callback_data.seq)
+            await tell_undone(bot, game, before=view, undone=back.undone_events)
         await query.answer(_("The last step is taken back."))
         return
     if callback_data.action == "init":
@@ -391,10 +410,11 @@ async def on_board_button(
             await query.answer()
             return
         command = BOARD_ACTIONS[callback_data.action](fighter.id)
-    out = await fight_command(
-        game.id, command, actor_id=user, rng=rng, expected_seq=callback_data.seq
-    )
-    await tell(bot, game, out.events, out.view(game.id), before=out.before)
+    async with step_and_its_chat(bot):  # the step and what it tells the chat, one transaction
+        out = await fight_command(
+            game.id, command, actor_id=user, rng=rng, expected_seq=callback_data.seq
+        )
+        await tell(bot, game, out.events, out.view(game.id), before=out.before)
     await query.answer()
 
 
@@ -402,7 +422,6 @@ async def on_review_button(
     query: CallbackQuery, callback_data: ReviewCallback, bot: Bot, rng: Any
 ) -> None:
     game = await get_game(callback_data.game_id)
-    user = query.from_user.id
     view = await current_fight(game.id)
     if view is None or view.state.proposal is None:
         raise Refusal(_("This attack is no longer waiting for you."))
@@ -413,8 +432,23 @@ async def on_review_button(
         command = cmd.Drop()
     else:
         command = cmd.Adjust(render.adjusted(view.state, action, callback_data.arg))
+    async with step_and_its_chat(bot):  # the step and what it tells the chat, one transaction
+        await _review(query, bot, game, view, command, action, rng, callback_data.seq)
+    await query.answer()
+
+
+async def _review(
+    query: CallbackQuery,
+    bot: Bot,
+    game: GameInfo,
+    view: FightView,
+    command: cmd.Command,
+    action: str,
+    rng: Any,
+    seq: int,
+) -> None:
     out = await fight_command(
-        game.id, command, actor_id=user, rng=rng, expected_seq=callback_data.seq
+        game.id, command, actor_id=query.from_user.id, rng=rng, expected_seq=seq
     )
     after = out.view(game.id)
     if isinstance(query.message, Message):
@@ -429,8 +463,11 @@ async def on_review_button(
             await query.message.edit_text(shown + "\n\n" + done)
     if out.state.proposal is None:
         await tell(bot, game, out.events, after, before=out.before)
-        if action == "drop" and not await tell_dropped(bot, game, view):
+
+        async def no_notice() -> None:
             await bot.send_message(
                 game.chat_id, _("The GM dropped the attack."), message_thread_id=game.topic_id
             )
-    await query.answer()
+
+        if action == "drop":
+            await tell_dropped(bot, game, view, no_notice)

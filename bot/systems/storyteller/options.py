@@ -12,6 +12,7 @@ from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message
 from aiogram.utils.i18n import gettext as _
 
 from bot.filters import IN_GROUPS
+from bot.middlewares.flood import step_and_its_chat
 from bot.render.common import quoted
 from bot.systems.filters import game_of
 from bot.systems.storyteller import names, tables
@@ -219,7 +220,7 @@ def overview_keyboard(game_id: int) -> InlineKeyboardMarkup:
     return InlineKeyboardMarkup(inline_keyboard=[tables.overview_buttons(game_id)])
 
 
-async def on_options(message: Message, command: CommandObject) -> None:
+async def on_options(message: Message, command: CommandObject, bot: Bot) -> None:
     game = await game_of(message)
     if game is None:
         raise NoGame()
@@ -229,43 +230,47 @@ async def on_options(message: Message, command: CommandObject) -> None:
     key, _sep, value = args.partition(" ")
     view = TABLE_WORDS.get(names.norm(key))
     if view is not None:  # one table: shown, or one row changed (the reply is that table)
-        if value.strip():
-            new = tables.changed_table(options, view, value)
-            options = await set_options(game.id, new, actor_id=message.from_user.id)
-        text = tables.table_text(options, view)
-        if value.strip():
-            text = _("Saved for the fights to come.") + "\n\n" + text
-        await message.reply(text, reply_markup=tables.table_keyboard(options, view, game.id))
+        async with step_and_its_chat(bot):  # the change and its reply, one transaction
+            if value.strip():
+                new = tables.changed_table(options, view, value)
+                options = await set_options(game.id, new, actor_id=message.from_user.id)
+            text = tables.table_text(options, view)
+            if value.strip():
+                text = _("Saved for the fights to come.") + "\n\n" + text
+            await message.reply(text, reply_markup=tables.table_keyboard(options, view, game.id))
         return
     if not args:
         await message.reply(options_text(options), reply_markup=overview_keyboard(game.id))
         return
-    options = await set_options(game.id, changed(options, args), actor_id=message.from_user.id)
-    await message.reply(
-        _("Saved for the fights to come.") + "\n\n" + options_text(options),
-        reply_markup=overview_keyboard(game.id),
-    )
+    new_options = changed(options, args)
+    async with step_and_its_chat(bot):  # the change and its reply, one transaction
+        options = await set_options(game.id, new_options, actor_id=message.from_user.id)
+        await message.reply(
+            _("Saved for the fights to come.") + "\n\n" + options_text(options),
+            reply_markup=overview_keyboard(game.id),
+        )
 
 
-async def on_options_button(query: CallbackQuery, callback_data: OptionsCallback) -> None:
+async def on_options_button(query: CallbackQuery, callback_data: OptionsCallback, bot: Bot) -> None:
     """A tap on /options: the message shows a table or all the options (anyone may look);
     «Defaults» puts the table back (the GM only)."""
     game = await get_game(callback_data.game_id)
     options = game_options(game)
     view = callback_data.view
-    if callback_data.reset:
-        if query.from_user.id != game.gm_id:
-            raise Refusal(_("Only the GM of this game changes its options."))
-        options = await set_options(
-            game.id, tables.reset(options, view), actor_id=query.from_user.id
-        )
-    if view == tables.ALL:
-        text, markup = options_text(options), overview_keyboard(game.id)
-    else:
-        text = tables.table_text(options, view)
-        markup = tables.table_keyboard(options, view, game.id)
-    if isinstance(query.message, Message):
-        await query.message.edit_text(text, reply_markup=markup)
+    if callback_data.reset and query.from_user.id != game.gm_id:
+        raise Refusal(_("Only the GM of this game changes its options."))
+    async with step_and_its_chat(bot):  # the reset and its message, one transaction
+        if callback_data.reset:
+            options = await set_options(
+                game.id, tables.reset(options, view), actor_id=query.from_user.id
+            )
+        if view == tables.ALL:
+            text, markup = options_text(options), overview_keyboard(game.id)
+        else:
+            text = tables.table_text(options, view)
+            markup = tables.table_keyboard(options, view, game.id)
+        if isinstance(query.message, Message):
+            await query.message.edit_text(text, reply_markup=markup)
     await query.answer(_("Back to the defaults.") if callback_data.reset else None)
 
 

@@ -17,6 +17,7 @@ from aiogram.utils.i18n import gettext as _
 from aiogram.utils.i18n import ngettext
 
 from bot import background
+from bot.middlewares.flood import step_and_its_chat
 from bot.systems.storyteller import names
 from bot.systems.storyteller.board import tell
 from bot.systems.storyteller.callbacks import AttackCallback, DefendCallback
@@ -277,11 +278,12 @@ async def on_picker_button(
             await message.edit_text(picker_text(fight, data, numbers), reply_markup=markup)
         await query.answer()
         return
-    out = await fight_command(game.id, attack_of(fight, data), actor_id=user, rng=rng)
-    notice = message.message_id if in_group and message is not None else None
-    if message is not None and not in_group:
-        await message.edit_text(picker_text(fight, data) + "\n" + _("✔️ Sent."))
-    await tell(bot, game, out.events, out.view(game.id), before=out.before, notice=notice)
+    async with step_and_its_chat(bot):  # the attack and what it tells the chat, one transaction
+        out = await fight_command(game.id, attack_of(fight, data), actor_id=user, rng=rng)
+        notice = message.message_id if in_group and message is not None else None
+        if message is not None and not in_group:
+            await message.edit_text(picker_text(fight, data) + "\n" + _("✔️ Sent."))
+        await tell(bot, game, out.events, out.view(game.id), before=out.before, notice=notice)
     await query.answer()
 
 
@@ -300,10 +302,11 @@ async def on_defend_button(
     if not 0 <= callback_data.i < len(choices):
         raise Refused(_("This attack no longer waits for a defense."))
     command = choices[callback_data.i].command()
-    out = await fight_command(
-        game.id, command, actor_id=query.from_user.id, rng=rng, expected_seq=callback_data.seq
-    )
-    await tell(bot, game, out.events, out.view(game.id), before=out.before)
+    async with step_and_its_chat(bot):  # the defense and what it tells the chat, one transaction
+        out = await fight_command(
+            game.id, command, actor_id=query.from_user.id, rng=rng, expected_seq=callback_data.seq
+        )
+        await tell(bot, game, out.events, out.view(game.id), before=out.before)
     await query.answer()
 
 
@@ -317,15 +320,15 @@ async def pass_overdue(bot: Bot, now: float | None = None) -> int:
     a pass made meanwhile is refused by its seq and skipped); how many were made here."""
     passed = 0
     for game_id in await overdue_fights(now):
+        game = await get_game(game_id)
         try:
-            out = await pass_defense_time(game_id, now=now)
+            async with step_and_its_chat(bot):  # the pass and what it tells, one transaction
+                out = await pass_defense_time(game_id, now=now)
+                if out is not None:
+                    await tell(bot, game, out.events, out.view(game.id), before=out.before)
         except (StorytellerError, ServiceError):
             continue
-        if out is None:
-            continue
-        passed += 1
-        game = await get_game(game_id)
-        await tell(bot, game, out.events, out.view(game.id), before=out.before)
+        passed += out is not None
     return passed
 
 

@@ -5,11 +5,24 @@ published with the button; the chat's stored fight ends where the engine's does.
 
 from __future__ import annotations
 
+import asyncio
 import itertools
+import time
+from collections.abc import AsyncIterator
+from typing import Any
 
+import pytest
+from aiogram import Bot
+
+from bot.app import create_bot, flood_control
+from bot.middlewares.flood import FloodControl
+from bot.settings import Settings
+from bot.systems.storyteller import board as board_module
 from engine.dice.rng import ScriptedRng
 from engine.services import find_game
+from engine.services.outgoing import Journal
 from engine.services.storyteller import current_fight
+from engine.store.models import OutgoingCall
 from engine.storyteller import commands as cmd
 from engine.storyteller import events as ev
 from engine.storyteller.combat import BLOCK, DODGE, PARRY
@@ -214,3 +227,105 @@ async def test_players_cannot_publish_and_a_gm_without_private_chat(tg: Telegram
     out = await table.say(ALICE, "/publish")
     assert "Макс" in told(out) and "не достигает цели" in told(out), told(out)
     assert (await table.fight()).proposal is None
+
+
+# --- the step and what it tells the chat, one transaction (issue 24, item 1) -----------------
+
+
+@pytest.fixture
+async def journaled(tg: TelegramDriver, settings: Settings) -> AsyncIterator[TelegramDriver]:
+    """The same dispatcher and fake Bot API, through a bot whose chat calls are journaled
+    (as the runner's): a call made within a step is queued only once the step committed."""
+    flood = flood_control(settings, journal=Journal("test-worker"), pace=False)
+    bot = create_bot(settings, flood=flood)
+    await bot.me()  # known from the start, as the runner's bot
+    try:
+        driver = TelegramDriver(tg.dp, bot, tg.api)
+        driver.__dict__.update({k: v for k, v in vars(tg).items() if k.endswith("_ids")})
+        yield driver  # its updates numbered on from the other driver's
+    finally:
+        await bot.session.close()
+        await flood.close()
+
+
+def flood_of(bot: Bot) -> FloodControl:
+    return next(m for m in bot.session.middleware if isinstance(m, FloodControl))
+
+
+async def test_a_fight_step_fails_after_its_chat_calls_and_leaves_nothing(
+    tg: TelegramDriver, journaled: TelegramDriver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """/init typed and «init» tapped on the board: the turn's message is posted, then the
+    board's edit is made — and the handler breaks after it. Neither the step, nor a journal
+    row, nor a call reaches anyone; while the step was open its calls were journaled in it,
+    not queued or sent."""
+    table = Table(tg)
+    await set_up(table)
+    before = await table.fight()
+    board = table.board()
+    flood = flood_of(journaled.bot)
+    seen: list[tuple[int, int, int]] = []  # rows journaled, calls queued, calls sent
+
+    async def edit_then_break(*args: Any, **kwargs: Any) -> None:
+        posts = [c for c in journaled.api.since(mark, "sendMessage") if c.chat_id == GROUP.id]
+        await real_edit_or_send(*args, **kwargs)
+        seen.append((await OutgoingCall.all().count(), len(flood.chats), len(posts)))
+        raise RuntimeError("the handler broke after its chat calls")
+
+    real_edit_or_send = board_module.edit_or_send
+    monkeypatch.setattr(board_module, "edit_or_send", edit_then_break)
+    for step in ("typed", "tapped"):
+        journaled.dp["rng"] = ScriptedRng([3, 6, 3, 5, 5, 2])
+        mark = journaled.api.mark()
+        if step == "typed":
+            await journaled.send(ALICE, GROUP, "/init")
+        else:
+            button = next(i for i, b in enumerate(board.buttons()) if "Инициатива" in b["text"])
+            await journaled.press(ALICE, board, button)
+        assert seen.pop() == (2, 0, 0), step  # the turn's post and the board's edit, held
+        await asyncio.sleep(0.3)  # what a queue would have sent by now
+        # only the failure's own answer: a reply to the command, an alert to the tap
+        calls = [(c.method, c.text) for c in journaled.api.since(mark)]
+        failed = "sendMessage" if step == "typed" else "answerCallbackQuery"
+        assert calls == [(failed, "Что-то пошло не так. Попробуйте ещё раз чуть позже.")]
+        assert await OutgoingCall.all().count() == 0, step
+        assert await table.fight() == before, step  # no turn started
+
+
+SLOW = 0.8  # seconds the fake Bot API takes to answer a message
+
+
+async def test_a_gm_without_private_chat_is_told_on_the_notice_after_the_commit(
+    tg: TelegramDriver, journaled: TelegramDriver
+) -> None:
+    """The GM's private copy of a proposal is refused once the step committed (the handler
+    does not wait for the GM's chat): the group's notice says so — the sentence the GM's
+    refused copy always brought — and the GM decides there."""
+    table = Table(tg)
+    await set_up(table)
+    await table.say(ALICE, "/init", [3, 6, 3, 5, 5, 2])
+    tg.api.forbid(ALICE.id)
+    tg.api.slow_down("sendMessage", SLOW)  # Telegram takes its time: the handler does not wait
+    journaled.dp["rng"] = ScriptedRng([2, 2, 2, 2, 2])
+    mark = tg.api.mark()
+    await journaled.send(VERA, GROUP, "/attack Макс Бандит 2 Кулак")
+    returned = time.perf_counter()
+
+    def telling() -> list[ApiCall]:  # the group's calls with the sentence
+        calls = tg.api.since(mark)
+        return [c for c in calls if c.chat_id == GROUP.id and "нет личного чата" in c.text]
+
+    async with asyncio.timeout(10):
+        while not telling():
+            await asyncio.sleep(0.05)
+    (dm,) = [c for c in tg.api.since(mark, "sendMessage") if c.chat_id == ALICE.id]
+    assert dm.result is None  # refused ...
+    assert dm.received + SLOW > returned  # ... after the handler was done: it did not wait
+    (notice,) = [c for c in tg.api.since(mark, "sendMessage") if c.chat_id == GROUP.id]
+    (edit,) = telling()  # the notice, edited once the refusal was learnt
+    assert edit.method == "editMessageText"
+    assert notice.result is not None and edit.params["message_id"] == notice.result["message_id"]
+    assert edit.text.startswith(notice.text) and "/publish" in edit.text
+    tg.api.slow_down("sendMessage", 0)
+    out = await table.say(ALICE, "/publish")
+    assert "не достигает цели" in told(out), told(out)
