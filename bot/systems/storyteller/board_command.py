@@ -12,6 +12,7 @@ from aiogram.utils.i18n import gettext as _
 from bot.board_pin import tell_not_pinned
 from bot.chat_rights import ChatRights
 from bot.filters import IN_GROUPS
+from bot.middlewares.flood import step_and_its_chat
 from bot.systems.filters import game_of
 from bot.systems.storyteller.board import show_board
 from engine.services.storyteller import current_fight
@@ -30,4 +31,6 @@ async def on_board(message: Message, bot: Bot, chat_rights: ChatRights) -> None:
     if game is None or view is None or view.closed:
         await message.reply(_("No fight is running here: the GM starts one with /fight."))
         return
-    await show_board(bot, game, new=True, not_pinned=tell_not_pinned(bot, game, chat_rights))
+    not_pinned = tell_not_pinned(bot, game, chat_rights)
+    async with step_and_its_chat(bot):  # the board stored with its post, one transaction
+        await show_board(bot, game, new=True, not_pinned=not_pinned)

@@ -11,13 +11,13 @@ from __future__ import annotations
 import logging
 
 from aiogram import Bot, html
-from aiogram.exceptions import TelegramBadRequest, TelegramForbiddenError
+from aiogram.exceptions import TelegramAPIError, TelegramBadRequest, TelegramForbiddenError
 from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
 from aiogram.utils.i18n import gettext as _
 from aiogram.utils.i18n import ngettext
 
 from bot import background
-from bot.middlewares.flood import step_and_its_chat
+from bot.middlewares.flood import if_refused, step_and_its_chat
 from bot.systems.storyteller import names
 from bot.systems.storyteller.board import tell
 from bot.systems.storyteller.callbacks import AttackCallback, DefendCallback
@@ -236,16 +236,25 @@ async def open_picker(bot: Bot, game: GameInfo, view: FightView, fighter: Fighte
     the group when the GM has no private chat with the bot)."""
     fight = view.state
     data = AttackCallback(game_id=game.id, a=fight.fighters.index(fighter))
+
+    async def in_group() -> None:
+        numbers = not fighter.npc
+        text, markup = picker_text(fight, data, numbers), picker_keyboard(fight, data, numbers)
+        await bot.send_message(
+            game.chat_id, text, message_thread_id=game.topic_id, reply_markup=markup
+        )
+
+    async def not_sent(error: TelegramAPIError) -> None:  # now, or once the queue learns it
+        if not isinstance(error, TelegramForbiddenError | TelegramBadRequest):
+            raise error
+        await in_group()
+
     if fighter.npc and game.gm_id is not None:
-        try:
+        async with if_refused(not_sent):  # the press does not wait for the GM's chat
             markup = picker_keyboard(fight, data)
             await bot.send_message(game.gm_id, picker_text(fight, data), reply_markup=markup)
-            return
-        except (TelegramForbiddenError, TelegramBadRequest):
-            pass
-    numbers = not fighter.npc
-    text, markup = picker_text(fight, data, numbers), picker_keyboard(fight, data, numbers)
-    await bot.send_message(game.chat_id, text, message_thread_id=game.topic_id, reply_markup=markup)
+        return
+    await in_group()
 
 
 async def on_picker_button(
