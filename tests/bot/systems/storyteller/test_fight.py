@@ -8,19 +8,15 @@ from __future__ import annotations
 import asyncio
 import itertools
 import time
-from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
 from aiogram import Bot
 
-from bot.app import create_bot, flood_control
 from bot.middlewares.flood import FloodControl
-from bot.settings import Settings
 from bot.systems.storyteller import board as board_module
 from engine.dice.rng import ScriptedRng
 from engine.services import find_game
-from engine.services.outgoing import Journal
 from engine.services.storyteller import current_fight
 from engine.store.models import OutgoingCall
 from engine.storyteller import commands as cmd
@@ -230,22 +226,6 @@ async def test_players_cannot_publish_and_a_gm_without_private_chat(tg: Telegram
 
 
 # --- the step and what it tells the chat, one transaction (issue 24, item 1) -----------------
-
-
-@pytest.fixture
-async def journaled(tg: TelegramDriver, settings: Settings) -> AsyncIterator[TelegramDriver]:
-    """The same dispatcher and fake Bot API, through a bot whose chat calls are journaled
-    (as the runner's): a call made within a step is queued only once the step committed."""
-    flood = flood_control(settings, journal=Journal("test-worker"), pace=False)
-    bot = create_bot(settings, flood=flood)
-    await bot.me()  # known from the start, as the runner's bot
-    try:
-        driver = TelegramDriver(tg.dp, bot, tg.api)
-        driver.__dict__.update({k: v for k, v in vars(tg).items() if k.endswith("_ids")})
-        yield driver  # its updates numbered on from the other driver's
-    finally:
-        await bot.session.close()
-        await flood.close()
 
 
 def flood_of(bot: Bot) -> FloodControl:

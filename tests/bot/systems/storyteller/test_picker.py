@@ -8,7 +8,9 @@ actions, the first pool loses N dice and each next one one die more»."""
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
+import time
 
 from bot.i18n import translator
 from bot.systems.storyteller.callbacks import AttackCallback
@@ -18,7 +20,7 @@ from engine.services import find_game
 from engine.services.storyteller import fight_command
 from engine.storyteller import commands as cmd
 from tests.bot.conftest import ALICE, BORIS, GROUP
-from tests.bot.systems.storyteller.test_fight import Table, set_up
+from tests.bot.systems.storyteller.test_fight import SLOW, Table, set_up
 from tests.engine.storyteller import test_fight as scripted
 from tests.support.fake_botapi import ApiCall
 from tests.support.telegram import Feed, TelegramDriver
@@ -107,3 +109,29 @@ def test_an_npc_picker_in_the_group_shows_no_dice() -> None:
     assert "Запас: " in shown[True] and "2 действия: " in shown[True]
     assert "куб." not in shown[False] and "Запас" not in shown[False]
     assert "☑️ ✌️ 2 действия" in shown[False] and "🎯 Маленькая" in shown[False]
+
+
+async def test_an_npc_picker_goes_to_the_group_when_the_gm_has_no_private_chat(
+    tg: TelegramDriver, journaled: TelegramDriver
+) -> None:
+    """The GM taps «Attack» for the NPC who is up: the picker goes to the GM's private chat —
+    refused there (the GM never started the bot), it is posted in the group, without the
+    NPC's dice; the tap does not wait for Telegram's answer to learn it."""
+    table = Table(tg)
+    await set_up(table)
+    await table.say(ALICE, "/init", [1, 1, 10, 1, 1, 1])  # Босс is up
+    tg.api.forbid(ALICE.id)
+    tg.api.slow_down("sendMessage", SLOW)  # Telegram takes its time: the tap does not wait
+    mark = tg.api.mark()
+    await journaled.press(
+        ALICE, board(tg), [b["text"] for b in board(tg).buttons()].index("⚔️ Атака")
+    )
+    returned = time.perf_counter()
+    async with asyncio.timeout(5):
+        while not (posted := tg.api.sent(mark, GROUP.id)):
+            await asyncio.sleep(0.05)
+    (refused,) = [c for c in tg.api.since(mark, "sendMessage") if c.chat_id == ALICE.id]
+    assert refused.result is None  # refused after the tap was answered
+    assert refused.received + SLOW > returned
+    (shown,) = posted
+    assert "⚔️ <b>Босс</b> атакует. Кого?" in shown.text and "Запас" not in shown.text
