@@ -20,6 +20,7 @@ from aiogram.types import (
 from aiogram.utils.i18n import gettext as _
 
 from bot.filters import IN_GROUPS
+from bot.middlewares.flood import step_and_its_chat
 from bot.middlewares.refusals import Refusals
 from bot.parsing import topic_of
 from bot.render import texts
@@ -223,20 +224,22 @@ async def on_duel(
         await on_rules(message, game)
         return
     if words and words[0].lower() in STOP_WORDS:  # the GM stops the running duel
-        out = await duels.stop_duel(
-            game.id, thread_of(message), actor_id=message.from_user.id, rng=rng
-        )
-        await tell(bot, game, out.stream, out.events, out.state)
+        async with step_and_its_chat(bot):  # the step and what it tells, one transaction
+            out = await duels.stop_duel(
+                game.id, thread_of(message), actor_id=message.from_user.id, rng=rng
+            )
+            await tell(bot, game, out.stream, out.events, out.state)
         return
     names = [n.strip() for n in _VERSUS.split(command.args or "", maxsplit=1) if n.strip()]
     if len(names) != 2:
         await message.reply(_("Name the two fighters: <code>/duel Бьорн против Такеда</code>"))
         return
     thread = thread_of(message)
-    out = await duels.start_duel(
-        game.id, thread=thread, a=names[0], b=names[1], actor_id=message.from_user.id, rng=rng
-    )
-    await tell(bot, game, out.stream, out.events, out.state)
+    async with step_and_its_chat(bot):
+        out = await duels.start_duel(
+            game.id, thread=thread, a=names[0], b=names[1], actor_id=message.from_user.id, rng=rng
+        )
+        await tell(bot, game, out.stream, out.events, out.state)
 
 
 RULES_WORDS = frozenset(("правила", "rules"))
@@ -260,15 +263,16 @@ async def on_rule(query: CallbackQuery, callback_data: DuelRuleCallback, bot: Bo
         return
     name = duels.NAMES[callback_data.rule]
     value = duels.next_value(duels.game_rules(game), name)
-    rules = await duels.set_rule(game.id, name, value, actor_id=query.from_user.id)
-    await query.answer(rule_line(name, rules))
-    if query.message is not None:
-        await bot.edit_message_text(
-            rules_text(rules),
-            chat_id=query.message.chat.id,
-            message_id=query.message.message_id,
-            reply_markup=rules_keyboard(game.id),
-        )
+    async with step_and_its_chat(bot):
+        rules = await duels.set_rule(game.id, name, value, actor_id=query.from_user.id)
+        if query.message is not None:
+            await bot.edit_message_text(
+                rules_text(rules),
+                chat_id=query.message.chat.id,
+                message_id=query.message.message_id,
+                reply_markup=rules_keyboard(game.id),
+            )
+    await query.answer(rule_line(name, rules))  # a round trip: not within the transaction
 
 
 def deadline_usage() -> str:
@@ -300,11 +304,12 @@ async def on_deadline(message: Message, bot: Bot, rng: Any, game: GameInfo, args
     except BadDeadline:
         await message.reply(deadline_usage())
         return
-    out = await duels.set_deadline(
-        game.id, thread_of(message), hours=hours, policy=policy,
-        actor_id=message.from_user.id, rng=rng,
-    )  # fmt: skip
-    await tell(bot, game, out.stream, out.events, out.state)
+    async with step_and_its_chat(bot):
+        out = await duels.set_deadline(
+            game.id, thread_of(message), hours=hours, policy=policy,
+            actor_id=message.from_user.id, rng=rng,
+        )  # fmt: skip
+        await tell(bot, game, out.stream, out.events, out.state)
 
 
 async def _view(game: GameInfo, thread: int) -> duels.DuelView:
@@ -356,9 +361,10 @@ async def on_undo(message: Message, bot: Bot, game: GameInfo | None) -> None:
     game = _game(game)
     assert message.from_user is not None
     thread = thread_of(message)
-    out = await duels.undo_duel(game.id, thread, actor_id=message.from_user.id)
-    await message.reply(_("The last step of the duel is taken back."))
-    await send_review(bot, game, out.stream, out.state)
+    async with step_and_its_chat(bot):
+        out = await duels.undo_duel(game.id, thread, actor_id=message.from_user.id)
+        await message.reply(_("The last step of the duel is taken back."))
+        await send_review(bot, game, out.stream, out.state)
 
 
 # --- the DM: the form -------------------------------------------------------------------------
@@ -409,6 +415,38 @@ async def on_form(
     elif op == "reset":
         actions, stage = (), 0
     elif op == "send":
+        await _seal(query, cb, bot, rng, game, state, actions, comment)
+        return
+    elif op == "next":
+        stage = 1
+    if query.message is not None:
+        await bot.edit_message_text(
+            form_text(state, cb.fighter, actions, stage, comment=comment),
+            chat_id=query.from_user.id,
+            message_id=query.message.message_id,
+            reply_markup=form_keyboard(
+                state, cb.fighter, cb.stamp, game.id, cb.thread, actions, stage
+            ),
+        )
+    await query.answer()
+
+
+STEPPERS = frozenset(("ap+", "ap-", "dm+", "dm-", "ez+", "ez-"))
+
+
+async def _seal(
+    query: CallbackQuery,
+    cb: DuelFormCallback,
+    bot: Bot,
+    rng: Any,
+    game: GameInfo,
+    state: duel.DuelState,
+    actions: tuple[duel.Action, ...],
+    comment: str,
+) -> None:
+    """«✉️ Send the turn»: the sealed turn, its form showing the receipt and the 🔒 in the
+    topic — the step and what it tells the chat in one transaction."""
+    async with step_and_its_chat(bot):
         out = await duels.submit_turn(
             game.id, cb.thread, fighter=cb.fighter, actions=actions, turn=state.turn,
             actor_id=query.from_user.id, rng=rng, comment=comment,
@@ -432,24 +470,8 @@ async def on_form(
                 message_id=query.message.message_id,
                 reply_markup=markup,
             )
-        await query.answer(_("Sent."))
         await tell(bot, game, out.stream, out.events, out.state)
-        return
-    elif op == "next":
-        stage = 1
-    if query.message is not None:
-        await bot.edit_message_text(
-            form_text(state, cb.fighter, actions, stage, comment=comment),
-            chat_id=query.from_user.id,
-            message_id=query.message.message_id,
-            reply_markup=form_keyboard(
-                state, cb.fighter, cb.stamp, game.id, cb.thread, actions, stage
-            ),
-        )
-    await query.answer()
-
-
-STEPPERS = frozenset(("ap+", "ap-", "dm+", "dm-", "ez+", "ez-"))
+    await query.answer(_("Sent."))  # a round trip: not within the transaction
 
 
 async def on_comment(message: Message, bot: Bot) -> None:
@@ -511,38 +533,51 @@ async def on_review(
     state = view.state
     markup = None
     if cb.op == "publish":
-        out = await duels.publish_turn(game.id, cb.thread, turn=state.turn, actor_id=user, rng=rng)
-        text = _("✅ Turn {turn} is published.").format(turn=state.turn)
-        await _edit(bot, query, text, None)
+        async with step_and_its_chat(bot):
+            out = await duels.publish_turn(
+                game.id, cb.thread, turn=state.turn, actor_id=user, rng=rng
+            )
+            text = _("✅ Turn {turn} is published.").format(turn=state.turn)
+            await _edit(bot, query, text, None)
+            await tell(bot, game, out.stream, out.events, out.state)
         await query.answer()
-        await tell(bot, game, out.stream, out.events, out.state)
         return
-    if cb.op == "undo":
-        state = (await duels.undo_duel(game.id, cb.thread, actor_id=user)).state
-    elif cb.op == "remind":
+    if cb.op in ("undo", "why"):  # a step, and the review shows the duel after it
+        async with step_and_its_chat(bot):
+            if cb.op == "undo":
+                state = (await duels.undo_duel(game.id, cb.thread, actor_id=user)).state
+            else:
+                state = (await _adjust(game, view, cb, reason_text(cb.reason), user, rng)).state
+            markup = review_keyboard(state, game.id, view.stream)
+            await _edit(bot, query, review_text(state), markup)
+        await query.answer()
+        return
+    if cb.op == "remind":
         sent = await send_forms(bot, game, view.stream, state)
         await query.answer(_("Reminders sent: {n}.").format(n=sent))
         return
     elif cb.op == "default":
-        out = await duels.default_turn(
-            game.id, cb.thread, turn=state.turn, fighter=cb.fighter, actor_id=user, rng=rng
-        )
-        await query.answer(_("The default defense is sealed."))
-        if query.message is not None:
-            markup = deadline_keyboard(out.state, game.id, out.stream)
-            await bot.edit_message_reply_markup(
-                chat_id=user, message_id=query.message.message_id, reply_markup=markup
+        async with step_and_its_chat(bot):
+            out = await duels.default_turn(
+                game.id, cb.thread, turn=state.turn, fighter=cb.fighter, actor_id=user, rng=rng
             )
-        await tell(bot, game, out.stream, out.events, out.state)
+            if query.message is not None:
+                markup = deadline_keyboard(out.state, game.id, out.stream)
+                await bot.edit_message_reply_markup(
+                    chat_id=user, message_id=query.message.message_id, reply_markup=markup
+                )
+            await tell(bot, game, out.stream, out.events, out.state)
+        await query.answer(_("The default defense is sealed."))
         return
     elif cb.op == "dl":
         hours = cb.value or None
-        out = await duels.set_deadline(
-            game.id, cb.thread, hours=hours, policy=duel.POLICIES[cb.reason % 3],
-            actor_id=user, rng=rng,
-        )  # fmt: skip
+        async with step_and_its_chat(bot):
+            out = await duels.set_deadline(
+                game.id, cb.thread, hours=hours, policy=duel.POLICIES[cb.reason % 3],
+                actor_id=user, rng=rng,
+            )  # fmt: skip
+            await tell(bot, game, out.stream, out.events, out.state)
         await query.answer(_("Done."))
-        await tell(bot, game, out.stream, out.events, out.state)
         return
     elif cb.op in ("roll", "fields", "val"):
         after = duel.propose(state).after_of(cb.fighter)
@@ -556,8 +591,6 @@ async def on_review(
         await _edit(bot, query, change_text(state, cb), reasons_keyboard(cb))
         await query.answer()
         return
-    elif cb.op == "why":
-        state = (await _adjust(game, view, cb, reason_text(cb.reason), user, rng)).state
     if markup is not None:
         if query.message is not None:
             await bot.edit_message_reply_markup(
@@ -576,14 +609,15 @@ async def on_reason(message: Message, bot: Bot, rng: Any) -> None:
     user = message.from_user.id
     game, view = await _review_state(cb, user)
     reason = (message.text or "").strip()[:200]
-    state = (await _adjust(game, view, cb, reason, user, rng)).state
-    await bot.edit_message_text(
-        review_text(state)[:4096],
-        chat_id=message.chat.id,
-        message_id=message.reply_to_message.message_id,
-        reply_markup=review_keyboard(state, game.id, view.stream),
-    )
-    await message.reply(_("The change is made with your reason."))
+    async with step_and_its_chat(bot):
+        state = (await _adjust(game, view, cb, reason, user, rng)).state
+        await bot.edit_message_text(
+            review_text(state)[:4096],
+            chat_id=message.chat.id,
+            message_id=message.reply_to_message.message_id,
+            reply_markup=review_keyboard(state, game.id, view.stream),
+        )
+        await message.reply(_("The change is made with your reason."))
 
 
 async def _edit(bot: Bot, query: CallbackQuery, text: str, markup: Any) -> None:
