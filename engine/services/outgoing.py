@@ -16,7 +16,7 @@ sent again (Telegram has no idempotent send; an edit sent twice changes nothing)
 A post's caller may go on before Telegram answered, holding the post's row id, negated, as
 its message id (a provisional id; a board stored with one, too). Once the post is sent, the
 real id is written beside it (`SentCall`, the same flush that forgets the row) and the boards
-and live forms stored with the provisional one are given the real one; a later call naming
+and live messages stored with the provisional one are given the real one; a later call naming
 the provisional id is sent with the real one (`real_id`), by any worker. The mapping is
 pruned after a day (`prune_sent`)."""
 
@@ -97,7 +97,7 @@ async def _record_real_ids(real: dict[int, int]) -> None:
     )
     for row, message_id in real.items():  # a board stored before its post was sent
         await BoardMessage.filter(message_id=-row).update(message_id=message_id)
-    # a live form (a duel's, engine/services/live.py) likewise: one read finds them
+    # a live message (engine/services/live.py) likewise: one read finds them
     forms = await LiveMessage.filter(message_id__in=[-row for row in real]).values_list(
         "id", "message_id"
     )
@@ -108,7 +108,7 @@ async def _record_real_ids(real: dict[int, int]) -> None:
 async def prune_sent(age: timedelta = timedelta(days=1)) -> int:
     """Forget the real ids of posts sent longer than `age` ago; how many. A board stored
     with a provisional id after its post was sent (the fix-up ran first) gets its real one
-    here, before the mapping goes (a live form too)."""
+    here, before the mapping goes (a live message too)."""
     for board in await BoardMessage.filter(message_id__lt=0):
         found = await SentCall.filter(id=-board.message_id).first()
         if found is not None:
