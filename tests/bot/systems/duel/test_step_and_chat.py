@@ -17,7 +17,8 @@ from aiogram import Bot
 from bot.app import create_bot, flood_control
 from bot.middlewares.flood import FloodControl
 from bot.settings import Settings
-from bot.systems.duel import router
+from bot.systems.duel import form as form_screen
+from bot.systems.duel import review as review_screen
 from bot.systems.duel.callbacks import DuelReviewCallback
 from engine.dice.rng import ScriptedRng
 from engine.services import duel as duels
@@ -59,12 +60,12 @@ def told(calls: list[ApiCall]) -> list[ApiCall]:
 
 
 class TellThenFail:
-    """`router.tell`, then what the queue and the Bot API held at that moment (within the
+    """The screen's `tell`, then what the queue and the Bot API held at that moment (within the
     step's transaction); `fail`: then the handler breaks."""
 
-    def __init__(self, api: FakeBotAPI, flood: FloodControl) -> None:
+    def __init__(self, api: FakeBotAPI, flood: FloodControl, real: Callable[..., Any]) -> None:
         self.api, self.flood, self.fail = api, flood, True
-        self.real: Callable[..., Any] = router.tell
+        self.real = real
         self.seen: list[tuple[int, int]] = []  # (chats queued, chat calls made) after tell
 
     async def __call__(self, *args: Any, **kwargs: Any) -> None:
@@ -88,8 +89,8 @@ async def test_a_seal_that_fails_after_telling_the_chat_leaves_nothing(
     await table.say(VERA, "/duel Бьорн против Такеда")
     game = await find_game(FORUM.id, None)
     assert game is not None
-    spy = TellThenFail(tg.api, journaled.flood)
-    monkeypatch.setattr(router, "tell", spy)
+    spy = TellThenFail(tg.api, journaled.flood, form_screen.tell)
+    monkeypatch.setattr(form_screen, "tell", spy)
     tg.bot = journaled.bot
     a, fa, _, _ = TURNS[0]
     before = tg.api.mark()
@@ -134,8 +135,8 @@ async def test_a_publication_that_fails_after_telling_the_chat_leaves_nothing(
     await table.submit(ALICE, BJORN, a, fa)
     await table.submit(BORIS, TAKEDA, b, fb)
     assert table.review is not None
-    spy = TellThenFail(tg.api, journaled.flood)
-    monkeypatch.setattr(router, "tell", spy)
+    spy = TellThenFail(tg.api, journaled.flood, review_screen.tell)
+    monkeypatch.setattr(review_screen, "tell", spy)
     tg.bot = journaled.bot
     review = table.review
     publish = table.button(review, DuelReviewCallback, op="publish")
