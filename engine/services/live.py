@@ -22,10 +22,12 @@ async def _stream_id(game_id: int, stream: str) -> int | None:
 
 async def swap_live_message(game_id: int, stream: str, key: str, ref: Ref) -> Ref | None:
     """Store `ref` as the live message of (`stream`, `key`); the one stored before, if it is
-    another message, for the caller to close. A message id of 0 (a send still queued) is
-    not stored: the old one stays live until a later send replaces it."""
+    another message, for the caller to close. A negative id is a send still queued (its
+    journal row, negated: bot/middlewares/flood.py), given the real one once sent
+    (engine/services/outgoing.py); 0 (a send whose caller went on without any id) is not
+    stored: the old one stays live until a later send replaces it."""
     stream_id = await _stream_id(game_id, stream)
-    if stream_id is None or ref[1] <= 0:
+    if stream_id is None or ref[1] == 0:
         return None
     row = await LiveMessage.filter(stream_id=stream_id, key=key).first()
     if row is None:

@@ -16,9 +16,9 @@ sent again (Telegram has no idempotent send; an edit sent twice changes nothing)
 A post's caller may go on before Telegram answered, holding the post's row id, negated, as
 its message id (a provisional id; a board stored with one, too). Once the post is sent, the
 real id is written beside it (`SentCall`, the same flush that forgets the row) and the boards
-stored with the provisional one are given the real one; a later call naming the provisional
-id is sent with the real one (`real_id`), by any worker. The mapping is pruned after a day
-(`prune_sent`)."""
+and live messages stored with the provisional one are given the real one; a later call naming
+the provisional id is sent with the real one (`real_id`), by any worker. The mapping is
+pruned after a day (`prune_sent`)."""
 
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ from tortoise.expressions import Q
 
 from engine.services.aggregates.sql import dump_json, load_json, now, sql
 from engine.services.batched import Batched
-from engine.store.models import BoardMessage, OutgoingCall, SentCall
+from engine.store.models import BoardMessage, LiveMessage, OutgoingCall, SentCall
 
 
 @dataclass(frozen=True)
@@ -97,16 +97,26 @@ async def _record_real_ids(real: dict[int, int]) -> None:
     )
     for row, message_id in real.items():  # a board stored before its post was sent
         await BoardMessage.filter(message_id=-row).update(message_id=message_id)
+    # a live message (engine/services/live.py) likewise: one read finds them
+    forms = await LiveMessage.filter(message_id__in=[-row for row in real]).values_list(
+        "id", "message_id"
+    )
+    for form, provisional in forms:
+        await LiveMessage.filter(id=form).update(message_id=real[-provisional])
 
 
 async def prune_sent(age: timedelta = timedelta(days=1)) -> int:
     """Forget the real ids of posts sent longer than `age` ago; how many. A board stored
     with a provisional id after its post was sent (the fix-up ran first) gets its real one
-    here, before the mapping goes."""
+    here, before the mapping goes (a live message too)."""
     for board in await BoardMessage.filter(message_id__lt=0):
         found = await SentCall.filter(id=-board.message_id).first()
         if found is not None:
             await BoardMessage.filter(id=board.id).update(message_id=found.message_id)
+    for form in await LiveMessage.filter(message_id__lt=0):
+        found = await SentCall.filter(id=-form.message_id).first()
+        if found is not None:
+            await LiveMessage.filter(id=form.id).update(message_id=found.message_id)
     return await SentCall.filter(created_at__lt=now() - age).delete()
 
 

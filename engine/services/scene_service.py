@@ -16,6 +16,7 @@ from typing import Any, Generic, TypeVar
 from engine.dice.rng import Rng
 from engine.services import scenes, systems
 from engine.services.aggregates.unit import Unit, run_unit
+from engine.services.errors import EventConflict, StaleState
 from engine.services.scenes import CommandOutcome, SceneView, UndoOutcome
 from engine.store.models import ROLE_GM
 
@@ -82,11 +83,13 @@ async def scene_command(
     rng: Rng,
     expected_seq: int | None = None,
     expected_stream: str | None = None,
+    scope: Any = None,
 ) -> CommandOutcome[Any, Any]:
-    """Decide `command` on the game's open scene of `kind` and keep its events as one step,
-    with the steps it causes in other scenes, in one transaction. Non-members get
-    `not_member`, a player what the kind's `check` refuses; the engine's refusal passes
-    through. `expected_seq`: the scene's seq the user saw (`stale_state` if it moved)."""
+    """Decide `command` on the game's open scene of `kind` (of `scope`, for a kind with a
+    scope) and keep its events as one step, with the steps it causes in other scenes, in one
+    transaction. Non-members get `not_member`, a player what the kind's `check` refuses; the
+    engine's refusal passes through. `expected_seq`: the scene's seq the user saw
+    (`stale_state` if it moved)."""
     scene = systems.scene_kind(kind)
     decide = scene.decide
     if decide is None:
@@ -96,7 +99,7 @@ async def scene_command(
 
     async def work(unit: Unit) -> CommandOutcome[Any, Any]:
         role = scenes.member_in(unit)
-        key = await scenes.active_in(unit, kind)
+        key = await open_key(unit, kind, scope)
         if scene.check is not None and role != ROLE_GM:
             await scene.check(unit, command)
         state = await unit.state(
@@ -107,6 +110,20 @@ async def scene_command(
         return dataclasses.replace(out, before=state)
 
     return await run_unit(game_id, work, actor_id=actor_id)
+
+
+async def open_key(unit: Unit, kind: str, scope: Any = None) -> str:
+    """The key of the game's open scene of `kind`, read with the unit's lock — for a kind
+    with a scope (`SceneKind.scope`), the newest open one of `scope`; the kind's `missing`
+    error when there is none."""
+    scene = systems.scene_kind(kind)
+    if scene.scope is None:
+        return await scenes.active_in(unit, kind)
+    prefix = scene.scope(scope)
+    keys = [k for k, _ in unit.game.open_streams if k.startswith(prefix)]
+    if not keys:
+        raise scene.missing(game_id=unit.game.id, scope=scope)
+    return max(keys, key=lambda k: int(k.rsplit(":", 1)[-1]))
 
 
 async def record_scene_step(
@@ -150,18 +167,44 @@ async def undo_scene_step(
     expected_step: int | None = None,
     expected_seq: int | None = None,
     expected_stream: str | None = None,
+    scope: Any = None,
 ) -> UndoOutcome[Any, Any]:
-    """The GM takes back the last step of the game's open scene of `kind` and what it caused
-    in other scenes (`follow_undo`), in one transaction (`event_conflict`, `stale_state`:
-    another step came since the one the GM saw)."""
+    """The GM takes back the last step of the game's open scene of `kind` (of `scope`, for a
+    kind with a scope) and what it caused in other scenes (`follow_undo`), in one
+    transaction. `expected_step` (the step the GM saw as last: `event_conflict` if another
+    step came since) or `expected_seq` (the board's seq: `stale_state`) keep two undo clicks
+    from taking back two steps."""
     scene = systems.scene_kind(kind)
-    return await scenes.undo_scene(
-        scene.aggregate,
-        kind,
-        game_id,
-        actor_id=actor_id,
-        expected_step=expected_step,
-        expected_seq=expected_seq,
-        expected_stream=expected_stream,
-        follow=scene.follow_undo,
-    )
+    aggregate = scene.aggregate
+
+    async def work(unit: Unit) -> UndoOutcome[Any, Any]:
+        scenes.gm_in(unit)
+        key = await open_key(unit, kind, scope)
+        await unit.state(aggregate, key, expected_seq=expected_seq, expected_stream=expected_stream)
+        try:
+            result = await unit.undo(aggregate, key, expected_step=expected_step)
+        except StaleState as exc:
+            raise EventConflict(**exc.params) from exc
+        unit.note(
+            kind,
+            aggregate,
+            stream=key,
+            seq=result.seq,
+            undone=result.undone_step,
+            undone_events=result.undone_events,  # what the chat tells, as after its /undo
+            actor_id=actor_id,
+            **scene.note(key),
+        )
+        follow = scene.follow_undo
+        followed = None if follow is None else await follow(unit, key, result.undone_step)
+        return UndoOutcome(
+            result.state,
+            result.undone_step,
+            result.undone_events,
+            result.step_id,
+            result.seq,
+            key,
+            0 if followed is None else followed.steps,
+        )
+
+    return await run_unit(game_id, work, actor_id=actor_id, max_retries=0)

@@ -1,11 +1,12 @@
 """Scenes of a game, whatever its rule system: roles, one open stream of a scene kind per
-game, board messages, undo, and the plain results the scene services return. The kinds and
-their errors come from the registry (engine/services/systems.py).
+game, board messages, and the plain results the scene services return (their start, command
+and undo: engine/services/scene_service.py). The kinds and their errors come from the
+registry (engine/services/systems.py).
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
@@ -19,13 +20,11 @@ from engine.services.aggregates.log import read_active_view
 from engine.services.aggregates.streams import next_key
 from engine.services.aggregates.unit import Unit
 from engine.services.errors import (
-    EventConflict,
     GameEnded,
     NoGame,
     NotGm,
     NotMember,
     ServiceError,
-    StaleState,
     WrongSystem,
 )
 from engine.store.models import ROLE_GM, BoardMessage, Game, Role, Stream
@@ -328,50 +327,3 @@ async def board_message(game_id: int, kind: str) -> int | None:
     _check_kind(kind)
     stream = await agg.active_stream(game_id, kind)
     return None if stream is None else await _board_of(game_id, stream.key)
-
-
-async def undo_scene(
-    aggregate: agg.Aggregate,
-    kind: str,
-    game_id: int,
-    *,
-    actor_id: int,
-    expected_step: int | None = None,
-    expected_seq: int | None = None,
-    expected_stream: str | None = None,
-    follow: Callable[[Unit, str, int], Awaitable[Caused | None]] | None = None,
-) -> UndoOutcome[Any, Any]:
-    """The GM takes back the last step of the game's active scene of `kind`, and with
-    `follow` what that step caused elsewhere, in one transaction. `expected_step` (the step
-    the GM saw as last: `event_conflict` if another step came since) or `expected_seq` (the
-    board's seq: `stale_state`) keep two undo clicks from taking back two steps."""
-
-    async def work(unit: Unit) -> UndoOutcome[Any, Any]:
-        gm_in(unit)
-        key = await active_in(unit, kind)
-        await unit.state(aggregate, key, expected_seq=expected_seq, expected_stream=expected_stream)
-        try:
-            result = await unit.undo(aggregate, key, expected_step=expected_step)
-        except StaleState as exc:
-            raise EventConflict(**exc.params) from exc
-        unit.note(
-            kind,
-            aggregate,
-            stream=key,
-            seq=result.seq,
-            undone=result.undone_step,
-            undone_events=result.undone_events,  # what the chat tells, as after its /undo
-            actor_id=actor_id,
-        )
-        followed = None if follow is None else await follow(unit, key, result.undone_step)
-        return UndoOutcome(
-            result.state,
-            result.undone_step,
-            result.undone_events,
-            result.step_id,
-            result.seq,
-            key,
-            0 if followed is None else followed.steps,
-        )
-
-    return await agg_unit.run_unit(game_id, work, actor_id=actor_id, max_retries=0)

@@ -59,6 +59,9 @@ class SceneKind:
     follow_undo: FollowUndo | None = None
     start_params: Callable[[int], Awaitable[Mapping[str, Any]]] | None = None  # (game id)
     note: Callable[[str], Mapping[str, Any]] = _no_note  # a step's note's own fields (key)
+    # Several open at once, one per scope (a forum topic, say): a scope's key prefix; a
+    # command or an undo names its scope and acts on that scope's newest open scene.
+    scope: Callable[[Any], str] | None = None
 
     @property
     def name(self) -> str:

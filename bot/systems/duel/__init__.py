@@ -1,7 +1,7 @@
 """The forum duel in the chat (seed 003): fighters and duels in the thread (one per forum
 topic), sealed turns submitted in the DM with the bot by buttons, the GM's review there, the
-published posts with their receipts (bot/systems/duel/router.py, tell.py, render/).
-Registered in bot/systems/installed.py."""
+published posts with their receipts (bot/systems/duel/router.py and its screens, tell.py,
+render/). Registered in bot/systems/installed.py."""
 
 from __future__ import annotations
 

@@ -12,6 +12,7 @@ from typing import Any
 from aiogram import Bot
 
 from bot import background
+from bot.middlewares.flood import step_and_its_chat
 from bot.systems.duel.tell import tell
 from engine import duel
 from engine.dice.rng import system_rng
@@ -66,15 +67,16 @@ async def pass_due(bot: Bot, now: float | None = None, rng: Any = None) -> int:
     for view in await duels.due_duels(now):
         thread = duels.thread_of(view.stream)
         try:
-            out = await duels.pass_deadline(
-                view.game_id, thread, turn=view.state.turn, now=now, rng=rng
-            )
+            game = await get_game(view.game_id)
+            async with step_and_its_chat(bot):  # the pass and what it tells, one transaction
+                out = await duels.pass_deadline(
+                    view.game_id, thread, turn=view.state.turn, now=now, rng=rng
+                )
+                if out is not None:
+                    await tell(bot, game, out.stream, out.events, out.state)
         except (duel.DuelError, ServiceError):  # passed meanwhile, or the duel is gone
             continue
-        if out is None:
-            continue
-        passed += 1
-        await tell(bot, await get_game(view.game_id), out.stream, out.events, out.state)
+        passed += out is not None
     return passed
 
 

@@ -1,7 +1,9 @@
 """The chat side of a duel's steps, whichever surface made them: the thread gets the start,
 the sealed receipts and the published posts (in the GM's language, as boards are); each
 fighter's owner gets the submission form in the DM, the GM the review once both are in.
-A DM Telegram refuses (the user never started the bot) is skipped: /turn asks again."""
+A DM Telegram refuses (the user never started the bot) is skipped: /turn asks again. Within
+a step (`step_and_its_chat`) the step does not wait for a DM's answer: a refusal is logged
+once the queue learns of it (`if_refused`)."""
 
 from __future__ import annotations
 
@@ -10,9 +12,11 @@ from collections.abc import Iterable
 
 from aiogram import Bot
 from aiogram.exceptions import TelegramAPIError
+from aiogram.types import Message
 from aiogram.utils.i18n import I18n
 
 from bot.i18n import translator
+from bot.middlewares.flood import if_refused
 from bot.miniapp import current_miniapp
 from bot.systems.duel.callbacks import form_stamp
 from bot.systems.duel.render.form import closed_text, form_keyboard, form_text
@@ -35,6 +39,7 @@ from engine.services.duel import current_duel, thread_of
 from engine.services.live import swap_live_message, take_live_messages
 from engine.services.notify import Notification
 from engine.services.types import GameInfo
+from engine.services.updates import holding_effects
 from webapp.links import link_secret
 from webapp.systems.duel.verify import verify_path
 
@@ -74,7 +79,8 @@ def player_of(game: GameInfo, state: DuelState, fighter: str) -> int | None:
 
 async def send_form(bot: Bot, game: GameInfo, stream: str, state: DuelState, fighter: str) -> bool:
     """The form to the fighter's player; the copy sent before (/turn, /remind, a reminder at
-    the deadline) is closed, so one form per player per turn is live."""
+    the deadline) is closed, so one form per player per turn is live. False: Telegram
+    refused it (outside a step, whose caller says so; within one it is not waited for)."""
     user = player_of(game, state, fighter)
     if user is None:
         return False
@@ -83,11 +89,22 @@ async def send_form(bot: Bot, game: GameInfo, stream: str, state: DuelState, fig
         text = form_text(state, fighter, (), 0)
         stamp = form_stamp(stream, state, fighter)
         markup = form_keyboard(state, fighter, stamp, game.id, thread_of(stream), (), 0)
-    try:
-        sent = await bot.send_message(user, text, reply_markup=markup)
-    except TelegramAPIError:
-        log.info("the form of fighter %s could not reach user %s", fighter, user)
+
+    async def not_reached(error: TelegramAPIError) -> None:
+        log.info("the form of fighter %s could not reach user %s: %s", fighter, user, error)
+
+    sent: Message | None = None
+    if holding_effects():  # a step's: queued with it, a refusal is the handler's
+        async with if_refused(not_reached):
+            sent = await bot.send_message(user, text, reply_markup=markup)
+    else:  # /turn, /remind: their reply says whether it got there
+        try:
+            sent = await bot.send_message(user, text, reply_markup=markup)
+        except TelegramAPIError as error:
+            await not_reached(error)
+    if sent is None:
         return False
+    # a provisional id (the post still queued) is stored too: it gets the real one once sent
     old = await swap_live_message(game.id, stream, fighter, (user, sent.message_id))
     if old is not None:
         with translator(language):
@@ -104,10 +121,11 @@ async def close_forms(bot: Bot, game: GameInfo, stream: str, state: DuelState, w
 
 
 async def _close(bot: Bot, ref: tuple[int, int], text: str) -> None:
-    try:
+    async def not_closed(error: TelegramAPIError) -> None:  # deleted by the user, or closed
+        log.info("the form %s in chat %s could not be closed: %s", ref[1], ref[0], error)
+
+    async with if_refused(not_closed):
         await bot.edit_message_text(text, chat_id=ref[0], message_id=ref[1], reply_markup=None)
-    except TelegramAPIError:  # deleted by the user, or already closed
-        log.info("the form %s in chat %s could not be closed", ref[1], ref[0])
 
 
 async def send_forms(
@@ -134,12 +152,14 @@ async def send_review(bot: Bot, game: GameInfo, stream: str, state: DuelState) -
         return
     with translator(await get_language(game.gm_id)):
         text, markup = review_text(state), review_keyboard(state, game.id, stream)
-    try:
+
+    async def not_reached(error: TelegramAPIError) -> None:
+        log.info("the review of game %s could not reach its GM: %s", game.id, error)
+
+    async with if_refused(not_reached):  # the step does not wait for the GM's DM
         for part in chunks(text)[:-1]:
             await bot.send_message(game.gm_id, part)
         await bot.send_message(game.gm_id, chunks(text)[-1], reply_markup=markup)
-    except TelegramAPIError:
-        log.info("the review of game %s could not reach its GM", game.id)
 
 
 async def tell(
@@ -191,10 +211,12 @@ async def _tell_gm_missing(
     with translator(await get_language(game.gm_id)):
         text = "\n".join([title(state), missing_text(state, event)])
         markup = deadline_keyboard(state, game.id, stream)
-    try:
+
+    async def not_reached(error: TelegramAPIError) -> None:
+        log.info("the deadline of game %s could not reach its GM: %s", game.id, error)
+
+    async with if_refused(not_reached):  # the step does not wait for the GM's DM
         await bot.send_message(game.gm_id, text, reply_markup=markup)
-    except TelegramAPIError:
-        log.info("the deadline of game %s could not reach its GM", game.id)
 
 
 async def board_sync(bot: Bot, game: GameInfo, note: Notification) -> None:

@@ -5,13 +5,14 @@ Registered in engine/services/installed.py."""
 from __future__ import annotations
 
 from engine.duel.roll import DUEL_CHECK
-from engine.services.duel.aggregates import DUEL, thread_of
+from engine.services.duel.aggregates import DUEL, prefix, thread_of
 from engine.services.duel.code import CODE
 from engine.services.duel.duels import (
     DuelOutcome,
     DuelView,
     adjust_turn,
     current_duel,
+    decide_duel,
     default_turn,
     due_duels,
     duel_at,
@@ -53,7 +54,7 @@ def _note(key: str) -> dict[str, int]:
 DUEL_SYSTEM = RuleSystem(
     CODE,
     "Forum duel",
-    (SceneKind(DUEL, NoDuel, DuelActive, note=_note),),
+    (SceneKind(DUEL, NoDuel, DuelActive, decide=decide_duel, note=_note, scope=prefix),),
     new_game_options=new_game_rules,
     rolls=(DUEL_CHECK,),
 )

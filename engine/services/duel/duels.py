@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from engine import duel
 from engine.dice.rng import Rng
@@ -22,13 +23,13 @@ from engine.services.aggregates.streams import next_key
 from engine.services.aggregates.unit import Unit, run_unit
 from engine.services.errors import EventConflict, StaleState, WrongSystem
 from engine.services.games import get_game
-from engine.services.scene_service import record_scene_step
-from engine.services.scenes import CommandOutcome, SceneView, gm_in, member_in, view_of
-from engine.store.models import ROLE_GM, Stream
+from engine.services.scene_service import Turn, record_scene_step, scene_command, undo_scene_step
+from engine.services.scenes import CommandOutcome, SceneView, UndoOutcome, gm_in, view_of
+from engine.store.models import Stream
 
 from .aggregates import DUEL, prefix
 from .code import CODE
-from .errors import DuelActive, NoDuel, SameFighter
+from .errors import DuelActive, SameFighter
 from .fighters import FighterRecord, get_fighter
 from .rules import game_rules
 
@@ -52,16 +53,10 @@ def _number(key: str) -> int:
 
 
 def open_key(unit: Unit, thread: int) -> str | None:
-    """The newest open duel of the topic, as read with the game's lock."""
+    """The newest open duel of the topic, as read with the game's lock (or None: a start's
+    check; a command's and an undo's is the scene service's `open_key`)."""
     keys = [k for k, _ in unit.game.open_streams if k.startswith(prefix(thread))]
     return max(keys, key=_number) if keys else None
-
-
-async def _require(unit: Unit, thread: int) -> str:
-    key = open_key(unit, thread)
-    if key is None:
-        raise NoDuel(game_id=unit.game.id, thread=thread)
-    return key
 
 
 def _check_system(unit: Unit) -> None:
@@ -117,6 +112,28 @@ def _initial(a: FighterRecord, b: FighterRecord, options: duel.DuelOptions) -> d
     return duel.new_duel(a.fighter, b.fighter, options, owners=(a.owner_id, b.owner_id))
 
 
+@dataclass(frozen=True)
+class OnTurn:
+    """A duel command with the turn its sender saw (None: any), as the scene service hands
+    it to `decide_duel`."""
+
+    command: duel.Command
+    turn: int | None = None
+
+
+async def decide_duel(sent: Turn[duel.DuelState, OnTurn]) -> tuple[tuple[duel.Event, ...], None]:
+    """The duel's decide for the scene service: `wrong_turn` when the duel is past the turn
+    the sender saw; the engine is told who sends (None: the GM) — a GM who saved a fighter as
+    its owner seals it as its player."""
+    state, command, turn = sent.state, sent.command.command, sent.command.turn
+    if turn is not None and turn != state.turn:
+        raise duel.DuelError("wrong_turn", {"got": turn, "turn": state.turn})
+    by = sent.by
+    if isinstance(command, duel.Submit) and state.fighter(command.fighter).owner == sent.actor_id:
+        by = sent.actor_id
+    return duel.decide(state, dataclasses.replace(command, by=by), sent.rng), None
+
+
 async def duel_command(
     game_id: int,
     thread: int,
@@ -127,24 +144,14 @@ async def duel_command(
     expected_seq: int | None = None,
     turn: int | None = None,
 ) -> DuelOutcome:
-    """Decide `command` on the topic's duel as the actor (`by`: None for the GM, the
-    player's id otherwise) and keep its events as one step. `turn`: the turn the sender
-    saw (`wrong_turn` if the duel is past it); `expected_seq`: the seq (`stale_state`)."""
-
-    async def work(unit: Unit) -> DuelOutcome:
-        role = member_in(unit)
-        key = await _require(unit, thread)
-        state = await unit.state(DUEL, key, expected_seq=expected_seq)
-        if turn is not None and turn != state.turn:
-            raise duel.DuelError("wrong_turn", {"got": turn, "turn": state.turn})
-        by = None if role == ROLE_GM else actor_id
-        if isinstance(command, duel.Submit) and state.fighter(command.fighter).owner == actor_id:
-            by = actor_id  # a GM who saved a fighter as its owner seals it as its player
-        events = duel.decide(state, dataclasses.replace(command, by=by), rng)
-        return await _record(unit, key, events, state, rng)
-
+    """Decide `command` on the topic's duel as the actor and keep its events as one step
+    (the scene service, scoped by the topic). `turn`: the turn the sender saw (`wrong_turn`
+    if the duel is past it); `expected_seq`: the seq (`stale_state`)."""
     try:
-        return await run_unit(game_id, work, actor_id=actor_id)
+        return await scene_command(
+            KIND, game_id, OnTurn(command, turn), actor_id=actor_id, rng=rng,
+            expected_seq=expected_seq, scope=thread,
+        )  # fmt: skip
     except EventConflict as exc:  # a command that kept losing races: as stale as it gets
         raise StaleState(**exc.params) from exc
 
@@ -256,20 +263,11 @@ async def due_duels(now: float) -> list[DuelView]:
 
 async def undo_duel(
     game_id: int, thread: int, *, actor_id: int, expected_step: int | None = None
-) -> DuelOutcome:
+) -> UndoOutcome[duel.DuelState, duel.Event]:
     """The GM takes back the duel's last step (a submission, a change, a publication)."""
-
-    async def work(unit: Unit) -> DuelOutcome:
-        gm_in(unit)
-        key = await _require(unit, thread)
-        before = await unit.state(DUEL, key)
-        result = await unit.undo(DUEL, key, expected_step=expected_step)
-        unit.note(KIND, stream=key, seq=result.seq, undone=result.undone_step, thread=thread)
-        return CommandOutcome(
-            result.state, (), result.step_id, result.seq, key, (), unit.board(key), before
-        )
-
-    return await run_unit(game_id, work, actor_id=actor_id, max_retries=0)
+    return await undo_scene_step(
+        KIND, game_id, actor_id=actor_id, expected_step=expected_step, scope=thread
+    )
 
 
 async def _stream_of(game_id: int, thread: int) -> agg.StreamInfo | None:

@@ -7,6 +7,7 @@ from datetime import timedelta
 from engine import services
 from engine.services import outgoing
 from engine.services.aggregates.sql import now
+from engine.services.live import swap_live_message, take_live_messages
 from engine.services.outgoing import Kept
 from engine.services.savage import start_encounter
 from engine.store.models import OutgoingCall, SentCall
@@ -79,3 +80,21 @@ async def test_a_sent_posts_real_id_is_kept_and_given_to_a_board_stored_before_i
     await SentCall.filter(id=first.id).update(created_at=now() - timedelta(days=2))
     assert await outgoing.prune_sent() == 1
     assert await outgoing.real_id(first.id) is None
+
+
+async def test_a_live_form_stored_before_its_post_was_sent_is_given_the_real_id(
+    game: services.GameInfo,
+) -> None:
+    """A duel's form sent within its step is stored with its provisional id
+    (engine/services/live.py): once sent it holds the real one, so a later close edits the
+    real message — at once, or by the prune for a form stored after the mark."""
+    scene = await start_encounter(game.id, actor_id=GM)  # any stream holds live messages
+    await outgoing.store(calls()[:1])
+    [first] = await outgoing.claim()
+    assert first.id is not None
+    assert await swap_live_message(game.id, scene.stream, "a", (7, -first.id)) is None
+    await outgoing.done(first, 4321)
+    assert await take_live_messages(game.id, scene.stream) == {"a": (7, 4321)}
+    await swap_live_message(game.id, scene.stream, "a", (7, -first.id))  # after the mark
+    assert await outgoing.prune_sent() == 0
+    assert await take_live_messages(game.id, scene.stream) == {"a": (7, 4321)}

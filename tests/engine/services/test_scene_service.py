@@ -38,9 +38,11 @@ async def test_a_kind_no_system_has_is_unknown(game: services.GameInfo) -> None:
 
 
 def test_every_installed_scene_kind_is_decided_by_the_shared_service_or_its_system() -> None:
-    # the duel's scenes are one per forum topic: its own services decide them
+    # the duel's scenes too, one per forum topic: its kind's scope is the topic
     shared = {kind.name for kind in systems.scene_kinds() if kind.decide is not None}
-    assert shared == {"encounter", "chase", "st_fight"}
+    assert shared == {"encounter", "chase", "st_fight", "duel"}
+    scoped = {kind.name for kind in systems.scene_kinds() if kind.scope is not None}
+    assert scoped == {"duel"}
 
 
 def test_a_refusal_is_declared_with_its_code_and_template() -> None:

@@ -133,6 +133,13 @@ async def test_several_duels_in_one_game_one_per_topic(duel_game) -> None:
     assert one.state.sealed("a") is not None and two.state.sealed("a") is None
     with pytest.raises(duels.NoDuel):
         await duels.publish_turn(duel_game.id, 3, turn=1, actor_id=GM, rng=RNG)
+    # the undo is the scene service's, scoped by the topic too
+    undone = await duels.undo_duel(duel_game.id, 1, actor_id=GM)
+    assert undone.stream == "duel:1:1" and undone.state.sealed("a") is None
+    with pytest.raises(duels.NoDuel):
+        await duels.undo_duel(duel_game.id, 3, actor_id=GM)
+    one, two = await duels.open_duels(duel_game.id)
+    assert one.state.sealed("a") is None and two.seq == 1
 
 
 async def test_the_gm_adjusts_publishes_and_undoes(duel_game) -> None:
