@@ -119,7 +119,12 @@ async def on_time_zone(message: Message, command: CommandObject) -> None:
 
 
 async def on_reveal_button(query: CallbackQuery, callback_data: RevealCallback, bot: Bot) -> None:
-    await reveal(bot, roll_id=callback_data.roll_id, actor_id=query.from_user.id, reply_to=None)
-    if isinstance(query.message, Message):
-        await query.message.edit_reply_markup(reply_markup=None)
+    gm_copy = query.message if isinstance(query.message, Message) else None
+    await reveal(
+        bot,
+        roll_id=callback_data.roll_id,
+        actor_id=query.from_user.id,
+        reply_to=None,
+        gm_copy=gm_copy,
+    )
     await query.answer(as_plain(texts.revealed_toast()))
