@@ -71,10 +71,10 @@ async def test_a_failure_after_the_copies_leaves_no_roll_no_row_and_no_message(
     await journaled.tg.send(BORIS, GROUP, "/hr 2d6+1")
     await journaled.settled()
     # Only the error's own answer reached Telegram: no receipt, no copy.
+    assert await RollLog.filter(hidden=True).count() == 0
     reads = {"getMe", "getChatMember"}  # asked before the step (the start link, the rights)
     [error] = [c for c in api.since(mark) if c.method not in reads]
     assert error.chat_id == GROUP.id and error.text.startswith("Что-то пошло не так.")
-    assert await RollLog.filter(hidden=True).count() == 0
     assert await PendingDelivery.all().count() == 0
     assert await OutgoingCall.all().count() == 0
 
