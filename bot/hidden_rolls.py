@@ -181,14 +181,24 @@ async def deliver_hidden_roll(
 
         return edit
 
+    # Typed in the private chat: the line saying where the receipt went joins the message
+    # that chat gets anyway (the roller's answer, or the GM's own copy) — one call, not two.
+    told_in = command_message.chat.id if command_message and not in_game_chat else None
+    where = texts.sent_to_game(record, game) if told_in is not None else None
     if not dm_roller:  # a player rolling in the private chat simply gets the answer there
         result_html = render_result(result_from_dict(record.result))
-        await command_message.reply(texts.roller_copy(record, game, result_html))  # type: ignore[union-attr]
+        text = texts.roller_copy(record, game, result_html)
+        await command_message.reply(f"{text}\n\n{where}")  # type: ignore[union-attr]
+        where = None
     for user_id in private:
         if user_id not in unreached:
-            await send_private_copy(bot, i18n, record, game, user_id, named_in_receipt(user_id))
-    if not in_game_chat and command_message is not None:
-        await command_message.answer(texts.sent_to_game(record, game))
+            note = where if user_id == told_in else None
+            where = None if note else where
+            await send_private_copy(
+                bot, i18n, record, game, user_id, named_in_receipt(user_id), note=note
+            )
+    if where is not None:
+        await command_message.answer(where)  # type: ignore[union-attr]
 
 
 async def reachable(user_id: int | None) -> bool:
@@ -204,9 +214,11 @@ async def send_private_copy(
     game: GameInfo,
     user_id: int,
     then: Callable[[], Awaitable[None]] | None = None,
+    *,
+    note: str | None = None,
 ) -> None:
-    """Send the roll to `user_id` in their language; refused, it is kept pending (`then`
-    after that) — once Telegram says so, which the caller does not wait for.
+    """Send the roll to `user_id` in their language, `note` below it; refused, it is kept
+    pending (`then` after that) — once Telegram says so, which the caller does not wait for.
 
     The GM's copy carries the «Reveal» button; the roller's copy shows the receipt."""
     roller_name = await first_name(record.user_id)
@@ -230,6 +242,8 @@ async def send_private_copy(
         if then is not None:
             await then()
 
+    if note is not None:
+        text += "\n\n" + note
     async with if_refused(refused):
         await bot.send_message(user_id, text, reply_markup=markup)
 
