@@ -9,22 +9,29 @@ deleted when the bot may (bot.chat_rights) and the receipt then quotes nothing; 
 not, the receipt answers the command as before and, once per chat, says where hidden rolls
 belong and how to give the bot the right.
 
+A roll and everything it tells the chats commit in one transaction (`step_and_its_chat`),
+and nothing waits for Telegram: who never wrote to the bot cannot be written to first, so
+their copy is kept pending at once and the receipt names them; a copy Telegram refuses anyway
+(the bot blocked since) is kept once Telegram says so and the receipt is edited to name them
+(`if_refused`). The same for the reveal and for the copies sent on /start.
+
 Chat commands and the Mini App (bot.miniapp_hooks) share `deliver_hidden_roll` and
 `post_reveal`."""
 
 from __future__ import annotations
 
-import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from aiogram import Bot
-from aiogram.exceptions import TelegramBadRequest, TelegramForbiddenError
-from aiogram.types import BufferedInputFile, InlineKeyboardMarkup, Message, User
+from aiogram.exceptions import TelegramAPIError, TelegramBadRequest, TelegramForbiddenError
+from aiogram.types import BufferedInputFile, Message, User
 from aiogram.utils.i18n import I18n
 
 from bot.chat_rights import ChatRights
 from bot.i18n import translator
+from bot.middlewares.flood import if_refused, step_and_its_chat
 from bot.miniapp import current_miniapp
 from bot.parsing import topic_of
 from bot.render import hidden as texts
@@ -74,30 +81,39 @@ async def publish_hidden_roll(
     """`message` is the command: in the game's chat (`/hr`) or in the private chat.
 
     `rights` (for a command typed in the game's chat): delete the command once the roll is
-    stored — not before, so a refusal can still answer it."""
-    record = await create_hidden_roll(
-        user_id=roller.id,
-        game_id=game.id,
-        chat_id=game.chat_id,
-        topic_id=game.topic_id,
-        command=command,
-        args=args,
-        result=result.to_dict(),
-    )
-    deleted = hint = False
-    if rights is not None and message.chat.id == game.chat_id:
-        deleted = await rights.delete(bot, message)
-        hint = not deleted and rights.first_hint(message.chat.id)
-    await deliver_hidden_roll(
-        bot,
-        i18n,
-        record,
-        game,
-        roller_name=roller.first_name,
-        command_message=message,
-        command_deleted=deleted,
-        hint=hint,
-    )
+    stored — not before, so a refusal can still answer it.
+
+    The roll and all it tells the chats are one step (`step_and_its_chat`): what Telegram
+    is asked and waited for (the bot's name for the start link, its right to delete) is
+    asked before it."""
+    in_game_chat = rights is not None and message.chat.id == game.chat_id
+    await bot.me()  # the start link's username, kept from then on
+    if in_game_chat:
+        await rights.may_delete(bot, message.chat.id)  # type: ignore[union-attr]
+    async with step_and_its_chat(bot):
+        record = await create_hidden_roll(
+            user_id=roller.id,
+            game_id=game.id,
+            chat_id=game.chat_id,
+            topic_id=game.topic_id,
+            command=command,
+            args=args,
+            result=result.to_dict(),
+        )
+        deleted = hint = False
+        if in_game_chat:
+            deleted = await rights.delete(bot, message)  # type: ignore[union-attr]
+            hint = not deleted and rights.first_hint(message.chat.id)  # type: ignore[union-attr]
+        await deliver_hidden_roll(
+            bot,
+            i18n,
+            record,
+            game,
+            roller_name=roller.first_name,
+            command_message=message,
+            command_deleted=deleted,
+            hint=hint,
+        )
     return record
 
 
@@ -117,82 +133,92 @@ async def deliver_hidden_roll(
     `command_message`: the chat command it answers (`/hr` in the group, or a roll in the
     private chat); None for a roll made in the Mini App — both copies go privately then.
     `command_deleted`: the `/hr` was removed from the group, so the receipt quotes nothing;
-    `hint`: add the sentence on where hidden rolls belong (the command stays visible)."""
+    `hint`: add the sentence on where hidden rolls belong (the command stays visible).
+
+    Nothing here waits for Telegram's answer. Who never wrote to the bot cannot be written
+    to first: their copy is kept pending at once and the receipt names them with the start
+    link. A copy refused anyway (the bot blocked since) is kept pending once Telegram says
+    so (`if_refused`), and the receipt is edited to name them."""
     in_game_chat = command_message is not None and command_message.chat.id == game.chat_id
-
-    async def roller_copy() -> bool:
-        # A DM (the GM's variant, with «Reveal», when the roller is the GM); a player
-        # rolling in the private chat simply gets the answer there.
-        if command_message is None or in_game_chat or record.user_id == game.gm_id:
-            return await send_private_copy(bot, i18n, record, game, record.user_id)
-        result_html = render_result(result_from_dict(record.result))
-        await command_message.reply(texts.roller_copy(record, game, result_html))
-        return True
-
-    async def gm_copy() -> bool:
-        return game.gm_id in (None, record.user_id) or await send_private_copy(
-            bot, i18n, record, game, game.gm_id
-        )
-
+    dm_roller = command_message is None or in_game_chat or record.user_id == game.gm_id
+    private = [record.user_id] if dm_roller else []
+    if game.gm_id not in (None, record.user_id):
+        private.append(game.gm_id)
+    unreached = {user_id for user_id in private if not await reachable(user_id)}
+    for user_id in sorted(unreached):
+        await add_pending_delivery(record.id, user_id)
     when = local_time(record.created_at, await time_zone(game.id))
+    link = await start_link(bot)
 
-    def receipt_text(undelivered: list[str]) -> str:
+    async def receipt_text() -> str:
         parts = [texts.receipt(record, roller_name, when)]
         if command_message is None:
             parts.append(texts.made_in_app())
-        parts += [texts.cannot_write_to(name) for name in undelivered]
+        for user_id in [u for u in private if u in unreached]:  # the roller first
+            name = roller_name if user_id == record.user_id else await first_name(user_id)
+            parts.append(texts.cannot_write_to(name))
         if hint:
             parts.append(texts.typed_in_group_hint())
         return "\n\n".join(parts)
 
-    async def post_receipt(text: str, markup: InlineKeyboardMarkup | None) -> Message:
-        if in_game_chat and not command_deleted:
-            return await command_message.reply(text, reply_markup=markup)  # type: ignore[union-attr]
-        return await bot.send_message(
-            game.chat_id, text, message_thread_id=game.topic_id, reply_markup=markup
-        )
-
-    async def undelivered_of(roller_reached: bool, gm_reached: bool) -> list[str]:
-        names = [] if roller_reached else [roller_name]
-        return names if gm_reached else [*names, await first_name(game.gm_id)]
-
-    # Both copies are under way at once. When both people have started the bot, the
-    # receipt goes with them (one round trip, not two) and is edited in the rare case a copy
-    # is refused anyway (the bot blocked since); else it waits and says who was not reached.
-    dm_roller = command_message is None or in_game_chat or record.user_id == game.gm_id
-    expected = (not dm_roller or await reachable(record.user_id)) and (
-        game.gm_id in (None, record.user_id) or await reachable(game.gm_id)
-    )
-    if expected:
-        roller_reached, gm_reached, posted = await asyncio.gather(
-            roller_copy(), gm_copy(), post_receipt(receipt_text([]), None)
-        )
-        undelivered = await undelivered_of(roller_reached, gm_reached)
-        if undelivered:
-            await bot.edit_message_text(
-                receipt_text(undelivered),
-                chat_id=posted.chat.id,
-                message_id=posted.message_id,
-                reply_markup=start_link_keyboard(await start_link(bot)),
-            )
+    markup = start_link_keyboard(link) if unreached else None
+    if in_game_chat and not command_deleted:
+        posted = await command_message.reply(await receipt_text(), reply_markup=markup)  # type: ignore[union-attr]
     else:
-        undelivered = await undelivered_of(*await asyncio.gather(roller_copy(), gm_copy()))
-        markup = start_link_keyboard(await start_link(bot)) if undelivered else None
-        await post_receipt(receipt_text(undelivered), markup)
-    if not in_game_chat and command_message is not None:
-        await command_message.answer(texts.sent_to_game(record, game))
+        posted = await bot.send_message(
+            game.chat_id, await receipt_text(), message_thread_id=game.topic_id, reply_markup=markup
+        )
+
+    def named_in_receipt(user_id: int) -> Callable[[], Awaitable[None]]:
+        async def edit() -> None:
+            unreached.add(user_id)
+            await bot.edit_message_text(
+                await receipt_text(),
+                chat_id=game.chat_id,
+                message_id=posted.message_id,
+                reply_markup=start_link_keyboard(link),
+            )
+
+        return edit
+
+    # Typed in the private chat: the line saying where the receipt went joins the message
+    # that chat gets anyway (the roller's answer, or the GM's own copy) — one call, not two.
+    told_in = command_message.chat.id if command_message and not in_game_chat else None
+    where = texts.sent_to_game(record, game) if told_in is not None else None
+    if not dm_roller:  # a player rolling in the private chat simply gets the answer there
+        result_html = render_result(result_from_dict(record.result))
+        text = texts.roller_copy(record, game, result_html)
+        await command_message.reply(f"{text}\n\n{where}")  # type: ignore[union-attr]
+        where = None
+    for user_id in private:
+        if user_id not in unreached:
+            note = where if user_id == told_in else None
+            where = None if note else where
+            await send_private_copy(
+                bot, i18n, record, game, user_id, named_in_receipt(user_id), note=note
+            )
+    if where is not None:
+        await command_message.answer(where)  # type: ignore[union-attr]
 
 
 async def reachable(user_id: int | None) -> bool:
-    """Whether the bot may write to the user first (they started it, as far as it knows)."""
+    """Whether the bot may write to the user first (they wrote to it, as far as it knows)."""
     user = await get_user(user_id) if user_id is not None else None
     return user is not None and user.bot_started
 
 
 async def send_private_copy(
-    bot: Bot, i18n: I18n, record: RollRecord, game: GameInfo, user_id: int
-) -> bool:
-    """Send the roll to `user_id` in their language; False (and kept pending) if refused.
+    bot: Bot,
+    i18n: I18n,
+    record: RollRecord,
+    game: GameInfo,
+    user_id: int,
+    then: Callable[[], Awaitable[None]] | None = None,
+    *,
+    note: str | None = None,
+) -> None:
+    """Send the roll to `user_id` in their language, `note` below it; refused, it is kept
+    pending (`then` after that) — once Telegram says so, which the caller does not wait for.
 
     The GM's copy carries the «Reveal» button; the roller's copy shows the receipt."""
     roller_name = await first_name(record.user_id)
@@ -203,33 +229,52 @@ async def send_private_copy(
             markup = None if record.revealed_at else reveal_keyboard(record.id)
         else:
             text, markup = texts.roller_copy(record, game, result_html), None
-    try:
-        await bot.send_message(user_id, text, reply_markup=markup)
-    except (TelegramForbiddenError, TelegramBadRequest) as error:
+
+    async def refused(error: TelegramAPIError) -> None:
         # 403: never started the bot, or blocked it; 400 "chat not found": never met at all.
-        if isinstance(error, TelegramBadRequest) and "chat not found" not in error.message:
-            raise
+        if not isinstance(error, TelegramForbiddenError) and not (
+            isinstance(error, TelegramBadRequest) and "chat not found" in error.message
+        ):
+            log.warning("roll %s: the copy to user %s was refused: %s", record.id, user_id, error)
+            return
         log.info("roll %s: cannot write to user %s, delivery kept", record.id, user_id)
         await add_pending_delivery(record.id, user_id)
-        return False
-    return True
+        if then is not None:
+            await then()
+
+    if note is not None:
+        text += "\n\n" + note
+    async with if_refused(refused):
+        await bot.send_message(user_id, text, reply_markup=markup)
 
 
-async def deliver_pending(bot: Bot, i18n: I18n, user_id: int, records: list[RollRecord]) -> int:
-    """Send rolls that waited for `user_id` (taken from the store); returns how many went."""
-    sent = 0
+async def deliver_pending(bot: Bot, i18n: I18n, user_id: int, records: list[RollRecord]) -> None:
+    """Send rolls that waited for `user_id` (taken from the store); one refused is kept
+    pending again."""
     for record in records:
         if record.game_id is None:
             continue
         game = await get_game(record.game_id)
-        sent += await send_private_copy(bot, i18n, record, game, user_id)
-    return sent
+        await send_private_copy(bot, i18n, record, game, user_id)
 
 
-async def reveal(bot: Bot, *, roll_id: int, actor_id: int, reply_to: Message | None) -> RollRecord:
-    """The GM publishes a hidden roll in its game's chat (ServiceError if not allowed)."""
-    record = await reveal_roll(roll_id, actor_id=actor_id)
-    await post_reveal(bot, record, reply_to=reply_to)
+async def reveal(
+    bot: Bot,
+    *,
+    roll_id: int,
+    actor_id: int,
+    reply_to: Message | None,
+    gm_copy: Message | None = None,
+) -> RollRecord:
+    """The GM publishes a hidden roll in its game's chat (ServiceError if not allowed): the
+    reveal, its post and the «Reveal» button taken off `gm_copy` (the GM pressed it) are one
+    step; the hashed text's file, an upload, follows it."""
+    async with step_and_its_chat(bot):
+        record = await reveal_roll(roll_id, actor_id=actor_id)
+        await post_reveal_text(bot, record, reply_to=reply_to)
+        if gm_copy is not None:
+            await gm_copy.edit_reply_markup(reply_markup=None)
+    await post_reveal_file(bot, record)
     return record
 
 
@@ -248,6 +293,11 @@ def verify_url(bot: Bot, roll_id: int) -> str | None:
 async def post_reveal(bot: Bot, record: RollRecord, *, reply_to: Message | None = None) -> None:
     """Publish an already revealed roll: a roll line with a «Check» button opening the check
     page; without a public page, the hashed text as a file to check with sha256sum."""
+    await post_reveal_text(bot, record, reply_to=reply_to)
+    await post_reveal_file(bot, record)
+
+
+async def post_reveal_text(bot: Bot, record: RollRecord, *, reply_to: Message | None) -> None:
     roller_name = await first_name(record.user_id)
     result_html = render_result(result_from_dict(record.result))
     when = local_time(record.created_at, await time_zone(record.game_id))
@@ -265,7 +315,12 @@ async def post_reveal(bot: Bot, record: RollRecord, *, reply_to: Message | None 
         await bot.send_message(
             record.chat_id, text, message_thread_id=record.topic_id, reply_markup=markup
         )
-    if url is not None:
+
+
+async def post_reveal_file(bot: Bot, record: RollRecord) -> None:
+    """Without a public check page, the hashed text as a file (an upload: Telegram's answer
+    is waited for, so never inside a step's transaction)."""
+    if verify_url(bot, record.id) is not None:
         return
     payload = receipt_payload(receipt_content(record), record.salt or "")
     document = BufferedInputFile(payload.encode("utf-8"), filename=texts.file_name(record))

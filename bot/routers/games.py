@@ -9,6 +9,7 @@ from aiogram.types import CallbackQuery, Message
 
 from bot.callbacks import PickGameCallback
 from bot.filters import IN_GROUPS, IN_PRIVATE
+from bot.middlewares.flood import step_and_its_chat
 from bot.miniapp import MiniApp
 from bot.parsing import replied_to, split_newgame, topic_of
 from bot.render import games as texts
@@ -59,27 +60,28 @@ async def _names(game: GameInfo) -> dict[int, str]:
     return {user.id: user.first_name for user in users if user is not None}
 
 
-async def on_newgame(message: Message, command: CommandObject) -> None:
+async def on_newgame(message: Message, command: CommandObject, bot: Bot) -> None:
     system, name = split_newgame(command.args)
     if system is None or not name:
         await message.reply(texts.newgame_usage())
         return
     user = message.from_user
     assert user is not None
-    game = await create_game(
-        chat_id=message.chat.id,
-        topic_id=topic_of(message),
-        system=system,
-        name=name,
-        creator_id=user.id,
-        chat_title=message.chat.title,
-        chat_type=message.chat.type,
-        is_forum=bool(message.chat.is_forum),
-    )
-    await message.reply(texts.game_created(game, user.first_name))
+    async with step_and_its_chat(bot):  # the game and its announcement, one transaction
+        game = await create_game(
+            chat_id=message.chat.id,
+            topic_id=topic_of(message),
+            system=system,
+            name=name,
+            creator_id=user.id,
+            chat_title=message.chat.title,
+            chat_type=message.chat.type,
+            is_forum=bool(message.chat.is_forum),
+        )
+        await message.reply(texts.game_created(game, user.first_name))
 
 
-async def on_join(message: Message) -> None:
+async def on_join(message: Message, bot: Bot) -> None:
     game = await _this_game(message)
     if game is None:
         return
@@ -88,11 +90,12 @@ async def on_join(message: Message) -> None:
     if game.is_member(user.id):
         await message.reply(texts.already_member(game, user.first_name))
         return
-    game = await join_game(game.id, user.id)
-    await message.reply(texts.joined(game, user.first_name))
+    async with step_and_its_chat(bot):
+        game = await join_game(game.id, user.id)
+        await message.reply(texts.joined(game, user.first_name))
 
 
-async def on_gm(message: Message) -> None:
+async def on_gm(message: Message, bot: Bot) -> None:
     reply = replied_to(message)
     target = reply.from_user if reply is not None else None
     if target is None or target.is_bot:
@@ -102,9 +105,10 @@ async def on_gm(message: Message) -> None:
     if game is None:
         return
     assert message.from_user is not None
-    await touch_user(target.id, target.first_name, target.username)  # may never have written
-    game = await transfer_gm(game.id, actor_id=message.from_user.id, new_gm_id=target.id)
-    await message.reply(texts.gm_transferred(game, target.first_name))
+    async with step_and_its_chat(bot):
+        await touch_user(target.id, target.first_name, target.username)  # may never have written
+        game = await transfer_gm(game.id, actor_id=message.from_user.id, new_gm_id=target.id)
+        await message.reply(texts.gm_transferred(game, target.first_name))
 
 
 async def on_game(message: Message, bot: Bot, miniapp: MiniApp) -> None:
@@ -116,13 +120,14 @@ async def on_game(message: Message, bot: Bot, miniapp: MiniApp) -> None:
         )
 
 
-async def on_endgame(message: Message) -> None:
+async def on_endgame(message: Message, bot: Bot) -> None:
     game = await _this_game(message)
     if game is None:
         return
     assert message.from_user is not None
-    game = await end_game(game.id, actor_id=message.from_user.id)
-    await message.reply(texts.game_ended(game))
+    async with step_and_its_chat(bot):
+        game = await end_game(game.id, actor_id=message.from_user.id)
+        await message.reply(texts.game_ended(game))
 
 
 async def on_games(message: Message) -> None:
@@ -138,8 +143,17 @@ async def on_games(message: Message) -> None:
     )
 
 
-async def on_pick_game(query: CallbackQuery, callback_data: PickGameCallback) -> None:
-    if callback_data.game_id == 0:
+async def on_pick_game(query: CallbackQuery, callback_data: PickGameCallback, bot: Bot) -> None:
+    """The choice and the menu's edit are one transaction; the button's answer follows it
+    (answering a button is not a chat call that waits for the commit)."""
+    async with step_and_its_chat(bot):
+        toast = await _pick_game(query, callback_data.game_id)
+    await query.answer(as_plain(toast))
+
+
+async def _pick_game(query: CallbackQuery, game_id: int) -> str:
+    """Choose the game (0: none, open rolls) and show it in the menu; the toast's text."""
+    if game_id == 0:
         await clear_private_game(query.from_user.id)
         if isinstance(query.message, Message):
             games = await games_of_user(query.from_user.id)
@@ -147,16 +161,15 @@ async def on_pick_game(query: CallbackQuery, callback_data: PickGameCallback) ->
                 texts.games_menu(games, None) + "\n\n" + texts.open_rolls_selected(),
                 reply_markup=games_keyboard(games, None),
             )
-        await query.answer(as_plain(texts.open_rolls_selected()))
-        return
-    game = await select_private_game(query.from_user.id, callback_data.game_id)
+        return texts.open_rolls_selected()
+    game = await select_private_game(query.from_user.id, game_id)
     if isinstance(query.message, Message):
         games = await games_of_user(query.from_user.id)
         await query.message.edit_text(
             texts.games_menu(games, game.id) + "\n\n" + texts.game_selected(game),
             reply_markup=games_keyboard(games, game.id),
         )
-    await query.answer(as_plain(texts.game_selected_toast(game)))
+    return texts.game_selected_toast(game)
 
 
 async def on_group_only(message: Message) -> None:

@@ -20,6 +20,7 @@ from aiogram.utils.i18n import I18n
 from bot.callbacks import RevealCallback
 from bot.chat_rights import ChatRights
 from bot.hidden_rolls import publish_hidden_roll, reveal
+from bot.middlewares.flood import step_and_its_chat
 from bot.parsing import parse_receipt_code, parse_roll_id, split_hidden, topic_of
 from bot.render import hidden as texts
 from bot.render import hints
@@ -103,7 +104,7 @@ async def on_reveal(message: Message, command: CommandObject, bot: Bot) -> None:
     await reveal(bot, roll_id=roll_id, actor_id=message.from_user.id, reply_to=message)
 
 
-async def on_time_zone(message: Message, command: CommandObject) -> None:
+async def on_time_zone(message: Message, command: CommandObject, bot: Bot) -> None:
     """`/timezone` shows the game's zone; `/timezone Asia/Omsk` (the GM) sets it."""
     game = await find_game(message.chat.id, topic_of(message))
     if game is None:
@@ -114,12 +115,18 @@ async def on_time_zone(message: Message, command: CommandObject) -> None:
     if not name:
         await message.reply(texts.time_zone_is((await time_zone(game.id)).key))
         return
-    zone = await set_time_zone(game.id, actor_id=message.from_user.id, name=name)
-    await message.reply(texts.time_zone_set(zone.key, local_time(datetime.now(UTC), zone)))
+    async with step_and_its_chat(bot):  # the zone and its answer, one transaction
+        zone = await set_time_zone(game.id, actor_id=message.from_user.id, name=name)
+        await message.reply(texts.time_zone_set(zone.key, local_time(datetime.now(UTC), zone)))
 
 
 async def on_reveal_button(query: CallbackQuery, callback_data: RevealCallback, bot: Bot) -> None:
-    await reveal(bot, roll_id=callback_data.roll_id, actor_id=query.from_user.id, reply_to=None)
-    if isinstance(query.message, Message):
-        await query.message.edit_reply_markup(reply_markup=None)
+    gm_copy = query.message if isinstance(query.message, Message) else None
+    await reveal(
+        bot,
+        roll_id=callback_data.roll_id,
+        actor_id=query.from_user.id,
+        reply_to=None,
+        gm_copy=gm_copy,
+    )
     await query.answer(as_plain(texts.revealed_toast()))

@@ -10,6 +10,7 @@ from aiogram.utils.i18n import I18n
 from bot.callbacks import HelpCallback
 from bot.filters import IN_PRIVATE
 from bot.hidden_rolls import deliver_pending
+from bot.middlewares.flood import step_and_its_chat
 from bot.render import games as game_texts
 from bot.render import help as texts
 from bot.render.keyboards import help_keyboard
@@ -35,10 +36,13 @@ async def on_start_private(message: Message, command: CommandObject, bot: Bot, i
     await message.answer(texts.welcome(user))
     if payload.startswith(GAME_PAYLOAD_PREFIX) and payload[len(GAME_PAYLOAD_PREFIX) :].isdigit():
         game_id = int(payload[len(GAME_PAYLOAD_PREFIX) :])
-        game = await select_private_game(user.id, game_id)
-        await message.answer(game_texts.game_selected(game))
-    # Whatever the payload ("hr" from a group's link, or none): nothing that waited is lost.
-    await deliver_pending(bot, i18n, user.id, await take_pending_deliveries(user.id))
+        async with step_and_its_chat(bot):  # the choice and its answer, one transaction
+            game = await select_private_game(user.id, game_id)
+            await message.answer(game_texts.game_selected(game))
+    # Whatever the payload ("hr" from a group's link, or none): nothing that waited is lost —
+    # the rolls taken and their copies sent are one transaction.
+    async with step_and_its_chat(bot):
+        await deliver_pending(bot, i18n, user.id, await take_pending_deliveries(user.id))
 
 
 async def on_start_group(message: Message) -> None:

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+from collections.abc import AsyncIterator
 from contextlib import suppress
 from datetime import UTC
 from typing import Any, Final, Literal
 
 from tortoise import timezone
+from tortoise.backends.base.client import BaseDBAsyncClient
 from tortoise.exceptions import IntegrityError
 from tortoise.expressions import Subquery
 
@@ -169,7 +172,7 @@ async def create_hidden_roll(
     values: list[Any] = [user_id, chat_id, topic_id or 0, command, args, dump_json(result)]
     values += [True, salt, created_at, game_id]
     try:
-        async with updates.step_transaction() as tx:
+        async with _within_step() as tx:
             rows = await tx.execute_query_dict(sql(tx, _INSERT_HIDDEN), values)
             if not rows:
                 raise await _no_active_game(game_id)
@@ -196,6 +199,18 @@ async def create_hidden_roll(
     record = dataclasses.replace(record, receipt=digest)
     await notify(game_id, "roll", record=record)
     return record
+
+
+@contextlib.asynccontextmanager
+async def _within_step() -> AsyncIterator[BaseDBAsyncClient]:
+    """The handler's transaction when it holds the step and its chat calls (a failure rolls
+    all of it back: no savepoint of its own is needed, two statements saved), else a step
+    transaction of its own."""
+    if updates.holding_effects() and not updates.unclaimed():
+        yield RollLog._meta.db
+        return
+    async with updates.step_transaction() as tx:
+        yield tx
 
 
 async def _no_active_game(game_id: int) -> ServiceError:

@@ -3,7 +3,13 @@
 
 from __future__ import annotations
 
-from tests.bot.conftest import ALICE, BORIS, GROUP, VERA
+from typing import Any
+
+import pytest
+from aiogram.types import Message
+
+from engine.store.models import Game, OutgoingCall
+from tests.bot.conftest import ALICE, BORIS, GROUP, VERA, Journaled
 from tests.support.telegram import TelegramDriver, group, message_of, private
 
 
@@ -117,3 +123,41 @@ async def test_gm_in_a_forum_topic_without_a_reply_hands_the_game_to_nobody(
     assert "Ответьте командой /gm" in bare.only_text()
     card = (await tg.send(ALICE, forum, "/game", thread_id=10)).only_text()
     assert "Вера" not in card
+
+
+async def test_a_new_game_and_its_announcement_commit_together(
+    journaled: Journaled, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 24, item 1, for a set-up command: /newgame's game and the journal row of its
+    announcement are one transaction, the announcement queued only after it; a failure after
+    the reply leaves no game, no row and no message but the error's own answer."""
+    api, real_reply = journaled.api, Message.reply
+    seen: list[tuple[int, bool]] = []  # after the announcement: messages sent, any queued
+    broken = [True]
+
+    async def reply_then_look(self: Message, *args: Any, **kwargs: Any) -> Any:
+        answer = await real_reply(self, *args, **kwargs)
+        if not seen:
+            seen.append((len(api.since(mark, "sendMessage")), bool(journaled.flood.chats)))
+        if broken.pop() if broken else False:
+            raise RuntimeError("the handler broke after its reply")
+        return answer
+
+    monkeypatch.setattr(Message, "reply", reply_then_look)
+    mark = api.mark()
+    await journaled.tg.send(ALICE, GROUP, "/newgame дикий Пустые земли")
+    await journaled.settled()
+    assert await Game.all().count() == 0
+    [error] = api.since(mark)
+    assert error.text.startswith("Что-то пошло не так.")
+    assert await OutgoingCall.all().count() == 0
+
+    seen.clear()
+    mark = api.mark()
+    await journaled.tg.send(ALICE, GROUP, "/newgame дикий Пустые земли")
+    assert seen == [(0, False)]  # replied inside the step: nothing queued, nothing sent
+    await journaled.settled()
+    [created] = api.sent(mark)
+    assert "Новая игра <b>Пустые земли</b>" in created.text
+    assert await Game.all().count() == 1
+    assert await OutgoingCall.all().count() == 0

@@ -184,16 +184,24 @@ async def test_private_roll_for_the_selected_game_is_hidden(
     [menu] = (await tg.send(BORIS, private(BORIS), "/games")).sent()
     await tg.press(BORIS, menu)
 
-    dp["rng"] = ScriptedRng([5, 1])
+    dp["rng"] = ScriptedRng([5, 1, 17])
     feed: Feed = await tg.send(BORIS, private(BORIS), "/r 2d6")
-    own = feed.sent(BORIS.id)
-    assert any("Ваш скрытый бросок" in c.text and "[5, 1]" in c.text for c in own)
-    assert any("Квитанция броска" in c.text for c in own)
+    # One message to the roller: the roll, and where its receipt went.
+    own = _only(feed.sent(BORIS.id)).text
+    assert "Ваш скрытый бросок" in own and "[5, 1]" in own and "Квитанция броска" in own
     gm = _only(feed.sent(ALICE.id))
     assert "[5, 1]" in gm.text and gm.buttons()
     receipt_msg = _only(feed.sent(GROUP.id))
     assert "[5, 1]" not in receipt_msg.text and CODE.search(receipt_msg.text)
     assert all(not c.buttons() or "rr:" not in str(c.buttons()) for c in feed.sent())
+
+    # The GM's own roll in the private chat: one message there too, the copy with «Reveal».
+    [menu] = (await tg.send(ALICE, private(ALICE), "/games")).sent()
+    await tg.press(ALICE, menu)
+    feed = await tg.send(ALICE, private(ALICE), "/r d20")
+    gm = _only(feed.sent(ALICE.id))
+    assert gm.buttons()[0]["text"] == "🔓 Раскрыть" and "Квитанция броска" in gm.text
+    assert len(feed.sent()) == 2  # and the receipt in the group
 
 
 async def test_start_deep_link_selects_a_game(tg: TelegramDriver) -> None:
