@@ -3,7 +3,7 @@ contest (`contest.py`: start, each player tosses by the board's button or /toss,
 undoes a toss and ends it) served by the one scene service — and one roll kind of its own:
 `/coin 3` tosses three coins and counts the heads, `/odds монета 3` gives the exact odds.
 It shows that a system plugs in through its registrations alone, touching no shared module
-(docs/architecture.md, «Как добавить систему правил»): its rules (`engine.py`, `contest.py`),
+(docs/architecture.md, «Новая система в семи файлах»): its rules (`engine.py`, `contest.py`),
 its services (`services.py`), its chat (`chat.py`, `table.py`), its Mini App API (`web.py`)
 and one line per layer (`installed`)."""
 
