@@ -63,10 +63,6 @@ OWN_SENSE = {
 }
 # (file, a text on the line) -> why the line stays
 ALLOWED = {
-    ("engine/dice/errors.py", '"bad_die"'): (
-        "a code two systems' rolls raise (the trait die, the duel's d10), with the sentence "
-        "the catalogs hold for it: splitting it is a change of what the duel's /d d6 says"
-    ),
     ("bot/playground/world.py", "«Дикий край»"): (
         "the playground's forum is called so (a chat's title, not the system; its tests "
         "open it by that name)"
