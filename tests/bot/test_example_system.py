@@ -102,6 +102,7 @@ async def test_its_contest_is_played_in_the_chat_and_in_the_mini_app(
     [edit] = [c for c in feed.calls if c.method == "editMessageText"]
     assert edit.params["message_id"] == board.result["message_id"]
     assert "Вера: орлов 1 из 1\nПоследний бросок: орёл" in edit.text
+    assert [b["text"] for b in edit.buttons()] == ["🪙 Бросить монету"]
     dp["rng"] = ScriptedRng([1])
     edit = await board_after(ALICE, "/toss")
     assert "Вера: орлов 1 из 1\nАлиса: орлов 0 из 1\nПоследний бросок: решка" in edit.text
@@ -138,3 +139,9 @@ async def test_its_contest_is_played_in_the_chat_and_in_the_mini_app(
         assert after["scores"] == [{"by": VERA.id, "heads": 1}]
         assert (await app(ALICE, "end"))["coin_toss"] is None
         assert (await app(ALICE, "toss", 409))["error"]["code"] == "no_scene"
+    # a new contest is a new board; ended in the chat, it keeps its scores and loses its button
+    [second] = (await tg.send(ALICE, GROUP, "/contest")).sent(GROUP.id)
+    assert second.result["message_id"] != board.result["message_id"]
+    edit = await board_after(ALICE, "/endcontest")
+    assert edit.params["message_id"] == second.result["message_id"]
+    assert "— окончено" in edit.text and edit.buttons() == []

@@ -57,13 +57,13 @@ def _user(message: Message) -> int:
 
 async def on_contest(message: Message, bot: Bot) -> None:
     game = await _game(message)
-    view = await start_contest(game.id, actor_id=_user(message))
-    await show_board(bot, game, view)
+    async with step_and_its_chat(bot):  # the start and its board, one transaction
+        await show_board(bot, game, await start_contest(game.id, actor_id=_user(message)))
 
 
 async def on_toss(message: Message, bot: Bot, rng: Rng) -> None:
     game = await _game(message)
-    async with step_and_its_chat(bot):  # the toss and its board, one transaction
+    async with step_and_its_chat(bot):
         out = await toss(game.id, TossCoin(), actor_id=_user(message), rng=rng)
         await show_board(bot, game, out.view(game.id))
 
@@ -85,7 +85,8 @@ async def on_undo(message: Message, bot: Bot) -> None:
 
 async def on_end(message: Message, bot: Bot) -> None:
     game = await _game(message)
-    await show_board(bot, game, await end_contest(game.id, actor_id=_user(message)))
+    async with step_and_its_chat(bot):
+        await show_board(bot, game, await end_contest(game.id, actor_id=_user(message)))
 
 
 async def board_text(state: Contest, closed: bool) -> str:
