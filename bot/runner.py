@@ -7,6 +7,7 @@ import gc
 import logging
 import signal
 from contextlib import suppress
+from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
@@ -15,10 +16,12 @@ from aiohttp import web
 from bot.settings import Settings
 
 if TYPE_CHECKING:
-    from aiogram import Bot
+    from aiogram import Bot, Dispatcher
 
     from bot.intake import Intake
     from bot.middlewares.flood import FloodControl
+    from bot.miniapp import MiniApp
+    from bot.miniapp_hooks import ChatHooks
     from bot.playground.play import Playground
     from engine.services.notify import Notifier
     from engine.services.outgoing import Journal, Kept
@@ -119,29 +122,70 @@ async def run(
         await _run(settings, notifier, stop, playground)
 
 
+@dataclass
+class _Process:
+    """What one run holds: built by `_assemble`, started by `_start` and `_receive`, let go
+    by `_stop_taking`, `_finish_in_flight` and `_hand_over`, in that order."""
+
+    settings: Settings
+    playground: Playground | None
+    bot: Bot
+    dispatcher: Dispatcher
+    intake: Intake
+    flood: FloodControl
+    journal: Journal
+    hooks: ChatHooks
+    miniapp: MiniApp
+    runner: web.AppRunner
+    background: list[asyncio.Task[None]] = field(default_factory=list)
+    polling: asyncio.Task[None] | None = None
+
+    @property
+    def lease(self) -> timedelta:
+        return timedelta(seconds=self.settings.outbox_lease)
+
+    @property
+    def left_lease(self) -> timedelta | None:
+        """Alone, the rows left are the last run's; among several workers, only those nobody
+        holds or whose lease ran out (the others' rows may be under way)."""
+        return self.lease if self.settings.redis_url is not None else None
+
+
 async def _run(
     settings: Settings,
     notifier: Notifier,
     stop: asyncio.Event | None,
     playground: Playground | None = None,
 ) -> None:
-    from aiogram.exceptions import TelegramAPIError
+    stop = stop or _stop_on_signals()
+    await prepare_database(settings)
+    process = _assemble(settings, notifier, playground)
+    await process.runner.setup()
+    unsubscribe = notifier.subscribe(process.hooks.on_change)
+    try:
+        await _start(process)
+        await _receive(process)
+        await _wait(stop, process.polling)
+    finally:
+        await _stop_taking(process)
+        bound = await _finish_in_flight(process)
+        unsubscribe()
+        await _hand_over(process, bound)
+        log.info("stopped")
 
+
+def _assemble(settings: Settings, notifier: Notifier, playground: Playground | None) -> _Process:
+    """The bot, its dispatcher and intake, the chat hooks and the web app, built (nothing
+    started)."""
     from bot.app import build_dispatcher, create_bot, flood_control
-    from bot.commands import set_commands, set_menu_button
     from bot.intake import Intake
     from bot.miniapp import MiniApp
     from bot.miniapp_hooks import ChatHooks
-    from bot.systems import registry
-    from engine.services import outbox
     from engine.services.inbox import Inbox
     from engine.services.outgoing import Journal
-    from engine.store.db import close_db
     from engine.store.redis import worker_id
-    from webapp.app import create_app, webhook_path
+    from webapp.app import create_app
 
-    stop = stop or _stop_on_signals()
-    await prepare_database(settings)
     limits = None
     if settings.redis_url:  # several workers keep Telegram's limits together
         from bot.middlewares.flood_limits import RedisLimits
@@ -173,105 +217,136 @@ async def _run(
         intake=intake,
     )
     runner = web.AppRunner(app)
-    await runner.setup()
-    lease = timedelta(seconds=settings.outbox_lease)
-    # Alone, the rows left are the last run's; among several workers, only those nobody
-    # holds or whose lease ran out (the others' rows may be under way).
-    several = settings.redis_url is not None
-    polling: asyncio.Task[None] | None = None
-    background: list[asyncio.Task[None]] = []
-    unsubscribe = notifier.subscribe(hooks.on_change)
+    return _Process(
+        settings, playground, bot, dispatcher, intake, flood, journal, hooks, miniapp, runner
+    )
+
+
+async def _start(process: _Process) -> None:
+    """What the last run left is taken up first, then the port and the background tasks."""
+    from bot.systems import registry
+    from engine.services import outbox
+
+    settings, bot, intake = process.settings, process.bot, process.intake
+    # What the last shutdown could not send, before any update is taken (the port is
+    # not ours yet: Telegram's webhook deliveries wait).
+    if sent := await send_kept_calls(bot, process.left_lease):
+        log.info("sent %d chat call(s) the last run did not send", sent)
+    # The updates the last run stored and did not finish, before any new one.
+    if resumed := await intake.resume(process.left_lease):
+        log.info("handling %d update(s) the last run did not finish", resumed)
+    await web.TCPSite(process.runner, settings.host, settings.port).start()
+    log.info("web server on http://%s:%s", settings.host, settings.port)
+    # Only once the port is ours: a busy port must not cut a query off half-way.
+    process.background.append(asyncio.create_task(prune_update_ids_forever()))
+    # The start-up heap (modules, the ORM's and aiogram's classes) lives as long as the
+    # process: out of the collector's full passes, which cost ~0.2 s each otherwise and
+    # stall every live push they fall on (bench/live.py).
+    gc.collect()
+    gc.freeze()
+    # What a crash left between a step's commit and its delivery (boards, chat).
+    if redelivered := await outbox.deliver_pending(lease=process.left_lease):
+        log.info("delivered %d outbox rows left by the last run", redelivered)
+    sweep = sweep_outbox_forever(process.lease, bot, intake, process.journal)
+    process.background.append(asyncio.create_task(sweep))
+    # the rule systems' own timers (a turn's deadline), read from the stored games
+    process.background += [
+        asyncio.create_task(s.background(bot)) for s in registry.installed() if s.background
+    ]
+
+
+async def _receive(process: _Process) -> None:
+    """The commands and the menu button set, then the updates taken: the webhook, the
+    playground's page, or long polling (`process.polling`)."""
+    from aiogram.exceptions import TelegramAPIError
+
+    from bot.commands import set_commands, set_menu_button
+    from webapp.app import webhook_path
+
+    settings, bot, dispatcher = process.settings, process.bot, process.dispatcher
+    await set_commands(bot)
     try:
-        # What the last shutdown could not send, before any update is taken (the port is
-        # not ours yet: Telegram's webhook deliveries wait).
-        if sent := await send_kept_calls(bot, lease if several else None):
-            log.info("sent %d chat call(s) the last run did not send", sent)
-        # The updates the last run stored and did not finish, before any new one.
-        if resumed := await intake.resume(lease if several else None):
-            log.info("handling %d update(s) the last run did not finish", resumed)
-        await web.TCPSite(runner, settings.host, settings.port).start()
-        log.info("web server on http://%s:%s", settings.host, settings.port)
-        # Only once the port is ours: a busy port must not cut a query off half-way.
-        background.append(asyncio.create_task(prune_update_ids_forever()))
-        # The start-up heap (modules, the ORM's and aiogram's classes) lives as long as the
-        # process: out of the collector's full passes, which cost ~0.2 s each otherwise and
-        # stall every live push they fall on (bench/live.py).
-        gc.collect()
-        gc.freeze()
-        # What a crash left between a step's commit and its delivery (boards, chat).
-        if redelivered := await outbox.deliver_pending(lease=lease if several else None):
-            log.info("delivered %d outbox rows left by the last run", redelivered)
-        background.append(asyncio.create_task(sweep_outbox_forever(lease, bot, intake, journal)))
-        # the rule systems' own timers (a turn's deadline), read from the stored games
-        background += [
-            asyncio.create_task(s.background(bot)) for s in registry.installed() if s.background
-        ]
-        await set_commands(bot)
-        try:
-            await set_menu_button(bot, miniapp, settings.default_locale)
-        except TelegramAPIError as error:  # a refused URL must not keep the bot down
-            log.warning("the Mini App menu button was refused: %s", error)
-        if settings.webhook_url:
-            public = settings.webhook_url.rstrip("/")
-            if not public.endswith(webhook_path(settings)):
-                public += webhook_path(settings)
-            await bot.set_webhook(
-                public,
-                secret_token=settings.webhook_secret_value(),
-                allowed_updates=dispatcher.resolve_used_update_types(),
-            )
-            log.info("webhook mode: %s", public)
-        elif playground is not None:
-            await playground.started(bot, dispatcher, f"http://{settings.host}:{settings.port}/")
-        else:
-            await bot.delete_webhook()
-            polling = asyncio.create_task(intake.poll(dispatcher.resolve_used_update_types()))
-            log.info("long polling started")
-        await _wait(stop, polling)
-    finally:
-        # What is queued behind Telegram's windows goes out now rather than never (and
-        # nothing below waits for a window: the playground's demo, the updates in flight).
-        flood.flush()
-        for task in background:
-            task.cancel()
-        if playground is not None:
-            await playground.stop()
-        for task in background:
-            with suppress(asyncio.CancelledError):
-                await task
-        if polling is not None:
-            polling.cancel()  # a batch not stored yet is asked for again by the next start
-            with suppress(asyncio.CancelledError, Exception):
-                await polling
-        await runner.cleanup()  # no new webhook updates; the bot's session stays open
-        # What the lanes hold is handled within the bound; past it, the next start's.
-        bound = asyncio.get_running_loop().time() + settings.shutdown_timeout
-        if queued := await intake.drain(settings.shutdown_timeout):
-            log.warning("stopping with %d update(s) not handled: the next start's", queued)
-        in_flight = dispatcher["in_flight"]  # the playground's updates too
-        rest = max(0.0, bound - asyncio.get_running_loop().time())
-        if left := await in_flight.drained(rest):
-            log.warning("stopping with %d update(s) still being handled", left)
-            # The bound ran out: what they still post is kept for the next start.
-            flood.keep()
-            await in_flight.drained(KEEP_GRACE_SECONDS)
-        unsubscribe()
-        await hooks.wait_idle()
-        if waiting := await outbox.wait_held(5):
-            log.warning("%d step(s) not yet in the chat: delivered after the restart", waiting)
-        # The handlers went on before their group's calls were sent: they go out now, within
-        # the bound (the windows are let go).
-        await flood.drained(max(0.0, bound - asyncio.get_running_loop().time()))
-        flood.keep()  # what is still queued or under way
-        await _store_kept(flood.take_kept(), flood.left_journaled)
-        await bot.session.close()
-        if shared := dispatcher.workflow_data.get("shared_updates"):
-            await shared.redis.aclose()
-        await flood.close()
-        await outbox.flush_marks()  # the rows delivered since the last step's transaction
-        await _release(intake, journal)
-        await close_db()
-        log.info("stopped")
+        await set_menu_button(bot, process.miniapp, settings.default_locale)
+    except TelegramAPIError as error:  # a refused URL must not keep the bot down
+        log.warning("the Mini App menu button was refused: %s", error)
+    if settings.webhook_url:
+        public = settings.webhook_url.rstrip("/")
+        if not public.endswith(webhook_path(settings)):
+            public += webhook_path(settings)
+        await bot.set_webhook(
+            public,
+            secret_token=settings.webhook_secret_value(),
+            allowed_updates=dispatcher.resolve_used_update_types(),
+        )
+        log.info("webhook mode: %s", public)
+    elif process.playground is not None:
+        url = f"http://{settings.host}:{settings.port}/"
+        await process.playground.started(bot, dispatcher, url)
+    else:
+        await bot.delete_webhook()
+        used = dispatcher.resolve_used_update_types()
+        process.polling = asyncio.create_task(process.intake.poll(used))
+        log.info("long polling started")
+
+
+async def _stop_taking(process: _Process) -> None:
+    """No new work: the background tasks, the playground, polling and the web server end."""
+    # What is queued behind Telegram's windows goes out now rather than never (and
+    # nothing below waits for a window: the playground's demo, the updates in flight).
+    process.flood.flush()
+    for task in process.background:
+        task.cancel()
+    if process.playground is not None:
+        await process.playground.stop()
+    for task in process.background:
+        with suppress(asyncio.CancelledError):
+            await task
+    if process.polling is not None:
+        process.polling.cancel()  # a batch not stored yet is asked for again by the next start
+        with suppress(asyncio.CancelledError, Exception):
+            await process.polling
+    await process.runner.cleanup()  # no new webhook updates; the bot's session stays open
+
+
+async def _finish_in_flight(process: _Process) -> float:
+    """What the lanes hold is handled within the shutdown's bound; past it, the next
+    start's. Returns the bound (the loop's time)."""
+    settings, flood = process.settings, process.flood
+    bound = asyncio.get_running_loop().time() + settings.shutdown_timeout
+    if queued := await process.intake.drain(settings.shutdown_timeout):
+        log.warning("stopping with %d update(s) not handled: the next start's", queued)
+    in_flight = process.dispatcher["in_flight"]  # the playground's updates too
+    rest = max(0.0, bound - asyncio.get_running_loop().time())
+    if left := await in_flight.drained(rest):
+        log.warning("stopping with %d update(s) still being handled", left)
+        # The bound ran out: what they still post is kept for the next start.
+        flood.keep()
+        await in_flight.drained(KEEP_GRACE_SECONDS)
+    return bound
+
+
+async def _hand_over(process: _Process, bound: float) -> None:
+    """The chat's calls sent within the bound, the rest kept for the next start; every
+    connection closed."""
+    from engine.services import outbox
+    from engine.store.db import close_db
+
+    flood = process.flood
+    await process.hooks.wait_idle()
+    if waiting := await outbox.wait_held(5):
+        log.warning("%d step(s) not yet in the chat: delivered after the restart", waiting)
+    # The handlers went on before their group's calls were sent: they go out now, within
+    # the bound (the windows are let go).
+    await flood.drained(max(0.0, bound - asyncio.get_running_loop().time()))
+    flood.keep()  # what is still queued or under way
+    await _store_kept(flood.take_kept(), flood.left_journaled)
+    await process.bot.session.close()
+    if shared := process.dispatcher.workflow_data.get("shared_updates"):
+        await shared.redis.aclose()
+    await flood.close()
+    await outbox.flush_marks()  # the rows delivered since the last step's transaction
+    await _release(process.intake, process.journal)
+    await close_db()
 
 
 async def _store_kept(kept: list[Kept], journaled: int) -> None:

@@ -44,7 +44,7 @@ class CodedError(Exception):
 class RuleViolation(CodedError, ValueError):
     """A refusal of a rule system's engine (a command, a sheet). A ValueError, as the parsers'
     callers catch it. Each system's subclass names its family and its table, which become
-    known as it is declared: ``class CoinError(RuleViolation, family="coin_rule",
+    known as it is declared: ``class VoteError(RuleViolation, family="vote_rule",
     codes=ERROR_CODES)``."""
 
     def __init_subclass__(

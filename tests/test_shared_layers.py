@@ -63,10 +63,6 @@ OWN_SENSE = {
 }
 # (file, a text on the line) -> why the line stays
 ALLOWED = {
-    ("engine/dice/errors.py", '"bad_die"'): (
-        "a code two systems' rolls raise (the trait die, the duel's d10), with the sentence "
-        "the catalogs hold for it: splitting it is a change of what the duel's /d d6 says"
-    ),
     ("bot/playground/world.py", "«Дикий край»"): (
         "the playground's forum is called so (a chat's title, not the system; its tests "
         "open it by that name)"
@@ -121,6 +117,23 @@ def test_the_shared_layers_name_no_rule_system() -> None:
     assert len(files) > 100  # the walk found the shared modules
     mentions = [m for path in files for m in _mentions(path)]
     assert not mentions, "\n".join(mentions)
+
+
+# the example system of the test tree (tests/support/coins): its code, names, scene, roll and
+# commands — no module of the project names it, not even a registration (it plugs in from
+# the tests alone: tests/bot/test_example_system.py)
+EXAMPLE = re.compile(r"\bcoins?\b|coin_toss|монетк|монета|\bcontest\b|endcontest|ctoss")
+
+
+def test_no_module_names_the_example_system() -> None:
+    found = []
+    for path in [*_files(), *(ROOT / r for r in REGISTRATIONS)]:
+        text = path.read_text(encoding="utf-8")
+        if not EXAMPLE.search(text.lower()):  # most files: one pass
+            continue
+        lines = enumerate(text.splitlines(), 1)
+        found += [f"{path}:{n}: {line}" for n, line in lines if EXAMPLE.search(line.lower())]
+    assert not found, "\n".join(found)
 
 
 def test_every_allowed_line_is_still_there() -> None:

@@ -59,6 +59,9 @@ ERRORS.update(
         "no_character": _shared(404, "no_character"),
         "not_your_character": _shared(403, "not_your_character"),
         "nothing_to_undo": _shared(409, "nothing_to_undo"),
+        # a scene kind without refusals of its own: none open, one open already
+        "no_scene": _shared(409, "no_scene"),
+        "scene_active": _shared(409, "scene_active"),
         "stream_closed": _shared(409, "stream_closed"),
         "bad_name": _shared(400, "bad_name"),
     }

@@ -20,6 +20,9 @@ Stable error codes (each one's sentence is its template below, translated by the
     result_too_large  an intermediate value beyond the limit
     out_of_range      a rule parameter outside its range (difficulty 11, 0 dice)
     bad_die           a die a system's roll does not take
+
+A system's roll says a code in its own words through a subclass of `DiceError` with a
+family and a table of its own (the codes it says otherwise; the code stays the same).
 """
 
 from __future__ import annotations
@@ -48,7 +51,7 @@ ERROR_CODES: dict[str, Template] = {
     "division_by_zero": "Division by zero",
     "result_too_large": "The value is too large: at most {limit}",
     "out_of_range": "{what} must be from {min} to {max}",
-    "bad_die": "A SWADE trait die is d4, d6, d8, d10 or d12",
+    "bad_die": "This roll does not take that die",
 }
 
 # what an ``out_of_range`` error is about (its ``what`` param); "other" for the rest

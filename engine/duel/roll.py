@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from engine import describe
+from engine.describe import Template
 from engine.dice.commands import RollCommand
 from engine.dice.errors import DiceError
 from engine.dice.limits import MAX_MODIFIER, MAX_TARGET
@@ -22,6 +24,20 @@ DUEL_DIE = 10
 TRICK_TARGET = 6
 TRICK_PREFIXES = ("трюк", "trick")
 TARGET_WORDS = ("цн", "сл", "tn", "vs", "против", "dc")
+
+
+# its words for a shared dice code
+CHECK_DIE_SAYS: dict[str, Template] = {"bad_die": "A duel check is rolled on a d10"}
+
+
+class CheckDieError(DiceError):
+    """`bad_die` in the system's words: a check is rolled on the d10 alone."""
+
+    family = "duel_dice"
+    codes = CHECK_DIE_SAYS
+
+
+describe.register(CheckDieError.family, CheckDieError.codes)
 
 
 @register_result
@@ -61,7 +77,7 @@ def parse_duel(text: str) -> DuelSpec:
         if arg.kind == "die" and not mods and target is None:
             r.take()
             if arg.value != DUEL_DIE or arg.count not in (None, 1):
-                raise DiceError("bad_die", position=arg.start, fragment=arg.text)
+                raise CheckDieError("bad_die", position=arg.start, fragment=arg.text)
             if arg.bonus:
                 mods.append(Modifier("modifier", arg.bonus))
         elif arg.kind in ("signed", "num"):

@@ -30,7 +30,7 @@ class ServiceError(CodedError):
 class Refused(ServiceError):
     """Subclasses carry their own code: ``NotGm(game_id=1)``. A rule system's refusal is
     declared with its code and English template, which join the table:
-    ``class NoToss(Refused, code="no_toss", template="No coin is being tossed here.")``."""
+    ``class NoVote(Refused, code="no_vote", template="No vote is being held here.")``."""
 
     def __init_subclass__(
         cls, *, code: str = "", template: Template | None = None, **kwargs: Any
@@ -179,6 +179,12 @@ class SceneActive(Refused):
     code = "scene_active"
 
 
+class NoScene(Refused):
+    """None of a scene kind is open (a kind without a refusal of its own says this)."""
+
+    code = "no_scene"
+
+
 class NoCharacter(Refused):
     code = "no_character"
 
@@ -192,6 +198,7 @@ ERROR_CODES.update(
         WrongSystem.code: "This game is played by another system: {system}.",
         UnknownScene.code: "There is no such scene in this game.",
         SceneActive.code: "This is already going on in this game.",
+        NoScene.code: "Nothing of the kind is going on in this game now.",
         NoCharacter.code: "There is no character or template with that name.",
         NotYourCharacter.code: (
             "This is not your character: you can change only your own characters."

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from engine.dice import commands as roll_commands
 from engine.dice.commands import RollCommand
 from engine.services.aggregates.model import Aggregate, register_aggregate
-from engine.services.errors import SceneActive, ServiceError, UnknownScene, WrongSystem
+from engine.services.errors import NoScene, SceneActive, ServiceError, UnknownScene, WrongSystem
 from engine.services.notify import add_topic
 
 if TYPE_CHECKING:
@@ -50,8 +50,9 @@ class SceneKind:
     """One kind of scene: its aggregate's name is the kind (stream keys "<kind>:<n>")."""
 
     aggregate: Aggregate[Any, Any]
-    missing: Callable[..., ServiceError]  # raised (with params) when the game has none open
-    active: Callable[..., ServiceError] = SceneActive  # … when one is open already
+    # raised (with params) when the game has none open; when one is open already
+    missing: Callable[..., ServiceError] = NoScene
+    active: Callable[..., ServiceError] = SceneActive
     decide: Decide | None = None  # None: its commands are the system's own services'
     commands: Any = None  # the engine's command types (a command of another is a TypeError)
     check: Check | None = None  # a player's command, before the scene is read

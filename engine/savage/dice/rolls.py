@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
+from engine import describe
+from engine.describe import Template
 from engine.dice.errors import DiceError
 from engine.dice.evaluate import Program, build_program
 from engine.dice.limits import MAX_EXTRA_DICE, MAX_MODIFIER, MAX_TARGET
@@ -26,6 +28,20 @@ TRAIT_DICE = (4, 6, 8, 10, 12)
 DEFAULT_TN = 4
 WILD_DIE = 6
 RAISE_STEP = 4
+
+
+# its words for a shared dice code
+TRAIT_DIE_SAYS: dict[str, Template] = {"bad_die": "A SWADE trait die is d4, d6, d8, d10 or d12"}
+
+
+class TraitDieError(DiceError):
+    """`bad_die` in the system's words: the dice a trait roll takes."""
+
+    family = "savage_dice"
+    codes = TRAIT_DIE_SAYS
+
+
+describe.register(TraitDieError.family, TraitDieError.codes)
 
 TN_WORDS = ("цн", "tn", "vs", "против", "пар", "парирование", "parry")
 EXTRA_PREFIXES = ("статист", "extra")
@@ -98,7 +114,7 @@ def parse_trait(text: str) -> TraitSpec:
                 raise r.unexpected(arg)
             r.take()
             if arg.value not in TRAIT_DICE or arg.count not in (None, 1):
-                raise DiceError("bad_die", position=arg.start, fragment=arg.text)
+                raise TraitDieError("bad_die", position=arg.start, fragment=arg.text)
             sides = arg.value
             if arg.bonus:
                 label = "trait_bonus" if sides == 12 and arg.bonus > 0 else "modifier"

@@ -139,6 +139,21 @@ def test_rule_command_errors(func, text, code):
     assert info.value.code == code
 
 
+def test_a_die_a_roll_does_not_take_is_said_in_its_systems_words() -> None:
+    """The one code `bad_die`, each system's sentence: the trait die's is SWADE's, the duel's
+    check its own d10 (it said the trait die's before)."""
+    told = {}
+    for func, text in ((trait, "d7"), (duel, "d6")):
+        with pytest.raises(DiceError) as info:
+            func(text, RNG)
+        assert info.value.code == "bad_die" and info.value.fragment == text
+        told[func] = info.value.description.template
+    assert told == {
+        trait: "A SWADE trait die is d4, d6, d8, d10 or d12",
+        duel: "A duel check is rolled on a d10",
+    }
+
+
 @pytest.mark.parametrize(
     ("text", "code"),
     [("p 31 6", "too_many_dice"), ("p 7 12", "out_of_range"), ("d9", "bad_die"), ("", "empty")],

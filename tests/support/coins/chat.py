@@ -1,4 +1,5 @@
-"""The example system in the chat: how its result and its odds read, and its ChatSystem."""
+"""The example system in the chat: how its result and its odds read, and its ChatSystem (the
+contest's router and board: table.py)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from aiogram import html
 from bot.render.dice import DiceTexts, OddsTexts, RollTexts, faces
 from bot.systems.registry import ChatSystem
 
+from . import table
 from .engine import CoinResult
 
 
@@ -26,4 +28,12 @@ TEXTS = DiceTexts(
     usage={"coin": "<code>/coin 3</code>"},
     hidden_example="<code>/hr coin 2</code>",
 )
-CHAT = ChatSystem(code="coins", aliases=("монетки",), title=lambda: "Монетки", dice=TEXTS)
+CHAT = ChatSystem(
+    code="coins",
+    aliases=("монетки",),
+    title=lambda: "Монетки",
+    dice=TEXTS,
+    routers=lambda: [table.make_router()],
+    commands=table.COMMANDS,
+    board_sync=table.board_sync,
+)

@@ -1,5 +1,5 @@
-"""The example system's rules: coins tossed as d2 (2 is heads), the heads counted; the exact
-odds of the heads; the roll command and the system's registration."""
+"""The example system's rolls: coins tossed as d2 (2 is heads), the heads counted; the exact
+odds of the heads; the roll command (its scene is contest.py)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,6 @@ from engine.dice.commands import RollCommand
 from engine.dice.errors import DiceError
 from engine.dice.results import Die, OddsResult, OutcomeOdds, Serializable, ThresholdOdds
 from engine.dice.rng import Rng
-from engine.services.systems import RuleSystem
 
 MAX_COINS = 20
 _TEXT = re.compile(r"\s*(\d+)?\s*(.*?)\s*$", re.DOTALL)
@@ -60,4 +59,3 @@ def coin_odds(text: str, offset: int) -> OddsResult:
 COIN = RollCommand(
     "coin", "coin", ("coin",), ("coin", "монета"), coin, odds=coin_odds, odds_words=("монета",)
 )
-COINS = RuleSystem("coins", "Coins", rolls=(COIN,))
