@@ -117,6 +117,7 @@ import argparse
 import asyncio
 import contextlib
 import itertools
+import json
 import math
 import os
 import random
@@ -240,6 +241,7 @@ class Tally:
     calls: Counter[str] = field(default_factory=Counter)  # method -> made
     refused: int = 0
     lost_posts: int = 0  # webhook POSTs not answered 200
+    unchanged: int = 0  # edits that left their message as it was (Telegram: "not modified")
 
     def add(self, item: Sent) -> None:
         self.sent[item.update_id] = item
@@ -337,6 +339,7 @@ class Tables:
         self.tables = [_table(i) for i in range(count)]
         self.updates = Updates(1)
         self.seen = 0  # the fake's calls read for the boards so far
+        self.shown: dict[tuple[int, int], str] = {}  # (chat, message) -> its text and markup
         for table in self.tables:
             for who in (table.gm, *table.players):
                 fake.table_of[who["id"]] = table.index
@@ -367,6 +370,7 @@ class Tables:
         by_chat = {t.chat["id"]: t for t in self.tables}
         calls, self.seen = self.fake.api.since(self.seen), self.fake.api.mark()
         for call in calls:
+            self._note_shown(call)
             table = by_chat.get(call.chat_id or 0)
             button = next((b for b in call.buttons() if b.get("text") == NEXT_BUTTON), None)
             if table is None or button is None:
@@ -376,6 +380,21 @@ class Tables:
             elif isinstance(call.result, dict):
                 table.board = int(call.result["message_id"])
             table.next_data = str(button["callback_data"])
+
+    def _note_shown(self, call: Any) -> None:
+        """What each message of the groups shows, and the edits that changed nothing."""
+        if call.result is None or call.chat_id is None or call.chat_id > 0:
+            return
+        shown = json.dumps([call.text, call.reply_markup], sort_keys=True, ensure_ascii=False)
+        if call.method == "editMessageText":
+            key = (call.chat_id, int(call.params["message_id"]))
+            if self.shown.get(key) == shown:
+                self.fake.tally.unchanged += 1
+        elif call.method == "sendMessage" and isinstance(call.result, dict):
+            key = (call.chat_id, int(call.result["message_id"]))
+        else:
+            return
+        self.shown[key] = shown
 
     def update(self, table: Table, kind: str, rng: random.Random) -> dict[str, Any]:
         player = rng.choice(table.players)
@@ -446,6 +465,7 @@ class Level:
     rss_per_table_kb: float | None
     chat_calls: list[float]
     lanes_max: float
+    load: float  # the machine's 1-minute load average at the level's end
 
 
 async def play(tables: Tables, server: Server, count: int, seconds: float) -> Tally:
@@ -511,6 +531,7 @@ async def level(
     rss = vm_rss_kb(server)
     # Let the queues drain (late first calls still count) before the next level.
     await quiet(lambda: tables.fake.api.mark(), 2.0, 300, "the queues")
+    tables.follow_boards()  # the level's last calls: its unchanged edits
     return Level(
         tables=count,
         seconds=seconds,
@@ -519,6 +540,7 @@ async def level(
         rss_per_table_kb=None if rss is None or empty_rss is None else (rss - empty_rss) / count,
         chat_calls=[s.get("chat_calls", 0.0) for s in samples],
         lanes_max=max((s.get("lanes", 0.0) for s in samples), default=0.0),
+        load=os.getloadavg()[0],
     )
 
 
@@ -565,6 +587,7 @@ def report(result: Level) -> str:
         f"  {sum(waiting) / len(waiting):5.1f}/{max(waiting):4.0f} ({fifo_ms:5.0f} ms)"
         f" {result.lanes_max:4.0f}"
         f"  {per_step:4.2f}/{per_step_limited:4.2f} {result.tally.refused:5}  {ceiling:5.0f}"
+        f"  {result.load:4.1f}"
         + (f"  [{unanswered} unanswered]" if unanswered else "")
         + (f"  [{result.tally.lost_posts} POSTs refused]" if result.tally.lost_posts else "")
     )
@@ -573,17 +596,39 @@ def report(result: Level) -> str:
 HEADER = (
     "tables  upd/s  p50 ms  p99 ms  (p99 by kind)  out of order  CPU  RSS/table"
     "  chat calls queued mean/max (max ÷ 30/s), lanes max  calls/step all/limited  429s"
-    "  ceiling"
+    "  ceiling  load"
 )
 
 
-async def main(counts: list[int], seconds: float) -> None:
+async def start(server: Server, http: aiohttp.ClientSession, tries: int = 3) -> None:
+    """Start the server, again if it did not answer within the pipeline bench's minute (on
+    the shared machine under a load of 10 a start took longer); stopped if it never did."""
+    for attempt in range(tries):
+        try:
+            await server.start(http)
+            return
+        except RuntimeError:
+            await server.stop()
+            if attempt == tries - 1:
+                raise
+            print(f"{server.name} did not start within a minute: started again", flush=True)
+
+
+def calls_made(result: Level) -> str:
+    """The calls made per update handled, by method (``--calls``)."""
+    answered = max(1, sum(1 for i in result.tally.sent.values() if i.first is not None))
+    made = sorted(result.tally.calls.items(), key=lambda kv: -kv[1])
+    unchanged = f"  (unchanged edits {result.tally.unchanged / answered:.2f})"
+    return "        " + "  ".join(f"{method} {n / answered:.2f}" for method, n in made) + unchanged
+
+
+async def main(counts: list[int], seconds: float, by_method: bool = False) -> None:
     with tempfile.TemporaryDirectory(prefix="kosti-tables-") as folder:
         fake = LimitedTelegram()
         await fake.start()
         try:
             async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0)) as http:
-                await run(fake, http, Path(folder), counts, seconds)
+                await run(fake, http, Path(folder), counts, seconds, by_method)
         finally:
             await fake.close()
 
@@ -594,11 +639,12 @@ async def run(
     folder: Path,
     counts: list[int],
     seconds: float,
+    by_method: bool = False,
 ) -> None:
     tables = Tables(fake, http, max(counts))
     started = time.perf_counter()
     setup = kosti_server(folder, fake.base_url)  # the pipeline bench's: no outgoing limits
-    await setup.start(http)
+    await start(setup, http)
     try:
         await until(lambda: any(c.method == "setWebhook" for c in fake.api.calls), 30, "kosti")
         await tables.set_up(setup.webhook_url)
@@ -611,7 +657,7 @@ async def run(
         server.env.pop(name)  # the defaults: Telegram's limits kept by the bot
     server.env["METRICS_TOKEN"] = METRICS_TOKEN
     mark = fake.api.mark()
-    await server.start(http)
+    await start(server, http)
     try:
         await until(lambda: len(fake.api.since(mark, "setWebhook")) > 0, 30, "kosti")
         await asyncio.sleep(1.0)
@@ -622,7 +668,10 @@ async def run(
         print(f"load average {load} ({os.cpu_count()} CPUs); {seconds:g} s per level")
         print(HEADER)
         for count in counts:
-            print(report(await level(tables, server, count, seconds, empty_rss)), flush=True)
+            result = await level(tables, server, count, seconds, empty_rss)
+            print(report(result), flush=True)
+            if by_method:
+                print(calls_made(result), flush=True)
     finally:
         await server.stop()
 
@@ -632,8 +681,9 @@ if __name__ == "__main__":
     parser.add_argument("--tables", type=int, nargs="+", default=[25, 50, 100, 150, 175, 200])
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--quick", action="store_true", help="25 and 50 tables, 8 s each")
+    parser.add_argument("--calls", action="store_true", help="calls per update by method")
     args = parser.parse_args()
     if args.quick:
-        asyncio.run(main(list(QUICK_TABLES), QUICK_SECONDS))
+        asyncio.run(main(list(QUICK_TABLES), QUICK_SECONDS, args.calls))
     else:
-        asyncio.run(main(sorted(args.tables), args.seconds))
+        asyncio.run(main(sorted(args.tables), args.seconds, args.calls))
