@@ -47,6 +47,9 @@ Printed per N:
   window counts; 429s received;
 - the ceiling those imply: 30 calls/s ÷ limited calls per step ÷ 0.1 actions per table per
   second — how many tables one bot serves before its window is full.
+- the machine's load average (1 minute) at the level's end; with ``--calls`` a second line:
+  the calls per update by method, and the group edits that left their message as it was
+  (Telegram would refuse them as "not modified").
 
 Measured
 --------
