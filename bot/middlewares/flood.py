@@ -9,15 +9,18 @@ windows for new messages in a group or channel — `group_per_minute` a minute, 
 off in the playground, whose Bot API is in memory and whose demo lays its tables out at
 once). Edits
 are not part of Telegram's published per-group limit. A call takes its chat's windows first,
-then the bot's, which is granted first come, first served among the chats that wait for it.
-Other calls (answering a button, reading a member) are not queued.
+then the bot's, which is granted first come, first served by when the call was queued: a
+call that waited for its group's windows, or behind its chat's earlier calls, goes before
+the calls that came after it. Other calls (answering a button, reading a member) are not
+queued.
 
 Nothing is dropped. A 429 (`retry_after`, however long, however many in a row) or a Bot API out
 of reach puts the call back at the head of its chat's queue until it goes through; the log
 says so once per call. An edit of a message still waiting behind others is replaced by a newer
 edit of the same message: only the latest text is sent, and both callers get its answer. The
 windows are this process's, or with several workers shared in Redis
-(bot/middlewares/flood_limits.py); the order is kept per chat within a worker.
+(bot/middlewares/flood_limits.py); the order is kept per chat, and the bot's line, within a
+worker (workers sharing a window take its freed places as they ask Redis).
 
 With a `journal` (engine/services/outgoing.py, set by the runner), every queued call is
 written to the database before it is queued and forgotten once Telegram accepted it or
@@ -49,6 +52,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import contextvars
+import heapq
 import itertools
 import logging
 from collections import OrderedDict, deque
@@ -212,6 +216,7 @@ class Call:
     # The refusal handlers of callers that went on before the answer, with their contexts.
     refused: list[tuple[Refused, contextvars.Context]] = field(default_factory=list)
     went_on: bool = False  # a caller went on with a provisional answer
+    arrived: int = 0  # its place in the order calls came (the bot-wide line's order)
 
 
 @dataclass
@@ -220,6 +225,14 @@ class ChatQueue:
     worker: asyncio.Task[None] | None = None
     current: Call | None = None  # the call under way
     request: asyncio.Future[Any] | None = None  # its request (`keep` cancels it)
+
+
+@dataclass(order=True)
+class Turn:
+    """A call's place in the line for the bot-wide window: the earliest to come goes first."""
+
+    arrived: int
+    wake: asyncio.Future[None] = field(compare=False)
 
 
 class KeptForRestart(Exception):
@@ -251,10 +264,10 @@ class FloodControl(BaseRequestMiddleware):
         self.limits: Limits = limits or LocalLimits()
         self.chats: dict[int | str, ChatQueue] = {}  # the chats with calls waiting
         self._tickets = itertools.count()  # one per call let go, to settle its windows
+        self._arrivals = itertools.count(1)  # one per call queued: the order they came
         self._flushing = asyncio.Event()
-        # The bot-wide window is granted first come, first served: asyncio.Lock wakes its
-        # waiters in order (a freed place went to whichever chat woke first, bench/tables.py).
-        self._bot_turn = asyncio.Lock()
+        # The calls waiting for the bot-wide window, the earliest to come first (a heap).
+        self._line: list[Turn] = []
         self._keeping = False
         self.kept: list[Kept] = []  # what `keep` took, in the order it was queued
         self.left_journaled = 0  # what `keep` took that the journal holds already
@@ -336,6 +349,7 @@ class FloodControl(BaseRequestMiddleware):
             call = older
         else:
             new.waiters.append(waiter)
+            new.arrived = next(self._arrivals)
             call = new
             chat.calls.append(call)
         if chat.worker is None or chat.worker.done():
@@ -383,7 +397,7 @@ class FloodControl(BaseRequestMiddleware):
         while chat.calls:
             call = chat.calls[0]
             specs, ticket = self._specs(key, call.method), str(next(self._tickets))
-            await self._allow(specs, ticket)
+            await self._allow(specs, ticket, call.arrived)
             if not chat.calls or chat.calls[0] is not call:
                 continue  # kept meanwhile (`keep`)
             chat.calls.popleft()  # from here on, a newer edit queues anew
@@ -513,15 +527,38 @@ class FloodControl(BaseRequestMiddleware):
             specs.append((f"pace:{key}", PACE_BURST, pace))
         return specs
 
-    async def _allow(self, specs: list[Spec], ticket: str) -> None:
-        """Wait for a place in every window of the call: its chat's first, then the bot's,
-        in the order the chats' calls got there (a chat's place is held meanwhile)."""
+    async def _allow(self, specs: list[Spec], ticket: str, arrived: int) -> None:
+        """Wait for a place in every window of the call: its chat's first, then the bot's
+        (the chat's place held meanwhile), in the order the calls came (`_in_turn`)."""
         own = [spec for spec in specs if spec[0] != "bot"]
         shared = [spec for spec in specs if spec[0] == "bot"]
         await self._take(own, ticket)
         if shared:
-            async with self._bot_turn:
-                await self._take(shared, ticket)
+            await self._in_turn(shared, ticket, arrived)
+
+    async def _in_turn(self, specs: list[Spec], ticket: str, arrived: int) -> None:
+        """Take the bot-wide window first come, first served: of the calls waiting for it,
+        only the one that came first tries (a freed place went to whichever chat woke first,
+        bench/tables.py) — by when it was queued, not when it got here, so a call that waited
+        for its group's windows, or behind its chat's earlier calls, keeps its place."""
+        loop = asyncio.get_running_loop()
+        turn = Turn(arrived, loop.create_future())
+        heapq.heappush(self._line, turn)
+        try:
+            while not self._flushing.is_set():
+                wait = None  # not first: until the line moves
+                if self._line[0] is turn:
+                    wait = await self.limits.acquire(specs, ticket)
+                    if wait <= 0:
+                        return
+                turn.wake = loop.create_future()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(turn.wake, wait)
+        finally:
+            self._line.remove(turn)
+            heapq.heapify(self._line)
+            if self._line:
+                _wake(self._line[0])
 
     async def _take(self, specs: list[Spec], ticket: str) -> None:
         while (
@@ -536,6 +573,8 @@ class FloodControl(BaseRequestMiddleware):
         """Shutting down: what waits for a window goes out now (a 429 is still waited out),
         since a message kept for later would be lost with the process."""
         self._flushing.set()
+        for turn in self._line:
+            _wake(turn)
 
     async def drained(self, timeout: float) -> int:
         """Wait (at most `timeout` seconds) until every queued call went out; how many are
@@ -554,7 +593,7 @@ class FloodControl(BaseRequestMiddleware):
         """The shutdown's bound ran out: the chat calls queued or under way, and those made
         from now on, are kept (`kept`) instead of made, their callers answered by stand-ins.
         Those of an outbox delivery still go out (the module's docstring)."""
-        self._flushing.set()
+        self.flush()
         if self._keeping:
             return
         self._keeping = True
@@ -596,6 +635,11 @@ class NeverSent(TelegramBadRequest):
 
     def __init__(self, method: TelegramMethod[Any]) -> None:
         super().__init__(method, "message to edit not found: its post was never sent")
+
+
+def _wake(turn: Turn) -> None:
+    if not turn.wake.done():
+        turn.wake.set_result(None)
 
 
 async def _guarded(work: Awaitable[None]) -> None:

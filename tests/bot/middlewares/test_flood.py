@@ -202,6 +202,27 @@ async def test_the_bot_wide_window_is_granted_first_come_first_served(api: FakeB
     assert sent == texts
 
 
+async def test_a_call_that_waited_for_its_group_keeps_its_place_in_the_bot_wide_line(
+    api: FakeBotAPI,
+) -> None:
+    """A group's call that waited for its own windows is granted the bot's window in the
+    order it came, not behind the calls that came while it waited (issue 29: it went to
+    the back of the bot's line): the group's window of 3 is full, its fourth message waits
+    for it (0.6 s); two private messages come later (0.1 s, 0.2 s) and wait for the bot's
+    window of 3 a second, full too; when both windows free the group's message goes first."""
+    bot = limited_bot(api, per_second=3, group=3)
+    try:
+        sends = [asyncio.ensure_future(bot.send_message(GROUP, f"группа {i}")) for i in range(4)]
+        for i in range(2):
+            await asyncio.sleep(0.1)
+            sends.append(asyncio.ensure_future(bot.send_message(5000 + i, f"личное {i}")))
+        await asyncio.gather(*sends)
+    finally:
+        await bot.session.close()
+    sent = [c.text for c in api.calls if c.method == "sendMessage"]
+    assert sent == [*(f"группа {i}" for i in range(4)), "личное 0", "личное 1"]
+
+
 async def test_a_429_is_waited_out_and_the_chat_keeps_its_order(bot: Bot, api: FakeBotAPI) -> None:
     api.fail_with_retry_after("sendMessage", retry_after=1, times=1)
     await asyncio.gather(bot.send_message(GROUP, "первое"), bot.send_message(GROUP, "второе"))

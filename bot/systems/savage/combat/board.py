@@ -79,7 +79,7 @@ async def render_board(
     if not view.closed:
         app = await board_button(bot, game.id, "initiative")
         keyboard = board_keyboard(view.state, game.id, view.seq)
-        if quiet_mode(game):  # no turn message: the acting one's buttons are here
+        if menu_on_board(game, view.state):  # not in a turn message: here
             chase = await current_chase(game.id)
             live = chase.state if chase is not None and not chase.closed else None
             rows = turn_rows(view.state, game.id, board=True, chase=live)
@@ -90,6 +90,18 @@ async def render_board(
     await edit_or_send(bot, game, current, text, markup, posted)
     if view.closed and view.board_message_id is not None:
         await unpin(bot, game, view.board_message_id)  # the fight is over: nothing to find
+
+
+def menu_on_board(game: GameInfo, state: savage.Encounter) -> bool:
+    """Whether the acting combatant's buttons are the board's: in a quiet game always (no
+    turn message); else an NPC's (no player to ping: the GM's own buttons, where the GM
+    pressed «Дальше»), a player's being in the turn message that pings its player."""
+    return quiet_mode(game) or npc_acts(state)
+
+
+def npc_acts(state: savage.Encounter) -> bool:
+    """An NPC's turn: a combatant acts whom no player owns."""
+    return state.current is not None and not state.owners(state.current)
 
 
 async def turn_mentions(state: savage.Encounter, combatant_id: str) -> list[str]:

@@ -3,7 +3,13 @@ the result of an action, or the round header and the turn ping with the acting c
 buttons — and the boards are edited. The chase following the fight adds its round and
 Complications to that message, never a «X ходит по карте» line. In a quiet game («тихий
 режим») the headers and pings are left out too: only the results, and the acting
-character's buttons move to the board."""
+character's buttons move to the board.
+
+An NPC's turn pings no one: its buttons are the board's in every game, and a tap (the
+board's «Дальше») that only passed the turn to it posts nothing — the board, edited where
+the GM pressed, shows whose turn it is. One call for that step instead of two (issue 29:
+Telegram's 30 calls a second bound how many tables a bot serves); a typed command is still
+answered."""
 
 from __future__ import annotations
 
@@ -19,6 +25,7 @@ from bot.systems.savage.callbacks import DamageCallback
 from bot.systems.savage.chase.board import chase_names, chase_texts, render_chase
 from bot.systems.savage.combat.board import (
     dice_to_gm,
+    npc_acts,
     post,
     render_board,
     show_board,
@@ -43,6 +50,7 @@ FIGHT_HEADERS = (
     savage.events.RoundEnded,
 )
 CHASE_HEADERS = (chase_ev.RoundStarted, chase_ev.TurnStarted)
+TURN_HEADERS = (savage.events.TurnStarted, savage.events.TurnEnded)
 MAX_TEXT = 4000  # Telegram's limit is 4096 characters
 
 
@@ -109,6 +117,7 @@ async def tell_steps(
             seq = step.view.seq if step.view is not None else 0
             rows += _result_rows(step.events, step.state, game.id, seq)
     text = "\n".join(p for p in (*parts, note) if p)
+    # A player's turn: the ping and the buttons (an NPC's are the board's).
     if started and fight is not None and fight.current is not None and not quiet:
         mentions = await turn_mentions(fight, fight.current)
         if mentions:
@@ -117,7 +126,10 @@ async def tell_steps(
             chase = chases[-1][0].state
         else:
             chase = await _chase_state(game) if chase_open in (True, None) else None
-        rows += turn_rows(fight, game.id, board=False, chase=chase)
+        if not npc_acts(fight):
+            rows += turn_rows(fight, game.id, board=False, chase=chase)
+    if _npc_turn_tapped(steps, fight, reply_to=reply_to, quiet=quiet, note=note):
+        text = ""  # the board says it (the module's docstring)
     if text:
         markup = InlineKeyboardMarkup(inline_keyboard=rows) if rows else None
         if append_to is None or not await _append(bot, game, append_to, text, markup):
@@ -130,6 +142,24 @@ async def tell_steps(
     for step, name in chases:
         if step.view is not None:
             await render_chase(bot, game, step.view, name=name)
+
+
+def _npc_turn_tapped(
+    steps: Sequence[Step],
+    fight: savage.Encounter | None,
+    *,
+    reply_to: Message | None,
+    quiet: bool,
+    note: str,
+) -> bool:
+    """Whether the steps only passed the turn to an NPC, started by a tap (no command to
+    answer): nothing to post but its header, which the edited board shows."""
+    if quiet or reply_to is not None or note or fight is None or not npc_acts(fight):
+        return False
+    return all(
+        step.kind == "encounter" and all(isinstance(e, TURN_HEADERS) for e in step.events)
+        for step in steps
+    )
 
 
 async def _append(

@@ -288,3 +288,35 @@ async def test_a_deleted_board_is_posted_again(tg: TelegramDriver, bot: Any) -> 
     assert len(boards) == 1 and boards[0].result["message_id"] != old_id
     edited = await table.say(ALICE, "/add Рукия")
     assert [c.params["message_id"] for c in board_edits(edited)] == [boards[0].result["message_id"]]
+
+
+async def test_an_npcs_turn_is_on_the_board_and_a_tap_to_it_posts_nothing(
+    tg: TelegramDriver,
+) -> None:
+    """An NPC's turn pings no one (issue 29: a step of two calls, the post and the board's
+    edit, is one): its buttons are the board's; «Дальше» pressed on the board posts nothing
+    — the board, edited, shows whose turn it is; a typed /next is still answered. A
+    player's turn keeps its ping and its buttons."""
+    table = Table(tg)
+    await set_up_table(table)
+    await table.say(ALICE, "/fight")
+    for name in ("Ичиго", "Пустой", GRIMMJOW):
+        await table.say(ALICE, f"/add {name}")
+    # Ichigo (Level Headed: the better of two), then the Hollow, then Grimmjow.
+    dealt = await table.say(ALICE, "/next", await table.shuffle("KS", "QS", "5H", "2C"))
+    (ping,) = dealt.sent(GROUP.id)
+    assert "Ход: <b>Ичиго</b>" in ping.text and f"tg://user?id={BORIS.id}" in ping.text
+    assert "⚔️ Атака" in [b["text"] for b in ping.buttons()]
+    assert "⚔️ Атака" not in [b["text"] for b in table.board().buttons()]
+
+    tapped = await table.press(ALICE, table.board(), "Дальше")
+    assert tapped.sent(GROUP.id) == []
+    (edit,) = board_edits(tapped)
+    assert "<b>▶️ 5♥ Пустой</b>" in edit.text
+    assert "⚔️ Атака" in [b["text"] for b in edit.buttons()]  # the GM acts from the board
+
+    typed = await table.say(ALICE, "/next")
+    (answer,) = typed.sent(GROUP.id)
+    assert "Ход: <b>Гриммджо</b>" in answer.text and answer.buttons() == []
+    assert "<b>▶️ 2♣ Гриммджо</b>" in table.board().text
+    assert "⚔️ Атака" in [b["text"] for b in table.board().buttons()]
