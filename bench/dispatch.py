@@ -1,6 +1,7 @@
 """Benchmark: CPU per update inside one process, with no network at all.
 
-Run: ``uv run python bench/dispatch.py [--updates N] [--profile F]``
+Run: ``uv run python bench/dispatch.py [--updates N] [--rounds R] [--only r|hr|fight]
+[--profile F]``
 
 bench/pipeline.py measures the whole path between processes; its figures move with the
 machine's load and include the HTTP of both sides. This one feeds updates straight into
@@ -45,7 +46,6 @@ from aiogram.types import Message, Update, User
 from bench.harness import BOT_TOKEN, GAME_WITH_FIGHT, Updates, group, private, user
 from bot.session import BotSession, dumps
 
-ROUNDS = 3
 SCENARIOS = {"r": ("/r 2к6+1", False), "hr": ("/hr d20", False), "fight": ("/next", True)}
 
 
@@ -120,13 +120,16 @@ class KostiMemorySession(MemorySession, BotSession):
 
 
 class Feeder:
-    """The harness's updates (bench/harness.py), as aiogram objects."""
+    """The harness's updates (bench/harness.py), as aiogram objects read for `bot` as the
+    webhook reads them (bot/intake.py): one read without the bot is read again by
+    `feed_update` through a JSON round trip (~0.3 ms an update, on either bot)."""
 
     def __init__(self) -> None:
         self.updates = Updates()
 
-    def message(self, sender: dict[str, Any], chat: dict[str, Any], text: str) -> Update:
-        return Update.model_validate(self.updates.message(sender, chat, text))
+    def message(self, sender: dict[str, Any], chat: dict[str, Any], text: str, bot: Bot) -> Update:
+        raw = self.updates.message(sender, chat, text)
+        return Update.model_validate(raw, context={"bot": bot})
 
 
 @dataclass(frozen=True)
@@ -172,7 +175,7 @@ async def cost(dp: Dispatcher, bot: Bot, updates: list[Update], profile: Path | 
     return Cost(cpu / len(updates), loop / cpu if cpu else 1.0, share, collector.longest)
 
 
-async def main(count: int, profile: Path | None) -> None:
+async def main(count: int, profile: Path | None, rounds: int, only: list[str]) -> None:
     from bot.app import build_dispatcher, create_bot
     from bot.runner import prepare_database
     from bot.settings import Settings
@@ -198,32 +201,35 @@ async def main(count: int, profile: Path | None) -> None:
     feed = Feeder()
     table, gm, player = group(-1003000000, "Стол"), user(1001, "Мастер"), user(2001, "Игрок")
     for who in (gm, player):
-        await kosti.feed_update(kosti_bot, feed.message(who, private(who), "/start"))
+        await kosti.feed_update(kosti_bot, feed.message(who, private(who), "/start", kosti_bot))
     for by_gm, text in (*GAME_WITH_FIGHT, (True, "/next")):
-        await kosti.feed_update(kosti_bot, feed.message(gm if by_gm else player, table, text))
+        who = gm if by_gm else player
+        await kosti.feed_update(kosti_bot, feed.message(who, table, text, kosti_bot))
     gc.collect()  # as bot/runner.py does once it is set up
     gc.freeze()
     try:
         print(
-            f"{count} updates per scenario and bot, one at a time, in {ROUNDS} alternating "
+            f"{count} updates per scenario and bot, one at a time, in {rounds} alternating "
             f"rounds (medians); process CPU per update; load average "
             + "/".join(f"{x:.2f}" for x in os.getloadavg())
         )
         for key, (text, by_gm) in SCENARIOS.items():
+            if only and key not in only:
+                continue
             sender = gm if by_gm else player
-            warm = [feed.message(sender, table, text) for _ in range(50)]
-            await cost(kosti, kosti_bot, warm, None)
-            await cost(bare, bare_bot, warm, None)
-            ours, theirs, calls = [], [], session.calls
-            for round_ in range(ROUNDS):
-                last = round_ == ROUNDS - 1
-                batch = [feed.message(sender, table, text) for _ in range(count // ROUNDS)]
+            for dp, bot in ((kosti, kosti_bot), (bare, bare_bot)):
+                warm = [feed.message(sender, table, text, bot) for _ in range(50)]
+                await cost(dp, bot, warm, None)
+            ours, theirs, calls, n = [], [], session.calls, count // rounds
+            for round_ in range(rounds):
+                last = round_ == rounds - 1
+                batch = [feed.message(sender, table, text, kosti_bot) for _ in range(n)]
                 where = Path(f"{profile}.{key}") if profile and last else None
                 ours.append(await cost(kosti, kosti_bot, batch, where))
-                batch = [feed.message(sender, table, text) for _ in range(count // ROUNDS)]
+                batch = [feed.message(sender, table, text, bare_bot) for _ in range(n)]
                 where = Path(f"{profile}.{key}.bare") if profile and last else None
                 theirs.append(await cost(bare, bare_bot, batch, where))
-            per_update = (session.calls - calls) / (count // ROUNDS * ROUNDS)
+            per_update = (session.calls - calls) / (n * rounds)
             kosti_cpu = statistics.median(c.cpu for c in ours)
             bare_cpu = statistics.median(c.cpu for c in theirs)
             on_loop = statistics.median(c.on_loop for c in ours)
@@ -248,5 +254,7 @@ if __name__ == "__main__":
     parser.add_argument(
         "--profile", type=Path, help="cProfile of the last round to F.<scenario>[.bare]"
     )
+    parser.add_argument("--rounds", type=int, default=3, help="alternating rounds (medians)")
+    parser.add_argument("--only", action="append", choices=SCENARIOS, default=[])
     args = parser.parse_args()
-    asyncio.run(main(args.updates, args.profile))
+    asyncio.run(main(args.updates, args.profile, args.rounds, args.only))

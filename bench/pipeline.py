@@ -146,6 +146,9 @@ class Lane:
 # -- the two servers ------------------------------------------------------------------------
 
 
+START_S = 240  # four servers importing at once on a shared 2-core machine took over 60 s
+
+
 class Server:
     """A child process serving a webhook on 127.0.0.1; killed (by its own pid) at the end."""
 
@@ -170,7 +173,7 @@ class Server:
             except aiohttp.ClientError:
                 return False
 
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + START_S
         while not await answers():
             if self.proc.returncode is not None or time.monotonic() > deadline:
                 raise RuntimeError(f"{self.name} did not start:\n{self.log.read_text()[-3000:]}")

@@ -4,6 +4,11 @@
   aiohttp percent-encodes every byte of a Cyrillic text and json-dumps each nested field on
   its own: a board edit's form took 0.21 ms to build, its JSON 0.10 ms. A call that uploads a
   file keeps aiogram's multipart form.
+- **A call's fields are read as they are**, not through pydantic's `model_dump` of the whole
+  call: a sendMessage has some twenty fields, most of them None, and the dump visited each
+  (35–60 µs a call, a fifth of the session's time); plain values are taken as they are, the
+  rest (nested objects, the bot's defaults) go through `prepare_value` as before. A value
+  the dump would convert itself (a date, a duration) sends the call the old way.
 - **A keyboard the answer echoes is not read again.** Telegram answers a sent or edited
   message with the whole message, its inline keyboard included: the keyboard is the one the
   call sent, so the answer gets that object back instead of a dozen buttons validated anew
@@ -19,11 +24,12 @@ import json
 from http import HTTPStatus
 from typing import TYPE_CHECKING, Any, cast
 
+from aiogram.client.default import Default
 from aiogram.client.session.aiohttp import AiohttpSession
 from aiogram.exceptions import TelegramNetworkError
 from aiogram.methods import Response, TelegramMethod
 from aiogram.methods.base import TelegramType
-from aiogram.types import InlineKeyboardMarkup
+from aiogram.types import InlineKeyboardMarkup, TelegramObject
 from aiohttp import ClientError, ClientTimeout
 from pydantic import ValidationError
 
@@ -32,6 +38,28 @@ if TYPE_CHECKING:
 
 JSON_HEADERS = {"Content-Type": "application/json"}
 KEYBOARD = {"reply_markup"}
+PLAIN = frozenset({str, int, float, bool})  # sent as they are
+
+
+def _as_is(value: Any) -> bool:
+    """Would `model_dump` give this value back unchanged (nested objects: as their own dump,
+    which `prepare_value` makes)?"""
+    if value is None or type(value) in PLAIN or isinstance(value, Default | TelegramObject):
+        return True
+    return isinstance(value, list) and all(_as_is(item) for item in value)
+
+
+def fields_of(method: TelegramMethod[Any], exclude: set[str] | None) -> dict[str, Any]:
+    """What `method.model_dump(warnings=False, exclude=exclude)` gives, less its None values
+    (which a body leaves out anyway), without pydantic's pass over every field."""
+    values = {**method.__dict__, **(method.__pydantic_extra__ or {})}
+    if not all(_as_is(value) for value in values.values()):
+        values = method.model_dump(warnings=False)  # a date or a duration: pydantic's way
+    return {
+        key: value
+        for key, value in values.items()
+        if value is not None and (exclude is None or key not in exclude)
+    }
 
 
 def dumps(value: Any) -> str:
@@ -48,14 +76,25 @@ class BotSession(AiohttpSession):
         # dumps it in one pass, where `prepare_value` visits each of its ~10 fields a button.
         markup = getattr(method, "reply_markup", None)
         keyboard = markup if isinstance(markup, InlineKeyboardMarkup) else None
-        fields = method.model_dump(warnings=False, exclude=KEYBOARD if keyboard else None)
-        for key, value in fields.items():
-            prepared = self.prepare_value(value, bot=bot, files=files, _dumps_json=False)
+        for key, value in fields_of(method, KEYBOARD if keyboard else None).items():
+            if type(value) in PLAIN:
+                prepared = value
+            else:
+                prepared = self.prepare_value(value, bot=bot, files=files, _dumps_json=False)
             if prepared:
                 params[key] = prepared
         if keyboard is not None:
             params["reply_markup"] = keyboard.model_dump(exclude_none=True)
         return None if files else params
+
+    def prepare_value(
+        self, value: Any, bot: Bot, files: dict[str, Any], _dumps_json: bool = True
+    ) -> Any:
+        """aiogram's, with a nested object's None fields left out by pydantic's dump instead
+        of visited one by one to be dropped (a reply's parameters: 8 fields, 1 set)."""
+        if isinstance(value, TelegramObject):
+            value = value.model_dump(warnings=False, exclude_none=True)
+        return super().prepare_value(value, bot=bot, files=files, _dumps_json=_dumps_json)
 
     def json_body(self, bot: Bot, method: TelegramMethod[Any]) -> str | None:
         params = self.json_params(bot, method)

@@ -55,14 +55,13 @@ async def on_hidden_roll(
     if not (command.args or "").strip():
         await message.reply(texts.hr_usage())
         return
-    if message.chat.type == ChatType.PRIVATE:
+    private = message.chat.type == ChatType.PRIVATE
+    if private:
         game = await selected_private_game(user.id)
-        missing = texts.choose_game_first()
     else:
         game = await find_game(message.chat.id, topic_of(message))
-        missing = texts.hidden_needs_game()
-    if game is None:
-        await message.reply(missing)
+    if game is None:  # the sentence translated only when it is said
+        await message.reply(texts.choose_game_first() if private else texts.hidden_needs_game())
         return
     if not game.is_member(user.id):
         await message.reply(texts.not_a_member(game))

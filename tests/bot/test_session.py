@@ -5,12 +5,35 @@ aiogram's as before."""
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from datetime import UTC, datetime
+from typing import Any
 
 import pytest
 from aiogram import Bot
+from aiogram.client.default import DefaultBotProperties
+from aiogram.client.session.aiohttp import AiohttpSession
 from aiogram.client.telegram import TelegramAPIServer
 from aiogram.exceptions import TelegramBadRequest, TelegramForbiddenError
-from aiogram.types import BufferedInputFile, InlineKeyboardButton, InlineKeyboardMarkup
+from aiogram.methods import (
+    AnswerCallbackQuery,
+    BanChatMember,
+    EditMessageText,
+    RestrictChatMember,
+    SendMessage,
+    SetMyCommands,
+    TelegramMethod,
+)
+from aiogram.types import (
+    BotCommand,
+    BufferedInputFile,
+    ChatPermissions,
+    InlineKeyboardButton,
+    InlineKeyboardMarkup,
+    KeyboardButton,
+    MessageEntity,
+    ReplyKeyboardMarkup,
+    ReplyParameters,
+)
 
 from bot.app import create_bot
 from bot.session import BotSession
@@ -109,3 +132,52 @@ async def test_failures_are_aiogram_s_own(api: FakeBotAPI, raw_bot: Bot) -> None
     api.allow(CHAT)
     with pytest.raises(TelegramBadRequest, match="message can't be deleted"):
         await raw_bot.delete_message(CHAT, 5)
+
+
+def _dumped(bot: Bot, method: TelegramMethod[Any]) -> dict[str, Any]:
+    """aiogram's own reading of a call's fields: pydantic's dump, each value prepared."""
+    session = AiohttpSession()
+    files: dict[str, Any] = {}
+    params = {}
+    for key, value in method.model_dump(warnings=False).items():
+        prepared = session.prepare_value(value, bot=bot, files=files, _dumps_json=False)
+        if prepared:
+            params[key] = prepared
+    return params
+
+
+@pytest.mark.parametrize(
+    "method",
+    [
+        SendMessage(
+            chat_id=CHAT,
+            text="<b>Раунд 1</b>",
+            reply_parameters=ReplyParameters(message_id=5),
+            reply_markup=BOARD,
+            message_thread_id=7,
+        ),
+        EditMessageText(chat_id=CHAT, message_id=3, text="доска", reply_markup=BOARD),
+        AnswerCallbackQuery(callback_query_id="q1", text="Не ваш бросок", show_alert=True),
+        BanChatMember(chat_id=CHAT, user_id=1, until_date=datetime(2030, 1, 2, tzinfo=UTC)),
+        RestrictChatMember(
+            chat_id=CHAT,
+            user_id=1,
+            permissions=ChatPermissions(can_send_messages=False),
+            until_date=datetime(2030, 1, 2, 3, 4, tzinfo=UTC),
+        ),
+        SetMyCommands(commands=[BotCommand(command="r", description="Бросок")]),
+        SendMessage(
+            chat_id=CHAT,
+            text="ok",
+            entities=[MessageEntity(type="bold", offset=0, length=2)],
+            reply_markup=ReplyKeyboardMarkup(keyboard=[[KeyboardButton(text="Да")]]),
+        ),
+        SendMessage(chat_id=CHAT, text="ещё", extra_field="сверх"),
+    ],
+    ids=type,
+)
+def test_the_fields_read_as_they_are_make_the_dumped_body(method: TelegramMethod[Any]) -> None:
+    session = BotSession()
+    bot = Bot(BOT_TOKEN, session=session, default=DefaultBotProperties(parse_mode="HTML"))
+    params = session.json_params(bot, method)
+    assert params == _dumped(bot, method)
