@@ -1,7 +1,7 @@
 """Benchmark of the Mini App: payload size and first render in headless Chromium.
 
-Run: ``uv run python bench/webapp.py [runs] [--phone] [--waterfall]`` (needs Debian's
-chromium: /usr/bin/chromium).
+Run: ``uv run python bench/webapp.py [runs] [--phone] [--h2] [--waterfall]`` (needs
+Debian's chromium: /usr/bin/chromium).
 
 - payload: every JS and CSS file the page loads (vendored ones included), gzipped as the
   server sends them; target <= 60 KB;
@@ -19,18 +19,25 @@ chromium: /usr/bin/chromium).
   WebSocket's handshake, not to its frames (``Network.emulateNetworkConditions``; no
   throughput cap, the first screen is ~40 KB gzipped); target <= 800 ms. Still HTTP/1.1 to
   the server: six connections, so every six requests of the page cost a round trip more;
+- ``--h2``: both pages through Caddy (``caddy`` on the PATH: Debian's package) as
+  docker/compose.yaml deploys the app — HTTPS with its own local certificate, so HTTP/2: the
+  page's requests share one connection instead of waiting for one of six;
 - ``--waterfall``: the app's requests of the last run (start, response start, end; ms).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import random
+import shutil
+import socket
 import statistics
 import sys
 import tempfile
 import time
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -151,8 +158,54 @@ async def throttle(context: BrowserContext, page: Page) -> None:
     await cdp.send("Network.emulateNetworkConditions", PHONE_NETWORK)
 
 
+CADDYFILE = """{{
+\tadmin off
+\tskip_install_trust
+\tstorage file_system {storage}
+}}
+https://127.0.0.1:{port} {{
+\ttls internal
+\treverse_proxy 127.0.0.1:{upstream}
+}}
+"""
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@contextlib.asynccontextmanager
+async def caddy(upstream: int, tmp: str) -> AsyncIterator[str]:
+    """Caddy in front of the server on ``upstream`` (HTTPS, HTTP/2); yields its base URL."""
+    binary = shutil.which("caddy")
+    if binary is None:
+        raise SystemExit("caddy not found: apt-get install -y caddy")
+    port = free_port()
+    config = Path(tmp) / "Caddyfile"
+    config.write_text(CADDYFILE.format(storage=Path(tmp) / "caddy", port=port, upstream=upstream))
+    env = {**os.environ, "HOME": tmp, "XDG_DATA_HOME": tmp, "XDG_CONFIG_HOME": tmp}
+    process = await asyncio.create_subprocess_exec(
+        binary, "run", "--config", str(config), "--adapter", "caddyfile", env=env,
+        stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL,
+    )  # fmt: skip
+    try:
+        for _ in range(100):
+            try:
+                _, writer = await asyncio.open_connection("127.0.0.1", port)
+                writer.close()
+                break
+            except OSError:
+                await asyncio.sleep(0.1)
+        yield f"https://127.0.0.1:{port}"
+    finally:
+        process.terminate()
+        await process.wait()
+
+
 async def first_render(
-    runs: int, phone: bool = False, waterfall: bool = False
+    runs: int, phone: bool = False, waterfall: bool = False, h2: bool = False
 ) -> tuple[list[dict[str, float]], list[float]]:
     from playwright.async_api import async_playwright
 
@@ -176,15 +229,20 @@ async def first_render(
             start = startapp_token(game_id, bot_token=TOKEN)
             times: list[dict[str, float]] = []
             baseline: list[float] = []
-            async with async_playwright() as pw:
-                browser = await pw.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
+            args = [*CHROMIUM_ARGS, "--ignore-certificate-errors"] if h2 else CHROMIUM_ARGS
+            async with contextlib.AsyncExitStack() as stack:
+                base = f"http://127.0.0.1:{port}"
+                if h2:
+                    base = await stack.enter_async_context(caddy(port, tmp))
+                pw = await stack.enter_async_context(async_playwright())
+                browser = await pw.chromium.launch(executable_path=path, args=args)
                 for i in range(runs + 1):  # the first run warms up the browser process
                     # The same-run baseline: a static hello page from the same server.
                     context = await browser.new_context(viewport={"width": 390, "height": 844})
                     page = await context.new_page()
                     if phone:
                         await throttle(context, page)
-                    await page.goto(f"http://127.0.0.1:{port}/bench/hello", wait_until="commit")
+                    await page.goto(f"{base}/bench/hello", wait_until="commit")
                     fcp = await page.evaluate(WAIT_FOR_PAINT)
                     await context.close()
                     # The app, cold: a fresh context has an empty cache.
@@ -196,7 +254,7 @@ async def first_render(
                         TOKEN, {"id": 2, "first_name": "Аня"}, int(time.time()), start_param=start
                     )
                     fragment = launch_fragment(init, theme=LIGHT_THEME, start_param=start)
-                    await page.goto(f"http://127.0.0.1:{port}/app/#{fragment}", wait_until="commit")
+                    await page.goto(f"{base}/app/#{fragment}", wait_until="commit")
                     marks = await page.evaluate(WAIT_FOR_RENDER)
                     rolls = await page.locator("li.roll").count()
                     assert rolls == 20, rolls
@@ -231,7 +289,7 @@ def spread(values: list[float]) -> str:
 
 def main() -> None:
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
-    phone, waterfall = "--phone" in sys.argv, "--waterfall" in sys.argv
+    phone, waterfall, h2 = (f"--{x}" in sys.argv for x in ("phone", "waterfall", "h2"))
     runs = int(args[0]) if args else 15
     target = PHONE_TARGET_MS if phone else RENDER_TARGET_MS
     raw, gz, rows = payload()
@@ -245,7 +303,8 @@ def main() -> None:
     print(f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} on {os.cpu_count()} CPUs")
     if phone:
         print(f"slow phone: CPU {PHONE_CPU_RATE}x slower, network {PHONE_NETWORK}")
-    marks, baseline = asyncio.run(first_render(runs, phone, waterfall))
+    print("through Caddy: HTTPS, HTTP/2" if h2 else "straight to the server: HTTP/1.1")
+    marks, baseline = asyncio.run(first_render(runs, phone, waterfall, h2))
     # Painted: the later of the app's mark and Chromium's own paint time of the game title.
     render = [max(m["render"], m["element"] or 0) for m in marks]
     median = statistics.median(render)
