@@ -17,8 +17,9 @@ Debian's chromium: /usr/bin/chromium).
 - ``--phone``: a slow phone, both pages throttled through the DevTools protocol — the CPU 4×
   slower (``Emulation.setCPUThrottlingRate``) and 150 ms added to every request and to a
   WebSocket's handshake, not to its frames (``Network.emulateNetworkConditions``; no
-  throughput cap, the first screen is ~40 KB gzipped); target <= 800 ms. Still HTTP/1.1 to
-  the server: six connections, so every six requests of the page cost a round trip more;
+  throughput cap: the first screen is ~65 KB gzipped, 29 KB of it the strings); target
+  <= 800 ms. Still HTTP/1.1 to the server: six connections, so every six requests of the
+  page cost a round trip more;
 - ``--h2``: both pages through Caddy (``caddy`` on the PATH: Debian's package) as
   docker/compose.yaml deploys the app — HTTPS with its own local certificate, so HTTP/2: the
   page's requests share one connection instead of waiting for one of six;

@@ -179,14 +179,14 @@ def static_handler(assets: dict[str, Asset]):  # type: ignore[no-untyped-def]
         if asset is None or name.endswith("/"):
             raise web.HTTPNotFound()
         headers = {"ETag": asset.etag, "Cache-Control": cache, "Vary": "Accept-Encoding"}
+        if asset.csp is not None:  # on a 304 too: its headers replace the cached answer's
+            headers["Content-Security-Policy"] = asset.csp
         if request.headers.get("If-None-Match") == asset.etag:
             return web.Response(status=304, headers=headers)
         body = asset.body
         if asset.gzipped is not None and "gzip" in request.headers.get("Accept-Encoding", ""):
             body, headers["Content-Encoding"] = asset.gzipped, "gzip"
         headers["Content-Type"] = asset.content_type
-        if asset.csp is not None:
-            headers["Content-Security-Policy"] = asset.csp
         return web.Response(body=body, headers=headers)
 
     return serve

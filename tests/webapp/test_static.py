@@ -39,6 +39,9 @@ async def test_the_app_is_served_with_a_strict_csp(aiohttp_client, make_app):
     assert "<script>" not in html and "style=" not in html  # nothing else inline
     other = await client.get("/app/app/main.js")
     assert other.headers["Content-Security-Policy"] == CSP
+    # A revalidated page keeps its CSP: a 304's headers replace those of the cached answer.
+    again = await client.get("/app/", headers={"If-None-Match": response.headers["ETag"]})
+    assert again.status == 304 and again.headers["Content-Security-Policy"] == page_csp
     for src in re.findall(r'(?:src|href)="([^"]+)"', html):
         if src.startswith("data:"):
             continue
