@@ -72,7 +72,9 @@ async def security_headers(request: web.Request, handler: Handler) -> web.Stream
         exc.headers.update(SECURITY_HEADERS)
         raise
     if not response.prepared:  # a WebSocket or a stream has sent its headers already
-        response.headers.update(SECURITY_HEADERS)
+        for name, value in SECURITY_HEADERS.items():
+            # the page's CSP is its own: CSP plus the hashes of its inline scripts
+            response.headers.setdefault(name, value)
     return response
 
 

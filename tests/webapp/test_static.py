@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import re
 from urllib.parse import parse_qs, unquote, urlsplit
 
@@ -17,7 +19,7 @@ from webapp.dev import DEV_BOT_TOKEN
 from webapp.i18n import LOCALES, extract_template, po_path
 from webapp.links import direct_link, link_secret, parse_token, startapp_token
 from webapp.middleware import CSP
-from webapp.static_files import load_assets
+from webapp.static_files import load_assets, static_imports
 
 
 async def test_the_app_is_served_with_a_strict_csp(aiohttp_client, make_app):
@@ -25,17 +27,52 @@ async def test_the_app_is_served_with_a_strict_csp(aiohttp_client, make_app):
     response = await client.get("/app/")
     assert response.status == 200
     assert response.headers["Content-Type"].startswith("text/html")
-    assert response.headers["Content-Security-Policy"] == CSP
     assert "script-src 'self';" in CSP and "unsafe" not in CSP
+    # The page's own CSP allows its one inline script, boot.js, by its hash and nothing else.
+    boot = (await (await client.get("/app/app/boot.js")).read()).decode()
+    digest = base64.b64encode(hashlib.sha256(boot.encode()).digest()).decode()
+    page_csp = CSP.replace("script-src 'self'", f"script-src 'self' 'sha256-{digest}'")
+    assert response.headers["Content-Security-Policy"] == page_csp
     assert response.headers["X-Content-Type-Options"] == "nosniff"
     html = await response.text()
-    assert "<script>" not in html and "style=" not in html  # nothing inline
+    assert re.findall(r"<script[^>]*>(.*?)</script>", html, re.S) == [boot, ""]  # boot, main.js
+    assert "<script>" not in html and "style=" not in html  # nothing else inline
+    other = await client.get("/app/app/main.js")
+    assert other.headers["Content-Security-Policy"] == CSP
+    # A revalidated page keeps its CSP: a 304's headers replace those of the cached answer.
+    again = await client.get("/app/", headers={"If-None-Match": response.headers["ETag"]})
+    assert again.status == 304 and again.headers["Content-Security-Policy"] == page_csp
     for src in re.findall(r'(?:src|href)="([^"]+)"', html):
         if src.startswith("data:"):
             continue
         asset = await client.get("/app/" + src)
         assert asset.status == 200, src
         assert asset.headers.get("Content-Encoding") == "gzip"
+
+
+def test_the_page_preloads_its_whole_static_module_graph():
+    page = load_assets()["index.html"].body.decode()
+    preloaded = re.findall(r'<link rel="modulepreload" href="v/[0-9a-f]{12}/([^"]+)">', page)
+    # main.js's imports, theirs (a system's registration), and theirs (its dice) ...
+    for module in ("app/i18n.js", "app/systems/index.js", "app/systems/savage/system.js",
+                   "app/systems/savage/dice.js", "app/dice-kit.js"):  # fmt: skip
+        assert module in preloaded, module
+    assert preloaded[0] == "vendor/htm-preact-standalone.module.js"  # nearest first
+    # ... not what loads on demand (a system's screens) or after the first render (the SDK)
+    assert not [m for m in preloaded if m.endswith(("/index.js", "board.js")) and "systems/" in m
+                and m != "app/systems/index.js"]  # fmt: skip
+    assert len(preloaded) == len(set(preloaded)) and "app/main.js" not in preloaded
+
+
+def test_static_imports_follow_relative_paths(tmp_path):
+    files = {
+        "app/main.js": b'import { a } from "./a.js";\nimport "./b/c.js";\nimport("./lazy.js");',
+        "app/a.js": b'import {\n  c,\n} from "./b/c.js";\nexport const a = 1;',
+        "app/b/c.js": b'import { v } from "../../vendor/v.js";\nconst c = "import \'./no.js\'";',
+        "vendor/v.js": b"export const v = 1;",
+        "app/lazy.js": b"",
+    }
+    assert static_imports(files, "app/main.js") == ["app/a.js", "app/b/c.js", "vendor/v.js"]
 
 
 async def test_static_etags_and_misses(aiohttp_client, make_app):
@@ -60,7 +97,7 @@ async def test_the_page_refers_to_versioned_files_cached_for_a_year(aiohttp_clie
     refs = re.findall(r'(?:src|href)="(v/([0-9a-f]{12})/[^"]+)"', html)
     assert {version for _, version in refs} == {refs[0][1]}  # one version for every file
     assert {"app/boot.js", "app/main.js", "app/app.css"} <= {r.split("/", 2)[2] for r, _ in refs}
-    assert "telegram-web-apps.js" not in html  # loaded by the app after the first render
+    assert "telegram-web-apps.js" not in {r.rsplit("/", 1)[-1] for r, _ in refs}  # loaded later
     for ref, _ in refs:
         asset = await client.get("/app/" + ref)
         assert asset.status == 200, ref

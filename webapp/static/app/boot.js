@@ -1,8 +1,8 @@
-// The first script (classic, before the stylesheet): reads Telegram's launch parameters from
-// the URL hash itself (telegram-web-apps.js is loaded only after the first render), applies
-// the theme before the first paint, and starts what the first screen needs (the game's live
-// socket, the strings) while the modules are still loading. main.js takes over from
-// window.kostiBoot; nothing here touches user data.
+// The first script (classic; the page carries it inline, before the stylesheet): reads
+// Telegram's launch parameters from the URL hash itself (telegram-web-apps.js is loaded only
+// after the first render), applies the theme before the first paint, and starts what the
+// first screen needs (the game's live socket, the strings) while the modules are still
+// loading. main.js takes over from window.kostiBoot; nothing here touches user data.
 (function () {
   "use strict";
   var mark = function (name) { if (window.performance && performance.mark) performance.mark(name); };
@@ -82,8 +82,10 @@
   };
   if (initData) {
     // A static file under this script's version (v/<version>/i18n/<locale>.json: gzipped,
-    // cached; no initData check to wait for).
-    var script = (document.currentScript && document.currentScript.src) || "";
+    // cached; no initData check to wait for). The page carries this script inline, its path
+    // in data-src (static_files.py).
+    var current = document.currentScript;
+    var script = current ? current.src || new URL(current.dataset.src || "", location.href).href : "";
     var strings = fetch(script.replace(/app\/boot\.js([?#].*)?$/, "") + "i18n/" + language + ".json");
     strings.catch(function () { /* handled by i18n.js */ });
     window.kostiBoot.strings[language] = strings;
