@@ -180,7 +180,7 @@ def mover(call: Call, state: ch.ChaseState) -> tuple[str, list[str]]:
 # --- /chase -----------------------------------------------------------------------------------
 
 
-async def on_chase(message: Message, command: CommandObject, bot: Bot, rng: Any) -> None:
+async def on_chase(message: Message, command: CommandObject, bot: Bot, rng: Rng) -> None:
     call = await call_of(message, command.args)
     view = await current_chase(call.game.id)
     first = norm(call.words[0]) if call.words else ""
@@ -362,7 +362,7 @@ SUBCOMMANDS = {
 # --- players' moves ---------------------------------------------------------------------------
 
 
-async def on_move(message: Message, command: CommandObject, bot: Bot, rng: Any) -> None:
+async def on_move(message: Message, command: CommandObject, bot: Bot, rng: Rng) -> None:
     call = await call_of(message, command.args)
     state = await chase_state(call.game)
     pid, rest = mover(call, state)
@@ -383,7 +383,7 @@ async def on_move(message: Message, command: CommandObject, bot: Bot, rng: Any) 
     await run(bot, call.game, call.user_id, cmd, rng, reply_to=message)
 
 
-async def on_back(message: Message, command: CommandObject, bot: Bot, rng: Any) -> None:
+async def on_back(message: Message, command: CommandObject, bot: Bot, rng: Rng) -> None:
     call = await call_of(message, command.args)
     state = await chase_state(call.game)
     pid, rest = mover(call, state)
@@ -393,7 +393,7 @@ async def on_back(message: Message, command: CommandObject, bot: Bot, rng: Any) 
     await run(bot, call.game, call.user_id, ch.DropBack(pid, cards), rng, reply_to=message)
 
 
-async def on_bump(message: Message, command: CommandObject, bot: Bot, rng: Any) -> None:
+async def on_bump(message: Message, command: CommandObject, bot: Bot, rng: Rng) -> None:
     call = await call_of(message, command.args)
     state = await chase_state(call.game)
     first, rest = names.take(call.state, call.words)
@@ -412,7 +412,7 @@ async def on_bump(message: Message, command: CommandObject, bot: Bot, rng: Any) 
     await run(bot, call.game, call.user_id, cmd, rng, reply_to=message)
 
 
-async def on_flee(message: Message, command: CommandObject, bot: Bot, rng: Any) -> None:
+async def on_flee(message: Message, command: CommandObject, bot: Bot, rng: Rng) -> None:
     call = await call_of(message, command.args)
     state = await chase_state(call.game)
     pid, rest = mover(call, state)
@@ -426,7 +426,7 @@ async def on_flee(message: Message, command: CommandObject, bot: Bot, rng: Any) 
 
 
 async def on_row_button(
-    query: CallbackQuery, callback_data: ChaseCallback, bot: Bot, rng: Any
+    query: CallbackQuery, callback_data: ChaseCallback, bot: Bot, rng: Rng
 ) -> None:
     game = await game_by_id(callback_data.game_id)
     view = await current_chase(game.id)

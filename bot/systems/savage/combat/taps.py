@@ -28,6 +28,7 @@ from bot.systems.savage.render.turn_menu import (
     turn_rows,
 )
 from engine import savage
+from engine.dice.rng import Rng
 from engine.savage import chase as ch
 from engine.services import GameInfo
 from engine.services.errors import StaleState
@@ -46,7 +47,7 @@ def register(router: Router) -> None:
     router.callback_query.register(on_damage, DamageCallback.filter())
 
 
-async def on_tap(query: CallbackQuery, callback_data: TurnCallback, bot: Bot, rng: Any) -> None:
+async def on_tap(query: CallbackQuery, callback_data: TurnCallback, bot: Bot, rng: Rng) -> None:
     data = callback_data
     game = await game_by_id(data.g)
     state = (await encounter_of(game)).state
@@ -173,7 +174,7 @@ async def _alert(query: CallbackQuery, text: str) -> None:
 
 
 async def on_damage(
-    query: CallbackQuery, callback_data: DamageCallback, bot: Bot, rng: Any
+    query: CallbackQuery, callback_data: DamageCallback, bot: Bot, rng: Rng
 ) -> None:
     """Soak or take the Wounds the attack left: the answer is added to the attack's message
     (no new message), its buttons go; a press after that damage was resolved is refused."""
