@@ -23,6 +23,9 @@ Build = Callable[[Faces], DiceGroup]
 
 _new = object.__new__
 
+# A walked face: [value, exploded, rerolled], the flags bools (a list: an explosion marks it)
+Record = list[int]
+
 
 # --- interned dice ------------------------------------------------------------------------
 # Tables indexed by face value (index 0 unused). Results are frozen, so sharing is safe.
@@ -59,11 +62,11 @@ def exploding_faces(sides: int) -> tuple[Die, ...]:
 # --- dice terms: the general walker (rerolls, successes, capped explosions) ---------------
 
 
-def walk(node: Dice, next_face: Callable[[int, int], int]) -> tuple[list[list], bool]:
+def walk(node: Dice, next_face: Callable[[int, int], int]) -> tuple[list[Record], bool]:
     """Run the draw rules (rerolls, then explosions) pulling faces from ``next_face``.
     Returns records ``[value, exploded, rerolled]`` in draw order and whether a cap hit."""
     s, reroll, once, explode = node.sides, node.reroll, node.reroll_once, node.explode
-    records: list[list] = []
+    records: list[Record] = []
     extra = 0
     capped = False
 
@@ -96,7 +99,7 @@ def walk(node: Dice, next_face: Callable[[int, int], int]) -> tuple[list[list], 
     return records, capped
 
 
-def _group(node: Dice, notation: str, records: list[list], capped: bool) -> DiceGroup:
+def _group(node: Dice, notation: str, records: list[Record], capped: bool) -> DiceGroup:
     """Keep/drop, then successes, over the walked records."""
     s = node.sides
     counted = [i for i, r in enumerate(records) if not r[2]]
@@ -131,7 +134,7 @@ def _group(node: Dice, notation: str, records: list[list], capped: bool) -> Dice
             else:
                 total += v
         if exploded or is_dropped or rerolled or success is not None:
-            dice.append(make_die(s, v, exploded, is_dropped, rerolled, success, cancel))
+            dice.append(make_die(s, v, bool(exploded), is_dropped, bool(rerolled), success, cancel))
         else:
             dice.append(plain[v])
     if scond is not None:

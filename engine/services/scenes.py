@@ -29,6 +29,7 @@ from engine.services.errors import (
     WrongSystem,
 )
 from engine.store.models import ROLE_GM, BoardMessage, Game, Role, Stream
+from engine.store.queries import first_value
 
 S = TypeVar("S")
 E = TypeVar("E")
@@ -104,9 +105,7 @@ class Caused:
 
 async def role_of(game_id: int, user_id: int) -> str | None:
     """ "gm", "player" or None (not a member); NoGame if there is no such game."""
-    role: Any = (
-        await Role.filter(game_id=game_id, user_id=user_id).first().values_list("role", flat=True)
-    )
+    role: str | None = await first_value(Role.filter(game_id=game_id, user_id=user_id), "role")
     if role is None and not await Game.exists(id=game_id):
         raise NoGame(game_id=game_id)
     return role
@@ -293,11 +292,8 @@ def _check_kind(kind: str) -> None:
 
 
 async def _board_of(game_id: int, key: str) -> int | None:
-    found: Any = (
-        await BoardMessage.filter(stream__game_id=game_id, stream__key=key)
-        .first()
-        .values_list("message_id", flat=True)
-    )
+    query = BoardMessage.filter(stream__game_id=game_id, stream__key=key)
+    found: int | None = await first_value(query, "message_id")
     return found
 
 
@@ -331,7 +327,7 @@ async def board_message(game_id: int, kind: str) -> int | None:
 
 
 async def undo_scene(
-    aggregate: agg.Aggregate,
+    aggregate: agg.Aggregate[S, E],
     kind: str,
     game_id: int,
     *,
@@ -340,13 +336,13 @@ async def undo_scene(
     expected_seq: int | None = None,
     expected_stream: str | None = None,
     follow: Callable[[Unit, str, int], Awaitable[Caused | None]] | None = None,
-) -> UndoOutcome[Any, Any]:
+) -> UndoOutcome[S, E]:
     """The GM takes back the last step of the game's active scene of `kind`, and with
     `follow` what that step caused elsewhere, in one transaction. `expected_step` (the step
     the GM saw as last: `event_conflict` if another step came since) or `expected_seq` (the
     board's seq: `stale_state`) keep two undo clicks from taking back two steps."""
 
-    async def work(unit: Unit) -> UndoOutcome[Any, Any]:
+    async def work(unit: Unit) -> UndoOutcome[S, E]:
         gm_in(unit)
         key = await active_in(unit, kind)
         await unit.state(aggregate, key, expected_seq=expected_seq, expected_stream=expected_stream)

@@ -37,7 +37,7 @@ from .commands import (
 )
 from .errors import StorytellerError
 from .evolve import replay
-from .fight import Fight, Fighter, Proposal
+from .fight import Fight, Fighter, PendingAmbush, Proposal
 from .initiative import (
     Turn,
     act,
@@ -126,7 +126,7 @@ def _ambush(state: Fight, cmd: Ambush, rng: Rng, step: int) -> list[ev.Event]:
     )
     pending = None
     if out.attacks_first:
-        pending = ev.PendingAmbush(a.id, v.id, out.situation())
+        pending = PendingAmbush(a.id, v.id, out.situation())
     return [
         ev.AmbushRolled(step, a.id, v.id, out.stealth, out.notice, out.outcome, out.bonus, pending)
     ]

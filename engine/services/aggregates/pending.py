@@ -90,7 +90,7 @@ def last_command(rows: list[EventRow]) -> int | None:
     """The newest command step of `rows` (a suffix of the log: whole steps, every undo of
     a step in it included) that no undo in them took back; None if there is none."""
     undone: set[int] = set()
-    for r in reversed(rows):
+    for r in rows[::-1]:  # reversed(list[NamedTuple]) is Any to mypy
         if r.type == UNDO:
             undone.add(int(r.payload["step"]))
         elif not is_marker(r.type) and r.step not in undone:

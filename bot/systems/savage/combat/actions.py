@@ -8,13 +8,13 @@ from aiogram import Bot, Router
 from aiogram.filters import Command, CommandObject
 from aiogram.types import Message
 
+from bot.middlewares.refusals import Refusal
 from bot.systems.savage.combat import names
-from bot.systems.savage.combat.scene import Call, Refusal, call_of, character_id, default_ref
+from bot.systems.savage.combat.scene import Call, call_of, character_id, default_ref
 from bot.systems.savage.combat.words import (
     CONDITION_WORDS,
     ArgsError,
     attack_args,
-    norm,
     number,
     roll_modifiers,
     trait_word,
@@ -23,6 +23,7 @@ from bot.systems.savage.render import combat_actions as texts
 from bot.systems.savage.render.rule_errors import bad_word, unknown_name, whose
 from engine import savage
 from engine.dice.rng import Rng
+from engine.words import fold as norm
 
 TN_WORDS = ("цн", "tn", "сл", "против")
 FREE_WORDS = ("свободно", "свободная", "свободный", "free")

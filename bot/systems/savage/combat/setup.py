@@ -20,22 +20,14 @@ from aiogram.types import (
 
 from bot.board_pin import tell_not_pinned
 from bot.chat_rights import ChatRights
+from bot.middlewares.refusals import Refusal
 from bot.parsing import replied_to
 from bot.render.common import as_plain
 from bot.systems.savage.callbacks import BoardDownCallback, RemoveGroupCallback
 from bot.systems.savage.chase.board import show_chase
 from bot.systems.savage.combat import names, several
 from bot.systems.savage.combat.board import render_board, show_board
-from bot.systems.savage.combat.names import norm
-from bot.systems.savage.combat.scene import (
-    Call,
-    Refusal,
-    call_of,
-    game_by_id,
-    game_here,
-    perform,
-    report,
-)
+from bot.systems.savage.combat.scene import Call, call_of, game_by_id, game_here, perform, report
 from bot.systems.savage.render import combat_events
 from bot.systems.savage.render import combat_setup as texts
 from bot.systems.savage.render.combat_turns import board_outdated
@@ -57,6 +49,7 @@ from engine.services.savage import (
     undo_encounter,
 )
 from engine.services.savage.characters import CharacterRecord
+from engine.words import fold as norm
 
 END_WORDS = ("конец", "end", "стоп", "stop", "закончить", "завершить")
 JSON_WORDS = ("json", "джейсон")

@@ -8,9 +8,10 @@ import re
 
 from aiogram import Bot
 
+from bot.middlewares.refusals import Refusal
 from bot.render.errors import service_error_text
 from bot.systems.savage.combat.names import COUNT_MARK
-from bot.systems.savage.combat.scene import Call, Refusal
+from bot.systems.savage.combat.scene import Call
 from bot.systems.savage.combat.tell import Step, steps_of, tell_steps
 from bot.systems.savage.render import combat_setup as texts
 from bot.systems.savage.render.rule_errors import combat_error_text

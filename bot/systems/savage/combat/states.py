@@ -7,11 +7,11 @@ from aiogram import Bot, Router
 from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message
 
+from bot.middlewares.refusals import Refusal
 from bot.systems.savage.callbacks import BennyRerollCallback
 from bot.systems.savage.combat.names import Ref
 from bot.systems.savage.combat.scene import (
     Call,
-    Refusal,
     call_of,
     character_id,
     encounter_of,
@@ -23,7 +23,6 @@ from bot.systems.savage.combat.words import (
     CONDITION_WORDS,
     ArgsError,
     duration,
-    norm,
     number,
     signed_int,
     status_changes,
@@ -33,6 +32,7 @@ from bot.systems.savage.render.rule_errors import bad_word
 from engine import savage
 from engine.dice.rng import Rng
 from engine.services.errors import StaleState
+from engine.words import fold as norm
 
 AP_WORDS = ("бп", "ap", "пб")
 

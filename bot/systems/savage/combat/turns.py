@@ -6,19 +6,13 @@ from aiogram import Bot, Router
 from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message
 
+from bot.middlewares.refusals import Refusal
 from bot.render.common import as_plain
 from bot.systems.savage.callbacks import CombatCallback
 from bot.systems.savage.chase.board import show_chase
 from bot.systems.savage.combat import names
 from bot.systems.savage.combat.board import show_board
-from bot.systems.savage.combat.scene import (
-    Refusal,
-    call_of,
-    character_id,
-    encounter_of,
-    game_by_id,
-    perform,
-)
+from bot.systems.savage.combat.scene import call_of, character_id, encounter_of, game_by_id, perform
 from bot.systems.savage.combat.words import number
 from bot.systems.savage.render import combat_events
 from bot.systems.savage.render import combat_setup as setup_texts
