@@ -318,7 +318,7 @@ def _sound(c: DuelCheckResult, p: PlannedAction) -> bool:
 
 def _damage_sides(r: object) -> int:
     try:
-        (group,) = r.results[0].tokens  # type: ignore[attr-defined]
+        (group,) = r.results[0].tokens  # type: ignore[attr-defined]  # else caught below
         return int(group.sides) if len(group.dice) == 1 else -1
     except (AttributeError, IndexError, ValueError):
         return -1

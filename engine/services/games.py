@@ -41,7 +41,7 @@ def active_slot(chat_id: int, topic_id: int | None) -> str:
 
 async def _info(game: Game) -> GameInfo:
     roles = await Role.filter(game_id=game.id).order_by("id").values_list("user_id", "role")
-    chat_id: int = game.chat_id  # type: ignore[attr-defined]
+    chat_id: int = game.chat_id
     title: str | None = await first_value(Chat.filter(id=chat_id), "title")
     return GameInfo(
         id=game.id,
