@@ -37,7 +37,7 @@ from bot.session import BotSession
 from bot.settings import Settings
 from bot.systems import installed, registry
 from bot.systems.filters import GameMiddleware, PlaysSystem
-from engine.dice import system_rng
+from engine.dice import Rng, system_rng
 from engine.services.outgoing import Journal
 from engine.store.redis import connect as connect_redis
 from engine.store.redis import worker_id
@@ -91,7 +91,7 @@ def create_bot(
 
 
 def build_dispatcher(
-    settings: Settings, *, rng: Any = None, i18n: I18n | None = None, **workflow: Any
+    settings: Settings, *, rng: Rng | None = None, i18n: I18n | None = None, **workflow: Any
 ) -> Dispatcher:
     """The dispatcher with every feature router; `rng` defaults to OS entropy, `i18n` to the
     compiled `locales/` catalogs. Extra keyword arguments become workflow data too."""

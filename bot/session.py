@@ -140,7 +140,7 @@ class BotSession(AiohttpSession):
         if not ok or not isinstance(result, dict) or "reply_markup" not in result:
             return super().check_response(bot, method, status_code, content)
         result["reply_markup"] = sent
-        response_type = Response[method.__returning__]  # type: ignore[name-defined]
+        response_type = Response[method.__returning__]  # type: ignore[name-defined]  # a run-time type
         try:
             response = response_type.model_validate(data, context={"bot": bot})
         except ValidationError:  # aiogram's own reading says what is wrong

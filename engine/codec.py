@@ -25,7 +25,7 @@ import dataclasses
 import typing
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Generic, Self, TypeVar
+from typing import Any, Generic, Self, TypeVar, overload
 
 from pydantic import GetCoreSchemaHandler, TypeAdapter, ValidationError
 from pydantic_core import CoreSchema, core_schema
@@ -69,7 +69,7 @@ class Scalar:
 def scalar(cls: type[T], *, encode: Callable[[T], Any], decode: Callable[[Any], T]) -> None:
     """Store every `cls` value, wherever a type hint names `cls`, as `encode(value)`."""
     hook = Scalar(cls, encode, decode)
-    cls.__get_pydantic_core_schema__ = hook.__get_pydantic_core_schema__  # type: ignore[attr-defined]
+    cls.__get_pydantic_core_schema__ = hook.__get_pydantic_core_schema__  # type: ignore[attr-defined]  # a hook set on any class
 
 
 @dataclass(frozen=True)
@@ -152,6 +152,12 @@ def _own_error(exc: ValidationError) -> Exception:
 _CODECS: dict[Any, Codec[Any]] = {}
 
 
+@overload
+def codec(tp: type[T]) -> Codec[T]: ...
+@overload
+def codec(tp: Any) -> Codec[Any]: ...  # a type hint (a union, an alias): its type is open
+
+
 def codec(tp: Any) -> Codec[Any]:
     """The codec of `tp` (a class or any type hint pydantic understands), built once."""
     found = _CODECS.get(tp)
@@ -166,8 +172,7 @@ def to_data(value: Any) -> Any:
 
 
 def from_data(tp: type[T], data: Any) -> T:
-    out: T = codec(tp).from_data(data)
-    return out
+    return codec(tp).from_data(data)
 
 
 class Family(Generic[T]):

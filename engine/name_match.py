@@ -33,7 +33,7 @@ class Match:
 
 @cache
 def _morph() -> object:
-    import pymorphy3  # type: ignore[import-untyped]
+    import pymorphy3  # type: ignore[import-untyped]  # ships no type hints
 
     return pymorphy3.MorphAnalyzer()
 
@@ -42,7 +42,7 @@ def _morph() -> object:
 def lemmas(word: str) -> frozenset[str]:
     """The word and the dictionary forms it may be a case of («такеды» → {такеда, …})."""
     word = fold(word)
-    parses = _morph().parse(word)  # type: ignore[attr-defined]
+    parses = _morph().parse(word)  # type: ignore[attr-defined]  # pymorphy3: untyped
     return frozenset({word, *(fold(p.normal_form) for p in parses)})
 
 

@@ -101,7 +101,7 @@ class Fanout:
             finally:
                 self.connected.clear()
                 with contextlib.suppress(Exception):
-                    await pubsub.aclose()
+                    await pubsub.aclose()  # type: ignore[no-untyped-call]  # redis: unannotated
 
     async def _receive(self, raw: bytes) -> None:
         try:

@@ -27,13 +27,13 @@ WRITE = (GM, PLAYER)
 GM_ONLY = (GM,)
 
 Handler = Callable[[web.Request, Viewer], Awaitable[web.StreamResponse]]
+Route = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
 def init_data(request: web.Request) -> InitData:
-    data = request.get(INIT_DATA)
-    if data is None:  # the auth middleware guards /api/: reaching here is a wiring error
+    if INIT_DATA not in request:  # the auth middleware guards /api/: else a wiring error
         raise ApiError("auth_missing")
-    return data
+    return request[INIT_DATA]
 
 
 async def viewer_for(request: web.Request, token: str, data: InitData) -> Viewer:
@@ -62,14 +62,16 @@ async def refresh_viewer(viewer: Viewer) -> Viewer:
     return dataclasses.replace(viewer, game=game, role=role_of(game, viewer.user_id))
 
 
-def require_role(*roles: str) -> Callable[[Handler], Callable[[web.Request], Awaitable]]:
+def require_role(
+    *roles: str,
+) -> Callable[[Handler], Route]:
     """Route decorator: resolves ``{token}`` to the game and the caller's role; 403
     ``forbidden`` unless the role is one of `roles`. The handler gets ``(request, viewer)``."""
     unknown = set(roles) - set(ROLES)
     if unknown or not roles:
         raise ValueError(f"roles must be among {ROLES}")
 
-    def decorate(handler: Handler) -> Callable[[web.Request], Awaitable]:
+    def decorate(handler: Handler) -> Route:
         @functools.wraps(handler)
         async def guarded(request: web.Request) -> web.StreamResponse:
             viewer = await viewer_for(request, request.match_info["token"], init_data(request))

@@ -24,6 +24,7 @@ import json
 import mimetypes
 import posixpath
 import re
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -165,7 +166,7 @@ def load_assets(root: Path = STATIC_DIR) -> dict[str, Asset]:
     }
 
 
-def static_handler(assets: dict[str, Asset]):  # type: ignore[no-untyped-def]
+def static_handler(assets: dict[str, Asset]) -> Callable[[web.Request], Awaitable[web.Response]]:
     version = files_version({name: asset.body for name, asset in assets.items()})
 
     async def serve(request: web.Request) -> web.Response:

@@ -42,10 +42,10 @@ class FitToLimits(BaseRequestMiddleware):
     ) -> Response[TelegramType]:
         text = getattr(method, "text", None)
         is_text = type(method).__name__ in TEXT_METHODS and isinstance(text, str)
-        if is_text and (fitted := fit(text, MESSAGE_LIMIT)) != text:  # type: ignore[arg-type]
-            method.text = fitted  # type: ignore[attr-defined]
+        if is_text and (fitted := fit(text, MESSAGE_LIMIT)) != text:  # type: ignore[arg-type]  # is_text: a str
+            method.text = fitted  # type: ignore[attr-defined]  # a text method
         caption = getattr(method, "caption", None)
         if isinstance(caption, str) and (fitted := fit(caption, CAPTION_LIMIT)) != caption:
-            method.caption = fitted  # type: ignore[attr-defined]
+            method.caption = fitted  # type: ignore[attr-defined]  # it has a caption
         fit_markup(getattr(method, "reply_markup", None))
         return await make_request(bot, method)

@@ -33,5 +33,5 @@ class KeepResponseTypes(BaseRequestMiddleware):
     ) -> Response[TelegramType]:
         returning = method.__returning__
         if returning not in KEPT:
-            KEPT[returning] = Response[returning]  # type: ignore[valid-type]
+            KEPT[returning] = Response[returning]  # type: ignore[valid-type]  # known at run time
         return await make_request(bot, method)

@@ -141,7 +141,7 @@ class BotApi:
         return {"inline_keyboard": rows}
 
     def _new(
-        self, chat: PlayChat, params: dict[str, Any], text: str, entities: list
+        self, chat: PlayChat, params: dict[str, Any], text: str, entities: list[dict[str, Any]]
     ) -> PlayMessage:
         thread = params.get("message_thread_id")
         reply = params.get("reply_parameters") or {}

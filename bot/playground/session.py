@@ -48,7 +48,7 @@ class PlaygroundSession(BaseSession):
             status = error.status
             answer = {"ok": False, "error_code": error.status, "description": error.description}
         response = self.check_response(bot, method, status, json.dumps(answer))
-        return response.result  # type: ignore[return-value]
+        return response.result  # type: ignore[return-value]  # checked as the method's type
 
     async def close(self) -> None:
         return None

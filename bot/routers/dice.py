@@ -25,7 +25,7 @@ from bot.render.keyboards import reroll_keyboard
 from bot.rolling import make_roll
 from bot.suggest import glued_die
 from bot.systems.registry import RollHint, complete_roll
-from engine.dice import odds
+from engine.dice import Rng, odds
 from engine.dice.commands import BY_CHAT, explain, spaced_die_matters
 from engine.services import get_roll, log_roll, selected_private_game
 from engine.services.rolls import OF_CHAT
@@ -41,7 +41,7 @@ def make_router() -> Router:
     return router
 
 
-async def on_roll(message: Message, command: CommandObject, bot: Bot, rng: Any, i18n: I18n) -> None:
+async def on_roll(message: Message, command: CommandObject, bot: Bot, rng: Rng, i18n: I18n) -> None:
     kind = BY_CHAT[command.command.lower()].code  # the roll log's code
     args = (command.args or "").strip()
     if not args:
@@ -103,7 +103,7 @@ async def on_odds(message: Message, command: CommandObject) -> None:
     await message.reply(texts.odds_message(odds(args), args))
 
 
-async def on_reroll(query: CallbackQuery, callback_data: RerollCallback, rng: Any) -> None:
+async def on_reroll(query: CallbackQuery, callback_data: RerollCallback, rng: Rng) -> None:
     record = await get_roll(callback_data.roll_id)
     if record.user_id != query.from_user.id or record.hidden:
         await query.answer(texts.not_your_roll(), show_alert=False)

@@ -9,7 +9,6 @@ private chat, which the refusal points to."""
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any
 
 from aiogram import Bot, Router
 from aiogram.enums import ChatType
@@ -28,6 +27,7 @@ from bot.render.common import as_plain
 from bot.rolling import make_roll
 from bot.suggest import glued_die
 from engine.dice.commands import spaced_die_matters
+from engine.dice.rng import Rng
 from engine.services import find_game, hidden_rolls_by_code, selected_private_game
 from engine.services.game_settings import set_time_zone, time_zone
 from webapp.receipts import local_time
@@ -46,7 +46,7 @@ async def on_hidden_roll(
     message: Message,
     command: CommandObject,
     bot: Bot,
-    rng: Any,
+    rng: Rng,
     i18n: I18n,
     chat_rights: ChatRights,
 ) -> None:

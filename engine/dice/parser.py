@@ -207,15 +207,7 @@ class _Parser:
 
     def dice(self, count_tok: Tok | None, dice_tok: Tok) -> Dice:
         start = (count_tok or dice_tok).start
-        sides_tok = self.peek()
-        if sides_tok.type is T.NUM and not sides_tok.space_before:
-            self.take()
-            sides = sides_tok.value
-        elif sides_tok.type is T.PCT and not sides_tok.space_before:
-            self.take()
-            sides = 100
-        else:
-            raise self.unexpected(sides_tok)
+        sides = self.sides()
 
         def fail(code: str, **params: object) -> DiceError:
             end = self.toks[self.i - 1].end
@@ -286,6 +278,17 @@ class _Parser:
         if self.total_dice > MAX_DICE_TOTAL:
             raise fail("too_many_dice", limit=MAX_DICE_TOTAL)
         return node
+
+    def sides(self) -> int | None:
+        """The number right after ``d`` (``%``: 100); None above the lexer's MAX_NUMBER."""
+        tok = self.peek()
+        if tok.type is T.NUM and not tok.space_before:
+            self.take()
+            return tok.value
+        if tok.type is T.PCT and not tok.space_before:
+            self.take()
+            return 100
+        raise self.unexpected(tok)
 
     def condition(self) -> Cond:
         tok = self.peek()

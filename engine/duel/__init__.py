@@ -8,6 +8,7 @@ from .actions import DIRECTIONS, Action, Attack, Block, Direction, Dodge, FullDe
 from .adjust import set_roll, set_value
 from .check import SubmissionCheck, allowed_actions, check_submission, plan, submit
 from .classes import BUILTIN, KENSEI, OROCHI, RAIDER, class_table, find_class, validate_class
+from .combatant import FighterState
 from .commands import (
     Adjust,
     Command,
@@ -59,11 +60,11 @@ from .options import (
     DuelOptions,
     Policy,
 )
-from .proposal import Proposal, Published, Reveal, Step
+from .proposal import Proposal, Published, Reveal, Sealed, Step
 from .resolve import apply, resolve_turn
 from .rules import RULES
 from .sheet import ParsedSheet, class_from_json, fighter_from_json, format_sheet, parse_sheet
-from .state import DuelState, FighterState, Sealed, new_duel
+from .state import DuelState, new_duel
 from .submission import ActionRoll, Bonus, Submission
 
 __all__ = [

@@ -17,10 +17,11 @@ from engine.duel.roll import TRICK_TARGET, DuelCheckResult
 from engine.duel.roll import duel as duel_check
 
 from .actions import DEFENSES, DIRECTIONS, Action, Attack, Block, Dodge, FullDefense, Trick
+from .combatant import FighterState
 from .dice import TurnDice, slot_names
 from .errors import DuelError
 from .fighter import MAX_AP_PER_ACTION, TURN_AP, Move
-from .state import DuelState, FighterState
+from .state import DuelState
 from .submission import ActionRoll, Bonus, Submission
 
 BASE_ACTIONS = 2  # «Стандартно в свой ход боец может заявить два действия.»
@@ -317,7 +318,7 @@ def _sound(c: DuelCheckResult, p: PlannedAction) -> bool:
 
 def _damage_sides(r: object) -> int:
     try:
-        (group,) = r.results[0].tokens  # type: ignore[attr-defined]
+        (group,) = r.results[0].tokens  # type: ignore[attr-defined]  # else caught below
         return int(group.sides) if len(group.dice) == 1 else -1
     except (AttributeError, IndexError, ValueError):
         return -1

@@ -10,10 +10,10 @@ from engine.duel.roll import DuelCheckResult
 
 from .actions import Attack, Block, Dodge, FullDefense
 from .check import PlannedAction, SubmissionCheck
+from .combatant import FighterState
 from .fighter import Fighter, Move
 from .options import DuelOptions
 from .proposal import Step
-from .state import FighterState
 from .submission import ActionRoll, Submission
 
 OPPOSITE = {"left": "right", "right": "left"}

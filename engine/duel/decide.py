@@ -41,9 +41,9 @@ from .events import (
     TurnPublished,
 )
 from .options import MAX_DEADLINE_HOURS
-from .proposal import Proposal, Published, Reveal, Step
+from .proposal import Proposal, Published, Reveal, Sealed, Step
 from .resolve import apply, resolve_turn
-from .state import DuelState, Sealed
+from .state import DuelState
 
 MIN_SALT = 16
 _NO_RNG = ScriptedRng([])  # a seeded draw takes no face from an rng

@@ -20,11 +20,12 @@ from engine.receipt import short_code
 
 from .actions import Action, Attack, Block, Dodge, FullDefense, Trick
 from .adjust import adjusted
+from .combatant import FighterState
 from .dice import dice_hash, receipts_of, verify_dice
 from .fighter import TURN_AP
 from .options import Deadline
 from .proposal import Proposal, Published, Step
-from .state import DuelState, FighterState
+from .state import DuelState
 from .submission import ActionRoll, Submission
 
 FAMILY = "duel"

@@ -11,8 +11,7 @@ from typing import Any
 from engine import codec, events
 
 from .options import Deadline, DuelOptions
-from .proposal import Published, Step
-from .state import Sealed
+from .proposal import Published, Sealed, Step
 from .submission import Submission
 
 

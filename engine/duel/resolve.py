@@ -16,11 +16,12 @@ from engine.duel.roll import DuelCheckResult
 from .actions import Attack, Block, Dodge, FullDefense, Trick
 from .check import SubmissionCheck, check_submission
 from .clash import Guard, Tally, attack, guard_of
+from .combatant import FighterState
 from .errors import DuelError
 from .fighter import TrickEffect
 from .options import DuelOptions
 from .proposal import Proposal, Step
-from .state import DuelState, FighterState
+from .state import DuelState
 from .submission import Submission
 
 BLEED_HP = 2  # «Жертва теряет по 2ХП в течение трех ходов.»

@@ -130,28 +130,8 @@ def parse_sheet(text: str, *, owner: int | None = None) -> SheetSpec:
     if not text or not text.strip():
         raise RuleError("sheet_empty")
     name, tags, rest, rest_at = _split_header(text)
-    wild, count = False, 1
-    owner_name: str | None = None
+    wild, count, owner, owner_name = _read_tags(tags, owner)
     warnings: list[Description] = []
-    for tag, at in tags:
-        low = tag.lower()
-        if low in _WILD_TAGS:
-            wild = True
-        elif low in _EXTRA_TAGS:
-            wild = False
-        elif m := _COUNT_RE.match(tag):
-            count = int(m.group(1))
-            if not 1 <= count <= MAX_GROUP:
-                raise RuleError("bad_group_size", {"max": MAX_GROUP})
-        elif m := _OWNER_RE.match(tag):
-            who = m.group(1).strip()
-            if who.isdigit():
-                owner = int(who)
-            else:
-                owner_name = who
-        else:
-            raise _fail("sheet_unknown_part", tag, at)
-
     attrs: dict[str, Die] = {}
     skills: dict[str, Die] = {}
     stats: dict[str, int] = {}
@@ -170,37 +150,8 @@ def parse_sheet(text: str, *, owner: int | None = None) -> SheetSpec:
         for item, item_at in _pieces(section, at, ","):
             if not item.strip():
                 continue
-            m = _ITEM_RE.match(item.strip())
-            if not m:
-                raise _fail("sheet_unknown_part", item, item_at)
-            label, value, extra = m.group("name"), m.group("value"), m.group("extra")
-            key = " ".join(label.lower().split())
-            if value[0].isdigit():
-                if key not in _STATS:
-                    raise _fail("sheet_unknown_part", item, item_at)
-                stat = _STATS[key]
-                if stat in stats:
-                    raise _fail("sheet_duplicate", item, item_at)
-                stats[stat] = _number(value, item, item_at)
-                if extra is not None:
-                    if stat != "toughness" or not extra.strip().isdigit():
-                        raise _fail("sheet_bad_number", item, item_at)
-                    armor = _number(extra, item, item_at)
-                continue
-            if extra is not None:
-                raise _fail("sheet_unknown_part", item, item_at)
-            bonus = value.partition("+")[2]
-            if bonus:
-                _number(bonus, item, item_at)  # d12+N: N within the bound before it is read
-            try:
-                die = parse_die(value)
-            except RuleError:
-                raise _fail("sheet_bad_die", item, item_at) from None
-            code, attribute, warning = _trait(label)
-            target = attrs if attribute else skills
-            if code in target:
-                raise _fail("sheet_duplicate", item, item_at)
-            target[code] = die
+            armor_here, warning = _read_item(item, item_at, attrs, skills, stats)
+            armor = armor if armor_here is None else armor_here
             warnings += [warning] if warning else []
 
     attributes = tuple((a, attrs.get(a, Die(4))) for a in ATTRIBUTES)
@@ -227,6 +178,76 @@ def parse_sheet(text: str, *, owner: int | None = None) -> SheetSpec:
         edges=tuple(dict.fromkeys(edges)),
     )
     return SheetSpec(check_numbers(character), count, tuple(warnings), owner_name)
+
+
+def _read_tags(
+    tags: list[tuple[str, int]], owner: int | None
+) -> tuple[bool, int, int | None, str | None]:
+    """The header's tags: wild or not, the group's size, and the owner (an id or a name)."""
+    wild, count = False, 1
+    owner_name: str | None = None
+    for tag, at in tags:
+        low = tag.lower()
+        if low in _WILD_TAGS:
+            wild = True
+        elif low in _EXTRA_TAGS:
+            wild = False
+        elif m := _COUNT_RE.match(tag):
+            count = int(m.group(1))
+            if not 1 <= count <= MAX_GROUP:
+                raise RuleError("bad_group_size", {"max": MAX_GROUP})
+        elif m := _OWNER_RE.match(tag):
+            who = m.group(1).strip()
+            if who.isdigit():
+                owner = int(who)
+            else:
+                owner_name = who
+        else:
+            raise _fail("sheet_unknown_part", tag, at)
+    return wild, count, owner, owner_name
+
+
+def _read_item(
+    item: str,
+    item_at: int,
+    attrs: dict[str, Die],
+    skills: dict[str, Die],
+    stats: dict[str, int],
+) -> tuple[int | None, Description | None]:
+    """One «name value» item into `attrs`, `skills` or `stats`; the armor it gives
+    («Стойкость 7 (2)»), and the warning for a trait no table knows."""
+    m = _ITEM_RE.match(item.strip())
+    if not m:
+        raise _fail("sheet_unknown_part", item, item_at)
+    label, value, extra = m.group("name"), m.group("value"), m.group("extra")
+    key = " ".join(label.lower().split())
+    if value[0].isdigit():
+        if key not in _STATS:
+            raise _fail("sheet_unknown_part", item, item_at)
+        stat = _STATS[key]
+        if stat in stats:
+            raise _fail("sheet_duplicate", item, item_at)
+        stats[stat] = _number(value, item, item_at)
+        if extra is None:
+            return None, None
+        if stat != "toughness" or not extra.strip().isdigit():
+            raise _fail("sheet_bad_number", item, item_at)
+        return _number(extra, item, item_at), None
+    if extra is not None:
+        raise _fail("sheet_unknown_part", item, item_at)
+    bonus = value.partition("+")[2]
+    if bonus:
+        _number(bonus, item, item_at)  # d12+N: N within the bound before it is read
+    try:
+        die = parse_die(value)
+    except RuleError:
+        raise _fail("sheet_bad_die", item, item_at) from None
+    code, attribute, warning = _trait(label)
+    target = attrs if attribute else skills
+    if code in target:
+        raise _fail("sheet_duplicate", item, item_at)
+    target[code] = die
+    return None, warning
 
 
 def with_owner(spec: SheetSpec, members: list[tuple[int, str, str | None]]) -> SheetSpec:

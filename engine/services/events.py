@@ -18,7 +18,7 @@ from engine.store.models import Game, GameEvent
 
 def _info(event: GameEvent) -> EventInfo:
     return EventInfo(
-        game_id=event.game_id,  # type: ignore[attr-defined]
+        game_id=event.game_id,
         seq=event.seq,
         type=event.type,
         payload=dict(event.payload or {}),

@@ -33,6 +33,7 @@ from engine.services.names import checked_name
 from engine.services.types import GameInfo
 from engine.services.users import require_user
 from engine.store.models import ROLE_GM, ROLE_PLAYER, Chat, Game, PrivateSelection, Role
+from engine.store.queries import first_value
 
 
 def active_slot(chat_id: int, topic_id: int | None) -> str:
@@ -42,8 +43,8 @@ def active_slot(chat_id: int, topic_id: int | None) -> str:
 
 async def _info(game: Game) -> GameInfo:
     roles = await Role.filter(game_id=game.id).order_by("id").values_list("user_id", "role")
-    chat_id: int = game.chat_id  # type: ignore[attr-defined]
-    title: Any = await Chat.filter(id=chat_id).first().values_list("title", flat=True)
+    chat_id: int = game.chat_id
+    title: str | None = await first_value(Chat.filter(id=chat_id), "title")
     return GameInfo(
         id=game.id,
         chat_id=chat_id,
@@ -70,9 +71,7 @@ async def _locked_active_game(game_id: int) -> Game:
 
 
 async def _role_of(game_id: int, user_id: int) -> str | None:
-    role: Any = (
-        await Role.filter(game_id=game_id, user_id=user_id).first().values_list("role", flat=True)
-    )
+    role: str | None = await first_value(Role.filter(game_id=game_id, user_id=user_id), "role")
     return role
 
 

@@ -4,20 +4,17 @@ closes; a stream's whole set is taken when its turn ends. Nothing here talks to 
 
 from __future__ import annotations
 
-from typing import Any
-
 from tortoise.exceptions import IntegrityError
 
 from engine.store.models import LiveMessage, Stream
+from engine.store.queries import first_value
 
 Ref = tuple[int, int]  # (chat id, message id)
 
 
 async def _stream_id(game_id: int, stream: str) -> int | None:
-    found: Any = (
-        await Stream.filter(game_id=game_id, key=stream).first().values_list("id", flat=True)
-    )
-    return None if found is None else int(found)
+    found: int | None = await first_value(Stream.filter(game_id=game_id, key=stream), "id")
+    return found
 
 
 async def swap_live_message(game_id: int, stream: str, key: str, ref: Ref) -> Ref | None:

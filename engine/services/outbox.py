@@ -236,7 +236,7 @@ async def deliver_pending(limit: int = 1000, *, lease: timedelta | None = None) 
         except Exception:  # a row no code can read any more: kept, logged, skipped
             log.exception("outbox row %s cannot be decoded", row.id)
             continue
-        await deliver(row.game_id, row.id, notes)  # type: ignore[attr-defined]
+        await deliver(row.game_id, row.id, notes)
         delivered += 1
     await flush_marks()
     return delivered

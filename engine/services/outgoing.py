@@ -33,6 +33,7 @@ from tortoise.expressions import Q
 from engine.services.aggregates.sql import dump_json, load_json, now, sql
 from engine.services.batched import Batched
 from engine.store.models import BoardMessage, LiveMessage, OutgoingCall, SentCall
+from engine.store.queries import first_value
 
 
 @dataclass(frozen=True)
@@ -82,9 +83,9 @@ PENDING = -1  # `real_id`: the post is still queued somewhere
 async def real_id(row: int) -> int | None:
     """The message id Telegram gave the post journaled as `row`; `PENDING` while its row is
     still waiting; None when it will never have one (refused, or pruned)."""
-    found = await SentCall.filter(id=row).first().values_list("message_id", flat=True)
+    found: int | None = await first_value(SentCall.filter(id=row), "message_id")
     if found is not None:
-        return int(found)  # type: ignore[call-overload]
+        return found
     return PENDING if await OutgoingCall.filter(id=row).exists() else None
 
 

@@ -36,10 +36,10 @@ from engine.store.models import ROLE_GM, Game, PendingDelivery, Role, RollLog
 def _record(row: RollLog) -> RollRecord:
     return RollRecord(
         id=row.id,
-        user_id=row.user_id,  # type: ignore[attr-defined]
+        user_id=row.user_id,
         chat_id=row.chat_id,
         topic_id=row.topic_id or None,
-        game_id=row.game_id,  # type: ignore[attr-defined]
+        game_id=row.game_id,
         command=row.command,
         args=row.args,
         result=row.result,
@@ -228,7 +228,7 @@ async def hidden_rolls_by_code(code: str, *, gm_id: int) -> list[int]:
     rows = RollLog.filter(
         hidden=True, revealed_at__isnull=True, receipt__startswith=prefix, game_id__in=games
     )
-    found: list[int] = await rows.order_by("id").values_list("id", flat=True)  # type: ignore[assignment]
+    found: list[int] = await rows.order_by("id").values_list("id", flat=True)  # type: ignore[assignment]  # flat: ids
     return found
 
 
@@ -281,5 +281,5 @@ async def take_pending_deliveries(user_id: int) -> list[RollRecord]:
             delivered_at=timezone.now()
         )
         if claimed:
-            taken.append(await get_roll(item.roll_id))  # type: ignore[attr-defined]
+            taken.append(await get_roll(item.roll_id))
     return taken

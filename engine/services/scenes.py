@@ -28,6 +28,7 @@ from engine.services.errors import (
     WrongSystem,
 )
 from engine.store.models import ROLE_GM, BoardMessage, Game, Role, Stream
+from engine.store.queries import first_value
 
 S = TypeVar("S")
 E = TypeVar("E")
@@ -103,9 +104,7 @@ class Caused:
 
 async def role_of(game_id: int, user_id: int) -> str | None:
     """ "gm", "player" or None (not a member); NoGame if there is no such game."""
-    role: Any = (
-        await Role.filter(game_id=game_id, user_id=user_id).first().values_list("role", flat=True)
-    )
+    role: str | None = await first_value(Role.filter(game_id=game_id, user_id=user_id), "role")
     if role is None and not await Game.exists(id=game_id):
         raise NoGame(game_id=game_id)
     return role
@@ -292,11 +291,8 @@ def _check_kind(kind: str) -> None:
 
 
 async def _board_of(game_id: int, key: str) -> int | None:
-    found: Any = (
-        await BoardMessage.filter(stream__game_id=game_id, stream__key=key)
-        .first()
-        .values_list("message_id", flat=True)
-    )
+    query = BoardMessage.filter(stream__game_id=game_id, stream__key=key)
+    found: int | None = await first_value(query, "message_id")
     return found
 
 

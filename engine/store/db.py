@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from contextlib import suppress
 
-import asyncpg  # type: ignore[import-untyped]
+import asyncpg  # type: ignore[import-untyped]  # ships no type hints
 from tortoise.context import TortoiseContext, get_current_context, set_global_context
 from tortoise.exceptions import ConfigurationError, DBConnectionError
 from tortoise.migrations.api import migrate as _apply_migrations

@@ -2,6 +2,8 @@
 
 Telegram ids (users, chats, updates) are primary keys we never generate ourselves,
 hence ``generated=False`` (see docs/storage.md: generated migrations drop it).
+Each relation's column (``game_id``) is declared beside it for the type checker; Tortoise
+sets it on every instance.
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ class Game(Model):
     chat: fields.ForeignKeyRelation[Chat] = fields.ForeignKeyField(
         "models.Chat", related_name="games", on_delete=fields.CASCADE
     )
+    chat_id: int
     topic_id = fields.BigIntField(default=0, db_default=0)  # 0 = no forum topic
     system = fields.CharField(max_length=16)
     name = fields.CharField(max_length=255)
@@ -65,9 +68,11 @@ class Role(Model):
     game: fields.ForeignKeyRelation[Game] = fields.ForeignKeyField(
         "models.Game", related_name="roles", on_delete=fields.CASCADE
     )
+    game_id: int
     user: fields.ForeignKeyRelation[User] = fields.ForeignKeyField(
         "models.User", related_name="roles", on_delete=fields.CASCADE
     )
+    user_id: int
     role = fields.CharField(max_length=8)  # ROLE_GM | ROLE_PLAYER
     created_at = fields.DatetimeField(auto_now_add=True)
 
@@ -84,6 +89,7 @@ class GameEvent(Model):
     game: fields.ForeignKeyRelation[Game] = fields.ForeignKeyField(
         "models.Game", related_name="events", on_delete=fields.CASCADE
     )
+    game_id: int
     seq = fields.IntField()
     type = fields.CharField(max_length=64)
     payload: dict[str, Any] = fields.JSONField(default=dict)
@@ -103,6 +109,7 @@ class Stream(Model):
     game: fields.ForeignKeyRelation[Game] = fields.ForeignKeyField(
         "models.Game", related_name="streams", on_delete=fields.CASCADE
     )
+    game_id: int
     key = fields.CharField(max_length=64)
     aggregate = fields.CharField(max_length=32)  # Aggregate.name
     params: dict[str, Any] = fields.JSONField(
@@ -128,6 +135,7 @@ class StreamEvent(Model):
     stream: fields.ForeignKeyRelation[Stream] = fields.ForeignKeyField(
         "models.Stream", related_name="events", on_delete=fields.CASCADE
     )
+    stream_id: int
     seq = fields.IntField()
     step = fields.IntField()
     type = fields.CharField(max_length=64)
@@ -149,6 +157,7 @@ class StreamSnapshot(Model):
     stream: fields.OneToOneRelation[Stream] = fields.OneToOneField(
         "models.Stream", related_name="snapshot", on_delete=fields.CASCADE
     )
+    stream_id: int
     seq = fields.IntField()
     version = fields.IntField()
     state: dict[str, Any] = fields.JSONField()
@@ -168,6 +177,7 @@ class StreamCheckpoint(Model):
     stream: fields.ForeignKeyRelation[Stream] = fields.ForeignKeyField(
         "models.Stream", related_name="checkpoints", on_delete=fields.CASCADE
     )
+    stream_id: int
     seq = fields.IntField()
     step = fields.IntField()
     version = fields.IntField()
@@ -187,6 +197,7 @@ class BoardMessage(Model):
     stream: fields.OneToOneRelation[Stream] = fields.OneToOneField(
         "models.Stream", related_name="board", on_delete=fields.CASCADE
     )
+    stream_id: int
     message_id = fields.BigIntField()
     updated_at = fields.DatetimeField(auto_now=True)
 
@@ -203,6 +214,7 @@ class LiveMessage(Model):
     stream: fields.ForeignKeyRelation[Stream] = fields.ForeignKeyField(
         "models.Stream", related_name="live_messages", on_delete=fields.CASCADE
     )
+    stream_id: int
     key = fields.CharField(max_length=32)
     chat_id = fields.BigIntField()
     message_id = fields.BigIntField()
@@ -222,6 +234,7 @@ class OutboxItem(Model):
     game: fields.ForeignKeyRelation[Game] = fields.ForeignKeyField(
         "models.Game", related_name="outbox", on_delete=fields.CASCADE
     )
+    game_id: int
     notes: list[Any] = fields.JSONField()
     created_at = fields.DatetimeField(auto_now_add=True)
     delivered_at = fields.DatetimeField(null=True, db_index=True)
@@ -275,6 +288,7 @@ class SavedCharacter(Model):
     game: fields.ForeignKeyRelation[Game] = fields.ForeignKeyField(
         "models.Game", related_name="characters", on_delete=fields.CASCADE
     )
+    game_id: int
     key = fields.CharField(max_length=255)
     name = fields.CharField(max_length=255)
     # The rule system whose sheet `data` is (a game keeps one system; stored so that a
@@ -298,11 +312,13 @@ class RollLog(Model):
     user: fields.ForeignKeyRelation[User] = fields.ForeignKeyField(
         "models.User", related_name="rolls", on_delete=fields.CASCADE
     )
+    user_id: int
     chat_id = fields.BigIntField()
     topic_id = fields.BigIntField(default=0, db_default=0)
     game: fields.ForeignKeyNullableRelation[Game] = fields.ForeignKeyField(
         "models.Game", related_name="rolls", null=True, on_delete=fields.SET_NULL
     )
+    game_id: int | None
     command = fields.CharField(max_length=32)
     args = fields.TextField()
     result: dict[str, Any] = fields.JSONField()
@@ -324,9 +340,11 @@ class PendingDelivery(Model):
     roll: fields.ForeignKeyRelation[RollLog] = fields.ForeignKeyField(
         "models.RollLog", related_name="deliveries", on_delete=fields.CASCADE
     )
+    roll_id: int
     user: fields.ForeignKeyRelation[User] = fields.ForeignKeyField(
         "models.User", related_name="pending_deliveries", on_delete=fields.CASCADE
     )
+    user_id: int
     created_at = fields.DatetimeField(auto_now_add=True)
     delivered_at = fields.DatetimeField(null=True)
 
@@ -371,9 +389,11 @@ class PrivateSelection(Model):
     user: fields.OneToOneRelation[User] = fields.OneToOneField(
         "models.User", related_name="private_selection", on_delete=fields.CASCADE
     )
+    user_id: int
     game: fields.ForeignKeyRelation[Game] = fields.ForeignKeyField(
         "models.Game", related_name="private_selections", on_delete=fields.CASCADE
     )
+    game_id: int
     updated_at = fields.DatetimeField(auto_now=True)
 
     class Meta:
@@ -387,6 +407,7 @@ class GameSettings(Model):
     game: fields.OneToOneRelation[Game] = fields.OneToOneField(
         "models.Game", related_name="settings", on_delete=fields.CASCADE
     )
+    game_id: int
     time_zone = fields.CharField(max_length=64, null=True)  # IANA name; NULL = the default
     updated_at = fields.DatetimeField(auto_now=True)
 

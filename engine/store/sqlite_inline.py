@@ -139,7 +139,7 @@ class InlineSqliteClient(SqliteClient):
         connection._conn.row_factory = sqlite3.Row
         for pragma, value in self.pragmas.items():
             await connection.execute(f"PRAGMA {pragma}={value}")
-        self._connection = connection  # type: ignore[assignment]
+        self._connection = connection  # type: ignore[assignment]  # aiosqlite-like, inline
         await self._post_connect()
 
 

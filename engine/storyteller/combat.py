@@ -222,6 +222,33 @@ def attack_pool(
     )
 
 
+def _attack_pool(
+    attacker: Character, arm: Weapon, situation: Situation, overrides: Overrides, options: Options
+) -> Pool:
+    """The attack's pool, with the dice and difficulty the GM set in the review."""
+    pool = attack_pool(attacker, arm, situation, options)
+    if overrides.dice is not None:
+        pool = dataclasses.replace(pool, dice=max(0, overrides.dice))
+    if overrides.difficulty is not None:
+        pool = dataclasses.replace(pool, difficulty=clamp_difficulty(overrides.difficulty))
+    return pool
+
+
+def _defense_roll(
+    target: Character, chosen: Defense, options: Options, rng: Rng
+) -> tuple[Pool, PoolResult]:
+    pool = action_pool(
+        target,
+        "dexterity",
+        DEFENSE_ABILITY[chosen.kind],
+        difficulty=DEFENSE_DIFFICULTY,
+        options=options,
+        specialty=chosen.specialty,
+        actions_penalty=chosen.dice_penalty,
+    )
+    return pool, pool.roll(rng)
+
+
 def resolve_attack(
     attacker_id: str,
     attacker: Character,
@@ -243,32 +270,16 @@ def resolve_attack(
         raise StorytellerError("unknown_weapon", {"weapon": weapon}) from None
     damage_type = overrides.damage_type or arm.damage_type
     mods = attack_modifiers(situation, options)
-    pool = attack_pool(attacker, arm, situation, options)
-    if overrides.dice is not None:
-        pool = dataclasses.replace(pool, dice=max(0, overrides.dice))
-    if overrides.difficulty is not None:
-        pool = dataclasses.replace(pool, difficulty=clamp_difficulty(overrides.difficulty))
-    attack = pool.roll(rng)
+    pool = _attack_pool(attacker, arm, situation, overrides, options)
+    attack = pool.roll(rng)  # the attack's dice first, then the defense's
 
-    chosen = overrides.defense or defense
-    if overrides.no_defense or situation.no_defense:
-        chosen = None
-    defense_pool = defense_roll = None
-    parry_weapon: Weapon | None = None
-    against = 0
+    no_defense = overrides.no_defense or situation.no_defense
+    chosen = None if no_defense else (overrides.defense or defense)
+    parry_weapon, defense_pool, defense_roll = (None, None, None)
     if chosen is not None:
         parry_weapon = check_defense(chosen, arm, damage_type, target, situation)
-        defense_pool = action_pool(
-            target,
-            "dexterity",
-            DEFENSE_ABILITY[chosen.kind],
-            difficulty=DEFENSE_DIFFICULTY,
-            options=options,
-            specialty=chosen.specialty,
-            actions_penalty=chosen.dice_penalty,
-        )
-        defense_roll = defense_pool.roll(rng)
-        against = defense_roll.net
+        defense_pool, defense_roll = _defense_roll(target, chosen, options, rng)
+    against = 0 if defense_roll is None else defense_roll.net
     # «Если у нападающего меньше или столько же успешных баллов, как у защищающегося, то атака
     # не достигает цели. Если у нападающего больше успешных баллов ... разница вычитается из
     # результата атаки. Все дополнительные успешные баллы повышают потенциальные повреждения»

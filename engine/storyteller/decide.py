@@ -13,7 +13,8 @@ from typing import Any
 from engine.dice.rng import Rng
 
 from . import events as ev
-from .combat import BLOCK, DEFENSE_ABILITY, DODGE, PARRY, Defense, resolve_attack
+from .attack_checks import able, able_to_attack, defense_of, simultaneous
+from .combat import BLOCK, DODGE, PARRY, resolve_attack
 from .commands import (
     INTERRUPT_POINT,
     INTERRUPT_ROLL,
@@ -37,18 +38,17 @@ from .commands import (
 )
 from .errors import StorytellerError
 from .evolve import replay
-from .fight import Fight, Fighter, Proposal
+from .fight import Fight, Fighter, PendingAmbush, Proposal
 from .initiative import (
     Turn,
     act,
     can_act,
-    defensive_interrupt,
     delay,
     roll_initiative,
     yield_turn,
 )
-from .maneuvers import ambush
-from .pools import action_pool, multiple_actions
+from .maneuvers import Situation, ambush
+from .pools import multiple_actions
 from .proposal import Tape
 
 _GM_ONLY = (AddFighter, RemoveFighter, StartTurn, Ambush, Adjust, Publish, Drop, Configure)
@@ -95,11 +95,6 @@ def _turn(state: Fight) -> Turn:
     return state.turn
 
 
-def _able(state: Fight, fid: str) -> None:
-    if not state.can_fight(fid):
-        raise StorytellerError("incapacitated")
-
-
 @_on(AddFighter)
 def _add(state: Fight, cmd: AddFighter, rng: Rng, step: int) -> list[ev.Event]:
     if state.has(cmd.id):
@@ -126,7 +121,7 @@ def _ambush(state: Fight, cmd: Ambush, rng: Rng, step: int) -> list[ev.Event]:
     )
     pending = None
     if out.attacks_first:
-        pending = ev.PendingAmbush(a.id, v.id, out.situation())
+        pending = PendingAmbush(a.id, v.id, out.situation())
     return [
         ev.AmbushRolled(step, a.id, v.id, out.stealth, out.notice, out.outcome, out.bonus, pending)
     ]
@@ -181,7 +176,7 @@ def _yield(state: Fight, cmd: Yield, rng: Rng, step: int) -> list[ev.Event]:
 @_on(FullDefense)
 def _full_defense(state: Fight, cmd: FullDefense, rng: Rng, step: int) -> list[ev.Event]:
     f = _own(state, cmd.fighter, cmd.by)
-    _able(state, f.id)
+    able(state, f.id)
     turn = _turn(state)
     from_delay = f.id in turn.delayed
     act(turn, f.id)  # checks
@@ -200,112 +195,34 @@ def _end_action(state: Fight, cmd: EndAction, rng: Rng, step: int) -> list[ev.Ev
     return [ev.Acted(step, f.id, from_delay)]
 
 
-def _defense(
-    state: Fight, cmd: Attack, target: Fighter, rng: Rng, step: int, out: list[ev.Event]
-) -> tuple[Defense | None, str | None]:
-    """The defense the target can make against this attack, and how it has it.
-
-    A defense the GM sets in the review (``overrides.defense``) takes the same path as the
-    typed one: it counts toward a full defense's shrinking pools and a multiple action's
-    dice («для отражения каждой последующей атаки, вы будете использовать меньшее количество
-    кубиков бросков. Когда количество бросков исчерпано, персонаж больше не сможет
-    защищаться»), and every refusal of the typed defense refuses it too."""
-    chosen = cmd.overrides.defense
-    if chosen is None and cmd.defense is None:
-        return None, None
-    kind = chosen.kind if chosen is not None else cmd.defense
-    assert kind is not None
-    weapon = chosen.weapon if chosen is not None else cmd.defense_weapon
-    _able(state, target.id)
-    turn = state.turn
-
-    def pool_left(penalty: int) -> Defense:
-        dice = action_pool(
-            target.character,
-            "dexterity",
-            DEFENSE_ABILITY[kind],
-            options=state.options,
-            actions_penalty=penalty,
-        ).dice
-        if dice <= 0:
-            raise StorytellerError("no_defense_dice")
-        # «игроки, у которых персонажи специализированы и выброшена хотя бы одна "десятка",
-        # могут сделать дополнительный бросок» — the defender's specialty (in the defense's
-        # ability or Dexterity) counts on its defense roll; action_pool checks it is there
-        return Defense(kind, penalty, weapon, specialty=True)
-
-    if turn is None:  # a tied ambush: «жертва имеет возможность защититься»
-        if state.ambush is not None and not state.ambush.situation.no_defense:
-            return pool_left(0), "ambush_tie"
-        raise StorytellerError("cannot_defend")
-    if target.full_defense:
-        # «он защищается от нападений тех противников, чья очередь ходить совпадает с его или
-        # наступает после него ... для отражения каждой последующей атаки, вы будете
-        # использовать меньшее количество кубиков»
-        if turn.total(cmd.attacker) > turn.total(target.id):
-            raise StorytellerError("cannot_defend")
-        return pool_left(target.defenses), "full"
-    if target.actions > 1 and target.actions_used < target.actions:
-        # «Если множественное действие включает нападение и защиту ... применяется система
-        # множественного действия»
-        penalties = multiple_actions(target.actions, state.options)
-        return pool_left(penalties[target.actions_used]), "actions"
-    if cmd.interrupt in (INTERRUPT_ROLL, INTERRUPT_POINT):
-        spend = cmd.interrupt == INTERRUPT_POINT
-        _, result = defensive_interrupt(turn, target.id, target.character, rng, spend_point=spend)
-        if spend:
-            out.append(ev.WillpowerSpent(step, target.id, "interrupt"))
-        out.append(ev.InterruptRolled(step, target.id, result.success, spend, result.roll))
-        # «Если ваш бросок неудачен, считается, что вы не смогли защититься»
-        return (pool_left(0), "interrupt") if result.success else (None, None)
-    raise StorytellerError("cannot_defend")
-
-
-def _simultaneous(state: Fight, turn: Turn | None, attacker: str, victim: str) -> bool:
-    """«Если у двух игроков инициативы совпадают, они считаются действующими одновременно»:
-    the victim has not acted yet and shares the attacker's total (options.simultaneous_ties)."""
-    if not state.options.simultaneous_ties or turn is None or attacker == victim:
-        return False
-    rolled = {r.fighter for r in turn.rolls}
-    if attacker not in rolled or victim not in turn.pending():
-        return False
-    return turn.total(attacker) == turn.total(victim)
-
-
-def _able_to_attack(state: Fight, fid: str) -> None:
-    """Able, or taken out by someone acting at the same time and still owed its action."""
-    turn = state.turn
-    if turn is not None and fid in turn.last_action and not turn.done(fid):
-        return
-    _able(state, fid)
+def _attack_turn(
+    state: Fight, cmd: Attack, attacker: str, target: str
+) -> tuple[Turn | None, bool, Situation]:
+    """The turn the attack is made in (None: an ambush's, before the first round), whether
+    it is that ambush, and its situation with the ambush's bonus and defense."""
+    turn, ambush, pair = state.turn, state.ambush, (attacker, target)
+    if turn is None and ambush is not None and (ambush.attacker, ambush.victim) == pair:
+        amb = ambush.situation
+        situation = dataclasses.replace(
+            cmd.situation, ambush_bonus=amb.ambush_bonus, no_defense=amb.no_defense
+        )
+        return None, True, situation
+    turn = _turn(state)
+    if turn.done(attacker):
+        raise StorytellerError("already_acted")
+    if not can_act(turn, attacker):
+        raise StorytellerError("not_your_turn")
+    return turn, False, cmd.situation
 
 
 @_on(Attack)
 def _attack(state: Fight, cmd: Attack, rng: Rng, step: int) -> list[ev.Event]:
     attacker = _own(state, cmd.attacker, cmd.by)
     target = state.fighter(cmd.target)
-    _able_to_attack(state, attacker.id)
+    able_to_attack(state, attacker.id)
     if target.dead:
         raise StorytellerError("unknown_fighter", {"id": target.id})
-    situation = cmd.situation
-    turn = state.turn
-    ambushing = (
-        turn is None
-        and state.ambush is not None
-        and (state.ambush.attacker, state.ambush.victim) == (attacker.id, target.id)
-    )
-    if ambushing:
-        assert state.ambush is not None
-        amb = state.ambush.situation
-        situation = dataclasses.replace(
-            situation, ambush_bonus=amb.ambush_bonus, no_defense=amb.no_defense
-        )
-    else:
-        turn = _turn(state)
-        if turn.done(attacker.id):
-            raise StorytellerError("already_acted")
-        if not can_act(turn, attacker.id):
-            raise StorytellerError("not_your_turn")
+    turn, ambushing, situation = _attack_turn(state, cmd, attacker.id, target.id)
     out: list[ev.Event] = []
     if cmd.actions:
         out.append(_declaration(state, attacker, cmd.actions, step))
@@ -321,7 +238,7 @@ def _attack(state: Fight, cmd: Attack, rng: Rng, step: int) -> list[ev.Event]:
         # a won ambush: «жертва не имеет возможности защищаться»
         raise StorytellerError("cannot_defend")
     defense, source = (
-        (None, None) if situation.no_defense else _defense(state, cmd, target, rng, step, out)
+        (None, None) if situation.no_defense else defense_of(state, cmd, target, rng, step, out)
     )
     r = resolve_attack(
         attacker.id,
@@ -361,7 +278,7 @@ def _attack(state: Fight, cmd: Attack, rng: Rng, step: int) -> list[ev.Event]:
         if hurt.dead:
             out.append(ev.Died(step, hurt.victim))
         elif hurt.incapacitated and not was:
-            keeps = not ambushing and _simultaneous(state, turn, attacker.id, hurt.victim)
+            keeps = not ambushing and simultaneous(state, turn, attacker.id, hurt.victim)
             out.append(ev.Incapacitated(step, hurt.victim, keeps))
     if turn is not None and not ambushing:
         last = attacker.actions_used + 1 >= attacker.actions

@@ -80,7 +80,7 @@ class Fight(Coded):
 
     def replace_fighter(self, fid: str, **changes: object) -> Fight:
         fighters = tuple(
-            dataclasses.replace(f, **changes) if f.id == fid else f  # type: ignore[arg-type]
+            dataclasses.replace(f, **changes) if f.id == fid else f  # type: ignore[arg-type]  # Fighter fields
             for f in self.fighters
         )
         return dataclasses.replace(self, fighters=fighters)

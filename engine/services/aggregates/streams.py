@@ -21,7 +21,7 @@ from engine.store.models import Game, Stream
 
 def _info(row: Stream) -> StreamInfo:
     return StreamInfo(
-        game_id=row.game_id,  # type: ignore[attr-defined]
+        game_id=row.game_id,
         key=row.key,
         aggregate=row.aggregate,
         seq=row.head_seq,

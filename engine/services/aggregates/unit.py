@@ -33,14 +33,15 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Iterable, Mapping
-from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import Any, TypeVar
 
 from tortoise.backends.base.client import BaseDBAsyncClient, TransactionalDBClient
 from tortoise.exceptions import IntegrityError, OperationalError
 
 from engine.services import outbox, updates
 from engine.services.after_commit import after_commit
+from engine.services.aggregates import game_lock
+from engine.services.aggregates.game_lock import GameRow
 from engine.services.aggregates.log import View, decode, effective, view_at
 from engine.services.aggregates.model import (
     CAUSE,
@@ -50,23 +51,25 @@ from engine.services.aggregates.model import (
     check_key,
     is_marker,
 )
+from engine.services.aggregates.pending import (
+    HeldStream,
+    PendingStep,
+    last_command,
+    pending_rows,
+    read_older,
+    type_of,
+    write_stream,
+)
 from engine.services.aggregates.sql import (
-    EventRow,
     EventValues,
     Head,
     HeadMove,
     SnapshotValues,
     advance_heads,
     connection,
-    dump_json,
     insert_events,
-    load_json,
     now,
-    options_of,
-    read_checkpoint,
-    read_events,
     read_heads,
-    sql,
     write_checkpoint,
     write_snapshots,
 )
@@ -74,15 +77,12 @@ from engine.services.aggregates.states import current_states
 from engine.services.errors import (
     EventConflict,
     GameEnded,
-    NoGame,
     NothingToUndo,
     StaleState,
     StreamClosed,
     WrongAggregate,
 )
 from engine.services.outbox import Note
-from engine.services.types import GameInfo
-from engine.store.models import ROLE_GM, ROLE_PLAYER, Game, Stream
 
 T = TypeVar("T")
 S = TypeVar("S")
@@ -96,136 +96,6 @@ class Conflict(Exception):
     back; `run_unit` runs the work again)."""
 
 
-@dataclass(frozen=True, slots=True)
-class GameRow:
-    """The game as the unit locked it, and the actor's role in it (None: not a member)."""
-
-    id: int
-    active: bool
-    system: str
-    gm_id: int | None
-    role: str | None
-    open_streams: tuple[tuple[str, int | None], ...] = ()  # (key, board message), oldest first
-    info: GameInfo | None = None  # the game as the services describe it
-    gm_language: str | None = None
-
-
-@dataclass
-class _Step:
-    rows: list[tuple[str, dict[str, Any]]]  # (type, payload) in order, markers included
-    snapshot: bool = False  # force a snapshot (an undo: the state is no fold of the log)
-
-
-@dataclass
-class _Past(Generic[S]):
-    """The end of a stream's stored log as this unit's undos read it: the rows after seq
-    `lo` up to the head as read, and the state at `lo` — a checkpoint's (`text`, decoded on
-    first use), or `initial(params)` at 0. `lo` is a step boundary: `step` ends there."""
-
-    lo: int
-    step: int
-    rows: list[EventRow]
-    text: Any = None  # the checkpoint's JSON as stored; None: lo == 0
-    state: S | None = None  # decoded
-
-    def base(self, aggregate: Aggregate[S, Any], params: Mapping[str, Any]) -> S:
-        if self.state is None:
-            if self.text is None:
-                self.state = aggregate.initial(params)
-            else:
-                self.state = aggregate.state_from_dict(load_json(self.text))
-        return self.state
-
-
-@dataclass
-class _Stream(Generic[S]):
-    aggregate: Aggregate[S, Any]
-    key: str
-    view: View[S]
-    state: S
-    params: dict[str, Any]  # of a stream this unit creates
-    steps: list[_Step] = field(default_factory=list)
-    past: _Past[S] | None = None  # read by the first undo of this unit, kept for the next
-    stream_id: int | None = None  # its row's id, once known (a new stream: once written)
-
-    @property
-    def step(self) -> int:
-        """The newest step number, the pending ones included."""
-        return self.view.step + len(self.steps)
-
-    @property
-    def seq(self) -> int:
-        return self.view.seq + sum(len(s.rows) for s in self.steps)
-
-
-_GAME_COLUMNS = (
-    "active, system, chat_id, topic_id, name, created_at, options,"
-    " (SELECT title FROM chats WHERE id = games.chat_id) AS chat_title,"
-    " (SELECT {agg}({array}(r.id, r.user_id, r.role, u.language)) FROM roles r"
-    " JOIN users u ON u.id = r.user_id WHERE r.game_id = games.id) AS members,"
-    ' (SELECT {agg}({array}(s.id, s."key", b.message_id)) FROM streams s'
-    " LEFT JOIN board_messages b ON b.stream_id = s.id"
-    " WHERE s.game_id = games.id AND s.closed_at IS NULL) AS open_streams"
-)
-_GAME = "UPDATE games SET active = active WHERE id = ? RETURNING " + _GAME_COLUMNS
-# PostgreSQL: the lock, then the read. A statement that waited for the row lock re-reads the
-# locked row but sees every other table as it was when the statement began (READ COMMITTED),
-# so the open streams and members a step committed meanwhile would be missing from it.
-_LOCK = "SELECT id FROM games WHERE id = ? FOR UPDATE"
-_READ_GAME = "SELECT " + _GAME_COLUMNS + " FROM games WHERE id = ?"
-# rows as one JSON array of arrays, in each dialect
-_JSON_ROWS = {"postgres": ("json_agg", "json_build_array")}
-_SQLITE_JSON_ROWS = ("json_group_array", "json_array")
-_CREATED_AT = Game._meta.fields_map["created_at"]
-
-
-def _game_sql(conn: BaseDBAsyncClient, text: str = _GAME) -> str:
-    agg, array = _JSON_ROWS.get(conn.capabilities.dialect, _SQLITE_JSON_ROWS)
-    return sql(conn, text.format(agg=agg, array=array))
-
-
-async def _lock_game(conn: BaseDBAsyncClient, game_id: int, actor_id: int | None) -> GameRow:
-    """The game's lock and what a step and its subscribers need — the game with its members
-    (and their languages) and the open streams with their board messages. SQLite: one
-    statement, an UPDATE that changes nothing (the write lock is the whole database's, so
-    nothing commits between the lock and the read). PostgreSQL: the row lock, then the read
-    (`_LOCK`)."""
-    if conn.capabilities.dialect == "postgres":
-        await conn.execute_query(sql(conn, _LOCK), [game_id])
-        rows = await conn.execute_query_dict(_game_sql(conn, _READ_GAME), [game_id])
-    else:  # execute_query_dict: the asyncpg client drops the rows of an UPDATE otherwise
-        rows = await conn.execute_query_dict(_game_sql(conn), [game_id])
-    if not rows:
-        raise NoGame(game_id=game_id)
-    row = rows[0]
-    members = [tuple(m[1:]) for m in sorted(load_json(row["members"]) or ())]  # by role id
-    gm = next(((uid, lang) for uid, role, lang in members if role == ROLE_GM), None)
-    info = GameInfo(
-        id=game_id,
-        chat_id=row["chat_id"],
-        topic_id=row["topic_id"] or None,
-        system=row["system"],
-        name=row["name"],
-        gm_id=None if gm is None else gm[0],
-        player_ids=tuple(uid for uid, role, _ in members if role == ROLE_PLAYER),
-        created_at=_CREATED_AT.to_python_value(row["created_at"]),
-        chat_title=row["chat_title"],
-        active=bool(row["active"]),
-        options=options_of(row["options"]),
-    )
-    streams = sorted(tuple(s) for s in load_json(row["open_streams"]) or ())
-    return GameRow(
-        game_id,
-        bool(row["active"]),
-        row["system"],
-        info.gm_id,
-        next((role for uid, role, _ in members if uid == actor_id), None),
-        tuple((str(key), board) for _, key, board in streams),
-        info,
-        None if gm is None else gm[1],
-    )
-
-
 PREFETCH_OPEN = 3  # open streams of a game read together with the first one a step reads
 
 
@@ -236,7 +106,7 @@ class Unit:
         self.conn = conn
         self.game = game
         self.actor_id = actor_id
-        self._streams: dict[str, _Stream[Any]] = {}
+        self._streams: dict[str, HeldStream[Any]] = {}
         self._open: dict[str, str] | None = None  # kind -> key of the newest open stream
         self._boards: dict[str, int | None] = {}  # key -> its board message (open streams)
         self._heads: dict[str, Head | None] = {}  # read, not yet made streams (None: none)
@@ -285,7 +155,7 @@ class Unit:
 
     async def _stream(
         self, aggregate: Aggregate[S, Any], key: str, params: Mapping[str, Any] | None = None
-    ) -> _Stream[S]:
+    ) -> HeldStream[S]:
         found = self._streams.get(key)
         if found is not None:
             if found.aggregate.name != aggregate.name:
@@ -301,7 +171,7 @@ class Unit:
             view = await view_at(aggregate, self.conn, head)
         if view.row is not None and view.row.closed:
             raise StreamClosed(stream=key)
-        stream = _Stream(aggregate, key, view, view.state, dict(params or {}))
+        stream = HeldStream(aggregate, key, view, view.state, dict(params or {}))
         self._streams[key] = stream
         return stream
 
@@ -338,10 +208,10 @@ class Unit:
         if not events:
             return None
         to_dict = aggregate.event_to_dict
-        rows = [(_type_of(p), p) for p in map(to_dict, events)]
+        rows = [(type_of(p), p) for p in map(to_dict, events)]
         if cause is not None:
             rows.append((CAUSE, dict(cause)))
-        stream.steps.append(_Step(rows))
+        stream.steps.append(PendingStep(rows))
         stream.state = aggregate.fold(stream.state, events) if state is None else state
         return stream.step
 
@@ -368,12 +238,12 @@ class Unit:
             raise RuntimeError("undo after a pending command step of the same unit")
         if stream.view.row is None:
             raise NothingToUndo(stream=key)
-        past = stream.past or await self._older(stream, None, stream.view.step + 1)
-        pending = _pending_rows(stream)
-        while (target := _last_command(past.rows + pending)) is None:
+        past = stream.past or await read_older(self.conn, stream, None, stream.view.step + 1)
+        pending = pending_rows(stream)
+        while (target := last_command(past.rows + pending)) is None:
             if past.lo == 0:
                 raise NothingToUndo(stream=key)
-            past = await self._older(stream, past, past.step)
+            past = await read_older(self.conn, stream, past, past.step)
         rows = past.rows + pending
         taken = [r for r in rows if r.step == target]
         if caused_by is not None and not any(
@@ -389,18 +259,18 @@ class Unit:
             # an undo since the checkpoint of a step it includes: start further back
             reached = [int(r.payload["step"]) for r in kept if r.type == UNDO]
             if reached and min(reached) <= past.step:
-                past = await self._older(stream, past, min(reached))
+                past = await read_older(self.conn, stream, past, min(reached))
                 continue
             try:
                 base = past.base(aggregate, params)
             except Exception:  # an unreadable cache is not an error: the log is the truth
                 log.warning("unreadable checkpoint of stream %s ignored", key, exc_info=True)
-                past = await self._older(stream, past, 0)
+                past = await read_older(self.conn, stream, past, 0)
                 continue
             break
         stream.past = past
         state = aggregate.fold(base, decode(aggregate, effective(kept)))
-        stream.steps.append(_Step([(UNDO, {"step": target})], snapshot=True))
+        stream.steps.append(PendingStep([(UNDO, {"step": target})], snapshot=True))
         stream.state = state
         undone = tuple(decode(aggregate, [r for r in taken if not is_marker(r.type)]))
         return UndoResult(state, target, undone, stream.step, stream.seq)
@@ -427,24 +297,6 @@ class Unit:
                 }
             out.append(Note(n.topic, {**n.info, **extra}, n.aggregate))
         return out
-
-    async def _older(self, stream: _Stream[S], past: _Past[S] | None, step: int) -> _Past[S]:
-        """`past` (None: nothing read yet) extended back to the newest checkpoint before
-        it and before `step` (0: to the start of the log)."""
-        assert stream.view.row is not None
-        stream_id, head = stream.view.row.id, stream.view.seq
-        lo = head if past is None else past.lo
-        point = await read_checkpoint(
-            self.conn, stream_id, stream.aggregate.version, seq_below=lo, step_below=step
-        )
-        start, start_step, text = (point.seq, point.step, point.state) if point else (0, 0, None)
-        rows = await read_events(self.conn, stream_id, start, lo)
-        rows += [] if past is None else past.rows
-        if point is not None and (not rows or rows[0].step != start_step + 1):
-            # not at a step boundary of this log: never trust it
-            log.warning("checkpoint of stream %s at seq %s ignored", stream.key, start)
-            return await self._older(stream, _Past(start, start_step, rows), 0)
-        return _Past(start, start_step, rows, text)
 
     def note(self, topic: str, aggregate: Aggregate[Any, Any] | None = None, **info: Any) -> None:
         """A notification to deliver once the step is committed (engine.services.notify),
@@ -478,7 +330,17 @@ class Unit:
         checkpoints: list[tuple[int, int, int, int, str]] = []
         for stream in self._streams.values():
             if stream.steps:
-                await self._write(stream, at, moves, events, snapshots, checkpoints)
+                await write_stream(
+                    self.conn,
+                    self.game.id,
+                    self.actor_id,
+                    stream,
+                    at,
+                    moves,
+                    events,
+                    snapshots,
+                    checkpoints,
+                )
         if not await advance_heads(self.conn, moves):
             raise Conflict
         await insert_events(self.conn, events)
@@ -486,77 +348,6 @@ class Unit:
         for checkpoint in checkpoints:  # one step in `checkpoint_every`
             await write_checkpoint(self.conn, *checkpoint)
         return await outbox.write(self.conn, self.game.id, self.notes)
-
-    async def _write(
-        self,
-        stream: _Stream[Any],
-        at: Any,
-        moves: list[HeadMove],
-        events: list[EventValues],
-        snapshots: list[SnapshotValues],
-        checkpoints: list[tuple[int, int, int, int, str]],
-    ) -> None:
-        """Add the stream's writes to those of the step (a new stream's row is created)."""
-        view = stream.view
-        rows: list[tuple[int, int, str, str]] = []
-        seq, step = view.seq, view.step
-        for pending in stream.steps:
-            step += 1
-            for kind, payload in pending.rows:
-                seq += 1
-                rows.append((seq, step, kind[:64], dump_json(payload)))
-        if view.row is None:
-            row = await Stream.create(
-                game_id=self.game.id,
-                key=stream.key,
-                aggregate=stream.aggregate.name,
-                params=stream.params,
-                head_seq=seq,
-                head_step=step,
-                using_db=self.conn,
-            )
-            stream_id = int(row.id)
-        else:
-            stream_id = view.row.id
-            moves.append((stream_id, view.seq, view.step, seq, step))
-        stream.stream_id = stream_id
-        events += [(stream_id, *r, self.actor_id, at) for r in rows]
-        aggregate = stream.aggregate
-        forced = any(p.snapshot for p in stream.steps)
-        snapshot = forced or view.stale or seq - view.covered >= aggregate.snapshot_every
-        every = aggregate.checkpoint_every
-        checkpoint = every > 0 and step // every > view.step // every
-        if snapshot or checkpoint:
-            to_json = aggregate.state_to_json
-            data = (
-                to_json(stream.state)
-                if to_json
-                else dump_json(aggregate.state_to_dict(stream.state))
-            )
-            if snapshot:
-                snapshots.append((stream_id, seq, aggregate.version, data))
-            if checkpoint:
-                checkpoints.append((stream_id, seq, step, aggregate.version, data))
-
-
-def _type_of(payload: dict[str, Any]) -> str:
-    kind = payload.get("type")
-    kind = kind if isinstance(kind, str) else ""
-    if kind.startswith("$"):
-        raise ValueError(f"event type {kind!r} is reserved for the store")
-    return kind
-
-
-def _last_command(rows: list[EventRow]) -> int | None:
-    """The newest command step of `rows` (a suffix of the log: whole steps, every undo of
-    a step in it included) that no undo in them took back; None if there is none."""
-    undone: set[int] = set()
-    for r in reversed(rows):
-        if r.type == UNDO:
-            undone.add(int(r.payload["step"]))
-        elif not is_marker(r.type) and r.step not in undone:
-            return r.step
-    return None
 
 
 def _after(unit: Unit, game_id: int, item: int | None) -> Callable[[], Awaitable[None]]:
@@ -567,16 +358,6 @@ def _after(unit: Unit, game_id: int, item: int | None) -> Callable[[], Awaitable
         await outbox.deliver(game_id, item, unit.with_states())
 
     return then
-
-
-def _pending_rows(stream: _Stream[Any]) -> list[EventRow]:
-    out, seq, step = [], stream.view.seq, stream.view.step
-    for pending in stream.steps:
-        step += 1
-        for kind, payload in pending.rows:
-            seq += 1
-            out.append(EventRow(seq, step, kind, payload))
-    return out
 
 
 def _busy(exc: OperationalError) -> bool:
@@ -599,7 +380,7 @@ async def run_unit(
     for attempt in range(max_retries + 1):
         try:
             async with updates.step_transaction() as conn:  # the chat update's claim first
-                game = await _lock_game(conn, game_id, actor_id)
+                game = await game_lock.lock_game(conn, game_id, actor_id)
                 if require_active and not game.active:
                     raise GameEnded(game_id=game_id)
                 unit = Unit(conn, game, actor_id)

@@ -252,7 +252,7 @@ async def due_duels(now: float) -> list[DuelView]:
     found = []
     for row in rows:
         info = agg.StreamInfo(
-            row.game_id, row.key, row.aggregate, row.head_seq, row.head_step,  # type: ignore[attr-defined]
+            row.game_id, row.key, row.aggregate, row.head_seq, row.head_step,
             row.created_at, row.updated_at, row.closed_at,
         )  # fmt: skip
         view = await view_of(DUEL, info.game_id, info)

@@ -51,7 +51,7 @@ class FighterRecord:
 def _record(row: SavedCharacter) -> FighterRecord:
     return FighterRecord(
         row.id,
-        row.game_id,  # type: ignore[attr-defined]
+        row.game_id,
         row.name,
         row.owner_id,
         duel.Fighter.from_dict(row.data),

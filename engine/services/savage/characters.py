@@ -74,7 +74,7 @@ def _record(row: SavedCharacter, names: dict[int, str] | None = None) -> Charact
     owner = row.owner_id
     return CharacterRecord(
         id=row.id,
-        game_id=row.game_id,  # type: ignore[attr-defined]
+        game_id=row.game_id,
         name=row.name,
         owner_id=row.owner_id,
         count=row.count,

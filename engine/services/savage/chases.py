@@ -54,6 +54,7 @@ from engine.services.scenes import (
     open_in,
 )
 from engine.store.models import ROLE_GM, SavedCharacter
+from engine.store.queries import first_value
 
 ChaseView = SceneView[chase.ChaseState]
 ChaseOutcome = CommandOutcome[chase.ChaseState, chase.Event]
@@ -128,7 +129,7 @@ async def _library_owner(game_id: int, pid: str, conn: Any = None) -> set[int]:
     query = SavedCharacter.filter(game_id=game_id, key=name_key(pid))
     if conn is not None:
         query = query.using_db(conn)
-    owner: Any = await query.first().values_list("owner_id", flat=True)
+    owner: int | None = await first_value(query, "owner_id")
     return {owner} if owner is not None else set()
 
 

@@ -5,13 +5,13 @@ engine/services/installed.py."""
 
 from __future__ import annotations
 
+from engine.services.library import slug as fighter_id
 from engine.services.storyteller import fights
 from engine.services.storyteller.aggregates import FIGHT
 from engine.services.storyteller.characters import (
     CharacterRecord,
     add_to_fight,
     delete_character,
-    fighter_id,
     get_character,
     list_characters,
     save_character,

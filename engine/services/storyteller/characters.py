@@ -80,7 +80,7 @@ class CharacterRecord:
 def _record(row: SavedCharacter, warnings: tuple[Description, ...] = ()) -> CharacterRecord:
     return CharacterRecord(
         id=row.id,
-        game_id=row.game_id,  # type: ignore[attr-defined]
+        game_id=row.game_id,
         name=row.name,
         owner_id=row.owner_id,
         character=character_from_json(row.data),

@@ -86,7 +86,7 @@ async def overdue_fights(now: float | None = None) -> list[int]:
     now = time.time() if now is None else now
     found = []
     rows = await Stream.filter(key__startswith=f"{KIND}:", closed_at__isnull=True)
-    for game_id in sorted({row.game_id for row in rows}):  # type: ignore[attr-defined]
+    for game_id in sorted({row.game_id for row in rows}):
         view = await current_fight(game_id)
         if view is not None and overdue(view.state, now):
             found.append(game_id)

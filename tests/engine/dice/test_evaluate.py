@@ -18,6 +18,7 @@ from engine.dice import evaluate as ev
 from engine.dice.limits import MAX_EXTRA_DICE
 from engine.dice.parser import parse_command
 from engine.dice.syntax import dice_nodes
+from engine.dice.terms import walk, walk_build
 
 from .helpers import same
 from .test_properties import expression
@@ -26,8 +27,8 @@ from .test_properties import expression
 def reference(text: str, rng) -> object:
     node = parse_command(text).expr
     nodes = dice_nodes(node)
-    faces = tuple(tuple(r[0] for r in ev._walk(d, rng.randint)[0]) for d in nodes)
-    terms = [ev._nth(i, ev._walk_build(d, d.notation())) for i, d in enumerate(nodes)]
+    faces = tuple(tuple(r[0] for r in walk(d, rng.randint)[0]) for d in nodes)
+    terms = [ev._nth(i, walk_build(d, d.notation())) for i, d in enumerate(nodes)]
     counts = any(d.success is not None for d in nodes)
     return ev._tree_build(node, terms, counts)(faces)
 

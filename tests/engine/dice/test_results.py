@@ -17,7 +17,6 @@ from engine.dice import (
     result_from_dict,
     roll,
 )
-from engine.dice.evaluate import dropped_faces, exploding_faces, plain_faces
 from engine.dice.results import (
     expression_maker,
     group_maker,
@@ -26,6 +25,7 @@ from engine.dice.results import (
     make_group,
     make_roll,
 )
+from engine.dice.terms import dropped_faces, exploding_faces, plain_faces
 
 from .helpers import same
 

@@ -29,7 +29,7 @@ from tests.engine.services.conftest import CHAT, GM
 
 KEY = "deck:1"
 
-# The game's lock and its read (engine/services/aggregates/unit.py `_lock_game`): one UPDATE …
+# The game's lock and its read (engine/services/aggregates/game_lock.py): one UPDATE …
 # RETURNING on SQLite; on PostgreSQL the row lock, then the read.
 LOCK = ["SELECT", "SELECT"] if DB_BACKEND == "postgres" else ["UPDATE"]
 

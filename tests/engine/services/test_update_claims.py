@@ -11,7 +11,7 @@ from engine import services
 from engine.savage import NextTurn
 from engine.services import savage as swade
 from engine.services import updates
-from engine.services.aggregates import unit as agg_unit
+from engine.services.aggregates import game_lock
 from engine.store.models import ProcessedUpdate, RollLog
 from tests.engine.services.conftest import ALICE, GM
 from tests.engine.services.test_races import fight
@@ -39,7 +39,7 @@ async def test_a_step_cut_off_inside_its_transaction_leaves_no_claim(
     async def dies(*args: object) -> None:
         raise SystemExit("killed after the claim's INSERT")
 
-    monkeypatch.setattr(agg_unit, "_lock_game", dies)  # runs right after the claim
+    monkeypatch.setattr(game_lock, "lock_game", dies)  # runs right after the claim
     with updates.claiming(902) as claim, pytest.raises(SystemExit):
         await swade.encounter_command(game.id, NextTurn(), actor_id=GM, rng=random.Random(1))
     monkeypatch.undo()

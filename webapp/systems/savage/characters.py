@@ -26,6 +26,7 @@ from engine.savage.sheet_names import EDGE_SYNONYMS, EXPORT_NAMES, SKILL_SYNONYM
 from engine.savage.traits import ATTRIBUTE_NAMES, SKILL_NAMES
 from engine.services import ServiceError, get_user
 from engine.services.errors import NotYourCharacter
+from engine.services.library import name_key
 from engine.services.names import checked_name
 from engine.services.notify import origin
 from engine.services.savage import list_characters
@@ -33,7 +34,6 @@ from engine.services.savage.characters import (
     CharacterRecord,
     delete_character,
     get_character,
-    name_key,
     parse_entry,
     resolve_owner,
     save_character,

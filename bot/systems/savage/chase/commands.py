@@ -10,15 +10,15 @@ from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message
 
 from bot.middlewares.flood import step_and_its_chat
+from bot.middlewares.refusals import Refusal
 from bot.render.common import as_plain, quoted
 from bot.systems.savage.callbacks import ChaseCallback
 from bot.systems.savage.chase.board import chase_names, render_chase, show_chase, tell_chase
 from bot.systems.savage.combat import names
 from bot.systems.savage.combat.board import post, show_board
-from bot.systems.savage.combat.names import Ref, norm
+from bot.systems.savage.combat.names import Ref
 from bot.systems.savage.combat.scene import (
     Call,
-    Refusal,
     call_of,
     default_ref,
     game_by_id,
@@ -47,6 +47,7 @@ from engine.services.savage import (
     undo_chase,
 )
 from engine.services.savage.chases import controllers
+from engine.words import fold as norm
 
 MOVEMENT_WORDS = {
     "пешком": "foot",
@@ -135,7 +136,10 @@ async def named_error(game: GameInfo, error: ch.ChaseError) -> str:
     if lookup is not None:
         known = {c.id: c.name for c in lookup.state.characters}
         known.update({c.id: c.name for c in lookup.state.combatants})
-    name = lambda some_id: quoted(known.get(str(some_id), str(some_id)))  # noqa: E731
+
+    def name(some_id: object) -> str:
+        return quoted(known.get(str(some_id), str(some_id)))
+
     pid = str(error.params.get("participant", ""))
     acting = lookup.state.acting if lookup is not None else None
     ids = {acting.id, *(m.id for m in acting.members)} if acting is not None else set()
@@ -154,7 +158,8 @@ async def chase_state(game: GameInfo) -> ch.ChaseState:
     view = await current_chase(game.id)
     if view is None:
         raise NoChase(game_id=game.id)
-    return view.state
+    state: ch.ChaseState = view.state  # the scene service's views are of any system
+    return state
 
 
 def participant_of(state: ch.ChaseState, ref: Ref) -> str:
@@ -180,7 +185,7 @@ def mover(call: Call, state: ch.ChaseState) -> tuple[str, list[str]]:
 # --- /chase -----------------------------------------------------------------------------------
 
 
-async def on_chase(message: Message, command: CommandObject, bot: Bot, rng: Any) -> None:
+async def on_chase(message: Message, command: CommandObject, bot: Bot, rng: Rng) -> None:
     call = await call_of(message, command.args)
     view = await current_chase(call.game.id)
     first = norm(call.words[0]) if call.words else ""
@@ -362,7 +367,7 @@ SUBCOMMANDS = {
 # --- players' moves ---------------------------------------------------------------------------
 
 
-async def on_move(message: Message, command: CommandObject, bot: Bot, rng: Any) -> None:
+async def on_move(message: Message, command: CommandObject, bot: Bot, rng: Rng) -> None:
     call = await call_of(message, command.args)
     state = await chase_state(call.game)
     pid, rest = mover(call, state)
@@ -383,7 +388,7 @@ async def on_move(message: Message, command: CommandObject, bot: Bot, rng: Any) 
     await run(bot, call.game, call.user_id, cmd, rng, reply_to=message)
 
 
-async def on_back(message: Message, command: CommandObject, bot: Bot, rng: Any) -> None:
+async def on_back(message: Message, command: CommandObject, bot: Bot, rng: Rng) -> None:
     call = await call_of(message, command.args)
     state = await chase_state(call.game)
     pid, rest = mover(call, state)
@@ -393,7 +398,7 @@ async def on_back(message: Message, command: CommandObject, bot: Bot, rng: Any) 
     await run(bot, call.game, call.user_id, ch.DropBack(pid, cards), rng, reply_to=message)
 
 
-async def on_bump(message: Message, command: CommandObject, bot: Bot, rng: Any) -> None:
+async def on_bump(message: Message, command: CommandObject, bot: Bot, rng: Rng) -> None:
     call = await call_of(message, command.args)
     state = await chase_state(call.game)
     first, rest = names.take(call.state, call.words)
@@ -412,7 +417,7 @@ async def on_bump(message: Message, command: CommandObject, bot: Bot, rng: Any) 
     await run(bot, call.game, call.user_id, cmd, rng, reply_to=message)
 
 
-async def on_flee(message: Message, command: CommandObject, bot: Bot, rng: Any) -> None:
+async def on_flee(message: Message, command: CommandObject, bot: Bot, rng: Rng) -> None:
     call = await call_of(message, command.args)
     state = await chase_state(call.game)
     pid, rest = mover(call, state)
@@ -426,7 +431,7 @@ async def on_flee(message: Message, command: CommandObject, bot: Bot, rng: Any) 
 
 
 async def on_row_button(
-    query: CallbackQuery, callback_data: ChaseCallback, bot: Bot, rng: Any
+    query: CallbackQuery, callback_data: ChaseCallback, bot: Bot, rng: Rng
 ) -> None:
     game = await game_by_id(callback_data.game_id)
     view = await current_chase(game.id)

@@ -8,13 +8,13 @@ from aiogram import Bot, Router
 from aiogram.filters import Command, CommandObject
 from aiogram.types import Message
 
+from bot.middlewares.refusals import Refusal
 from bot.systems.savage.combat import names
-from bot.systems.savage.combat.scene import Call, Refusal, call_of, character_id, default_ref
+from bot.systems.savage.combat.scene import Call, call_of, character_id, default_ref
 from bot.systems.savage.combat.words import (
     CONDITION_WORDS,
     ArgsError,
     attack_args,
-    norm,
     number,
     roll_modifiers,
     trait_word,
@@ -22,6 +22,8 @@ from bot.systems.savage.combat.words import (
 from bot.systems.savage.render import combat_actions as texts
 from bot.systems.savage.render.rule_errors import bad_word, unknown_name, whose
 from engine import savage
+from engine.dice.rng import Rng
+from engine.words import fold as norm
 
 TN_WORDS = ("цн", "tn", "сл", "против")
 FREE_WORDS = ("свободно", "свободная", "свободный", "free")
@@ -59,7 +61,7 @@ def _args(fn: Any, words: list[str]) -> Any:
         raise Refusal(bad_word(error.word)) from None
 
 
-async def on_attack(message: Message, command: CommandObject, bot: Bot, rng: Any) -> None:
+async def on_attack(message: Message, command: CommandObject, bot: Bot, rng: Rng) -> None:
     call = await call_of(message, command.args)
     if not call.words:
         raise Refusal(texts.attack_usage())
@@ -99,7 +101,7 @@ def _tn_and_free(words: list[str]) -> tuple[int, bool, list[str]]:
     return tn, free, rest
 
 
-async def on_check(message: Message, command: CommandObject, bot: Bot, rng: Any) -> None:
+async def on_check(message: Message, command: CommandObject, bot: Bot, rng: Rng) -> None:
     call = await call_of(message, command.args)
     if not call.words:
         raise Refusal(texts.check_usage())
@@ -117,7 +119,7 @@ async def on_check(message: Message, command: CommandObject, bot: Bot, rng: Any)
     await call.run(bot, cmd, rng)
 
 
-async def on_support(message: Message, command: CommandObject, bot: Bot, rng: Any) -> None:
+async def on_support(message: Message, command: CommandObject, bot: Bot, rng: Rng) -> None:
     call = await call_of(message, command.args)
     if not call.words:
         raise Refusal(texts.support_usage())
@@ -136,7 +138,7 @@ async def on_support(message: Message, command: CommandObject, bot: Bot, rng: An
     await call.run(bot, cmd, rng)
 
 
-async def on_test(message: Message, command: CommandObject, bot: Bot, rng: Any) -> None:
+async def on_test(message: Message, command: CommandObject, bot: Bot, rng: Rng) -> None:
     call = await call_of(message, command.args)
     if not call.words:
         raise Refusal(texts.test_usage())
@@ -166,20 +168,20 @@ async def on_test(message: Message, command: CommandObject, bot: Bot, rng: Any) 
     await call.run(bot, cmd, rng)
 
 
-async def on_defend(message: Message, command: CommandObject, bot: Bot, rng: Any) -> None:
+async def on_defend(message: Message, command: CommandObject, bot: Bot, rng: Rng) -> None:
     call = await call_of(message, command.args)
     actor, _ = call.actor()
     await call.run(bot, savage.Defend(character_id(actor)), rng)
 
 
-async def on_aim(message: Message, command: CommandObject, bot: Bot, rng: Any) -> None:
+async def on_aim(message: Message, command: CommandObject, bot: Bot, rng: Rng) -> None:
     call = await call_of(message, command.args)
     actor, rest = call.actor()
     mode = "ignore" if rest and norm(rest[0]) in IGNORE_WORDS else "bonus"
     await call.run(bot, savage.Aim(character_id(actor), mode), rng)
 
 
-async def on_escape(message: Message, command: CommandObject, bot: Bot, rng: Any) -> None:
+async def on_escape(message: Message, command: CommandObject, bot: Bot, rng: Rng) -> None:
     call = await call_of(message, command.args)
     actor, rest = call.actor()
     trait, _ = trait_word(rest)

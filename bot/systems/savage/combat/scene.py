@@ -35,7 +35,7 @@ from engine.services.savage import (
     encounter_command,
 )
 from engine.services.savage.encounters import EncounterOutcome
-from engine.services.savage.follow import Caused
+from engine.services.scenes import Caused
 
 REFUSALS = Refusals(
     {

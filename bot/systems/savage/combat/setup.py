@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
 
 from aiogram import Bot, Router
 from aiogram.enums import ChatType
@@ -21,27 +20,20 @@ from aiogram.types import (
 
 from bot.board_pin import tell_not_pinned
 from bot.chat_rights import ChatRights
+from bot.middlewares.refusals import Refusal
 from bot.parsing import replied_to
 from bot.render.common import as_plain
 from bot.systems.savage.callbacks import BoardDownCallback, RemoveGroupCallback
 from bot.systems.savage.chase.board import show_chase
 from bot.systems.savage.combat import names, several
 from bot.systems.savage.combat.board import render_board, show_board
-from bot.systems.savage.combat.names import norm
-from bot.systems.savage.combat.scene import (
-    Call,
-    Refusal,
-    call_of,
-    game_by_id,
-    game_here,
-    perform,
-    report,
-)
+from bot.systems.savage.combat.scene import Call, call_of, game_by_id, game_here, perform, report
 from bot.systems.savage.render import combat_events
 from bot.systems.savage.render import combat_setup as texts
 from bot.systems.savage.render.combat_turns import board_outdated
 from bot.systems.savage.render.rule_errors import unknown_name, whose
 from engine import savage
+from engine.dice.rng import Rng
 from engine.services import GameInfo, NoCharacter
 from engine.services.errors import StaleState
 from engine.services.library import slug
@@ -57,6 +49,7 @@ from engine.services.savage import (
     undo_encounter,
 )
 from engine.services.savage.characters import CharacterRecord
+from engine.words import fold as norm
 
 END_WORDS = ("конец", "end", "стоп", "stop", "закончить", "завершить")
 JSON_WORDS = ("json", "джейсон")
@@ -123,7 +116,7 @@ async def repost_boards(bot: Bot, game: GameInfo, chat_rights: ChatRights) -> No
         await show_board(bot, game, new=True, not_pinned=not_pinned)
 
 
-async def on_add(message: Message, command: CommandObject, bot: Bot, rng: Any) -> None:
+async def on_add(message: Message, command: CommandObject, bot: Bot, rng: Rng) -> None:
     call = await call_of(message, command.args)
     if not call.args:
         raise Refusal(texts.add_usage())
@@ -157,7 +150,7 @@ def _replied_user(message: Message) -> int | None:
     return reply.from_user.id
 
 
-async def on_remove(message: Message, command: CommandObject, bot: Bot, rng: Any) -> None:
+async def on_remove(message: Message, command: CommandObject, bot: Bot, rng: Rng) -> None:
     """One fighter by its whole name (a member of a group leaves alone); a whole group only
     after the GM confirms it; an unknown name removes nothing."""
     call = await call_of(message, command.args)
@@ -188,7 +181,7 @@ def remove_group_keyboard(game_id: int, seq: int, combatant: str) -> InlineKeybo
 
 
 async def on_remove_group(
-    query: CallbackQuery, callback_data: RemoveGroupCallback, bot: Bot, rng: Any
+    query: CallbackQuery, callback_data: RemoveGroupCallback, bot: Bot, rng: Rng
 ) -> None:
     game = await game_by_id(callback_data.game_id)
     if query.from_user.id != game.gm_id:
@@ -207,7 +200,7 @@ async def on_remove_group(
     await query.answer()
 
 
-async def on_deal(message: Message, command: CommandObject, bot: Bot, rng: Any) -> None:
+async def on_deal(message: Message, command: CommandObject, bot: Bot, rng: Rng) -> None:
     call = await call_of(message, command.args)
     await call.run(bot, savage.DealRound(), rng)
 

@@ -5,17 +5,18 @@ item 11). A name that is not saved adds nothing of its own; the others still joi
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from aiogram import Bot
 
+from bot.middlewares.refusals import Refusal
 from bot.render.errors import service_error_text
 from bot.systems.savage.combat.names import COUNT_MARK
-from bot.systems.savage.combat.scene import Call, Refusal
+from bot.systems.savage.combat.scene import Call
 from bot.systems.savage.combat.tell import Step, steps_of, tell_steps
 from bot.systems.savage.render import combat_setup as texts
 from bot.systems.savage.render.rule_errors import combat_error_text
 from engine import savage
+from engine.dice.rng import Rng
 from engine.services.errors import ServiceError
 from engine.services.savage import add_to_encounter, get_character
 
@@ -41,7 +42,7 @@ def _reason(error: Exception) -> str:
     return service_error_text(error)
 
 
-async def add_several(bot: Bot, call: Call, parts: list[str], rng: Any) -> None:
+async def add_several(bot: Bot, call: Call, parts: list[str], rng: Rng) -> None:
     if not call.gm:  # the same refusal for every name: say it once
         raise savage.RuleError("gm_only")
     added: list[str] = []

@@ -3,17 +3,15 @@ button), /shaken, /cond, /fatigue, /status."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from aiogram import Bot, Router
 from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message
 
+from bot.middlewares.refusals import Refusal
 from bot.systems.savage.callbacks import BennyRerollCallback
 from bot.systems.savage.combat.names import Ref
 from bot.systems.savage.combat.scene import (
     Call,
-    Refusal,
     call_of,
     character_id,
     encounter_of,
@@ -25,7 +23,6 @@ from bot.systems.savage.combat.words import (
     CONDITION_WORDS,
     ArgsError,
     duration,
-    norm,
     number,
     signed_int,
     status_changes,
@@ -33,7 +30,9 @@ from bot.systems.savage.combat.words import (
 from bot.systems.savage.render import combat_states as texts
 from bot.systems.savage.render.rule_errors import bad_word
 from engine import savage
+from engine.dice.rng import Rng
 from engine.services.errors import StaleState
+from engine.words import fold as norm
 
 AP_WORDS = ("бп", "ap", "пб")
 
@@ -52,7 +51,7 @@ def register(router: Router) -> None:
     router.message.register(on_status, Command("status"))
 
 
-async def on_hit(message: Message, command: CommandObject, bot: Bot, rng: Any) -> None:
+async def on_hit(message: Message, command: CommandObject, bot: Bot, rng: Rng) -> None:
     call = await call_of(message, command.args)
     if not call.words:
         raise Refusal(texts.hit_usage())
@@ -87,23 +86,23 @@ def _pending_or_actor(call: Call) -> str:
     return character_id(actor)
 
 
-async def on_soak(message: Message, command: CommandObject, bot: Bot, rng: Any) -> None:
+async def on_soak(message: Message, command: CommandObject, bot: Bot, rng: Rng) -> None:
     call = await call_of(message, command.args)
     await call.run(bot, savage.Soak(_pending_or_actor(call)), rng)
 
 
-async def on_take(message: Message, command: CommandObject, bot: Bot, rng: Any) -> None:
+async def on_take(message: Message, command: CommandObject, bot: Bot, rng: Rng) -> None:
     call = await call_of(message, command.args)
     await call.run(bot, savage.AcceptDamage(_pending_or_actor(call)), rng)
 
 
-async def on_unshake(message: Message, command: CommandObject, bot: Bot, rng: Any) -> None:
+async def on_unshake(message: Message, command: CommandObject, bot: Bot, rng: Rng) -> None:
     call = await call_of(message, command.args)
     actor, _ = call.actor()
     await call.run(bot, savage.Unshake(character_id(actor)), rng)
 
 
-async def on_reroll(message: Message, command: CommandObject, bot: Bot, rng: Any) -> None:
+async def on_reroll(message: Message, command: CommandObject, bot: Bot, rng: Rng) -> None:
     """A benny re-rolls the last trait roll of this turn: of the one named, else of the
     character whose damage waits (a Soak), else the sender's own (the acting one)."""
     call = await call_of(message, command.args)
@@ -118,7 +117,7 @@ async def on_reroll(message: Message, command: CommandObject, bot: Bot, rng: Any
 
 
 async def on_reroll_button(
-    query: CallbackQuery, callback_data: BennyRerollCallback, bot: Bot, rng: Any
+    query: CallbackQuery, callback_data: BennyRerollCallback, bot: Bot, rng: Rng
 ) -> None:
     game = await game_by_id(callback_data.game_id)
     view = await encounter_of(game)
@@ -137,7 +136,7 @@ async def on_reroll_button(
     await query.answer()
 
 
-async def on_benny(message: Message, command: CommandObject, bot: Bot, rng: Any) -> None:
+async def on_benny(message: Message, command: CommandObject, bot: Bot, rng: Rng) -> None:
     call = await call_of(message, command.args)
     if not call.words:
         raise Refusal(texts.benny_usage())
@@ -151,7 +150,7 @@ async def on_benny(message: Message, command: CommandObject, bot: Bot, rng: Any)
     await call.run(bot, savage.GiveBennies(character_id(target), count), rng)
 
 
-async def on_shaken(message: Message, command: CommandObject, bot: Bot, rng: Any) -> None:
+async def on_shaken(message: Message, command: CommandObject, bot: Bot, rng: Rng) -> None:
     call = await call_of(message, command.args)
     if not call.words:
         raise Refusal(texts.cond_usage())
@@ -159,7 +158,7 @@ async def on_shaken(message: Message, command: CommandObject, bot: Bot, rng: Any
     await call.run(bot, savage.SetCondition(character_id(target), "shaken"), rng)
 
 
-async def on_cond(message: Message, command: CommandObject, bot: Bot, rng: Any) -> None:
+async def on_cond(message: Message, command: CommandObject, bot: Bot, rng: Rng) -> None:
     call = await call_of(message, command.args)
     if not call.words:
         raise Refusal(texts.cond_usage())
@@ -179,7 +178,7 @@ async def on_cond(message: Message, command: CommandObject, bot: Bot, rng: Any) 
     await call.run(bot, cmd, rng)
 
 
-async def on_fatigue(message: Message, command: CommandObject, bot: Bot, rng: Any) -> None:
+async def on_fatigue(message: Message, command: CommandObject, bot: Bot, rng: Rng) -> None:
     call = await call_of(message, command.args)
     if not call.words:
         raise Refusal(texts.fatigue_usage())
@@ -190,7 +189,7 @@ async def on_fatigue(message: Message, command: CommandObject, bot: Bot, rng: An
     await call.run(bot, savage.ChangeFatigue(character_id(target), delta), rng)
 
 
-async def on_status(message: Message, command: CommandObject, bot: Bot, rng: Any) -> None:
+async def on_status(message: Message, command: CommandObject, bot: Bot, rng: Rng) -> None:
     call = await call_of(message, command.args)
     if not call.words:
         raise Refusal(texts.status_usage())

@@ -6,18 +6,17 @@ group of Extras); anyone else gets a short alert."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from aiogram import Bot, Router
 from aiogram.exceptions import TelegramBadRequest
 from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
 
+from bot.middlewares.refusals import Refusal
 from bot.render.common import as_plain
 from bot.systems.savage.callbacks import DamageCallback, TurnCallback
 from bot.systems.savage.chase.commands import run as chase_run
 from bot.systems.savage.combat.board import show_board
-from bot.systems.savage.combat.scene import Refusal, encounter_of, game_by_id, game_here, perform
+from bot.systems.savage.combat.scene import encounter_of, game_by_id, game_here, perform
 from bot.systems.savage.render import combat_turns as texts
 from bot.systems.savage.render.rule_errors import combat_error_text
 from bot.systems.savage.render.turn_menu import (
@@ -28,6 +27,7 @@ from bot.systems.savage.render.turn_menu import (
     turn_rows,
 )
 from engine import savage
+from engine.dice.rng import Rng
 from engine.savage import chase as ch
 from engine.services import GameInfo
 from engine.services.errors import StaleState
@@ -46,7 +46,7 @@ def register(router: Router) -> None:
     router.callback_query.register(on_damage, DamageCallback.filter())
 
 
-async def on_tap(query: CallbackQuery, callback_data: TurnCallback, bot: Bot, rng: Any) -> None:
+async def on_tap(query: CallbackQuery, callback_data: TurnCallback, bot: Bot, rng: Rng) -> None:
     data = callback_data
     game = await game_by_id(data.g)
     state = (await encounter_of(game)).state
@@ -99,7 +99,9 @@ def _may_press(game: GameInfo, me: savage.Character, user: int) -> bool:
     return user == me.owner if me.owner is not None else user == game.gm_id
 
 
-def _submenu(menu: Menu, state: savage.Encounter, combatant: savage.Combatant, data: Any) -> Rows:
+def _submenu(
+    menu: Menu, state: savage.Encounter, combatant: savage.Combatant, data: TurnCallback
+) -> Rows:
     match data.k:
         case "m" if len(combatant.members) > 1:
             return member_rows(state, menu.game_id, combatant, board=menu.board, chase=menu.chase)
@@ -120,7 +122,7 @@ def _submenu(menu: Menu, state: savage.Encounter, combatant: savage.Combatant, d
 
 
 def _command(
-    state: savage.Encounter, me: savage.Character, combatant: savage.Combatant, data: Any
+    state: savage.Encounter, me: savage.Character, combatant: savage.Combatant, data: TurnCallback
 ) -> savage.Command:
     def other() -> str:
         return state.characters[data.t].id
@@ -173,7 +175,7 @@ async def _alert(query: CallbackQuery, text: str) -> None:
 
 
 async def on_damage(
-    query: CallbackQuery, callback_data: DamageCallback, bot: Bot, rng: Any
+    query: CallbackQuery, callback_data: DamageCallback, bot: Bot, rng: Rng
 ) -> None:
     """Soak or take the Wounds the attack left: the answer is added to the attack's message
     (no new message), its buttons go; a press after that damage was resolved is refused."""

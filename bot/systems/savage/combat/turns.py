@@ -2,25 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from aiogram import Bot, Router
 from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message
 
+from bot.middlewares.refusals import Refusal
 from bot.render.common import as_plain
 from bot.systems.savage.callbacks import CombatCallback
 from bot.systems.savage.chase.board import show_chase
 from bot.systems.savage.combat import names
 from bot.systems.savage.combat.board import show_board
-from bot.systems.savage.combat.scene import (
-    Refusal,
-    call_of,
-    character_id,
-    encounter_of,
-    game_by_id,
-    perform,
-)
+from bot.systems.savage.combat.scene import call_of, character_id, encounter_of, game_by_id, perform
 from bot.systems.savage.combat.words import number
 from bot.systems.savage.render import combat_events
 from bot.systems.savage.render import combat_setup as setup_texts
@@ -44,36 +36,36 @@ def register(router: Router) -> None:
     router.callback_query.register(on_board_button, CombatCallback.filter())
 
 
-async def on_next(message: Message, command: CommandObject, bot: Bot, rng: Any) -> None:
+async def on_next(message: Message, command: CommandObject, bot: Bot, rng: Rng) -> None:
     call = await call_of(message, command.args, read=False)  # no fight: the step says so
     await call.run(bot, savage.NextTurn(), rng)
 
 
-async def on_hold(message: Message, command: CommandObject, bot: Bot, rng: Any) -> None:
+async def on_hold(message: Message, command: CommandObject, bot: Bot, rng: Rng) -> None:
     call = await call_of(message, command.args)
     ref, _ = call.actor()
     await call.run(bot, savage.Hold(ref.combatant.id), rng)
 
 
-async def on_act(message: Message, command: CommandObject, bot: Bot, rng: Any) -> None:
+async def on_act(message: Message, command: CommandObject, bot: Bot, rng: Rng) -> None:
     call = await call_of(message, command.args)
     ref = _out_of_order(call.state, call.words, call.user_id, call.gm)
     await call.run(bot, savage.ActNow(ref.combatant.id), rng)
 
 
-async def on_interrupt(message: Message, command: CommandObject, bot: Bot, rng: Any) -> None:
+async def on_interrupt(message: Message, command: CommandObject, bot: Bot, rng: Rng) -> None:
     call = await call_of(message, command.args)
     ref = _out_of_order(call.state, call.words, call.user_id, call.gm)
     await call.run(bot, savage.Interrupt(ref.combatant.id), rng)
 
 
-async def on_card(message: Message, command: CommandObject, bot: Bot, rng: Any) -> None:
+async def on_card(message: Message, command: CommandObject, bot: Bot, rng: Rng) -> None:
     call = await call_of(message, command.args)
     ref, _ = call.actor()
     await call.run(bot, savage.DrawNewCard(ref.combatant.id), rng)
 
 
-async def on_actions(message: Message, command: CommandObject, bot: Bot, rng: Any) -> None:
+async def on_actions(message: Message, command: CommandObject, bot: Bot, rng: Rng) -> None:
     call = await call_of(message, command.args)
     count = number(call.words[0]) if call.words else None
     if count is None:
@@ -111,7 +103,7 @@ def _out_of_order(state: savage.Encounter, words: list[str], user_id: int, gm: b
 
 
 async def on_board_button(
-    query: CallbackQuery, callback_data: CombatCallback, bot: Bot, rng: Any
+    query: CallbackQuery, callback_data: CombatCallback, bot: Bot, rng: Rng
 ) -> None:
     """A board button acts on the board as it was shown: `seq` is checked inside the write
     (two presses of «Дальше» in one batch advance one turn); a stale press gets the fresh

@@ -7,7 +7,8 @@ from aiogram import Router
 from aiogram.filters import Command, CommandObject
 from aiogram.types import Message
 
-from bot.systems.savage.combat.scene import Refusal, game_here
+from bot.middlewares.refusals import Refusal
+from bot.systems.savage.combat.scene import game_here
 from bot.systems.savage.render import combat_turns as texts
 from engine.services.savage import set_players_set_scene, table_of
 

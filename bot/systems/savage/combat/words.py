@@ -8,8 +8,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from bot.systems.savage.combat.names import norm
 from engine.savage.traits import ATTRIBUTE_NAMES, SKILL_NAMES
+from engine.words import fold as norm
 
 _SIGNED = re.compile(r"^[+\-−–]\d{1,2}$")
 _NUMBER = re.compile(r"^\d{1,3}$")
