@@ -173,7 +173,7 @@ def queue_key(method: TelegramMethod[Any]) -> int | str | None:
         or isinstance(method, DeleteMessage | DeleteMessages | PinChatMessage | UnpinChatMessage)
     ):
         return None
-    chat = getattr(method, "chat_id", None)
+    chat: int | str | None = getattr(method, "chat_id", None)
     if chat is not None:
         return chat
     inline = getattr(method, "inline_message_id", None)
@@ -285,11 +285,12 @@ class FloodControl(BaseRequestMiddleware):
             return await make_request(bot, method)
         if self._keeping and not delivering():
             self._keep(key, Call(make_request, bot, method))
-            return stand_in(bot, method)
+            kept: Response[TelegramType] = stand_in(bot, method)
+            return kept
         redelivered = delivering()
         kept_row = _kept_row.get()
         if updates.holding_effects() and not redelivered and kept_row is None:
-            held = await self._held(key, make_request, bot, method)
+            held: Response[TelegramType] | None = await self._held(key, make_request, bot, method)
             if held is not None:
                 return held
         if kept_row is not None:  # journaled already: `send_kept` waits for its answer
@@ -308,8 +309,12 @@ class FloodControl(BaseRequestMiddleware):
         call, waiter = self._enqueue(key, Call(make_request, bot, method, [], redelivered, rows))
         if go_on:  # durable: the queue does the waiting
             self._went_on(call, handler)
-            return stand_in(bot, method, provisional_id(rows[0]))
-        return await self._answer(bot, method, waiter, journaled=bool(rows))
+            provisional: Response[TelegramType] = stand_in(bot, method, provisional_id(rows[0]))
+            return provisional
+        answer: Response[TelegramType] = await self._answer(
+            bot, method, waiter, journaled=bool(rows)
+        )
+        return answer
 
     async def _held(
         self, key: int | str, make_request: NextRequestMiddlewareType[Any], bot: Bot, method: Any
@@ -725,7 +730,8 @@ def encode(bot: Bot, method: TelegramMethod[Any]) -> dict[str, Any] | None:
 
 def decode(call: Kept) -> TelegramMethod[Any]:
     kind = getattr(aiogram.methods, call.method)
-    return kind.model_validate(call.payload)
+    method: TelegramMethod[Any] = kind.model_validate(call.payload)
+    return method
 
 
 async def send_kept(

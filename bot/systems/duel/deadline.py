@@ -7,7 +7,6 @@ from __future__ import annotations
 import logging
 import re
 import time
-from typing import Any
 
 from aiogram import Bot
 
@@ -15,7 +14,7 @@ from bot import background
 from bot.middlewares.flood import step_and_its_chat
 from bot.systems.duel.tell import tell
 from engine import duel
-from engine.dice.rng import system_rng
+from engine.dice.rng import Rng, system_rng
 from engine.services import ServiceError, get_game
 from engine.services import duel as duels
 
@@ -58,7 +57,7 @@ def parse_deadline(text: str) -> tuple[int | None, duel.Policy]:
     return (n * 24 if match.group(2) in _DAYS else n), policy
 
 
-async def pass_due(bot: Bot, now: float | None = None, rng: Any = None) -> int:
+async def pass_due(bot: Bot, now: float | None = None, rng: Rng | None = None) -> int:
     """Act on every deadline that passed (each once: a pass another worker made first is
     refused by the engine and skipped); how many were passed here."""
     now = time.time() if now is None else now

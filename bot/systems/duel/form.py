@@ -3,8 +3,6 @@ the comment to the GM (a reply to the form), and «✉️ Send» — the sealed 
 
 from __future__ import annotations
 
-from typing import Any
-
 from aiogram import Bot, Router
 from aiogram.filters import Filter
 from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
@@ -17,6 +15,7 @@ from bot.systems.duel.common import form_replied, private_text, require_duel
 from bot.systems.duel.render.form import NOOP, comment_of, form_keyboard, form_text, plan_or_none
 from bot.systems.duel.tell import player_of, tell
 from engine import duel
+from engine.dice.rng import Rng
 from engine.duel.check import allowed_actions
 from engine.receipt import short_code
 from engine.services import duel as duels
@@ -56,7 +55,7 @@ async def _form_state(cb: DuelFormCallback, user: int) -> tuple[GameInfo, duels.
 
 
 async def on_form(
-    query: CallbackQuery, callback_data: DuelFormCallback, bot: Bot, rng: Any
+    query: CallbackQuery, callback_data: DuelFormCallback, bot: Bot, rng: Rng
 ) -> None:
     cb = callback_data
     game, view = await _form_state(cb, query.from_user.id)
@@ -105,7 +104,7 @@ async def _seal(
     query: CallbackQuery,
     cb: DuelFormCallback,
     bot: Bot,
-    rng: Any,
+    rng: Rng,
     game: GameInfo,
     state: duel.DuelState,
     actions: tuple[duel.Action, ...],

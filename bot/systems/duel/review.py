@@ -28,6 +28,7 @@ from bot.systems.duel.render.review import (
 )
 from bot.systems.duel.tell import send_forms, tell
 from engine import duel
+from engine.dice.rng import Rng
 from engine.services import duel as duels
 from engine.services import get_game
 from engine.services.errors import NotGm
@@ -52,7 +53,7 @@ async def _review_state(cb: DuelReviewCallback, user: int) -> tuple[GameInfo, du
 
 
 async def _adjust(
-    game: GameInfo, view: duels.DuelView, cb: DuelReviewCallback, reason: str, user: int, rng: Any
+    game: GameInfo, view: duels.DuelView, cb: DuelReviewCallback, reason: str, user: int, rng: Rng
 ) -> duels.DuelOutcome:
     field = FIELDS[cb.field] if 0 <= cb.field < len(FIELDS) else ""
     value: int | bool = bool(cb.value) if field == "standing_up" else cb.value
@@ -63,7 +64,7 @@ async def _adjust(
 
 
 async def on_review(
-    query: CallbackQuery, callback_data: DuelReviewCallback, bot: Bot, rng: Any
+    query: CallbackQuery, callback_data: DuelReviewCallback, bot: Bot, rng: Rng
 ) -> None:
     cb = callback_data
     user = query.from_user.id
@@ -140,7 +141,7 @@ async def on_review(
     await query.answer()
 
 
-async def on_reason(message: Message, bot: Bot, rng: Any) -> None:
+async def on_reason(message: Message, bot: Bot, rng: Rng) -> None:
     """A reply to a change's reasons is the GM's own reason: the change is made with it."""
     cb = review_replied(message)
     assert cb is not None and message.reply_to_message is not None and message.from_user

@@ -5,7 +5,6 @@ the export and the undo."""
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from aiogram import Bot, Router
 from aiogram.filters import Command, CommandObject
@@ -25,6 +24,7 @@ from bot.systems.duel.render.review import deadline_presets
 from bot.systems.duel.render.rules import rule_line, rules_keyboard, rules_text
 from bot.systems.duel.tell import send_forms, send_review, tell
 from engine import texts as engine_texts
+from engine.dice.rng import Rng
 from engine.duel.export import export_text
 from engine.services import duel as duels
 from engine.services import get_game
@@ -61,7 +61,7 @@ async def on_fighters(message: Message, game: GameInfo | None) -> None:
 
 
 async def on_duel(
-    message: Message, command: CommandObject, bot: Bot, rng: Any, game: GameInfo | None
+    message: Message, command: CommandObject, bot: Bot, rng: Rng, game: GameInfo | None
 ) -> None:
     game = duel_game(game)
     assert message.from_user is not None
@@ -134,7 +134,7 @@ def deadline_usage() -> str:
     )
 
 
-async def on_deadline(message: Message, bot: Bot, rng: Any, game: GameInfo, args: str) -> None:
+async def on_deadline(message: Message, bot: Bot, rng: Rng, game: GameInfo, args: str) -> None:
     """``/duel срок 24ч [спросить|защита|ждать]``: the GM's deadline per turn of this duel;
     without a time, the usage and a choice of common ones by buttons."""
     assert message.from_user is not None

@@ -13,10 +13,11 @@ from aiogram.types import Message
 from aiogram.utils.i18n import gettext as _
 
 from bot.filters import IN_GROUPS
+from bot.middlewares.refusals import Refusal
 from bot.render import texts
 from bot.render.common import quoted
 from bot.systems.filters import game_of
-from bot.systems.storyteller.fight import Refusal, library_name, no_such_character, refusals
+from bot.systems.storyteller.fight import library_name, no_such_character, refusals
 from bot.systems.storyteller.gm_only import to_gm
 from engine.services import GameInfo, NoCharacter, NoGame
 from engine.services.storyteller import CharacterRecord, get_character, list_characters

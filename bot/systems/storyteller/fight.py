@@ -175,7 +175,7 @@ async def _fight(message: Message, call: Call, bot: Bot) -> None:
     await show_board(bot, call.game, new=True)
 
 
-async def on_add(message: Message, command: CommandObject, bot: Bot, rng: Any) -> None:
+async def on_add(message: Message, command: CommandObject, bot: Bot, rng: Rng) -> None:
     call = await call_of(message, command.args)
     if not call.words:
         raise Refusal(_("Write whom to add: <code>/add Bandit ×3</code> or a saved name."))
@@ -213,7 +213,7 @@ def meant_buttons(
 
 
 async def on_add_named(
-    query: CallbackQuery, callback_data: AddNamedCallback, bot: Bot, rng: Any
+    query: CallbackQuery, callback_data: AddNamedCallback, bot: Bot, rng: Rng
 ) -> None:
     """The name a refusal offered, tapped: added as /add with it would add it."""
     game = await get_game(callback_data.game_id)
@@ -245,7 +245,7 @@ def no_such_character(said: str, known: list[str]) -> str:
     ) + names.suggestion(said, known)
 
 
-async def on_init(message: Message, command: CommandObject, bot: Bot, rng: Any) -> None:
+async def on_init(message: Message, command: CommandObject, bot: Bot, rng: Rng) -> None:
     call = await call_of(message, command.args)
     await call.run(bot, cmd.StartTurn(), rng)
 
@@ -259,7 +259,7 @@ SIMPLE: dict[str, Callable[[str], cmd.Command]] = {
 
 
 def _simple(make: Callable[[str], cmd.Command]) -> Any:
-    async def handler(message: Message, command: CommandObject, bot: Bot, rng: Any) -> None:
+    async def handler(message: Message, command: CommandObject, bot: Bot, rng: Rng) -> None:
         call = await call_of(message, command.args)
         fighter, _rest = actor(call)
         await call.run(bot, make(fighter.id), rng)
@@ -267,7 +267,7 @@ def _simple(make: Callable[[str], cmd.Command]) -> Any:
     return handler
 
 
-async def on_actions(message: Message, command: CommandObject, bot: Bot, rng: Any) -> None:
+async def on_actions(message: Message, command: CommandObject, bot: Bot, rng: Rng) -> None:
     call = await call_of(message, command.args)
     numbers = [w for w in call.words if w.isdigit()]
     if len(numbers) != 1:
@@ -277,7 +277,7 @@ async def on_actions(message: Message, command: CommandObject, bot: Bot, rng: An
     await call.run(bot, cmd.DeclareActions(fighter.id, int(numbers[0])), rng)
 
 
-async def on_attack(message: Message, command: CommandObject, bot: Bot, rng: Any) -> None:
+async def on_attack(message: Message, command: CommandObject, bot: Bot, rng: Rng) -> None:
     call = await call_of(message, command.args)
     fight = call.state
     first, rest = names.take(fight, call.words)
@@ -335,7 +335,7 @@ def weapon_named(fighter: Fighter, said: str | None) -> str | None:
     )
 
 
-async def on_ambush(message: Message, command: CommandObject, bot: Bot, rng: Any) -> None:
+async def on_ambush(message: Message, command: CommandObject, bot: Bot, rng: Rng) -> None:
     call = await call_of(message, command.args)
     first, rest = names.take(call.state, call.words)
     second, _rest = names.take(call.state, rest)
@@ -344,12 +344,12 @@ async def on_ambush(message: Message, command: CommandObject, bot: Bot, rng: Any
     await call.run(bot, cmd.Ambush(first.id, second.id), rng)
 
 
-async def on_publish(message: Message, command: CommandObject, bot: Bot, rng: Any) -> None:
+async def on_publish(message: Message, command: CommandObject, bot: Bot, rng: Rng) -> None:
     call = await call_of(message, command.args)
     await call.run(bot, cmd.Publish(), rng)
 
 
-async def on_drop(message: Message, command: CommandObject, bot: Bot, rng: Any) -> None:
+async def on_drop(message: Message, command: CommandObject, bot: Bot, rng: Rng) -> None:
     call = await call_of(message, command.args)
 
     async def no_notice() -> None:
@@ -380,7 +380,7 @@ BOARD_ACTIONS: dict[str, Callable[[str], cmd.Command]] = {
 
 
 async def on_board_button(
-    query: CallbackQuery, callback_data: FightCallback, bot: Bot, rng: Any, chat_rights: ChatRights
+    query: CallbackQuery, callback_data: FightCallback, bot: Bot, rng: Rng, chat_rights: ChatRights
 ) -> None:
     game = await get_game(callback_data.game_id)
     user = query.from_user.id
@@ -419,7 +419,7 @@ async def on_board_button(
 
 
 async def on_review_button(
-    query: CallbackQuery, callback_data: ReviewCallback, bot: Bot, rng: Any
+    query: CallbackQuery, callback_data: ReviewCallback, bot: Bot, rng: Rng
 ) -> None:
     game = await get_game(callback_data.game_id)
     view = await current_fight(game.id)
@@ -444,7 +444,7 @@ async def _review(
     view: FightView,
     command: cmd.Command,
     action: str,
-    rng: Any,
+    rng: Rng,
     seq: int,
 ) -> None:
     out = await fight_command(

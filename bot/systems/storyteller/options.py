@@ -13,11 +13,12 @@ from aiogram.utils.i18n import gettext as _
 
 from bot.filters import IN_GROUPS
 from bot.middlewares.flood import step_and_its_chat
+from bot.middlewares.refusals import Refusal
 from bot.render.common import quoted
 from bot.systems.filters import game_of
 from bot.systems.storyteller import names, tables
 from bot.systems.storyteller.callbacks import OptionsCallback
-from bot.systems.storyteller.fight import Refusal, default_fighter, refusals
+from bot.systems.storyteller.fight import default_fighter, refusals
 from bot.systems.storyteller.gm_only import to_gm
 from bot.systems.storyteller.words import RESET_WORDS, TABLE_WORDS
 from engine.services import GameInfo, NoGame, get_game

@@ -9,8 +9,8 @@ from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 from aiogram.utils.i18n import gettext as _
 from aiogram.utils.i18n import ngettext
 
+from bot.middlewares.refusals import Refusal
 from bot.systems.storyteller.callbacks import OptionsCallback
-from bot.systems.storyteller.fight import Refusal
 from bot.systems.storyteller.names import norm
 from bot.systems.storyteller.words import AIM, AIMS, HEAL, RESET_WORDS
 from engine.storyteller import tables
