@@ -1,46 +1,67 @@
-"""What the Mini App does, shown in the chat.
+"""What the Mini App does, shown in the chat — durably, as a chat step's report is.
 
-Rolls (webapp.create_app's `on_roll` / `on_reveal`): the web app stores the roll, pushes it
-to the open boards and then calls these hooks in the background. An open roll is posted to
-the game's chat (or topic) like a chat roll, marked «from the Mini App»; a hidden roll goes
-exactly the `/hr` way — private copies to the roller and the GM (kept pending when Telegram
-refuses), the sealed receipt in the group; a reveal made by the GM in the app is published
-like `/reveal`. Texts are in the roller's language (what a chat command of theirs gets).
+Rolls (webapp.create_app's `on_roll` / `on_reveal`, inside its `chat_step`): the web app
+stores the roll and calls these hooks in the same transaction (`step_and_its_chat`), so the
+roll and what it tells the chat — the post, or a hidden roll's receipt and copies — are
+journaled together, and the flood control's queues deliver them (after a crash too). An open
+roll is posted to the game's chat (or topic) like a chat roll, marked «from the Mini App»; a
+hidden roll goes exactly the `/hr` way — private copies to the roller and the GM (kept
+pending when Telegram refuses), the sealed receipt in the group; a reveal made by the GM in
+the app is published like `/reveal`. Texts are in the roller's language.
 
 Boards (`on_change`, an engine.services.notify subscriber): a scene step made in the
-Mini App (origin "webapp") is told in the chat and its board message is brought up to date,
-so the chat stays in step with the boards. Changes made in the chat are not touched: the
-chat handlers already did that.
+Mini App (origin "webapp") is told in the chat and its board message brought up to date, so
+the chat stays in step with the boards. The step's outbox row is marked delivered in the
+transaction that journals those calls (`outbox.told_in_one_transaction`): a crash before it
+leaves the row to the sweep, one after it leaves the calls to the journal — told once either
+way. Changes made in the chat are not touched: the chat handlers already did that.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
-from collections.abc import Coroutine
+from collections.abc import AsyncIterator, Coroutine
 from typing import Any
 
 from aiogram import Bot, Dispatcher
 from aiogram.utils.i18n import I18n
 
-from bot.hidden_rolls import deliver_hidden_roll, first_name, post_reveal
+from bot.hidden_rolls import deliver_hidden_roll, first_name, post_reveal_file, post_reveal_text
 from bot.i18n import translator
+from bot.middlewares.flood import step_and_its_chat
 from bot.miniapp import MiniApp, using_miniapp
 from bot.render.dice import app_roll_message
 from bot.render.keyboards import reroll_keyboard
 from bot.systems import registry
 from engine.dice import result_from_dict
 from engine.services import get_game, get_language, outbox, systems
+from engine.services.after_commit import after_commit
 from engine.services.notify import Notification
 from engine.services.types import GameInfo, RollRecord
+from engine.services.updates import holding_effects
+from engine.store.db import database_unreachable
 
 log = logging.getLogger(__name__)
 FROM_APP = "webapp"
+RETRY_S = (1.0, 2.0, 4.0, 8.0)  # a Mini App step's chat report waiting for the database
 
 
 def scene_topics() -> frozenset[str]:
     """The notification topics of scenes (every installed system's scene kinds)."""
     return frozenset(kind.name for kind in systems.scene_kinds())
+
+
+@contextlib.asynccontextmanager
+async def _once(item_id: int | None) -> AsyncIterator[bool]:
+    """In a journaling step: the outbox row marked with the calls (False: told already).
+    Without a journal the row stays held until the calls are answered, as before."""
+    if not holding_effects():
+        yield True
+        return
+    async with outbox.told_in_one_transaction(item_id) as new:
+        yield new
 
 
 class ChatHooks:
@@ -56,8 +77,20 @@ class ChatHooks:
         """Hooks using the dispatcher's catalogs (`build_dispatcher` puts `i18n` there)."""
         return cls(bot, dispatcher["i18n"], miniapp)
 
+    @contextlib.asynccontextmanager
+    async def chat_step(self) -> AsyncIterator[None]:
+        """Around a Mini App roll or reveal and its hook: one transaction for the step and
+        its chat calls' journal rows (nothing without a journal: the hook then goes on in
+        the background, not holding the page's request behind a group's window)."""
+        await self.bot.me()  # the start link's username, asked before the transaction
+        async with step_and_its_chat(self.bot):
+            yield
+
     # -- rolls ---------------------------------------------------------------------------
     async def on_roll(self, record: RollRecord) -> None:
+        await self._tell(self._post_roll(record))
+
+    async def _post_roll(self, record: RollRecord) -> None:
         if record.game_id is None:  # the Mini App only rolls inside games
             log.warning("roll %s from the Mini App has no game: not posted", record.id)
             return
@@ -76,25 +109,66 @@ class ChatHooks:
         )
 
     async def on_reveal(self, record: RollRecord) -> None:
-        """`record` is already revealed (the web app called engine.services.reveal_roll)."""
-        with translator(await get_language(record.user_id), self.i18n), using_miniapp(self.miniapp):
-            await post_reveal(self.bot, record)
+        """`record` is already revealed (the web app called engine.services.reveal_roll):
+        its post in the step; the hashed text's file (an upload, waited for) after it."""
+        language = await get_language(record.user_id)
+
+        async def post(file: bool) -> None:
+            with translator(language, self.i18n), using_miniapp(self.miniapp):
+                if file:
+                    await post_reveal_file(self.bot, record)
+                else:
+                    await post_reveal_text(self.bot, record, reply_to=None)
+
+        await self._tell(post(file=False))
+
+        async def then() -> None:
+            self._spawn(post(file=True))
+
+        if not after_commit(then):
+            await then()
+
+    async def _tell(self, work: Coroutine[Any, Any, None]) -> None:
+        """Within a journaling step, at once (its calls return without waiting); else in
+        the background, as Telegram's answers are waited for."""
+        if holding_effects():
+            await work
+        else:
+            self._spawn(work)
 
     # -- boards --------------------------------------------------------------------------
     def on_change(self, note: Notification) -> None:
         """A notify subscriber: quick, the chat work runs in the background."""
         if note.origin == FROM_APP and note.topic in scene_topics():
-            self._spawn(self.sync_board(note))
+            self._spawn(self.sync_board(note, outbox.delivered_item()))
 
-    async def sync_board(self, note: Notification) -> None:
+    async def sync_board(self, note: Notification, item_id: int | None = None) -> None:
+        """Tell the step in the chat; `item_id`: the outbox row it comes from, marked
+        delivered with the calls' journal rows. A database out of reach is waited out
+        (`RETRY_S`), then the row is left to the sweep."""
         async with self._board_lock:
-            game = note.info.get("game")  # as the step's own lock read it, when delivered live
-            if not isinstance(game, GameInfo):
-                game = await get_game(note.game_id)
-            adapter = registry.get(game.system)
-            if adapter is None or adapter.board_sync is None:
-                return
-            locale = await self._locale(game, note)
+            for pause in (*RETRY_S, None):
+                try:
+                    await self._sync_board(note, item_id)
+                    return
+                except Exception as error:
+                    if pause is None or not database_unreachable(error):
+                        raise
+                    log.warning("a Mini App step waits for the database: %s", error)
+                    await asyncio.sleep(pause)
+
+    async def _sync_board(self, note: Notification, item_id: int | None) -> None:
+        game = note.info.get("game")  # as the step's own lock read it, when delivered live
+        if not isinstance(game, GameInfo):
+            game = await get_game(note.game_id)
+        adapter = registry.get(game.system)
+        if adapter is None or adapter.board_sync is None:
+            return
+        locale = await self._locale(game, note)
+        await self.bot.me()  # asked before the transaction
+        async with step_and_its_chat(self.bot), _once(item_id) as new:
+            if not new:
+                return  # told already
             with translator(locale, self.i18n), using_miniapp(self.miniapp):
                 await adapter.board_sync(self.bot, game, note)
 
@@ -105,10 +179,14 @@ class ChatHooks:
         return await get_language(game.gm_id) if game.gm_id is not None else None
 
     def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        delivery = outbox.delivering()
+
         async def guarded() -> None:
             try:
                 await work
-            except Exception:
+            except Exception as error:
+                if delivery and database_unreachable(error):
+                    raise  # the row stays undelivered (`outbox.deliver`): the sweep's
                 log.exception("keeping the chat in step with the Mini App failed")
 
         task = asyncio.get_running_loop().create_task(guarded())

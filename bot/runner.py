@@ -212,6 +212,7 @@ def _assemble(settings: Settings, notifier: Notifier, playground: Playground | N
         settings,
         on_roll=hooks.on_roll,
         on_reveal=hooks.on_reveal,
+        chat_step=hooks.chat_step,
         notifier=notifier,
         routes=playground.routes if playground else None,
         intake=intake,

@@ -6,6 +6,7 @@ JSON API and WebSocket under /api/ (docs/webapp.md). Errors are JSON with a stab
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import weakref
 from collections.abc import Callable
@@ -30,6 +31,7 @@ from webapp.keys import (
     AUTH_TOKEN,
     BACKGROUND,
     BROADCASTER,
+    CHAT_STEP,
     CONFIG,
     LINK_SECRET,
     NOTIFIER,
@@ -37,6 +39,7 @@ from webapp.keys import (
     ON_ROLL,
     RNG,
     SOCKETS,
+    ChatStep,
     RollHook,
 )
 from webapp.links import link_secret
@@ -77,6 +80,7 @@ def create_app(
     webapp_config: WebAppConfig | None = None,
     on_roll: RollHook | None = None,
     on_reveal: RollHook | None = None,
+    chat_step: ChatStep | None = None,
     broadcaster: Broadcaster | None = None,
     rng: Rng | None = None,
     notifier: Notifier | None = None,
@@ -98,6 +102,7 @@ def create_app(
         app[ON_ROLL] = on_roll
     if on_reveal is not None:
         app[ON_REVEAL] = on_reveal
+    app[CHAT_STEP] = chat_step or contextlib.nullcontext
     token = settings.token
     if config.dev_init_data:
         check_dev_mode(config, token)  # raises DevModeRefused

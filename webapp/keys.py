@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import weakref
 from collections.abc import Awaitable, Callable
+from contextlib import AbstractAsyncContextManager
 from typing import Any
 
 from aiohttp import web
@@ -27,11 +28,15 @@ BROADCASTER = web.AppKey("webapp_broadcaster", Broadcaster)
 # The change notifier the app subscribes to and binds for each request (the process's one,
 # shared with the bot, when the runner passes it).
 NOTIFIER = web.AppKey("webapp_notifier", Notifier)
-# Called after a roll made in the Mini App is stored (the lead wires it to the bot):
-# post the roll (or a hidden roll's receipt) to the game's chat.
+# Called once a roll made in the Mini App is stored, within CHAT_STEP (the runner wires it to
+# the bot): post the roll (or a hidden roll's receipt) to the game's chat.
 ON_ROLL: web.AppKey[RollHook] = web.AppKey("webapp_on_roll")
-# Called after the GM reveals a hidden roll from the Mini App.
+# Called once the GM revealed a hidden roll from the Mini App, within CHAT_STEP.
 ON_REVEAL: web.AppKey[RollHook] = web.AppKey("webapp_on_reveal")
+# Around a roll or a reveal and its hook: the bot's transaction for a step and its chat calls
+# (bot/miniapp_hooks.py `chat_step`); without a bot, nothing.
+ChatStep = Callable[[], AbstractAsyncContextManager[None]]
+CHAT_STEP: web.AppKey[ChatStep] = web.AppKey("webapp_chat_step")
 BACKGROUND: web.AppKey[set[asyncio.Task[Any]]] = web.AppKey("webapp_background")
 # Open live sockets, closed with 1001 (going away) on shutdown so that clients reconnect.
 SOCKETS: web.AppKey[weakref.WeakSet[web.WebSocketResponse]] = web.AppKey("webapp_sockets")

@@ -21,8 +21,9 @@ second of them) at the next start.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
-from collections.abc import Iterable
+from collections.abc import AsyncIterator, Iterable
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import timedelta
@@ -163,7 +164,9 @@ async def flush_marks() -> None:
 
 
 _holding: ContextVar[list[asyncio.Future[Any]] | None] = ContextVar("outbox_hold", default=None)
+_item: ContextVar[int | None] = ContextVar("outbox_item", default=None)
 _held: set[asyncio.Task[None]] = set()
+_CLAIM_DELIVERY = "UPDATE outbox SET delivered_at = ? WHERE id = ? AND delivered_at IS NULL"
 
 
 def hold(work: asyncio.Future[Any]) -> None:
@@ -181,16 +184,42 @@ def delivering() -> bool:
     return _holding.get() is not None
 
 
+def delivered_item() -> int | None:
+    """The outbox row being delivered (None: not in a delivery, or a live notification)."""
+    return _item.get() if delivering() else None
+
+
+@contextlib.asynccontextmanager
+async def told_in_one_transaction(item_id: int | None) -> AsyncIterator[bool]:
+    """For a subscriber that records what it tells durably in a transaction it opened (the
+    chat's calls journaled, bot/miniapp_hooks.py): within, `delivering()` is False — its
+    calls are its own, not made again by a redelivery — and the row is marked delivered in
+    that transaction first. Yields False when the row was delivered already (another worker
+    took it after a lease ran out, or this one before a crash): nothing is to be told then.
+    Outside a delivery (`item_id` None) it yields True."""
+    token = _holding.set(None)
+    try:
+        if item_id is None:
+            yield True
+            return
+        conn = OutboxItem._meta.db  # the transaction the subscriber opened
+        claimed, _ = await conn.execute_query(sql(conn, _CLAIM_DELIVERY), [now(), item_id])
+        yield bool(claimed)
+    finally:
+        _holding.reset(token)
+
+
 async def deliver(game_id: int, item_id: int | None, notes: Iterable[Note]) -> None:
     """Hand the notes to the subscribers; the row is marked delivered within a second of
     the last work a subscriber held (`hold`)."""
     held: list[asyncio.Future[Any]] = []
-    token = _holding.set(held)
+    token, item = _holding.set(held), _item.set(item_id)
     try:
         for n in notes:
             await notify(game_id, n.topic, **n.info)
     finally:
         _holding.reset(token)
+        _item.reset(item)
     if item_id is None:
         return
     if not held:
@@ -199,7 +228,9 @@ async def deliver(game_id: int, item_id: int | None, notes: Iterable[Note]) -> N
 
     async def mark_when_done() -> None:
         await asyncio.wait(held)
-        _marks.add(item_id)
+        if all(not w.cancelled() and w.exception() is None for w in held):
+            _marks.add(item_id)
+        # else: left undelivered, for the sweep (another worker's, or the next start's)
 
     task = asyncio.get_running_loop().create_task(mark_when_done())
     _held.add(task)

@@ -3,11 +3,12 @@
 A roll is stored through engine.services (`log_roll`, or `create_hidden_roll` with its
 receipt) — the service's change notification pushes it live to every open board (each
 viewer gets their projection; webapp/bridge.py), as it does for a roll made in the chat —
-and handed to the ON_ROLL hook, which posts it to the game's chat."""
+and handed to the ON_ROLL hook, which posts it to the game's chat: both in the app's
+CHAT_STEP, so the roll and what it tells the chat are stored together (the bot journals its
+chat calls in the roll's transaction) and the page does not wait for Telegram."""
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from typing import Annotated
 
@@ -22,7 +23,7 @@ from webapp.bodies import Body, parse_body, read_json
 from webapp.errors import ApiError
 from webapp.feed import roll_views
 from webapp.i18n import N_, describe_text, gettext
-from webapp.keys import BACKGROUND, ON_REVEAL, ON_ROLL, RNG, RollHook
+from webapp.keys import CHAT_STEP, ON_REVEAL, ON_ROLL, RNG, RollHook
 from webapp.projection import Viewer
 from webapp.roles import GM_ONLY, WRITE, init_data, require_active, require_role
 
@@ -60,21 +61,10 @@ def dice_message(error: DiceError, locale: str) -> str:
     )
 
 
-def run_hook(app: web.Application, hook: RollHook | None, record: RollRecord) -> None:
-    """Run the chat hook in the background: the board does not wait for Telegram."""
-    if hook is None:
-        return
-
-    async def call() -> None:
-        try:
-            await hook(record)
-        except Exception:
-            log.exception("roll hook failed for roll %s", record.id)
-
-    task = asyncio.get_running_loop().create_task(call())
-    tasks = app[BACKGROUND]
-    tasks.add(task)
-    task.add_done_callback(tasks.discard)
+async def tell_chat(app: web.Application, hook: RollHook | None, record: RollRecord) -> None:
+    """Inside the step's CHAT_STEP: what the chat is told of it (nothing without a bot)."""
+    if hook is not None:
+        await hook(record)
 
 
 @require_role(*WRITE)
@@ -100,16 +90,17 @@ async def post_roll(request: web.Request, viewer: Viewer) -> web.Response:
     await touch_user(user.id, user.display_name, user.username)
     game = viewer.game
     store = create_hidden_roll if body.hidden else log_roll
-    record = await store(
-        user_id=user.id,
-        game_id=game.id,
-        chat_id=game.chat_id,
-        topic_id=game.topic_id,
-        command=command.code,
-        args=args,
-        result=result.to_dict(),
-    )
-    run_hook(request.app, request.app.get(ON_ROLL), record)
+    async with request.app[CHAT_STEP]():
+        record = await store(
+            user_id=user.id,
+            game_id=game.id,
+            chat_id=game.chat_id,
+            topic_id=game.topic_id,
+            command=command.code,
+            args=args,
+            result=result.to_dict(),
+        )
+        await tell_chat(request.app, request.app.get(ON_ROLL), record)
     (view,) = await roll_views([record], viewer)
     return web.json_response({"ok": True, "roll": view})
 
@@ -123,7 +114,8 @@ async def post_reveal(request: web.Request, viewer: Viewer) -> web.Response:
     record = await get_roll(roll_id)
     if record.game_id != viewer.game.id:
         raise ApiError("not_found")
-    record = await reveal_roll(roll_id, actor_id=viewer.user_id)
-    run_hook(request.app, request.app.get(ON_REVEAL), record)
+    async with request.app[CHAT_STEP]():
+        record = await reveal_roll(roll_id, actor_id=viewer.user_id)
+        await tell_chat(request.app, request.app.get(ON_REVEAL), record)
     (view,) = await roll_views([record], viewer)
     return web.json_response({"ok": True, "roll": view})

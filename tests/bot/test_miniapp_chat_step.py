@@ -1,0 +1,156 @@
+"""What a step made in the Mini App tells the chat is as durable as a chat step's report
+(issue 24, item 1), through a bot that journals its calls as the runner's does:
+
+- a roll and its post (a hidden roll's receipt and copies) commit in one transaction — a
+  failure after the calls leaves neither the roll nor a call;
+- a scene step's outbox row is marked delivered in the transaction that journals its chat
+  calls, before Telegram answered them (so a crash leaves them to the journal, not lost);
+  a row delivered twice (two sweeps after a crash) is told once."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from typing import Any
+
+import pytest
+from aiogram import Dispatcher
+from aiogram.utils.i18n import I18n
+
+import bot.miniapp_hooks
+from bot.app import build_dispatcher
+from bot.miniapp_hooks import ChatHooks
+from bot.settings import Settings
+from engine.dice import ScriptedRng
+from engine.services import find_game, outbox
+from engine.services.aggregates.sql import load_json
+from engine.services.notify import Notifier, using
+from engine.store.models import OutboxItem, OutgoingCall, RollLog
+from tests.bot.conftest import ALICE, GROUP, VERA, Journaled
+from tests.support import coins
+from tests.support.fake_botapi import BOT_TOKEN
+from tests.support.telegram import TgUser, private
+from webapp.app import create_app
+from webapp.auth import sign_init_data
+from webapp.links import startapp_token
+
+Post = Callable[..., Awaitable[Any]]
+
+
+@pytest.fixture
+def installed() -> Iterator[None]:
+    with coins.installed():
+        yield
+
+
+@pytest.fixture
+def dp(installed: None, db: object, settings: Settings, i18n: I18n) -> Dispatcher:
+    return build_dispatcher(settings, rng=random.Random(1), i18n=i18n)
+
+
+@pytest.fixture
+async def web(
+    journaled: Journaled, dp: Dispatcher, settings: Settings, aiohttp_client: Any
+) -> AsyncIterator[tuple[ChatHooks, Post]]:
+    """The game (Alice the GM, Vera a player, both started the bot, a contest on the chat's
+    board) and the Mini App wired to the journaling bot as the runner wires it."""
+    tg = journaled.tg
+    await tg.send(ALICE, GROUP, "/newgame монетки Турнир")
+    await tg.send(VERA, GROUP, "/join")
+    await tg.send(ALICE, private(ALICE), "/start")
+    await tg.send(VERA, private(VERA), "/start")
+    await tg.send(ALICE, GROUP, "/contest")
+    await journaled.settled()
+    game = await find_game(GROUP.id, None)
+    assert game is not None
+    hooks = ChatHooks.of(tg.bot, dp)
+    notifier = Notifier()
+    notifier.subscribe(hooks.on_change)
+    app = create_app(
+        settings,
+        notifier=notifier,
+        rng=ScriptedRng([2, 5, 3]),
+        on_roll=hooks.on_roll,
+        on_reveal=hooks.on_reveal,
+        chat_step=hooks.chat_step,
+    )
+    client = await aiohttp_client(app)
+    token = startapp_token(game.id, bot_token=BOT_TOKEN)
+
+    async def post(user: TgUser, path: str, body: dict[str, Any]) -> Any:
+        data = {"id": user.id, "first_name": user.first_name, "language_code": "ru"}
+        auth = {"Authorization": "tma " + sign_init_data(BOT_TOKEN, data, int(time.time()))}
+        return await client.post(f"/api/games/{token}/{path}", json=body, headers=auth)
+
+    with using(notifier):
+        yield hooks, post
+    await hooks.wait_idle()
+
+
+async def test_a_mini_app_roll_and_its_post_are_one_step(
+    journaled: Journaled, web: tuple[ChatHooks, Post]
+) -> None:
+    _, post = web
+    journaled.api.slow_down("sendMessage", 0.5)
+    mark = journaled.api.mark()
+    response = await post(VERA, "roll", {"command": "roll", "args": "2d6"})
+    assert response.status == 200, await response.text()
+    # The page has its answer before Telegram has the post, whose journal row is stored.
+    assert journaled.api.sent(mark) == []
+    assert await OutgoingCall.all().count() == 1
+    await journaled.settled()
+    [posted] = journaled.api.sent(mark)
+    assert posted.chat_id == GROUP.id and "2d6 [2, 5] = <b>7</b>" in posted.text
+
+
+async def test_a_failure_after_a_hidden_rolls_copies_leaves_no_roll_and_no_message(
+    journaled: Journaled, web: tuple[ChatHooks, Post], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _, post = web
+    real = bot.miniapp_hooks.deliver_hidden_roll
+
+    async def deliver_then_break(*args: Any, **kwargs: Any) -> None:
+        await real(*args, **kwargs)
+        raise RuntimeError("the hook broke after the copies")
+
+    monkeypatch.setattr(bot.miniapp_hooks, "deliver_hidden_roll", deliver_then_break)
+    mark = journaled.api.mark()
+    response = await post(VERA, "roll", {"command": "roll", "args": "d20", "hidden": True})
+    assert response.status == 500
+    await journaled.settled()
+    assert await RollLog.all().count() == 0
+    assert await OutgoingCall.all().count() == 0
+    assert [c.method for c in journaled.api.since(mark) if c.method != "getMe"] == []
+
+
+async def test_a_scene_steps_row_is_marked_with_its_journaled_calls_and_told_once(
+    journaled: Journaled, web: tuple[ChatHooks, Post]
+) -> None:
+    hooks, post = web
+    api = journaled.api
+    api.slow_down("editMessageText", 0.5)
+    mark = api.mark()
+    response = await post(VERA, "coin_toss", {"command": "toss"})
+    assert response.status == 200, await response.text()
+    async with asyncio.timeout(2):
+        while not await OutgoingCall.all().count():  # the board's edit, journaled
+            await asyncio.sleep(0.01)
+    row = await OutboxItem.all().order_by("-id").first()
+    assert row is not None and row.delivered_at is not None  # in the same transaction
+    [asked] = api.since(mark, "editMessageText")
+    assert asked.result is None  # before Telegram answered
+    await hooks.wait_idle()
+    await journaled.settled()
+    [edit] = api.since(mark, "editMessageText")
+    assert "Вера: орлов 1 из 1" in edit.text
+
+    # A crash before the mark: the row undelivered, and two sweeps deliver it at once.
+    await OutboxItem.filter(id=row.id).update(delivered_at=None)
+    notes = [outbox.Note.from_data(d) for d in load_json(row.notes)]
+    mark = api.mark()
+    await asyncio.gather(*(outbox.deliver(row.game_id, row.id, notes) for _ in range(2)))
+    await hooks.wait_idle()
+    await journaled.settled()
+    assert len(api.since(mark, "editMessageText")) == 1
