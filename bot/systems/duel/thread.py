@@ -34,7 +34,9 @@ from engine.services.types import GameInfo
 _VERSUS = re.compile(r"\s+(?:против|vs\.?|x)\s+|\s*\|\s*", re.IGNORECASE)
 
 
-async def on_fighter(message: Message, command: CommandObject, game: GameInfo | None) -> None:
+async def on_fighter(
+    message: Message, command: CommandObject, bot: Bot, game: GameInfo | None
+) -> None:
     game = duel_game(game)
     assert message.from_user is not None
     if not command.args:
@@ -43,12 +45,13 @@ async def on_fighter(message: Message, command: CommandObject, game: GameInfo | 
               "Атака 2, Блок 1, Уклонение 0, Урон d8, ХП 24, Броня 1</code>")
         )  # fmt: skip
         return
-    record, warnings = await duels.save_fighter(
-        game.id, command.args, actor_id=message.from_user.id
-    )
-    lines = [_("Fighter saved:"), f"<pre>{quoted(record.sheet)}</pre>"]
-    lines += [texts.text(w) for w in warnings]
-    await message.reply("\n".join(lines))
+    async with step_and_its_chat(bot):  # the sheet and its answer, one transaction
+        record, warnings = await duels.save_fighter(
+            game.id, command.args, actor_id=message.from_user.id
+        )
+        lines = [_("Fighter saved:"), f"<pre>{quoted(record.sheet)}</pre>"]
+        lines += [texts.text(w) for w in warnings]
+        await message.reply("\n".join(lines))
 
 
 async def on_fighters(message: Message, game: GameInfo | None) -> None:

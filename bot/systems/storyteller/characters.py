@@ -13,6 +13,7 @@ from aiogram.types import Message
 from aiogram.utils.i18n import gettext as _
 
 from bot.filters import IN_GROUPS
+from bot.middlewares.flood import step_and_its_chat
 from bot.middlewares.refusals import Refusal
 from bot.render import texts
 from bot.render.common import quoted
@@ -65,12 +66,13 @@ def _in_group(message: Message) -> bool:
 
 async def _save(message: Message, bot: Bot, game: GameInfo, args: str, *, template: bool) -> None:
     assert message.from_user is not None
-    record = await save(game.id, args, actor_id=message.from_user.id, template=template)
-    if record.template and _in_group(message):
-        public = _("NPC template saved: <b>{name}</b>").format(name=quoted(record.name))
-        await to_gm(bot, message, game, saved_text(record), public)
-        return
-    await message.reply(saved_text(record))
+    async with step_and_its_chat(bot):  # the sheet and its answer, one transaction
+        record = await save(game.id, args, actor_id=message.from_user.id, template=template)
+        if record.template and _in_group(message):
+            public = _("NPC template saved: <b>{name}</b>").format(name=quoted(record.name))
+            await to_gm(bot, message, game, saved_text(record), public)
+            return
+        await message.reply(saved_text(record))
 
 
 async def on_char(

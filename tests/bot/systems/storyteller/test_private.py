@@ -5,6 +5,7 @@ the fake Bot API checks every group message and edit."""
 
 from __future__ import annotations
 
+import asyncio
 import re
 
 from engine.dice.rng import ScriptedRng
@@ -109,3 +110,27 @@ async def test_the_gms_preparation_stays_private(tg: TelegramDriver) -> None:
     # the same check catches what the group was told before this change
     old = "🩸 <b>Бандит</b> получает 4 уровня летальных повреждений."
     assert npc_leaks(old, ("Бандит",)) == [old]
+
+
+async def test_an_npc_sent_in_the_group_is_one_step_and_a_refused_copy_is_told_after(
+    tg: TelegramDriver, journaled: TelegramDriver
+) -> None:
+    """/npc in the group through the runner's journaling bot: the template and both answers
+    commit together and the handler does not wait for the GM's copy; refused (the GM
+    blocked the bot), the group's answer is edited to say how to open the private chat."""
+    table = Table(journaled)
+    await table.say(ALICE, "/newgame сказитель Ночной город")
+    journaled.api.forbid(ALICE.id)
+    mark = journaled.api.mark()
+    await table.say(ALICE, "/npc " + THUG)
+    game = await find_game(GROUP.id, None)
+    assert game is not None
+    assert [r.name for r in await list_characters(game.id, viewer_id=ALICE.id)] == ["Бандит"]
+    async with asyncio.timeout(5):
+        while not journaled.api.since(mark, "editMessageText"):
+            await asyncio.sleep(0.02)
+    [answer] = [c for c in journaled.api.sent(mark, GROUP.id) if "Шаблон NPC" in c.text]
+    [edit] = journaled.api.since(mark, "editMessageText")
+    assert edit.params["message_id"] == answer.result["message_id"]
+    assert "Шаблон NPC сохранён" in edit.text and "Откройте личный чат с ботом" in edit.text
+    assert "Атрибуты" not in answer.text + edit.text  # the group never reads the sheet
