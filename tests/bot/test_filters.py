@@ -48,7 +48,13 @@ async def test_chat_type_filters(tg: TelegramDriver) -> None:
 
 
 def _system_routers() -> set[str]:
-    return {router.name for system in registry.installed() for router in system.routers()}
+    """Every system's routers, with those they include (the duel's screens)."""
+    return {
+        nested.name
+        for system in registry.installed()
+        for router in system.routers()
+        for nested in router.chain_tail
+    }
 
 
 def test_the_shared_routers_answer_commands_no_other_router_answers(dp: Dispatcher) -> None:
