@@ -71,6 +71,7 @@ class ChatHooks:
         self.miniapp = miniapp  # for the «Open the Mini App» button of refreshed boards
         self._tasks: set[asyncio.Task[None]] = set()
         self._board_lock = asyncio.Lock()  # board steps are told in the order they happened
+        self._batches: dict[int, list[Notification]] = {}  # an outbox row's notes so far
 
     @classmethod
     def of(cls, bot: Bot, dispatcher: Dispatcher, miniapp: MiniApp | None = None) -> ChatHooks:
@@ -138,18 +139,35 @@ class ChatHooks:
 
     # -- boards --------------------------------------------------------------------------
     def on_change(self, note: Notification) -> None:
-        """A notify subscriber: quick, the chat work runs in the background."""
-        if note.origin == FROM_APP and note.topic in scene_topics():
-            self._spawn(self.sync_board(note, outbox.delivered_item()))
+        """A notify subscriber: quick, the chat work runs in the background. The notes of
+        one outbox row (a step that touched the fight and the chase) are told together, in
+        one transaction with the row's mark."""
+        if note.origin != FROM_APP or note.topic not in scene_topics():
+            return
+        delivery = outbox.current_delivery()
+        if delivery is None:
+            self._spawn(self.sync_board([note]))
+            return
+        if (batch := self._batches.get(delivery.item_id)) is not None:
+            batch.append(note)
+            return
+        batch = self._batches[delivery.item_id] = [note]
 
-    async def sync_board(self, note: Notification, item_id: int | None = None) -> None:
-        """Tell the step in the chat; `item_id`: the outbox row it comes from, marked
+        async def when_all_notified() -> None:
+            await delivery.notified
+            del self._batches[delivery.item_id]
+            await self.sync_board(batch, delivery.item_id)
+
+        self._spawn(when_all_notified())
+
+    async def sync_board(self, notes: list[Notification], item_id: int | None = None) -> None:
+        """Tell a step's notes in the chat; `item_id`: the outbox row they come from, marked
         delivered with the calls' journal rows. A database out of reach is waited out
         (`RETRY_S`), then the row is left to the sweep."""
         async with self._board_lock:
             for pause in (*RETRY_S, None):
                 try:
-                    await self._sync_board(note, item_id)
+                    await self._sync_board(notes, item_id)
                     return
                 except Exception as error:
                     if pause is None or not database_unreachable(error):
@@ -157,20 +175,22 @@ class ChatHooks:
                     log.warning("a Mini App step waits for the database: %s", error)
                     await asyncio.sleep(pause)
 
-    async def _sync_board(self, note: Notification, item_id: int | None) -> None:
-        game = note.info.get("game")  # as the step's own lock read it, when delivered live
+    async def _sync_board(self, notes: list[Notification], item_id: int | None) -> None:
+        first = notes[0]
+        game = first.info.get("game")  # as the step's own lock read it, when delivered live
         if not isinstance(game, GameInfo):
-            game = await get_game(note.game_id)
+            game = await get_game(first.game_id)
         adapter = registry.get(game.system)
         if adapter is None or adapter.board_sync is None:
             return
-        locale = await self._locale(game, note)
+        locale = await self._locale(game, first)
         await self.bot.me()  # asked before the transaction
         async with step_and_its_chat(self.bot), _once(item_id) as new:
             if not new:
                 return  # told already
             with translator(locale, self.i18n), using_miniapp(self.miniapp):
-                await adapter.board_sync(self.bot, game, note)
+                for note in notes:
+                    await adapter.board_sync(self.bot, game, note)
 
     async def _locale(self, game: GameInfo, note: Notification) -> str | None:
         """Board texts in the GM's language, as when the GM types the commands."""

@@ -164,7 +164,7 @@ async def flush_marks() -> None:
 
 
 _holding: ContextVar[list[asyncio.Future[Any]] | None] = ContextVar("outbox_hold", default=None)
-_item: ContextVar[int | None] = ContextVar("outbox_item", default=None)
+_delivery: ContextVar[Delivery | None] = ContextVar("outbox_delivery", default=None)
 _held: set[asyncio.Task[None]] = set()
 _CLAIM_DELIVERY = "UPDATE outbox SET delivered_at = ? WHERE id = ? AND delivered_at IS NULL"
 
@@ -184,9 +184,18 @@ def delivering() -> bool:
     return _holding.get() is not None
 
 
-def delivered_item() -> int | None:
-    """The outbox row being delivered (None: not in a delivery, or a live notification)."""
-    return _item.get() if delivering() else None
+@dataclass(frozen=True)
+class Delivery:
+    """The outbox row being delivered: its id, and a future done once every note of it
+    was handed to the subscribers (one that tells the notes together waits for it)."""
+
+    item_id: int
+    notified: asyncio.Future[None]
+
+
+def current_delivery() -> Delivery | None:
+    """The row being delivered (None: not in a delivery, or a note with no row)."""
+    return _delivery.get() if delivering() else None
 
 
 @contextlib.asynccontextmanager
@@ -213,13 +222,16 @@ async def deliver(game_id: int, item_id: int | None, notes: Iterable[Note]) -> N
     """Hand the notes to the subscribers; the row is marked delivered within a second of
     the last work a subscriber held (`hold`)."""
     held: list[asyncio.Future[Any]] = []
-    token, item = _holding.set(held), _item.set(item_id)
+    notified: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+    delivery = None if item_id is None else Delivery(item_id, notified)
+    token, row = _holding.set(held), _delivery.set(delivery)
     try:
         for n in notes:
             await notify(game_id, n.topic, **n.info)
     finally:
         _holding.reset(token)
-        _item.reset(item)
+        _delivery.reset(row)
+        notified.set_result(None)
     if item_id is None:
         return
     if not held:

@@ -13,20 +13,24 @@ import asyncio
 import random
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from dataclasses import replace
 from typing import Any
 
 import pytest
-from aiogram import Dispatcher
+from aiogram import Bot, Dispatcher
 from aiogram.utils.i18n import I18n
 
 import bot.miniapp_hooks
 from bot.app import build_dispatcher
 from bot.miniapp_hooks import ChatHooks
 from bot.settings import Settings
+from bot.systems import registry
 from engine.dice import ScriptedRng
 from engine.services import find_game, outbox
 from engine.services.aggregates.sql import load_json
-from engine.services.notify import Notifier, using
+from engine.services.notify import Notification, Notifier, using
+from engine.services.types import GameInfo
+from engine.services.updates import holding_effects
 from engine.store.models import OutboxItem, OutgoingCall, RollLog
 from tests.bot.conftest import ALICE, GROUP, VERA, Journaled
 from tests.support import coins
@@ -126,7 +130,10 @@ async def test_a_failure_after_a_hidden_rolls_copies_leaves_no_roll_and_no_messa
 
 
 async def test_a_scene_steps_row_is_marked_with_its_journaled_calls_and_told_once(
-    journaled: Journaled, web: tuple[ChatHooks, Post]
+    journaled: Journaled,
+    web: tuple[ChatHooks, Post],
+    dp: Dispatcher,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     hooks, post = web
     api = journaled.api
@@ -146,11 +153,31 @@ async def test_a_scene_steps_row_is_marked_with_its_journaled_calls_and_told_onc
     [edit] = api.since(mark, "editMessageText")
     assert "Вера: орлов 1 из 1" in edit.text
 
-    # A crash before the mark: the row undelivered, and two sweeps deliver it at once.
+    # A crash before the mark: the row undelivered, and two sweeps deliver it at once. A
+    # row may hold several notes (a fight step the chase followed): told together, once.
     await OutboxItem.filter(id=row.id).update(delivered_at=None)
     notes = [outbox.Note.from_data(d) for d in load_json(row.notes)]
+    assert len(notes) == 1
+    adapter = registry.get("coins")
+    assert adapter is not None and adapter.board_sync is not None
+    told: list[tuple[str, bool]] = []  # each note told: its topic, and in a step
+
+    async def board_sync(bot: Bot, game: GameInfo, note: Notification) -> None:
+        told.append((note.topic, holding_effects()))
+        await adapter.board_sync(bot, game, note)  # type: ignore[misc]  # checked above
+
+    monkeypatch.setitem(registry._SYSTEMS, "coins", replace(adapter, board_sync=board_sync))
+    workers = [ChatHooks.of(journaled.tg.bot, dp) for _ in range(2)]  # two sweeps' hooks
+
+    async def sweep(worker: ChatHooks) -> None:
+        notifier = Notifier()
+        notifier.subscribe(worker.on_change)
+        with using(notifier):
+            await outbox.deliver(row.game_id, row.id, notes * 2)
+        await worker.wait_idle()
+
     mark = api.mark()
-    await asyncio.gather(*(outbox.deliver(row.game_id, row.id, notes) for _ in range(2)))
-    await hooks.wait_idle()
+    await asyncio.gather(*(sweep(worker) for worker in workers))
     await journaled.settled()
-    assert len(api.since(mark, "editMessageText")) == 1
+    assert told == [("coin_toss", True), ("coin_toss", True)]
+    assert len(api.since(mark, "editMessageText")) == 1  # the second edit joined the first
