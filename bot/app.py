@@ -25,7 +25,8 @@ from bot.i18n import setup_i18n
 from bot.middlewares import setup_middlewares
 from bot.middlewares.call_metrics import CountCalls
 from bot.middlewares.dedup import SharedUpdates
-from bot.middlewares.flood import FloodControl, is_queued
+from bot.middlewares.flood import FloodControl
+from bot.middlewares.flood_calls import is_queued
 from bot.middlewares.flood_limits import Limits
 from bot.middlewares.limits import FitToLimits
 from bot.middlewares.polling import OnePoller
@@ -79,7 +80,7 @@ def create_bot(
     session.middleware(FitToLimits())  # before the queue: the text it holds is final
     session.middleware(OnePoller())
     session.middleware(flood)
-    # the chat calls are retried in their queues, as long as it takes (flood.py)
+    # the chat calls are retried in their queues, as long as it takes (flood_queue.py)
     session.middleware(RetryAfterMiddleware(attempts=retry_attempts, queued_elsewhere=is_queued))
     session.middleware(KeepResponseTypes())
     session.middleware(CountCalls())  # innermost: each try, as the Bot API answered it

@@ -38,7 +38,7 @@ KEEP_GRACE_SECONDS = 3.0
 
 async def send_kept_calls(bot: Bot, lease: timedelta | None) -> int:
     """Send the chat calls the last shutdown kept (engine/services/outgoing.py)."""
-    from bot.middlewares.flood import send_kept
+    from bot.middlewares.flood_kept import send_kept
     from engine.services import outgoing
 
     calls = await outgoing.claim(lease=lease)

@@ -1,6 +1,6 @@
 """Bot API session middleware: obey 429 Too Many Requests (aiogram does not retry itself).
 
-The chat calls the outgoing queue holds (bot/middlewares/flood.py) are retried there, at the
+The chat calls the outgoing queue holds (bot/middlewares/flood_queue.py) are retried there, at the
 head of their chat's queue, for as long as it takes (`queued_elsewhere`); this middleware
 retries the others (answering a button, reading a member) a few times."""
 

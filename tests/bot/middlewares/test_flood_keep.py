@@ -1,6 +1,6 @@
-"""The outgoing queue at the end of a shutdown (bot/middlewares/flood.py `keep`) and what the
-next start does with what it kept (`send_kept`, engine/services/outgoing.py): a real Bot, the
-fake Bot API over HTTP, a real database."""
+"""The outgoing queue at the end of a shutdown (bot/middlewares/flood_queue.py `keep`) and what
+the next start does with what it kept (bot/middlewares/flood_kept.py `send_kept`,
+engine/services/outgoing.py): a real Bot, the fake Bot API over HTTP, a real database."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from bot.middlewares.flood import send_kept
+from bot.middlewares.flood_kept import send_kept
 from engine.services import outbox, outgoing
 from engine.services.notify import Notification, Notifier, using
 from engine.store.models import OutgoingCall
