@@ -29,6 +29,7 @@ from datetime import timedelta
 from typing import Any
 
 from tortoise.expressions import Q
+from tortoise.transactions import in_transaction
 
 from engine.services.aggregates.sql import dump_json, load_json, now, sql
 from engine.services.batched import Batched
@@ -89,21 +90,27 @@ async def real_id(row: int) -> int | None:
     return PENDING if await OutgoingCall.filter(id=row).exists() else None
 
 
+_REAL_IDS = (
+    "UPDATE {table} SET message_id = CASE message_id {cases} END WHERE message_id IN ({ids})"
+)
+
+
 async def _record_real_ids(real: dict[int, int]) -> None:
+    """The real ids, and in their place the provisional ones a board or a live message was
+    stored with before its post was sent: one statement a table, whatever the number."""
     if not real:
         return
     await SentCall.bulk_create(
         [SentCall(id=row, message_id=message_id) for row, message_id in real.items()],
         ignore_conflicts=True,
     )
-    for row, message_id in real.items():  # a board stored before its post was sent
-        await BoardMessage.filter(message_id=-row).update(message_id=message_id)
-    # a live message (engine/services/live.py) likewise: one read finds them
-    forms = await LiveMessage.filter(message_id__in=[-row for row in real]).values_list(
-        "id", "message_id"
-    )
-    for form, provisional in forms:
-        await LiveMessage.filter(id=form).update(message_id=real[-provisional])
+    conn = SentCall._meta.db
+    cases = " ".join("WHEN ? THEN CAST(? AS BIGINT)" for _ in real)
+    ids = ", ".join("?" * len(real))
+    values = [v for row, message_id in real.items() for v in (-row, message_id)]
+    for table in (BoardMessage._meta.db_table, LiveMessage._meta.db_table):
+        text = _REAL_IDS.format(table=table, cases=cases, ids=ids)
+        await conn.execute_query(sql(conn, text), [*values, *(-row for row in real)])
 
 
 async def prune_sent(age: timedelta = timedelta(days=1)) -> int:
@@ -169,11 +176,13 @@ class Journal:
 
     async def _forget(self, ids: list[int]) -> None:
         real = {row: self._real[row] for row in ids if row in self._real}
-        await _record_real_ids(real)  # before the rows go: `real_id` never sees neither
+        async with in_transaction():  # one commit for the batch
+            await _record_real_ids(real)  # before the rows go: `real_id` never sees neither
+            conn = OutgoingCall._meta.db
+            forget = _FORGET.format(ids=", ".join("?" * len(ids)))
+            await conn.execute_query(sql(conn, forget), ids)
         for row in real:
             self._real.pop(row, None)
-        conn = OutgoingCall._meta.db
-        await conn.execute_query(sql(conn, _FORGET.format(ids=", ".join("?" * len(ids)))), ids)
 
     async def refresh(self) -> None:
         """Renew this worker's claim on the calls it still has queued (a long queue
