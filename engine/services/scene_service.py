@@ -64,6 +64,28 @@ async def start_scene(kind: str, game_id: int, *, actor_id: int) -> SceneView[An
     return await scenes.start_empty(scene.aggregate, game_id, actor_id=actor_id, params=params)
 
 
+async def open_scene(
+    kind: str, game_id: int, command: Any, *, actor_id: int, rng: Rng, scope: Any = None
+) -> CommandOutcome[Any, Any]:
+    """The GM opens a new scene of `kind` (of `scope`, for a kind with a scope) and decides
+    `command` as its first step, in one transaction: `wrong_system` in a game of another
+    system, the kind's `active` error while one goes on (`scenes.open_in`); the new scene's
+    params are the kind's `opens` of the command."""
+    scene = systems.scene_kind(kind)
+    decide = _decide_of(scene)
+
+    async def work(unit: Unit) -> CommandOutcome[Any, Any]:
+        key = await scenes.open_in(unit, scene.aggregate, scope)
+        params = None if scene.opens is None else await scene.opens(unit, key, command)
+        state = await unit.state(scene.aggregate, key, params=params)
+        turn = Turn(unit, key, state, command, scenes.member_in(unit), actor_id, rng)
+        events, after = await decide(turn)
+        out = await record_scene_step(unit, kind, key, events, rng, before=state, after=after)
+        return dataclasses.replace(out, before=state)
+
+    return await run_unit(game_id, work, actor_id=actor_id)
+
+
 async def end_scene(kind: str, game_id: int, *, actor_id: int) -> SceneView[Any]:
     """The GM closes the game's open scene of `kind`: read-only from now on (its log stays)."""
     return await scenes.close_scene(systems.scene_kind(kind).aggregate, game_id, actor_id=actor_id)
@@ -91,9 +113,7 @@ async def scene_command(
     engine's refusal passes through. `expected_seq`: the scene's seq the user saw
     (`stale_state` if it moved)."""
     scene = systems.scene_kind(kind)
-    decide = scene.decide
-    if decide is None:
-        raise TypeError(f"the scene kind {kind!r} decides no commands here")
+    decide = _decide_of(scene)
     if scene.commands is not None and not isinstance(command, scene.commands):
         raise TypeError(f"not a {kind} command: {command!r}")
 
@@ -112,6 +132,12 @@ async def scene_command(
     return await run_unit(game_id, work, actor_id=actor_id)
 
 
+def _decide_of(scene: systems.SceneKind) -> systems.Decide:
+    if scene.decide is None:
+        raise TypeError(f"the scene kind {scene.name!r} decides no commands here")
+    return scene.decide
+
+
 async def open_key(unit: Unit, kind: str, scope: Any = None) -> str:
     """The key of the game's open scene of `kind`, read with the unit's lock — for a kind
     with a scope (`SceneKind.scope`), the newest open one of `scope`; the kind's `missing`
@@ -119,11 +145,10 @@ async def open_key(unit: Unit, kind: str, scope: Any = None) -> str:
     scene = systems.scene_kind(kind)
     if scene.scope is None:
         return await scenes.active_in(unit, kind)
-    prefix = scene.scope(scope)
-    keys = [k for k, _ in unit.game.open_streams if k.startswith(prefix)]
-    if not keys:
+    key = scenes.newest_open(unit, scene.scope(scope))
+    if key is None:
         raise scene.missing(game_id=unit.game.id, scope=scope)
-    return max(keys, key=lambda k: int(k.rsplit(":", 1)[-1]))
+    return key
 
 
 async def record_scene_step(

@@ -39,6 +39,8 @@ Follow = Callable[
 ]
 # (unit, key, the undone step) -> what was undone elsewhere with it
 FollowUndo = Callable[["Unit", str, int], Awaitable["Caused | None"]]
+# (unit, the new scene's key, the GM's opening command) -> the new scene's stream params
+Opens = Callable[["Unit", str, Any], Awaitable[Mapping[str, Any]]]
 
 
 def _no_note(key: str) -> Mapping[str, Any]:
@@ -63,6 +65,12 @@ class SceneKind:
     # Several open at once, one per scope (a forum topic, say): a scope's key prefix; a
     # command or an undo names its scope and acts on that scope's newest open scene.
     scope: Callable[[Any], str] | None = None
+    # A scene that opens with a first step (`scene_service.open_scene`): its params, from
+    # the opening command as the kind's `decide` gets it, read with the game's lock.
+    opens: Opens | None = None
+    # A scene whose state is over: it stays open to read, and a new one (of its scope)
+    # starts beside it (None: an open scene keeps a new one from starting until it is closed).
+    over: Callable[[Any], bool] | None = None
 
     @property
     def name(self) -> str:

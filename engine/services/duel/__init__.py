@@ -18,6 +18,7 @@ from engine.services.duel.duels import (
     duel_at,
     duel_command,
     open_duels,
+    opening_params,
     pass_deadline,
     publish_turn,
     set_deadline,
@@ -54,7 +55,18 @@ def _note(key: str) -> dict[str, int]:
 DUEL_SYSTEM = RuleSystem(
     CODE,
     "Forum duel",
-    (SceneKind(DUEL, NoDuel, DuelActive, decide=decide_duel, note=_note, scope=prefix),),
+    (
+        SceneKind(
+            DUEL,
+            NoDuel,
+            DuelActive,
+            decide=decide_duel,
+            note=_note,
+            scope=prefix,
+            opens=opening_params,
+            over=lambda state: state.over,  # a finished duel stays readable beside a new one
+        ),
+    ),
     new_game_options=new_game_rules,
     rolls=(DUEL_CHECK,),
 )
