@@ -60,7 +60,16 @@ class Spec(Generic[B]):
         return await self.handler(ctx, ctx.parse(self.model))
 
 
-class NoArgs(Body):
+class SceneArgs(Body):
+    """A command's arguments; `scope`: which open scene of a kind with scopes it is for
+    (engine/services/systems.py `SceneKind.scope`: a forum topic, say)."""
+
+    @property
+    def scope(self) -> object:
+        return None  # the game's one open scene of the kind
+
+
+class NoArgs(SceneArgs):
     pass
 
 
@@ -76,24 +85,26 @@ def scene_spec(kind: str, model: type[B], build: Callable[[B], Any], gm_only: bo
     return Spec(model, run, gm_only)
 
 
-def scene_specs(kind: str) -> dict[str, Spec[NoArgs]]:
-    """The GM's start (an empty scene), end and undo (of the step the board showed) of a
-    scene of `kind`."""
+def scene_specs(kind: str, args: type[SceneArgs] = NoArgs) -> dict[str, Spec[SceneArgs]]:
+    """The GM's start (an empty scene), end and undo (of the step the board showed: the
+    scene's `seq` and `stream`, when the page sends them) of a scene of `kind`; `args`: the
+    undo's, which name the scene of a kind with scopes."""
 
-    async def start(ctx: Ctx, _: NoArgs) -> Done:
+    async def start(ctx: Ctx, _: SceneArgs) -> Done:
         await start_scene(kind, ctx.game_id, actor_id=ctx.actor_id)
         return Done()
 
-    async def end(ctx: Ctx, _: NoArgs) -> Done:
+    async def end(ctx: Ctx, _: SceneArgs) -> Done:
         await end_scene(kind, ctx.game_id, actor_id=ctx.actor_id)
         return Done()
 
-    async def undo(ctx: Ctx, _: NoArgs) -> Done:
-        await undo_scene_step(kind, ctx.game_id, actor_id=ctx.actor_id, **ctx.seen)
+    async def undo(ctx: Ctx, sent: SceneArgs) -> Done:
+        seen = ctx.seen
+        await undo_scene_step(kind, ctx.game_id, actor_id=ctx.actor_id, scope=sent.scope, **seen)
         return Done()
 
     return {
         "start": Spec(NoArgs, start, True),
         "end": Spec(NoArgs, end, True),
-        "undo": Spec(NoArgs, undo, True),
+        "undo": Spec(args, undo, True),
     }

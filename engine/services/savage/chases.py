@@ -93,10 +93,7 @@ async def start_chase(
     async def work(unit: Unit) -> ChaseOutcome:
         key = await open_in(unit, CHASE)
         await unit.state(CHASE, key)  # a fresh stream: the empty chase
-        step = unit.record(CHASE, key, events)
-        seq = unit.seq(key)
-        unit.note("chase", CHASE, stream=key, seq=seq, events=events, actor_id=unit.actor_id)
-        return CommandOutcome(await unit.state(CHASE, key), events, step, seq, key)
+        return await scene_service.record_scene_step(unit, KIND, key, events, rng)
 
     return await run_unit(game_id, work, actor_id=actor_id)
 

@@ -9,6 +9,7 @@ from pydantic import Field, field_validator
 
 from engine import codec, duel
 from engine.services.duel import (
+    DUEL,
     adjust_turn,
     default_turn,
     publish_turn,
@@ -16,10 +17,9 @@ from engine.services.duel import (
     start_duel,
     stop_duel,
     submit_turn,
-    undo_duel,
 )
 from webapp.bodies import Body
-from webapp.systems.commands import Ctx, Done, Spec
+from webapp.systems.commands import Ctx, Done, SceneArgs, Spec, scene_specs
 
 Thread = Annotated[int, Field(ge=0, le=2**53)]
 Turn = Annotated[int, Field(ge=1, le=10_000)]
@@ -83,8 +83,12 @@ class TurnBody(Body):
     turn: Turn
 
 
-class ThreadBody(Body):
+class ThreadBody(SceneArgs):
     thread: Thread = 0
+
+    @property
+    def scope(self) -> int:
+        return self.thread  # the topic's duel
 
 
 async def _start(ctx: Ctx, body: StartBody) -> Done:
@@ -136,11 +140,6 @@ async def _default(ctx: Ctx, body: DefaultBody) -> Done:
     return Done(out.events)
 
 
-async def _undo(ctx: Ctx, body: ThreadBody) -> Done:
-    await undo_duel(ctx.game_id, body.thread, actor_id=ctx.actor_id)
-    return Done()
-
-
 async def _stop(ctx: Ctx, body: ThreadBody) -> Done:
     """The GM stops the topic's running duel, as `/duel стоп` does: the chat gets the result
     so far and the export's hint (the board's sync), the forms close."""
@@ -155,6 +154,8 @@ DUEL_COMMANDS: dict[str, Spec[Any]] = {
     "publish": Spec(TurnBody, _publish, gm_only=True),
     "deadline": Spec(DeadlineBody, _deadline, gm_only=True),
     "default": Spec(DefaultBody, _default, gm_only=True),
-    "undo": Spec(ThreadBody, _undo, gm_only=True),
+    # the scene service's undo of the topic's duel (the page sends no seq: its own is the
+    # sum over the game's duels, webapp/systems/duel/scene.py)
+    "undo": scene_specs(DUEL.name, ThreadBody)["undo"],
     "stop": Spec(ThreadBody, _stop, gm_only=True),
 }

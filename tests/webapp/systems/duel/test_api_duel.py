@@ -259,3 +259,20 @@ async def test_the_gm_stops_the_duel_from_the_app(client, dtoken) -> None:
     assert board["over"] and board["history"] == [] and board["fighters"][0]["hp"] == 24
     again = await post(client, dtoken, GM_ID, 409, **stop)
     assert again["ok"] is False
+
+
+async def test_the_gm_undoes_the_topics_last_step_from_the_app(client, dtoken) -> None:
+    """The shared scene undo, scoped by the body's topic: the submission is taken back; a
+    player is refused, and a topic without a duel is `no_duel`."""
+    a, fa, _, _ = TURNS[0]
+    DICE.faces(fa)
+    await post(client, dtoken, PLAYER_ID, **submit(1, "a", a))
+    assert (await get(client, dtoken, GM_ID))["missing"] == ["b"]
+    undo = {"command": "undo", "thread": TOPIC}
+    refused = await post(client, dtoken, PLAYER_ID, 403, **undo)
+    assert refused["error"]["code"] == "forbidden"
+    none = await post(client, dtoken, GM_ID, 409, **{**undo, "thread": TOPIC + 1})
+    assert none["error"]["code"] == "no_duel"
+    await post(client, dtoken, GM_ID, **undo)
+    gm = await get(client, dtoken, GM_ID)
+    assert gm["submissions"] == {} and gm["missing"] == ["a", "b"]
