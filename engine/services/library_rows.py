@@ -7,6 +7,7 @@ sheets and builds the row's values; this keeps them (engine/services/library.py:
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any
 
 from tortoise import timezone
@@ -16,6 +17,21 @@ from engine.services.errors import NotMember, NotYourCharacter, ServiceError
 from engine.services.library import private_key
 from engine.services.scenes import require_member, require_system, role_of
 from engine.store.models import ROLE_GM, SavedCharacter
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A library entry as a system's services return it; the system's record adds its
+    sheet (the engine's character, fighter…) and what else it keeps."""
+
+    id: int
+    game_id: int
+    name: str
+    owner_id: int | None  # None: an NPC template (a duel's fighter: the GM plays it)
+
+    @property
+    def template(self) -> bool:
+        return self.owner_id is None
 
 
 async def saver_is_gm(game_id: int, code: str, actor_id: int) -> bool:

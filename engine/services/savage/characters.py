@@ -27,6 +27,7 @@ from engine.services.aggregates.unit import Unit, run_unit
 from engine.services.errors import NoCharacter
 from engine.services.library import name_key, slug
 from engine.services.library_rows import (
+    Entry,
     check_owner,
     delete_entry,
     keep_entry,
@@ -48,21 +49,13 @@ from engine.store.models import ROLE_GM, Role, SavedCharacter, User
 
 
 @dataclass(frozen=True)
-class CharacterRecord:
-    id: int
-    game_id: int
-    name: str
-    owner_id: int | None  # None: an NPC template
+class CharacterRecord(Entry):
     count: int  # > 1: a group of Extras
     character: savage.Character
     created_by: int
     updated_at: datetime
     owner_name: str | None = None  # the player's first name, for «игрок Имя»
     warnings: tuple[Description, ...] = ()  # of the text just saved (parse_sheet)
-
-    @property
-    def template(self) -> bool:
-        return self.owner_id is None
 
     @property
     def sheet(self) -> str:

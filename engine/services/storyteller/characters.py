@@ -26,6 +26,7 @@ from engine.services.errors import NoCharacter
 from engine.services.library import name_key, private_key
 from engine.services.library import slug as fighter_id
 from engine.services.library_rows import (
+    Entry,
     check_owner,
     delete_entry,
     keep_entry,
@@ -58,19 +59,11 @@ MAX_COPIES = 20
 
 
 @dataclass(frozen=True)
-class CharacterRecord:
-    id: int
-    game_id: int
-    name: str
-    owner_id: int | None  # None: an NPC template
+class CharacterRecord(Entry):
     character: Character
     created_by: int
     updated_at: datetime
     warnings: tuple[Description, ...] = ()  # what the text block did not read (on save)
-
-    @property
-    def template(self) -> bool:
-        return self.owner_id is None
 
     @property
     def sheet(self) -> str:
