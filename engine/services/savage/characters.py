@@ -28,13 +28,11 @@ from engine.services.errors import NoCharacter
 from engine.services.library import name_key, slug
 from engine.services.library_rows import (
     Entry,
-    check_owner,
     delete_entry,
-    keep_entry,
-    player_key,
+    save_entry,
     saver_is_gm,
 )
-from engine.services.names import checked_name, refuse_look_alike, row_id, sought_name
+from engine.services.names import row_id, sought_name
 from engine.services.savage.aggregates import ENCOUNTER
 from engine.services.savage.code import CODE
 from engine.services.savage.encounters import KIND, EncounterOutcome, record_step
@@ -147,23 +145,13 @@ async def save_character(
     character = spec.character
     if owner_id is not None:
         character = dataclasses.replace(character, owner=owner_id)
-    owner = character.owner
-    await check_owner(game_id, owner, actor_id=actor_id, is_gm=is_gm)
-    name = checked_name(character.name)
-    await refuse_look_alike(game_id, name, templates=is_gm, except_id=renaming)
     # Saved with a fresh state and no id: ids are given when added to an encounter.
-    character = dataclasses.replace(character, id="", name=name, status=savage.Status())
-    values: dict[str, Any] = {
-        "name": name,
-        "system": CODE,
-        "owner_id": owner,
-        "count": spec.count,
-        "data": character.to_dict(),
-    }
-    key = name_key(name) if is_gm else await player_key(game_id, name_key(name), actor_id)
-    row = await keep_entry(
-        game_id, key, values, actor_id=actor_id, is_gm=is_gm, missing=NoCharacter
-    )
+    fresh = dataclasses.replace(character, id="", status=savage.Status())
+    row = await save_entry(
+        game_id, CODE, name=character.name, owner=character.owner, count=spec.count,
+        data=lambda name: dataclasses.replace(fresh, name=name).to_dict(),
+        actor_id=actor_id, is_gm=is_gm, renaming=renaming,
+    )  # fmt: skip
     return await _saved(row, spec)
 
 
