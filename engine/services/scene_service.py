@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from engine.dice.rng import Rng
 from engine.services import scenes, systems
@@ -20,8 +20,12 @@ from engine.services.errors import EventConflict, StaleState
 from engine.services.scenes import CommandOutcome, SceneView, UndoOutcome
 from engine.store.models import ROLE_GM
 
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
 S = TypeVar("S")
 C = TypeVar("C")
+D = TypeVar("D", bound="DataclassInstance")  # an engine command (a dataclass with `by`)
 
 
 @dataclass(frozen=True)
@@ -51,9 +55,9 @@ def by_of(role: str, actor_id: int) -> int | None:
     return None if role == ROLE_GM else actor_id
 
 
-def as_actor(command: C, role: str, actor_id: int) -> C:
+def as_actor(command: D, role: str, actor_id: int) -> D:
     """`command` with its `by` set for the engine (`by_of`)."""
-    return dataclasses.replace(command, by=by_of(role, actor_id))  # type: ignore[type-var]
+    return dataclasses.replace(command, by=by_of(role, actor_id))
 
 
 async def start_scene(kind: str, game_id: int, *, actor_id: int) -> SceneView[Any]:
