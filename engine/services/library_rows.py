@@ -28,7 +28,7 @@ class Entry:
     id: int
     game_id: int
     name: str
-    owner_id: int | None  # None: an NPC template (a duel's fighter: the GM plays it)
+    owner_id: int | None  # None: an NPC template, or a character the GM plays
 
     @property
     def template(self) -> bool:

@@ -17,7 +17,7 @@ from engine.dice.rng import Rng
 from engine.services import scenes, systems
 from engine.services.aggregates.unit import Unit, run_unit
 from engine.services.errors import EventConflict, StaleState
-from engine.services.scenes import CommandOutcome, SceneView, UndoOutcome
+from engine.services.scenes import Caused, CommandOutcome, SceneView, UndoOutcome
 from engine.store.models import ROLE_GM
 
 if TYPE_CHECKING:
@@ -44,7 +44,7 @@ class Turn(Generic[S, C]):
     def by(self) -> int | None:
         return by_of(self.role, self.actor_id)
 
-    def as_actor(self, command: Any) -> Any:
+    def as_actor(self, command: D) -> D:
         """`command` with its `by` set for the engine."""
         return as_actor(command, self.role, self.actor_id)
 
@@ -69,7 +69,7 @@ async def start_scene(kind: str, game_id: int, *, actor_id: int) -> SceneView[An
 
 
 async def open_scene(
-    kind: str, game_id: int, command: Any, *, actor_id: int, rng: Rng, scope: Any = None
+    kind: str, game_id: int, command: object, *, actor_id: int, rng: Rng, scope: object = None
 ) -> CommandOutcome[Any, Any]:
     """The GM opens a new scene of `kind` (of `scope`, for a kind with a scope) and decides
     `command` as its first step, in one transaction: `wrong_system` in a game of another
@@ -103,13 +103,13 @@ async def current_scene(kind: str, game_id: int) -> SceneView[Any] | None:
 async def scene_command(
     kind: str,
     game_id: int,
-    command: Any,
+    command: object,
     *,
     actor_id: int,
     rng: Rng,
     expected_seq: int | None = None,
     expected_stream: str | None = None,
-    scope: Any = None,
+    scope: object = None,
 ) -> CommandOutcome[Any, Any]:
     """Decide `command` on the game's open scene of `kind` (of `scope`, for a kind with a
     scope) and keep its events as one step, with the steps it causes in other scenes, in one
@@ -142,7 +142,7 @@ def _decide_of(scene: systems.SceneKind) -> systems.Decide:
     return scene.decide
 
 
-async def open_key(unit: Unit, kind: str, scope: Any = None) -> str:
+async def open_key(unit: Unit, kind: str, scope: object = None) -> str:
     """The key of the game's open scene of `kind`, read with the unit's lock — for a kind
     with a scope (`SceneKind.scope`), the newest open one of `scope`; the kind's `missing`
     error when there is none."""
@@ -179,7 +179,7 @@ async def record_scene_step(
     seq = unit.seq(key)
     note = scene.note(key)
     unit.note(kind, aggregate, stream=key, seq=seq, events=events, actor_id=unit.actor_id, **note)
-    followed: tuple[Any, ...] = ()
+    followed: tuple[Caused, ...] = ()
     if scene.follow is not None:
         state = await unit.state(aggregate, key)
         followed = await scene.follow(unit, key, step, events, state, rng, before)
@@ -196,7 +196,7 @@ async def undo_scene_step(
     expected_step: int | None = None,
     expected_seq: int | None = None,
     expected_stream: str | None = None,
-    scope: Any = None,
+    scope: object = None,
 ) -> UndoOutcome[Any, Any]:
     """The GM takes back the last step of the game's open scene of `kind` (of `scope`, for a
     kind with a scope) and what it caused in other scenes (`follow_undo`), in one

@@ -56,7 +56,9 @@ class SceneKind:
     missing: Callable[..., ServiceError] = NoScene
     active: Callable[..., ServiceError] = SceneActive
     decide: Decide | None = None  # None: its commands are the system's own services'
-    commands: Any = None  # the engine's command types (a command of another is a TypeError)
+    commands: type | tuple[type, ...] | None = (
+        None  # the engine's command types (a command of another is a TypeError)
+    )
     check: Check | None = None  # a player's command, before the scene is read
     follow: Follow | None = None
     follow_undo: FollowUndo | None = None

@@ -19,6 +19,7 @@ from typing import Any
 from tortoise.exceptions import IntegrityError
 
 from engine import duel
+from engine.describe import Description
 from engine.services.errors import NotGm
 from engine.services.library import name_key
 from engine.services.library_rows import Entry, check_owner, delete_entry, keep_entry, saver_is_gm
@@ -86,7 +87,7 @@ async def save_fighter(
     *,
     actor_id: int,
     owner_id: int | None = None,
-) -> tuple[FighterRecord, tuple[Any, ...]]:
+) -> tuple[FighterRecord, tuple[Description, ...]]:
     """Save (or replace, by name) a fighter; its sheet's warnings. A player's fighter is
     theirs (`owner_id` defaults to them, another owner is `not_your_character`); the GM
     names any owner, or none (the GM plays it)."""
