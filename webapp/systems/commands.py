@@ -11,10 +11,16 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any, Generic
+from typing import Any, Generic, TypeVar
 
 from engine.dice.rng import Rng
-from engine.services.scene_service import end_scene, scene_command, start_scene, undo_scene_step
+from engine.services.scene_service import (
+    end_scene,
+    open_scene,
+    scene_command,
+    start_scene,
+    undo_scene_step,
+)
 from webapp.bodies import B, Body, parse_body
 
 
@@ -73,6 +79,9 @@ class NoArgs(SceneArgs):
     pass
 
 
+A = TypeVar("A", bound=SceneArgs)
+
+
 def scene_spec(kind: str, model: type[B], build: Callable[[B], Any], gm_only: bool) -> Spec[B]:
     """A command of a scene of `kind` that is one engine command built from its arguments."""
 
@@ -83,6 +92,23 @@ def scene_spec(kind: str, model: type[B], build: Callable[[B], Any], gm_only: bo
         return Done(out.events)
 
     return Spec(model, run, gm_only)
+
+
+def opening_spec(
+    kind: str, model: type[A], opening: Callable[[Ctx, A], Awaitable[object]]
+) -> Spec[A]:
+    """The GM's start of a scene of `kind` that opens with a first step: the system's
+    opening command made from the arguments (`opening`), decided by the scene service in
+    the scope the arguments name."""
+
+    async def start(ctx: Ctx, args: A) -> Done:
+        command = await opening(ctx, args)
+        out = await open_scene(
+            kind, ctx.game_id, command, actor_id=ctx.actor_id, rng=ctx.rng, scope=args.scope
+        )
+        return Done(out.events)
+
+    return Spec(model, start, True)
 
 
 def scene_specs(kind: str, args: type[SceneArgs] = NoArgs) -> dict[str, Spec[SceneArgs]]:

@@ -60,11 +60,19 @@ async def start_duel(
     owners submit for them (a fighter without one is the GM's). `duel_active` while the
     topic's duel goes on; a finished one stays readable and a new one starts beside it (the
     scene service's `open_scene`, scoped by the topic)."""
+    command = await duel_opening(game_id, a, b, options)
+    return await open_scene(KIND, game_id, command, actor_id=actor_id, rng=rng, scope=thread)
+
+
+async def duel_opening(
+    game_id: int, a: str | int, b: str | int, options: duel.DuelOptions | None = None
+) -> OpenDuel:
+    """The start of a duel of the saved fighters `a` and `b` (`no_fighter`; `same_fighter`
+    for one named twice), as the scene service's `open_scene` takes it."""
     first, second = await get_fighter(game_id, a), await get_fighter(game_id, b)
     if first.id == second.id:
         raise SameFighter(game_id=game_id)
-    command = OpenDuel(first, second, options)
-    return await open_scene(KIND, game_id, command, actor_id=actor_id, rng=rng, scope=thread)
+    return OpenDuel(first, second, options)
 
 
 @dataclass(frozen=True)
