@@ -210,7 +210,7 @@ def newest_open(unit: Unit, prefix: str) -> str | None:
     return max(keys, key=key_number) if keys else None
 
 
-async def open_in(unit: Unit, aggregate: agg.Aggregate[Any, Any], scope: Any = None) -> str:
+async def open_in(unit: Unit, aggregate: agg.Aggregate[Any, Any], scope: object = None) -> str:
     """In a unit: the key of a new scene of the aggregate's kind ("<kind>:<n>", the next
     free n; for a kind with a scope, under the scope's prefix) — the GM's alone, in a game of
     the kind's system with no open scene of the kind, or of the scope (its `active` error;
