@@ -42,7 +42,7 @@ class Ctx:
         return {"expected_seq": self.body.get("seq"), "expected_stream": self.body.get("stream")}
 
 
-Events = tuple[Any, ...]
+Events = tuple[object, ...]  # the engine events a command wrote
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +82,7 @@ class NoArgs(SceneArgs):
 A = TypeVar("A", bound=SceneArgs)
 
 
-def scene_spec(kind: str, model: type[B], build: Callable[[B], Any], gm_only: bool) -> Spec[B]:
+def scene_spec(kind: str, model: type[B], build: Callable[[B], object], gm_only: bool) -> Spec[B]:
     """A command of a scene of `kind` that is one engine command built from its arguments."""
 
     async def run(ctx: Ctx, args: B) -> Done:

@@ -119,7 +119,7 @@ def record_json(r: CharacterRecord, locale: str) -> dict[str, Any]:
     }
 
 
-def _refusal(exc: savage.RuleError | ServiceError, viewer: Viewer, text: Any) -> ApiError:
+def _refusal(exc: savage.RuleError | ServiceError, viewer: Viewer, text: object) -> ApiError:
     """The engine's code and message, plus where the block went wrong (1-based line)."""
     error = refusal(exc, viewer.locale)
     at = exc.params.get("position")
@@ -131,7 +131,7 @@ def _refusal(exc: savage.RuleError | ServiceError, viewer: Viewer, text: Any) ->
     return error
 
 
-def _member(viewer: Viewer, user_id: Any) -> bool:
+def _member(viewer: Viewer, user_id: object) -> bool:
     return type(user_id) is int and viewer.game.is_member(user_id)
 
 
@@ -180,7 +180,7 @@ async def _owner_name(character: savage.Character) -> str | None:
     return user.first_name if user is not None else None
 
 
-async def _entry(viewer: Viewer, raw_id: Any) -> CharacterRecord:
+async def _entry(viewer: Viewer, raw_id: object) -> CharacterRecord:
     """An entry of this game the viewer may edit: the GM any, a player their own."""
     return await viewers_entry(viewer, raw_id, get_character)
 
