@@ -40,6 +40,7 @@ from engine.services.storyteller.fights import KIND, FightOutcome, record_step
 from engine.services.storyteller.options import load_options
 from engine.store.models import ROLE_GM, SavedCharacter
 from engine.storyteller import commands as cmd
+from engine.storyteller import events as ev
 from engine.storyteller.character import Character
 from engine.storyteller.decide import decide
 from engine.storyteller.errors import StorytellerError
@@ -202,7 +203,7 @@ async def add_to_fight(
         role = unit.game.role or ""
         key = await active_in(unit, KIND)
         state = await unit.state(FIGHT, key)
-        events: list[Any] = []
+        events: list[ev.Event] = []
         for add in add_commands(state, record, count):
             command = as_actor(add, role, actor_id)
             out = decide(state, command, rng)
