@@ -54,21 +54,21 @@ def _note(key: str) -> dict[str, int]:
     return {"thread": thread_of(key)}  # the topic the duel's step is told in
 
 
+# a duel per forum topic; a finished one stays readable beside a new one
+DUEL_SCENE = SceneKind(
+    DUEL,
+    NoDuel,
+    DuelActive,
+    decide=decide_duel,
+    note=_note,
+    scope=prefix,
+    opens=opening_params,
+    over=lambda state: state.over,
+)
 DUEL_SYSTEM = RuleSystem(
     CODE,
     "Forum duel",
-    (
-        SceneKind(
-            DUEL,
-            NoDuel,
-            DuelActive,
-            decide=decide_duel,
-            note=_note,
-            scope=prefix,
-            opens=opening_params,
-            over=lambda state: state.over,  # a finished duel stays readable beside a new one
-        ),
-    ),
+    (DUEL_SCENE,),
     new_game_options=new_game_rules,
     rolls=(DUEL_CHECK,),
 )
