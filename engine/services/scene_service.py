@@ -1,9 +1,11 @@
-"""One scene service for every rule system: a scene kind's start, end, current, command and
-undo, each one unit of work (engine/services/aggregates/unit.py). What is the system's comes
-from the kind's registration (engine/services/systems.py `SceneKind`): its aggregate (evolve,
-codecs), its `decide` of a command on the state read in the unit, who may send what
-(`check`), the other scenes' steps a step causes (`follow`, `follow_undo`), a new scene's
-params and the notes' extra fields. The system's modules name these for their callers
+"""One scene service for every rule system: a scene kind's start (empty, or with a first
+step: `open_scene`), end, current, command and undo, each one unit of work
+(engine/services/aggregates/unit.py). What is the system's comes from the kind's
+registration (engine/services/systems.py `SceneKind`): its aggregate (evolve, codecs), its
+`decide` of a command on the state read in the unit, who may send what (`check`), the other
+scenes' steps a step causes (`follow`, `follow_undo`), a new scene's params (`start_params`,
+`opens`), its scope (one open scene per forum topic, say) and when a scene is over, and the
+notes' extra fields. The system's modules name these for their callers
 (``start_<scene> = partial(start_scene, KIND)``).
 """
 
