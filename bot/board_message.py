@@ -15,6 +15,7 @@ from aiogram.types import InlineKeyboardMarkup
 from bot.board_pin import NotPinned, pin_board, retire
 from bot.middlewares.flood import if_refused
 from engine.services import GameInfo, set_board_message
+from engine.services.scenes import SceneView
 
 log = logging.getLogger(__name__)
 
@@ -55,7 +56,7 @@ def board_keeper(
     bot: Bot,
     game: GameInfo,
     kind: str,
-    view: Any,
+    view: SceneView[Any],
     *,
     pin: bool = True,
     not_pinned: NotPinned | None = None,

@@ -18,7 +18,9 @@ import logging
 from collections import defaultdict
 from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
+
+T = TypeVar("T")
 
 log = logging.getLogger(__name__)
 
@@ -41,7 +43,7 @@ class LiveEvent:
             self._frames[key] = build()
         return self._frames[key]
 
-    async def shared(self, name: str, read: Callable[[], Awaitable[Any]]) -> Any:
+    async def shared(self, name: str, read: Callable[[], Awaitable[T]]) -> T:
         """What `read()` gives, read once for every socket of the event (e.g. names)."""
         made = self._shared.get(name)
         if made is None:

@@ -3,8 +3,6 @@ innermost session middleware, so each try of a call Telegram answered 429 counts
 
 from __future__ import annotations
 
-from typing import Any
-
 from aiogram import Bot
 from aiogram.client.session.middlewares.base import (
     BaseRequestMiddleware,
@@ -39,7 +37,7 @@ class CountCalls(BaseRequestMiddleware):
         bot: Bot,
         method: TelegramMethod[TelegramType],
     ) -> Response[TelegramType]:
-        name: Any = type(method).__name__
+        name = type(method).__name__
         try:
             response = await make_request(bot, method)
         except Exception as error:

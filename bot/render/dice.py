@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from aiogram import html
@@ -17,7 +18,15 @@ from aiogram.utils.i18n import gettext as _
 from babel.numbers import format_decimal
 
 from bot.render.common import bold_name, quoted
-from engine.dice.results import DiceGroup, Die, ExpressionResult, Modifier, OddsResult, RollResult
+from engine.dice.results import (
+    DiceGroup,
+    Die,
+    ExpressionResult,
+    Modifier,
+    OddsResult,
+    RollResult,
+    Serializable,
+)
 
 ACE = "💥"
 # A whole message may have 4096 characters; a result body stays well below, leaving room for
@@ -30,6 +39,7 @@ class RollTexts:
     """How the chat shows one kind of result: `header` — what was rolled («2d6+1»),
     before the comment; `body` — the dice and the outcome."""
 
+    # (a result of the kind: each system's own class, hence Any)
     header: Callable[[Any], str]
     body: Callable[[Any], str]
 
@@ -67,7 +77,7 @@ def register_texts(system: str, texts: DiceTexts) -> None:
     _TEXTS[system] = texts
 
 
-def _result_texts(result: Any) -> RollTexts | None:
+def _result_texts(result: Serializable) -> RollTexts | None:
     kind = getattr(result, "kind", None)
     if not isinstance(kind, str):
         return None
@@ -132,7 +142,7 @@ def modifiers_text(modifiers: Iterable[Modifier]) -> str:
     return " ".join(items)
 
 
-def percent(probability: Any) -> str:
+def percent(probability: Fraction | float) -> str:
     i18n = I18n.get_current()
     locale = i18n.current_locale if i18n is not None else "ru"
     value = float(probability) * 100
@@ -167,7 +177,7 @@ def roll_body(result: RollResult) -> str:
 
 
 # -- whole messages --------------------------------------------------------------------------
-def render_result(result: Any) -> str:
+def render_result(result: Serializable) -> str:
     """The body of any roll result (no header): used in chats, private copies and reveals."""
     header = result_header(result)
     texts = _result_texts(result)
@@ -180,25 +190,30 @@ def render_result(result: Any) -> str:
     return header + "\n" + body
 
 
-def result_header(result: Any) -> str:
+def result_header(result: Serializable) -> str:
     comment = comment_text(getattr(result, "comment", ""))
     texts = _result_texts(result)
-    what = texts.header(result) if texts is not None else html.code(quoted(result.expression))
+    if texts is not None:
+        what = texts.header(result)
+    elif isinstance(result, RollResult):
+        what = html.code(quoted(result.expression))
+    else:
+        raise TypeError(f"cannot render {type(result).__name__}")
     return f"{what}{comment}"
 
 
-def roll_message(roller: str, result: Any) -> str:
+def roll_message(roller: str, result: Serializable) -> str:
     return f"🎲 {bold_name(roller)}: {render_result(result)}"
 
 
-def app_roll_message(roller: str, result: Any) -> str:
+def app_roll_message(roller: str, result: Serializable) -> str:
     """A roll made in the Mini App, posted to the game's chat."""
     return _("🎲 {name} (from the Mini App): {result}").format(
         name=bold_name(roller), result=render_result(result)
     )
 
 
-def reroll_message(roller: str, result: Any) -> str:
+def reroll_message(roller: str, result: Serializable) -> str:
     return _("🔁 {name} rerolls: {result}").format(
         name=bold_name(roller), result=render_result(result)
     )

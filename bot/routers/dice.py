@@ -6,8 +6,6 @@ of that game."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from aiogram import Bot, F, Router
 from aiogram.enums import ChatType
 from aiogram.filters import Command, CommandObject
@@ -27,6 +25,7 @@ from bot.suggest import glued_die
 from bot.systems.registry import RollHint, complete_roll
 from engine.dice import Rng, odds
 from engine.dice.commands import BY_CHAT, explain, spaced_die_matters
+from engine.dice.results import Serializable
 from engine.services import get_roll, log_roll, selected_private_game
 from engine.services.rolls import OF_CHAT
 from engine.services.types import RollRecord
@@ -89,7 +88,7 @@ async def on_roll(message: Message, command: CommandObject, bot: Bot, rng: Rng, 
         )
 
 
-def _meaning(kind: str, args: str, result: Any) -> str:
+def _meaning(kind: str, args: str, result: Serializable) -> str:
     """What the result means beyond its outcome (a preset's successes: RollCommand.explain)."""
     found = explain(kind, args, result)
     return "" if found is None else "\n" + descriptions.text(found)
@@ -115,7 +114,7 @@ async def on_reroll(query: CallbackQuery, callback_data: RerollCallback, rng: Rn
     await query.answer()
 
 
-async def _reroll(query: CallbackQuery, record: RollRecord, result: Any) -> None:
+async def _reroll(query: CallbackQuery, record: RollRecord, result: Serializable) -> None:
     assert query.bot is not None
     new = await log_roll(
         user_id=record.user_id,

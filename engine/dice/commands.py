@@ -11,7 +11,7 @@ from typing import Any
 
 from engine.describe import Description
 from engine.dice.notation import roll
-from engine.dice.results import OddsResult
+from engine.dice.results import OddsResult, Serializable
 from engine.dice.rng import Rng
 
 # (the argument text, its offset in the whole /odds text) -> the exact odds (DiceError)
@@ -24,7 +24,7 @@ class RollCommand:
     name: str  # in the Mini App's API and its roll feed
     chat: tuple[str, ...]  # Telegram commands
     words: tuple[str, ...]  # words after /hr that pick it (`/hr t d8`), Latin and Russian
-    roll: Callable[[str, Rng], Any]
+    roll: Callable[[str, Rng], Serializable]  # the system's own result class
     # what the result means beyond its outcome (a preset's successes), for the roll's message
     explain: Callable[[str, Any], Description | None] | None = None
     odds: Odds | None = None  # its exact odds before it is rolled (/odds)
@@ -78,11 +78,11 @@ def spaced_die_matters(code: str) -> bool:
     return found is not None and found.die_letters
 
 
-def explain(code: str, args: str, result: Any) -> Description | None:
+def explain(code: str, args: str, result: Serializable) -> Description | None:
     found = BY_CODE[code].explain
     return None if found is None else found(args, result)
 
 
-def make_roll(code: str, args: str, rng: Rng) -> Any:
+def make_roll(code: str, args: str, rng: Rng) -> Serializable:
     """Roll `args` with the engine behind the roll-log `code`; DiceError on bad notation."""
     return BY_CODE[code].roll(args, rng)

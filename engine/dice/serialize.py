@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from .results import RESULTS
+from .results import RESULTS, Serializable
 
 
-def result_from_dict(data: dict[str, Any]) -> Any:
+def result_from_dict(data: dict[str, Any]) -> Serializable:
     """Rebuild any result (or nested result part) from ``to_dict()`` output."""
     if not isinstance(data, dict) or "kind" not in data:
         raise ValueError("not a dice result")
-    return RESULTS.from_data(data)
+    found: Serializable = RESULTS.from_data(data)
+    return found

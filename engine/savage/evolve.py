@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Iterable
 from functools import reduce
-from typing import Any
+from typing import Any, TypeVar
 
 from .character import Character, Condition
 from .encounter import Encounter, LastRoll, PendingDamage
@@ -53,11 +53,13 @@ from .events import (
 from .modifiers import support_value
 
 _R = dataclasses.replace
+# (the state, an event of the handler's class) -> the state after it
 _HANDLERS: dict[type[Event], Callable[[Encounter, Any], Encounter]] = {}
+H = TypeVar("H", bound=Callable[[Encounter, Any], Encounter])
 
 
-def _on(cls: type[Event]) -> Callable[[Callable[[Encounter, Any], Encounter]], Any]:
-    def register(fn: Callable[[Encounter, Any], Encounter]) -> Any:
+def _on(cls: type[Event]) -> Callable[[H], H]:
+    def register(fn: H) -> H:
         _HANDLERS[cls] = fn
         return fn
 

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypeVar
 
 from tortoise.backends.base.client import BaseDBAsyncClient
 from tortoise.exceptions import IntegrityError
@@ -34,6 +34,8 @@ from engine.services.types import GameInfo
 from engine.services.users import require_user
 from engine.store.models import ROLE_GM, ROLE_PLAYER, Chat, Game, PrivateSelection, Role
 from engine.store.queries import first_value
+
+T = TypeVar("T")
 
 
 def active_slot(chat_id: int, topic_id: int | None) -> str:
@@ -276,9 +278,7 @@ async def end_game(game_id: int, *, actor_id: int) -> GameInfo:
     return await _info(game)
 
 
-async def change_options(
-    game_id: int, key: str, change: Callable[[Any], Any], *, actor_id: int
-) -> Any:
+async def change_options(game_id: int, key: str, change: Callable[[Any], T], *, actor_id: int) -> T:
     """The GM changes a system's part of the game's `options` (under `key`): `change` gets
     the stored value (None when unset) and returns the new one (None drops the key). One
     transaction that locks the game row, so two changes at once both land; the open boards

@@ -7,15 +7,32 @@ sheets and builds the row's values; this keeps them (engine/services/library.py:
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any
 
 from tortoise import timezone
 from tortoise.exceptions import IntegrityError
 
-from engine.services.errors import NotMember, NotYourCharacter, ServiceError
-from engine.services.library import private_key
+from engine.services.errors import NoCharacter, NotMember, NotYourCharacter, ServiceError
+from engine.services.library import name_key, private_key
+from engine.services.names import checked_name, refuse_look_alike
 from engine.services.scenes import require_member, require_system, role_of
 from engine.store.models import ROLE_GM, SavedCharacter
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A library entry as a system's services return it; the system's record adds its
+    sheet (the engine's character, fighter…) and what else it keeps."""
+
+    id: int
+    game_id: int
+    name: str
+    owner_id: int | None  # None: an NPC template, or a character the GM plays
+
+    @property
+    def template(self) -> bool:
+        return self.owner_id is None
 
 
 async def saver_is_gm(game_id: int, code: str, actor_id: int) -> bool:
@@ -42,6 +59,33 @@ async def player_key(game_id: int, key: str, actor_id: int) -> str:
         return own
     row = await SavedCharacter.get_or_none(game_id=game_id, key=key)
     return own if row is not None and row.owner_id is None else key
+
+
+async def save_entry(
+    game_id: int,
+    code: str,
+    *,
+    name: str,
+    owner: int | None,
+    data: Callable[[str], dict[str, Any]],
+    actor_id: int,
+    is_gm: bool,
+    count: int = 1,
+    renaming: int | None = None,
+) -> SavedCharacter:
+    """Save a parsed character of the system `code` for `owner` (`check_owner`) under its
+    checked name (engine/services/names.py: `renaming`, the entry whose new name this is, is
+    never compared with it; a player's save not with the GM's templates), kept by the name's
+    key — a player's beside a template of the name (`player_key`). `data`: the row's JSON,
+    given the checked name."""
+    await check_owner(game_id, owner, actor_id=actor_id, is_gm=is_gm)
+    name = checked_name(name)
+    await refuse_look_alike(game_id, name, templates=is_gm, except_id=renaming)
+    values = {"name": name, "system": code, "owner_id": owner, "count": count, "data": data(name)}
+    key = name_key(name) if is_gm else await player_key(game_id, name_key(name), actor_id)
+    return await keep_entry(
+        game_id, key, values, actor_id=actor_id, is_gm=is_gm, missing=NoCharacter
+    )
 
 
 async def keep_entry(

@@ -1,9 +1,11 @@
-"""One scene service for every rule system: a scene kind's start, end, current, command and
-undo, each one unit of work (engine/services/aggregates/unit.py). What is the system's comes
-from the kind's registration (engine/services/systems.py `SceneKind`): its aggregate (evolve,
-codecs), its `decide` of a command on the state read in the unit, who may send what
-(`check`), the other scenes' steps a step causes (`follow`, `follow_undo`), a new scene's
-params and the notes' extra fields. The system's modules name these for their callers
+"""One scene service for every rule system: a scene kind's start (empty, or with a first
+step: `open_scene`), end, current, command and undo, each one unit of work
+(engine/services/aggregates/unit.py). What is the system's comes from the kind's
+registration (engine/services/systems.py `SceneKind`): its aggregate (evolve, codecs), its
+`decide` of a command on the state read in the unit, who may send what (`check`), the other
+scenes' steps a step causes (`follow`, `follow_undo`), a new scene's params (`start_params`,
+`opens`), its scope (one open scene per forum topic, say) and when a scene is over, and the
+notes' extra fields. The system's modules name these for their callers
 (``start_<scene> = partial(start_scene, KIND)``).
 """
 
@@ -11,17 +13,21 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from engine.dice.rng import Rng
 from engine.services import scenes, systems
 from engine.services.aggregates.unit import Unit, run_unit
 from engine.services.errors import EventConflict, StaleState
-from engine.services.scenes import CommandOutcome, SceneView, UndoOutcome
+from engine.services.scenes import Caused, CommandOutcome, SceneView, UndoOutcome
 from engine.store.models import ROLE_GM
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
 
 S = TypeVar("S")
 C = TypeVar("C")
+D = TypeVar("D", bound="DataclassInstance")  # an engine command (a dataclass with `by`)
 
 
 @dataclass(frozen=True)
@@ -40,7 +46,7 @@ class Turn(Generic[S, C]):
     def by(self) -> int | None:
         return by_of(self.role, self.actor_id)
 
-    def as_actor(self, command: Any) -> Any:
+    def as_actor(self, command: D) -> D:
         """`command` with its `by` set for the engine."""
         return as_actor(command, self.role, self.actor_id)
 
@@ -51,9 +57,9 @@ def by_of(role: str, actor_id: int) -> int | None:
     return None if role == ROLE_GM else actor_id
 
 
-def as_actor(command: C, role: str, actor_id: int) -> C:
+def as_actor(command: D, role: str, actor_id: int) -> D:
     """`command` with its `by` set for the engine (`by_of`)."""
-    return dataclasses.replace(command, by=by_of(role, actor_id))  # type: ignore[type-var]
+    return dataclasses.replace(command, by=by_of(role, actor_id))
 
 
 async def start_scene(kind: str, game_id: int, *, actor_id: int) -> SceneView[Any]:
@@ -62,6 +68,28 @@ async def start_scene(kind: str, game_id: int, *, actor_id: int) -> SceneView[An
     scene = systems.scene_kind(kind)
     params = None if scene.start_params is None else await scene.start_params(game_id)
     return await scenes.start_empty(scene.aggregate, game_id, actor_id=actor_id, params=params)
+
+
+async def open_scene(
+    kind: str, game_id: int, command: object, *, actor_id: int, rng: Rng, scope: object = None
+) -> CommandOutcome[Any, Any]:
+    """The GM opens a new scene of `kind` (of `scope`, for a kind with a scope) and decides
+    `command` as its first step, in one transaction: `wrong_system` in a game of another
+    system, the kind's `active` error while one goes on (`scenes.open_in`); the new scene's
+    params are the kind's `opens` of the command."""
+    scene = systems.scene_kind(kind)
+    decide = _decide_of(scene)
+
+    async def work(unit: Unit) -> CommandOutcome[Any, Any]:
+        key = await scenes.open_in(unit, scene.aggregate, scope)
+        params = None if scene.opens is None else await scene.opens(unit, key, command)
+        state = await unit.state(scene.aggregate, key, params=params)
+        turn = Turn(unit, key, state, command, scenes.member_in(unit), actor_id, rng)
+        events, after = await decide(turn)
+        out = await record_scene_step(unit, kind, key, events, rng, before=state, after=after)
+        return dataclasses.replace(out, before=state)
+
+    return await run_unit(game_id, work, actor_id=actor_id)
 
 
 async def end_scene(kind: str, game_id: int, *, actor_id: int) -> SceneView[Any]:
@@ -77,13 +105,13 @@ async def current_scene(kind: str, game_id: int) -> SceneView[Any] | None:
 async def scene_command(
     kind: str,
     game_id: int,
-    command: Any,
+    command: object,
     *,
     actor_id: int,
     rng: Rng,
     expected_seq: int | None = None,
     expected_stream: str | None = None,
-    scope: Any = None,
+    scope: object = None,
 ) -> CommandOutcome[Any, Any]:
     """Decide `command` on the game's open scene of `kind` (of `scope`, for a kind with a
     scope) and keep its events as one step, with the steps it causes in other scenes, in one
@@ -91,9 +119,7 @@ async def scene_command(
     engine's refusal passes through. `expected_seq`: the scene's seq the user saw
     (`stale_state` if it moved)."""
     scene = systems.scene_kind(kind)
-    decide = scene.decide
-    if decide is None:
-        raise TypeError(f"the scene kind {kind!r} decides no commands here")
+    decide = _decide_of(scene)
     if scene.commands is not None and not isinstance(command, scene.commands):
         raise TypeError(f"not a {kind} command: {command!r}")
 
@@ -112,18 +138,23 @@ async def scene_command(
     return await run_unit(game_id, work, actor_id=actor_id)
 
 
-async def open_key(unit: Unit, kind: str, scope: Any = None) -> str:
+def _decide_of(scene: systems.SceneKind[Any, Any]) -> systems.Decide[Any, Any]:
+    if scene.decide is None:
+        raise TypeError(f"the scene kind {scene.name!r} decides no commands here")
+    return scene.decide
+
+
+async def open_key(unit: Unit, kind: str, scope: object = None) -> str:
     """The key of the game's open scene of `kind`, read with the unit's lock — for a kind
     with a scope (`SceneKind.scope`), the newest open one of `scope`; the kind's `missing`
     error when there is none."""
     scene = systems.scene_kind(kind)
     if scene.scope is None:
         return await scenes.active_in(unit, kind)
-    prefix = scene.scope(scope)
-    keys = [k for k, _ in unit.game.open_streams if k.startswith(prefix)]
-    if not keys:
+    key = scenes.newest_open(unit, scene.scope(scope))
+    if key is None:
         raise scene.missing(game_id=unit.game.id, scope=scope)
-    return max(keys, key=lambda k: int(k.rsplit(":", 1)[-1]))
+    return key
 
 
 async def record_scene_step(
@@ -150,7 +181,7 @@ async def record_scene_step(
     seq = unit.seq(key)
     note = scene.note(key)
     unit.note(kind, aggregate, stream=key, seq=seq, events=events, actor_id=unit.actor_id, **note)
-    followed: tuple[Any, ...] = ()
+    followed: tuple[Caused, ...] = ()
     if scene.follow is not None:
         state = await unit.state(aggregate, key)
         followed = await scene.follow(unit, key, step, events, state, rng, before)
@@ -167,7 +198,7 @@ async def undo_scene_step(
     expected_step: int | None = None,
     expected_seq: int | None = None,
     expected_stream: str | None = None,
-    scope: Any = None,
+    scope: object = None,
 ) -> UndoOutcome[Any, Any]:
     """The GM takes back the last step of the game's open scene of `kind` (of `scope`, for a
     kind with a scope) and what it caused in other scenes (`follow_undo`), in one

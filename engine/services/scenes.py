@@ -198,18 +198,39 @@ def system_in(unit: Unit, kind: str) -> None:
         raise WrongSystem(game_id=unit.game.id, system=unit.game.system, expected=expected)
 
 
-async def open_in(unit: Unit, aggregate: agg.Aggregate[Any, Any]) -> str:
+def key_number(key: str) -> int:
+    """The n of a scene's stream key ("<kind>:<n>", "<kind>:<scope>:<n>"; 0 for none)."""
+    tail = key.rsplit(":", 1)[-1]
+    return int(tail) if tail.isdigit() else 0
+
+
+def newest_open(unit: Unit, prefix: str) -> str | None:
+    """The key of the game's newest open stream under `prefix` (read with the unit's lock)."""
+    keys = [k for k, _ in unit.game.open_streams if k.startswith(prefix)]
+    return max(keys, key=key_number) if keys else None
+
+
+async def open_in(unit: Unit, aggregate: agg.Aggregate[Any, Any], scope: object = None) -> str:
     """In a unit: the key of a new scene of the aggregate's kind ("<kind>:<n>", the next
-    free n) — the GM's alone, in a game of the kind's system with no open scene of the kind
-    (its `active` error). The game is locked with the unit, so two starts at once open one
-    scene. The scene's first step recorded in the unit creates its row with the flush."""
+    free n; for a kind with a scope, under the scope's prefix) — the GM's alone, in a game of
+    the kind's system with no open scene of the kind, or of the scope (its `active` error;
+    one its `over` says has ended stays open to read, and the new one starts beside it).
+    The game is locked with the unit, so two starts at once open one scene. The scene's
+    first step recorded in the unit creates its row with the flush."""
     kind = aggregate.name
     gm_in(unit)
     system_in(unit, kind)
-    current = await unit.active_key(kind)
-    if current is not None:
-        raise systems.scene_kind(kind).active(game_id=unit.game.id, stream=current)
-    return await next_key(unit.game.id, f"{kind}:", unit.conn)
+    scene = systems.scene_kind(kind)
+    if scene.scope is None:
+        prefix, current = f"{kind}:", await unit.active_key(kind)
+    else:
+        prefix = scene.scope(scope)
+        current = newest_open(unit, prefix)
+    if current is not None and not (
+        scene.over is not None and scene.over(await unit.state(aggregate, current))
+    ):
+        raise scene.active(game_id=unit.game.id, stream=current)
+    return await next_key(unit.game.id, prefix, unit.conn)
 
 
 async def start_empty(

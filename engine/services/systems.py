@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from engine.dice import commands as roll_commands
 from engine.dice.commands import RollCommand
@@ -28,17 +28,23 @@ if TYPE_CHECKING:
     from engine.services.scene_service import Turn
     from engine.services.scenes import Caused
 
+S = TypeVar("S")  # a scene kind's state
+E = TypeVar("E")  # its events
+
 # (the command in its unit, on the state read there) -> its events, and the state after them
 # when the decision has it (else they are folded)
-Decide = Callable[["Turn[Any, Any]"], Awaitable[tuple[tuple[Any, ...], Any]]]
+Decide = Callable[["Turn[S, Any]"], Awaitable[tuple[tuple[E, ...], S | None]]]
 # (unit, a player's command) -> None, or the refusal of what the player may not send
 Check = Callable[["Unit", Any], Awaitable[None]]
 # (unit, key, step, events, state after, rng, state before) -> the steps caused elsewhere
 Follow = Callable[
-    ["Unit", str, "int | None", tuple[Any, ...], Any, "Rng", Any], Awaitable[tuple["Caused", ...]]
+    ["Unit", str, "int | None", tuple[E, ...], S, "Rng", S | None],
+    Awaitable[tuple["Caused", ...]],
 ]
 # (unit, key, the undone step) -> what was undone elsewhere with it
 FollowUndo = Callable[["Unit", str, int], Awaitable["Caused | None"]]
+# (unit, the new scene's key, the GM's opening command) -> the new scene's stream params
+Opens = Callable[["Unit", str, Any], Awaitable[Mapping[str, Any]]]
 
 
 def _no_note(key: str) -> Mapping[str, Any]:
@@ -46,23 +52,31 @@ def _no_note(key: str) -> Mapping[str, Any]:
 
 
 @dataclass(frozen=True)
-class SceneKind:
-    """One kind of scene: its aggregate's name is the kind (stream keys "<kind>:<n>")."""
+class SceneKind(Generic[S, E]):
+    """One kind of scene: its aggregate's name is the kind (stream keys "<kind>:<n>"); its
+    hooks are checked against the aggregate's state and events where it is registered."""
 
-    aggregate: Aggregate[Any, Any]
+    aggregate: Aggregate[S, E]
     # raised (with params) when the game has none open; when one is open already
     missing: Callable[..., ServiceError] = NoScene
     active: Callable[..., ServiceError] = SceneActive
-    decide: Decide | None = None  # None: its commands are the system's own services'
-    commands: Any = None  # the engine's command types (a command of another is a TypeError)
+    decide: Decide[S, E] | None = None  # None: its commands are the system's own services'
+    # the engine's command types (a command of another is a TypeError)
+    commands: type | tuple[type, ...] | None = None
     check: Check | None = None  # a player's command, before the scene is read
-    follow: Follow | None = None
+    follow: Follow[E, S] | None = None
     follow_undo: FollowUndo | None = None
     start_params: Callable[[int], Awaitable[Mapping[str, Any]]] | None = None  # (game id)
     note: Callable[[str], Mapping[str, Any]] = _no_note  # a step's note's own fields (key)
     # Several open at once, one per scope (a forum topic, say): a scope's key prefix; a
     # command or an undo names its scope and acts on that scope's newest open scene.
     scope: Callable[[Any], str] | None = None
+    # A scene that opens with a first step (`scene_service.open_scene`): its params, from
+    # the opening command as the kind's `decide` gets it, read with the game's lock.
+    opens: Opens | None = None
+    # A scene whose state is over: it stays open to read, and a new one (of its scope)
+    # starts beside it (None: an open scene keeps a new one from starting until it is closed).
+    over: Callable[[S], bool] | None = None
 
     @property
     def name(self) -> str:
@@ -73,7 +87,7 @@ class SceneKind:
 class RuleSystem:
     code: str  # stored with games and characters: at most 16 characters
     name: str
-    scenes: tuple[SceneKind, ...] = ()
+    scenes: tuple[SceneKind[Any, Any], ...] = ()
     # what a new game's `options` start with (a system's readings whose default changed: kept
     # on the game, so a later change of the default never changes a game already running)
     new_game_options: Callable[[], dict[str, Any]] = dict
@@ -82,7 +96,7 @@ class RuleSystem:
 
 
 _SYSTEMS: dict[str, RuleSystem] = {}
-_SCENES: dict[str, tuple[RuleSystem, SceneKind]] = {}
+_SCENES: dict[str, tuple[RuleSystem, SceneKind[Any, Any]]] = {}
 
 
 def register(system: RuleSystem) -> RuleSystem:
@@ -113,7 +127,7 @@ def system(code: str) -> RuleSystem:
     return found
 
 
-def scene_kind(kind: str) -> SceneKind:
+def scene_kind(kind: str) -> SceneKind[Any, Any]:
     if kind not in _SCENES:
         raise UnknownScene(kind=kind)
     return _SCENES[kind][1]
@@ -125,7 +139,7 @@ def system_of_scene(kind: str) -> RuleSystem:
     return _SCENES[kind][0]
 
 
-def scene_kinds(code: str | None = None) -> tuple[SceneKind, ...]:
+def scene_kinds(code: str | None = None) -> tuple[SceneKind[Any, Any], ...]:
     """The scene kinds of one system, or of every installed system."""
     if code is not None:
         return system(code).scenes

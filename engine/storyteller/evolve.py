@@ -5,18 +5,20 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Iterable
 from functools import reduce
-from typing import Any
+from typing import Any, TypeVar
 
 from . import events as ev
 from .fight import Fight
 from .initiative import Turn
 
 _R = dataclasses.replace
+# (the state, an event of the handler's class) -> the state after it
 _HANDLERS: dict[type[ev.Event], Callable[[Fight, Any], Fight]] = {}
+H = TypeVar("H", bound=Callable[[Fight, Any], Fight])
 
 
-def _on(cls: type[ev.Event]) -> Callable[[Callable[[Fight, Any], Fight]], Any]:
-    def register(fn: Callable[[Fight, Any], Fight]) -> Any:
+def _on(cls: type[ev.Event]) -> Callable[[H], H]:
+    def register(fn: H) -> H:
         _HANDLERS[cls] = fn
         return fn
 

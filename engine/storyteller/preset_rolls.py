@@ -15,7 +15,7 @@ from engine.describe import Description
 from engine.dice.errors import DiceError
 from engine.dice.rng import Rng
 from engine.storyteller.dice.results import PoolResult
-from engine.storyteller.dice.rolls import parse_pool, roll_pool
+from engine.storyteller.dice.rolls import PoolSpec, parse_pool, roll_pool
 
 from . import presets as p
 
@@ -81,7 +81,7 @@ def split_preset(text: str) -> tuple[p.Preset, str] | None:
     return None
 
 
-def _spec(preset: p.Preset, name: str, rest: str) -> Any:
+def _spec(preset: p.Preset, name: str, rest: str) -> PoolSpec:
     if not rest.strip():
         raise DiceError("incomplete", position=len(name), fragment="")
     spec = parse_pool(rest)  # the player's own reading first: its errors are theirs

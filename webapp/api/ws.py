@@ -29,7 +29,7 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
-from webapp.auth import AuthError, validate_init_data
+from webapp.auth import AuthError, InitData, validate_init_data
 from webapp.errors import ApiError, error_body
 from webapp.feed import push_frame, snapshot
 from webapp.keys import AUTH_TOKEN, BROADCASTER, CONFIG, INIT_DATA, SOCKETS
@@ -116,7 +116,7 @@ async def _refuse(ws: web.WebSocketResponse, code: str, status: int) -> web.WebS
     return ws
 
 
-async def _first_message_auth(request: web.Request, ws: web.WebSocketResponse) -> Any:
+async def _first_message_auth(request: web.Request, ws: web.WebSocketResponse) -> InitData:
     try:
         msg = await ws.receive(timeout=AUTH_TIMEOUT)
     except TimeoutError:

@@ -11,10 +11,16 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any, Generic
+from typing import Any, Generic, TypeVar
 
 from engine.dice.rng import Rng
-from engine.services.scene_service import end_scene, scene_command, start_scene, undo_scene_step
+from engine.services.scene_service import (
+    end_scene,
+    open_scene,
+    scene_command,
+    start_scene,
+    undo_scene_step,
+)
 from webapp.bodies import B, Body, parse_body
 
 
@@ -36,7 +42,7 @@ class Ctx:
         return {"expected_seq": self.body.get("seq"), "expected_stream": self.body.get("stream")}
 
 
-Events = tuple[Any, ...]
+Events = tuple[object, ...]  # the engine events a command wrote
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,11 +66,23 @@ class Spec(Generic[B]):
         return await self.handler(ctx, ctx.parse(self.model))
 
 
-class NoArgs(Body):
+class SceneArgs(Body):
+    """A command's arguments; `scope`: which open scene of a kind with scopes it is for
+    (engine/services/systems.py `SceneKind.scope`: a forum topic, say)."""
+
+    @property
+    def scope(self) -> object:
+        return None  # the game's one open scene of the kind
+
+
+class NoArgs(SceneArgs):
     pass
 
 
-def scene_spec(kind: str, model: type[B], build: Callable[[B], Any], gm_only: bool) -> Spec[B]:
+A = TypeVar("A", bound=SceneArgs)
+
+
+def scene_spec(kind: str, model: type[B], build: Callable[[B], object], gm_only: bool) -> Spec[B]:
     """A command of a scene of `kind` that is one engine command built from its arguments."""
 
     async def run(ctx: Ctx, args: B) -> Done:
@@ -76,24 +94,43 @@ def scene_spec(kind: str, model: type[B], build: Callable[[B], Any], gm_only: bo
     return Spec(model, run, gm_only)
 
 
-def scene_specs(kind: str) -> dict[str, Spec[NoArgs]]:
-    """The GM's start (an empty scene), end and undo (of the step the board showed) of a
-    scene of `kind`."""
+def opening_spec(
+    kind: str, model: type[A], opening: Callable[[Ctx, A], Awaitable[object]]
+) -> Spec[A]:
+    """The GM's start of a scene of `kind` that opens with a first step: the system's
+    opening command made from the arguments (`opening`), decided by the scene service in
+    the scope the arguments name."""
 
-    async def start(ctx: Ctx, _: NoArgs) -> Done:
+    async def start(ctx: Ctx, args: A) -> Done:
+        command = await opening(ctx, args)
+        out = await open_scene(
+            kind, ctx.game_id, command, actor_id=ctx.actor_id, rng=ctx.rng, scope=args.scope
+        )
+        return Done(out.events)
+
+    return Spec(model, start, True)
+
+
+def scene_specs(kind: str, args: type[SceneArgs] = NoArgs) -> dict[str, Spec[SceneArgs]]:
+    """The GM's start (an empty scene), end and undo (of the step the board showed: the
+    scene's `seq` and `stream`, when the page sends them) of a scene of `kind`; `args`: the
+    undo's, which name the scene of a kind with scopes."""
+
+    async def start(ctx: Ctx, _: SceneArgs) -> Done:
         await start_scene(kind, ctx.game_id, actor_id=ctx.actor_id)
         return Done()
 
-    async def end(ctx: Ctx, _: NoArgs) -> Done:
+    async def end(ctx: Ctx, _: SceneArgs) -> Done:
         await end_scene(kind, ctx.game_id, actor_id=ctx.actor_id)
         return Done()
 
-    async def undo(ctx: Ctx, _: NoArgs) -> Done:
-        await undo_scene_step(kind, ctx.game_id, actor_id=ctx.actor_id, **ctx.seen)
+    async def undo(ctx: Ctx, sent: SceneArgs) -> Done:
+        seen = ctx.seen
+        await undo_scene_step(kind, ctx.game_id, actor_id=ctx.actor_id, scope=sent.scope, **seen)
         return Done()
 
     return {
         "start": Spec(NoArgs, start, True),
         "end": Spec(NoArgs, end, True),
-        "undo": Spec(NoArgs, undo, True),
+        "undo": Spec(args, undo, True),
     }

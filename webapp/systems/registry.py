@@ -39,7 +39,7 @@ Project = Callable[[Any, Viewer], dict[str, Any] | None]
 Audience = Callable[[Any, Viewer], Hashable]
 
 
-def per_user(scene: Any, viewer: Viewer) -> Hashable:
+def per_user(scene: object, viewer: Viewer) -> Hashable:
     """The audience when a system says nothing: every user (in their role) a view of their own."""
     return (viewer.role, viewer.user_id)
 

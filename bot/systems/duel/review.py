@@ -4,11 +4,9 @@ deadline, the undo, and the publication of the turn."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from aiogram import Bot, Router
 from aiogram.filters import Filter
-from aiogram.types import CallbackQuery, Message
+from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message
 from aiogram.utils.i18n import gettext as _
 
 from bot.middlewares.flood import step_and_its_chat
@@ -159,7 +157,9 @@ async def on_reason(message: Message, bot: Bot, rng: Rng) -> None:
         await message.reply(_("The change is made with your reason."))
 
 
-async def _edit(bot: Bot, query: CallbackQuery, text: str, markup: Any) -> None:
+async def _edit(
+    bot: Bot, query: CallbackQuery, text: str, markup: InlineKeyboardMarkup | None
+) -> None:
     if query.message is not None:
         await bot.edit_message_text(
             text[:4096],

@@ -4,8 +4,7 @@ of a proposal (its buttons)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Awaitable, Callable
 
 from aiogram import Bot, Router, html
 from aiogram.filters import Command, CommandObject
@@ -56,6 +55,9 @@ from engine.storyteller import commands as cmd
 from engine.storyteller.character import FIST
 from engine.storyteller.errors import StorytellerError
 from engine.storyteller.fight import Fight, Fighter
+
+# a chat command's handler, as aiogram calls it with the workflow's data
+Handler = Callable[[Message, CommandObject, Bot, Rng], Awaitable[None]]
 
 
 def refusals() -> Refusals:
@@ -258,7 +260,7 @@ SIMPLE: dict[str, Callable[[str], cmd.Command]] = {
 }
 
 
-def _simple(make: Callable[[str], cmd.Command]) -> Any:
+def _simple(make: Callable[[str], cmd.Command]) -> Handler:
     async def handler(message: Message, command: CommandObject, bot: Bot, rng: Rng) -> None:
         call = await call_of(message, command.args)
         fighter, _rest = actor(call)

@@ -4,7 +4,7 @@ and /heal (how long a fighter's wounds take to heal, from the game's healing tab
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from aiogram import Bot, Router, html
 from aiogram.filters import Command, CommandObject
@@ -170,7 +170,17 @@ def _flag(word: str) -> bool:
     raise Refusal(_("Write «да» or «нет»."))
 
 
-def _without(rows: tuple[Any, ...], name: str) -> tuple[Any, ...]:
+class _Row(Protocol):
+    """A row of the game's weapon or armor table."""
+
+    @property
+    def name(self) -> str: ...
+
+
+R = TypeVar("R", bound=_Row)
+
+
+def _without(rows: tuple[R, ...], name: str) -> tuple[R, ...]:
     key = names.norm(name)
     kept = tuple(r for r in rows if names.norm(r.name) != key)
     if len(kept) == len(rows):
@@ -178,7 +188,7 @@ def _without(rows: tuple[Any, ...], name: str) -> tuple[Any, ...]:
     return kept
 
 
-def _with(rows: tuple[Any, ...], new: tuple[Any, ...]) -> tuple[Any, ...]:
+def _with(rows: tuple[R, ...], new: tuple[R, ...]) -> tuple[R, ...]:
     """The table with the new rows (a row of the same name is replaced, in its place)."""
     by_name = {names.norm(r.name): r for r in new}
     out = [by_name.pop(names.norm(r.name), r) for r in rows]

@@ -207,7 +207,7 @@ def proposal_text(fight: Fight, game_name: str) -> str:
     if o.dice is not None:
         changes.append(ngettext("{count} die", "{count} dice", o.dice).format(count=o.dice))
     if o.defense is not None or o.no_defense:
-        changes.append(defense_label(None if o.no_defense else o.defense.kind))  # type: ignore[union-attr]
+        changes.append(defense_label(None if o.no_defense or not o.defense else o.defense.kind))
     if o.damage_type is not None:
         changes.append(_("damage {type}").format(type=damage_label(o.damage_type)))
     if changes:

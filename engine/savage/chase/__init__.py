@@ -51,6 +51,7 @@ from .queries import (
     same_card,
 )
 from .roll import ManeuverRoll
+from .setup import check_start
 
 __all__ = [
     "ERROR_CODES",
@@ -90,6 +91,7 @@ __all__ = [
     "TurnState",
     "actions_taken",
     "card_distance",
+    "check_start",
     "current_multi_action_penalty",
     "decide",
     "describe_event",

@@ -10,16 +10,21 @@ from . import events as ev
 from .base import Log, active, active_mover, check_modifier, check_position, leader_for
 from .errors import ChaseError
 from .model import MOVEMENT_SKILLS, TRAIT_DICE, Participant
-from .options import MAX_ROW
+from .options import MAX_ROW, ChaseOptions
 from .rules import FATIGUE_OUT, MAX_IGNORED_WOUNDS, MAX_WOUNDS
+
+
+def check_start(cmd: c.StartChase) -> ChaseOptions:
+    """The start's row size and options as the rules allow them (before a card is drawn)."""
+    if not c.ROW_SIZE <= cmd.cards <= MAX_ROW:
+        raise ChaseError("bad_row_size", min=c.ROW_SIZE, max=MAX_ROW)
+    return cmd.options.validate()
 
 
 def start_chase(log: Log, cmd: c.StartChase, rng: Rng) -> None:
     if log.state.started:
         raise ChaseError("already_started")
-    if not c.ROW_SIZE <= cmd.cards <= MAX_ROW:
-        raise ChaseError("bad_row_size", min=c.ROW_SIZE, max=MAX_ROW)
-    options = cmd.options.validate()
+    options = check_start(cmd)
     row = shuffled(full_deck(), rng)[: cmd.cards]
     log.emit(ev.ChaseStarted, options=options, row=row)
 

@@ -53,8 +53,7 @@ def _render(executor_class: Any, query_class: Any, text: str) -> str:
 
 def sql(conn: BaseDBAsyncClient, text: str) -> str:
     """`text` with each `?` replaced by the driver's placeholder for that position."""
-    # Class objects are hashable (mypy reads their __eq__ as the instances').
-    return _render(conn.executor_class, conn.query_class, text)  # type: ignore[arg-type]
+    return _render(conn.executor_class, conn.query_class, text)  # type: ignore[arg-type]  # a class is hashable (mypy reads its __eq__ as the instances')
 
 
 def options_of(stored: Any) -> dict[str, Any]:

@@ -10,6 +10,7 @@ from engine.services.duel.code import CODE
 from engine.services.duel.duels import (
     DuelOutcome,
     DuelView,
+    OpenDuel,
     adjust_turn,
     current_duel,
     decide_duel,
@@ -17,7 +18,9 @@ from engine.services.duel.duels import (
     due_duels,
     duel_at,
     duel_command,
+    duel_opening,
     open_duels,
+    opening_params,
     pass_deadline,
     publish_turn,
     set_deadline,
@@ -51,10 +54,21 @@ def _note(key: str) -> dict[str, int]:
     return {"thread": thread_of(key)}  # the topic the duel's step is told in
 
 
+# a duel per forum topic; a finished one stays readable beside a new one
+DUEL_SCENE = SceneKind(
+    DUEL,
+    NoDuel,
+    DuelActive,
+    decide=decide_duel,
+    note=_note,
+    scope=prefix,
+    opens=opening_params,
+    over=lambda state: state.over,
+)
 DUEL_SYSTEM = RuleSystem(
     CODE,
     "Forum duel",
-    (SceneKind(DUEL, NoDuel, DuelActive, decide=decide_duel, note=_note, scope=prefix),),
+    (DUEL_SCENE,),
     new_game_options=new_game_rules,
     rolls=(DUEL_CHECK,),
 )
@@ -70,6 +84,7 @@ __all__ = [
     "FighterRecord",
     "NoDuel",
     "NoFighter",
+    "OpenDuel",
     "SameFighter",
     "adjust_turn",
     "choices",
@@ -79,6 +94,7 @@ __all__ = [
     "due_duels",
     "duel_at",
     "duel_command",
+    "duel_opening",
     "game_classes",
     "game_rules",
     "get_fighter",

@@ -14,22 +14,21 @@ import dataclasses
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from engine import duel
 from engine.dice.rng import Rng
 from engine.receipt import new_salt
 from engine.services import aggregates as agg
-from engine.services.aggregates.streams import next_key
-from engine.services.aggregates.unit import Unit, run_unit
-from engine.services.errors import EventConflict, StaleState, WrongSystem
+from engine.services.aggregates.unit import Unit
+from engine.services.errors import EventConflict, StaleState
 from engine.services.games import get_game
-from engine.services.scene_service import Turn, record_scene_step, scene_command, undo_scene_step
-from engine.services.scenes import CommandOutcome, SceneView, UndoOutcome, gm_in, view_of
+from engine.services.scene_service import Turn, open_scene, scene_command, undo_scene_step
+from engine.services.scenes import CommandOutcome, SceneView, UndoOutcome, key_number, view_of
 from engine.store.models import Stream
 
-from .aggregates import DUEL, prefix
-from .code import CODE
-from .errors import DuelActive, SameFighter
+from .aggregates import DUEL, prefix, thread_of
+from .errors import SameFighter
 from .fighters import FighterRecord, get_fighter
 from .rules import game_rules
 
@@ -47,30 +46,6 @@ def turn_seed(rng: Rng) -> str:
     return f"{bits(128):032x}" if callable(bits) else ""
 
 
-def _number(key: str) -> int:
-    tail = key.rsplit(":", 1)[-1]
-    return int(tail) if tail.isdigit() else 0
-
-
-def open_key(unit: Unit, thread: int) -> str | None:
-    """The newest open duel of the topic, as read with the game's lock (or None: a start's
-    check; a command's and an undo's is the scene service's `open_key`)."""
-    keys = [k for k, _ in unit.game.open_streams if k.startswith(prefix(thread))]
-    return max(keys, key=_number) if keys else None
-
-
-def _check_system(unit: Unit) -> None:
-    if unit.game.system != CODE:
-        raise WrongSystem(game_id=unit.game.id, system=unit.game.system, expected=CODE)
-
-
-async def _record(
-    unit: Unit, key: str, events: tuple[duel.Event, ...], state: duel.DuelState, rng: Rng
-) -> DuelOutcome:
-    out = await record_scene_step(unit, KIND, key, events, rng)
-    return dataclasses.replace(out, before=state)
-
-
 async def start_duel(
     game_id: int,
     *,
@@ -83,33 +58,42 @@ async def start_duel(
 ) -> DuelOutcome:
     """The GM starts a duel of two saved fighters in a topic (0: no forum topic); their
     owners submit for them (a fighter without one is the GM's). `duel_active` while the
-    topic's duel goes on; a finished one stays readable and a new one starts beside it."""
+    topic's duel goes on; a finished one stays readable and a new one starts beside it (the
+    scene service's `open_scene`, scoped by the topic)."""
+    command = await duel_opening(game_id, a, b, options)
+    return await open_scene(KIND, game_id, command, actor_id=actor_id, rng=rng, scope=thread)
+
+
+async def duel_opening(
+    game_id: int, a: str | int, b: str | int, options: duel.DuelOptions | None = None
+) -> OpenDuel:
+    """The start of a duel of the saved fighters `a` and `b` (`no_fighter`; `same_fighter`
+    for one named twice), as the scene service's `open_scene` takes it."""
     first, second = await get_fighter(game_id, a), await get_fighter(game_id, b)
     if first.id == second.id:
         raise SameFighter(game_id=game_id)
-
-    async def work(unit: Unit) -> DuelOutcome:
-        gm_in(unit)
-        _check_system(unit)
-        # the game's readings (engine/services/duel/rules.py) unless the caller chose
-        info = unit.game.info
-        chosen = options or (game_rules(info) if info is not None else duel.DEFAULT_OPTIONS)
-        current = open_key(unit, thread)
-        if current is not None and not (await unit.state(DUEL, current)).over:
-            raise DuelActive(game_id=game_id, stream=current)
-        key = await next_key(unit.game.id, prefix(thread), unit.conn)
-        initial = _initial(first, second, chosen)
-        params = {"thread": thread, "initial": initial.to_dict()}
-        state = await unit.state(DUEL, key, params=params)
-        # the duel's first step, and the first turn's dice seed
-        events = duel.decide(state, duel.Configure(chosen, seed=turn_seed(rng)), rng)
-        return await _record(unit, key, events, state, rng)
-
-    return await run_unit(game_id, work, actor_id=actor_id)
+    return OpenDuel(first, second, options)
 
 
-def _initial(a: FighterRecord, b: FighterRecord, options: duel.DuelOptions) -> duel.DuelState:
-    return duel.new_duel(a.fighter, b.fighter, options, owners=(a.owner_id, b.owner_id))
+@dataclass(frozen=True)
+class OpenDuel:
+    """The GM's start of a duel as the scene service hands it to `opening_params` and
+    `decide_duel`: the two saved fighters, the readings the caller chose (None: the game's)."""
+
+    first: FighterRecord
+    second: FighterRecord
+    options: duel.DuelOptions | None = None
+
+
+async def opening_params(unit: Unit, key: str, command: OpenDuel) -> dict[str, Any]:
+    """A new duel's stream params: its topic and first state — both fighters, their owners
+    and the game's readings (engine/services/duel/rules.py) unless the caller chose."""
+    info = unit.game.info
+    chosen = command.options or (game_rules(info) if info is not None else duel.DEFAULT_OPTIONS)
+    first, second = command.first, command.second
+    owners = (first.owner_id, second.owner_id)
+    initial = duel.new_duel(first.fighter, second.fighter, chosen, owners=owners)
+    return {"thread": thread_of(key), "initial": initial.to_dict()}
 
 
 @dataclass(frozen=True)
@@ -121,17 +105,23 @@ class OnTurn:
     turn: int | None = None
 
 
-async def decide_duel(sent: Turn[duel.DuelState, OnTurn]) -> tuple[tuple[duel.Event, ...], None]:
-    """The duel's decide for the scene service: `wrong_turn` when the duel is past the turn
+async def decide_duel(
+    sent: Turn[duel.DuelState, OnTurn | OpenDuel],
+) -> tuple[tuple[duel.Event, ...], None]:
+    """The duel's decide for the scene service. Its start: its readings and the first turn's
+    dice seed, the duel's first step. A command: `wrong_turn` when the duel is past the turn
     the sender saw; the engine is told who sends (None: the GM) — a GM who saved a fighter as
     its owner seals it as its player."""
-    state, command, turn = sent.state, sent.command.command, sent.command.turn
+    state, rng = sent.state, sent.rng
+    if isinstance(sent.command, OpenDuel):
+        return duel.decide(state, duel.Configure(state.options, seed=turn_seed(rng)), rng), None
+    command, turn = sent.command.command, sent.command.turn
     if turn is not None and turn != state.turn:
         raise duel.DuelError("wrong_turn", {"got": turn, "turn": state.turn})
     by = sent.by
     if isinstance(command, duel.Submit) and state.fighter(command.fighter).owner == sent.actor_id:
         by = sent.actor_id
-    return duel.decide(state, dataclasses.replace(command, by=by), sent.rng), None
+    return duel.decide(state, dataclasses.replace(command, by=by), rng), None
 
 
 async def duel_command(
@@ -276,7 +266,7 @@ async def _stream_of(game_id: int, thread: int) -> agg.StreamInfo | None:
     )
     if not rows:
         return None
-    row = max(rows, key=lambda r: _number(r.key))
+    row = max(rows, key=lambda r: key_number(r.key))
     return agg.StreamInfo(
         game_id, row.key, row.aggregate, row.head_seq, row.head_step,
         row.created_at, row.updated_at, row.closed_at,

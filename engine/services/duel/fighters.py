@@ -19,9 +19,10 @@ from typing import Any
 from tortoise.exceptions import IntegrityError
 
 from engine import duel
+from engine.describe import Description
 from engine.services.errors import NotGm
 from engine.services.library import name_key
-from engine.services.library_rows import check_owner, delete_entry, keep_entry, saver_is_gm
+from engine.services.library_rows import Entry, check_owner, delete_entry, keep_entry, saver_is_gm
 from engine.services.names import checked_name, refuse_look_alike, row_id, sought_name
 from engine.services.scenes import require_member, require_system
 from engine.store.models import ROLE_GM, SavedCharacter
@@ -34,11 +35,7 @@ CLASS_KEY = "#class:"
 
 
 @dataclass(frozen=True)
-class FighterRecord:
-    id: int
-    game_id: int
-    name: str
-    owner_id: int | None  # None: the GM plays it
+class FighterRecord(Entry):
     fighter: duel.Fighter
     updated_at: datetime
 
@@ -90,7 +87,7 @@ async def save_fighter(
     *,
     actor_id: int,
     owner_id: int | None = None,
-) -> tuple[FighterRecord, tuple[Any, ...]]:
+) -> tuple[FighterRecord, tuple[Description, ...]]:
     """Save (or replace, by name) a fighter; its sheet's warnings. A player's fighter is
     theirs (`owner_id` defaults to them, another owner is `not_your_character`); the GM
     names any owner, or none (the GM plays it)."""

@@ -14,20 +14,22 @@ from engine.services.games import change_options
 from engine.services.types import GameInfo
 
 RULES = "duel_rules"
+# A reading's value: a yes/no, a number, a choice's word, or None (no cap).
+Reading = bool | int | str | None
 # The values a GM steps through for the options that are numbers (None: no cap).
-STEPS: dict[str, tuple[Any, ...]] = {
+STEPS: dict[str, tuple[Reading, ...]] = {
     "series_bonus": (0, 1, 2),
     "sp_cap": (None, 4, 6, 8),
 }
 
 
-def choices(name: str) -> tuple[Any, ...]:
+def choices(name: str) -> tuple[Reading, ...]:
     """The values option `name` may take, the default first (a new game's)."""
     if name in STEPS:
         return STEPS[name]
     kind = typing.get_type_hints(DuelOptions)[name]
     if kind is bool:
-        values: tuple[Any, ...] = (True, False)
+        values: tuple[Reading, ...] = (True, False)
     else:
         values = typing.get_args(kind)
     default = getattr(NEW_GAME_OPTIONS, name)
@@ -43,7 +45,7 @@ def new_game_rules() -> dict[str, Any]:
 NAMES = tuple(f.name for f in dataclasses.fields(DuelOptions))
 
 
-def is_choice(name: str, value: Any) -> bool:
+def is_choice(name: str, value: object) -> bool:
     """Whether `value` is one of option `name`'s values, of its type too (True is not 1)."""
     return name in NAMES and any(type(value) is type(c) and value == c for c in choices(name))
 
@@ -58,7 +60,7 @@ def game_rules(game: GameInfo) -> DuelOptions:
     return dataclasses.replace(DEFAULT_OPTIONS, **known)
 
 
-def next_value(rules: DuelOptions, name: str) -> Any:
+def next_value(rules: DuelOptions, name: str) -> Reading:
     """The value after the current one of option `name` (round the choices)."""
     values = choices(name)
     current = getattr(rules, name)
@@ -66,7 +68,7 @@ def next_value(rules: DuelOptions, name: str) -> Any:
     return values[(index + 1) % len(values)]
 
 
-async def set_rule(game_id: int, name: str, value: Any, *, actor_id: int) -> DuelOptions:
+async def set_rule(game_id: int, name: str, value: Reading, *, actor_id: int) -> DuelOptions:
     """The GM sets one reading for the game's next duels (`not_gm` for a player; ValueError
     for an option or value that does not exist)."""
     if not is_choice(name, value):

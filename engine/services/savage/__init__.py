@@ -58,32 +58,26 @@ from engine.services.savage.table import (
 )
 from engine.services.systems import RuleSystem, SceneKind
 
-SAVAGE = RuleSystem(
-    CODE,
-    "Savage Worlds",
-    (
-        SceneKind(
-            ENCOUNTER,
-            NoEncounter,
-            EncounterActive,
-            decide=encounters.decide,
-            commands=savage.Command,
-            follow=chase_follows,
-            follow_undo=undo_chase_caused,
-        ),
-        SceneKind(
-            CHASE,
-            NoChase,
-            ChaseActive,
-            decide=chases.decide,
-            commands=chases.STEPS,
-            check=chases.check,
-            follow=fight_follows,
-            follow_undo=undo_fight_caused,
-        ),
-    ),
-    rolls=ROLLS,
+ENCOUNTER_KIND = SceneKind(
+    ENCOUNTER,
+    NoEncounter,
+    EncounterActive,
+    decide=encounters.decide,
+    commands=savage.Command,
+    follow=chase_follows,
+    follow_undo=undo_chase_caused,
 )
+CHASE_KIND = SceneKind(
+    CHASE,
+    NoChase,
+    ChaseActive,
+    decide=chases.decide,
+    commands=chases.STEPS,
+    check=chases.check,
+    follow=fight_follows,
+    follow_undo=undo_fight_caused,
+)
+SAVAGE = RuleSystem(CODE, "Savage Worlds", (ENCOUNTER_KIND, CHASE_KIND), rolls=ROLLS)
 
 __all__ = [
     "CHASE",

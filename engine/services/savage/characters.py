@@ -27,13 +27,12 @@ from engine.services.aggregates.unit import Unit, run_unit
 from engine.services.errors import NoCharacter
 from engine.services.library import name_key, slug
 from engine.services.library_rows import (
-    check_owner,
+    Entry,
     delete_entry,
-    keep_entry,
-    player_key,
+    save_entry,
     saver_is_gm,
 )
-from engine.services.names import checked_name, refuse_look_alike, row_id, sought_name
+from engine.services.names import row_id, sought_name
 from engine.services.savage.aggregates import ENCOUNTER
 from engine.services.savage.code import CODE
 from engine.services.savage.encounters import KIND, EncounterOutcome, record_step
@@ -48,21 +47,13 @@ from engine.store.models import ROLE_GM, Role, SavedCharacter, User
 
 
 @dataclass(frozen=True)
-class CharacterRecord:
-    id: int
-    game_id: int
-    name: str
-    owner_id: int | None  # None: an NPC template
+class CharacterRecord(Entry):
     count: int  # > 1: a group of Extras
     character: savage.Character
     created_by: int
     updated_at: datetime
     owner_name: str | None = None  # the player's first name, for «игрок Имя»
     warnings: tuple[Description, ...] = ()  # of the text just saved (parse_sheet)
-
-    @property
-    def template(self) -> bool:
-        return self.owner_id is None
 
     @property
     def sheet(self) -> str:
@@ -154,23 +145,13 @@ async def save_character(
     character = spec.character
     if owner_id is not None:
         character = dataclasses.replace(character, owner=owner_id)
-    owner = character.owner
-    await check_owner(game_id, owner, actor_id=actor_id, is_gm=is_gm)
-    name = checked_name(character.name)
-    await refuse_look_alike(game_id, name, templates=is_gm, except_id=renaming)
     # Saved with a fresh state and no id: ids are given when added to an encounter.
-    character = dataclasses.replace(character, id="", name=name, status=savage.Status())
-    values: dict[str, Any] = {
-        "name": name,
-        "system": CODE,
-        "owner_id": owner,
-        "count": spec.count,
-        "data": character.to_dict(),
-    }
-    key = name_key(name) if is_gm else await player_key(game_id, name_key(name), actor_id)
-    row = await keep_entry(
-        game_id, key, values, actor_id=actor_id, is_gm=is_gm, missing=NoCharacter
-    )
+    fresh = dataclasses.replace(character, id="", status=savage.Status())
+    row = await save_entry(
+        game_id, CODE, name=character.name, owner=character.owner, count=spec.count,
+        data=lambda name: dataclasses.replace(fresh, name=name).to_dict(),
+        actor_id=actor_id, is_gm=is_gm, renaming=renaming,
+    )  # fmt: skip
     return await _saved(row, spec)
 
 

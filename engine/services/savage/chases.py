@@ -51,7 +51,6 @@ from engine.services.scenes import (
     active_in,
     active_of,
     member_in,
-    open_in,
 )
 from engine.store.models import ROLE_GM, SavedCharacter
 from engine.store.queries import first_value
@@ -84,21 +83,12 @@ async def start_chase(
     cards: int = ROW_SIZE,
     options: chase.ChaseOptions | None = None,
 ) -> ChaseOutcome:
-    """The GM opens a chase and lays its row (`chase_active` if one is open): one step, in
-    one transaction with the new stream and its outbox row. A bad row size or option is
-    refused (ChaseError) before anything is stored."""
+    """The GM opens a chase and lays its row (`chase_active` if one is open): its first
+    step, in one transaction with the new stream and its outbox row (the scene service's
+    `open_scene`). A bad row size or option is refused (ChaseError) before anything is read."""
     command = chase.StartChase(options or chase.ChaseOptions(), cards)
-    events = chase.decide(chase.ChaseState(), command, rng)  # checks; draws the row once
-
-    async def work(unit: Unit) -> ChaseOutcome:
-        key = await open_in(unit, CHASE)
-        await unit.state(CHASE, key)  # a fresh stream: the empty chase
-        step = unit.record(CHASE, key, events)
-        seq = unit.seq(key)
-        unit.note("chase", CHASE, stream=key, seq=seq, events=events, actor_id=unit.actor_id)
-        return CommandOutcome(await unit.state(CHASE, key), events, step, seq, key)
-
-    return await run_unit(game_id, work, actor_id=actor_id)
+    chase.check_start(command)
+    return await scene_service.open_scene(KIND, game_id, command, actor_id=actor_id, rng=rng)
 
 
 # The GM closes the active chase (read-only afterwards; to record why it ended, send

@@ -11,7 +11,6 @@ modifiers, with `gm_sets_*`: engine/savage/authority.py). Engine `RuleError`s pa
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
 
 from engine import savage
 from engine.dice.rng import Rng
@@ -28,7 +27,7 @@ KIND = ENCOUNTER.name
 
 async def decide(
     turn: scene_service.Turn[savage.Encounter, savage.Command],
-) -> tuple[Any, savage.Encounter]:
+) -> tuple[tuple[savage.Event, ...], savage.Encounter]:
     """The engine's decision, with who may set what (engine/savage/authority.py): a player's
     game table."""
     info = turn.unit.game.info

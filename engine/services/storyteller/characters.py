@@ -26,13 +26,12 @@ from engine.services.errors import NoCharacter
 from engine.services.library import name_key, private_key
 from engine.services.library import slug as fighter_id
 from engine.services.library_rows import (
-    check_owner,
+    Entry,
     delete_entry,
-    keep_entry,
-    player_key,
+    save_entry,
     saver_is_gm,
 )
-from engine.services.names import checked_name, refuse_look_alike, row_id, sought_name
+from engine.services.names import row_id, sought_name
 from engine.services.scene_service import as_actor
 from engine.services.scenes import active_in, require_member, require_system, role_of
 from engine.services.storyteller.aggregates import FIGHT
@@ -41,6 +40,7 @@ from engine.services.storyteller.fights import KIND, FightOutcome, record_step
 from engine.services.storyteller.options import load_options
 from engine.store.models import ROLE_GM, SavedCharacter
 from engine.storyteller import commands as cmd
+from engine.storyteller import events as ev
 from engine.storyteller.character import Character
 from engine.storyteller.decide import decide
 from engine.storyteller.errors import StorytellerError
@@ -58,19 +58,11 @@ MAX_COPIES = 20
 
 
 @dataclass(frozen=True)
-class CharacterRecord:
-    id: int
-    game_id: int
-    name: str
-    owner_id: int | None  # None: an NPC template
+class CharacterRecord(Entry):
     character: Character
     created_by: int
     updated_at: datetime
     warnings: tuple[Description, ...] = ()  # what the text block did not read (on save)
-
-    @property
-    def template(self) -> bool:
-        return self.owner_id is None
 
     @property
     def sheet(self) -> str:
@@ -120,20 +112,11 @@ async def save_character(
     is_gm = await saver_is_gm(game_id, CODE, actor_id)
     character, warnings = parse_entry(text_or_json, await load_options(game_id))
     owner = None if template and is_gm else (owner_id if owner_id is not None else actor_id)
-    await check_owner(game_id, owner, actor_id=actor_id, is_gm=is_gm)
-    name = checked_name(character.name)
-    await refuse_look_alike(game_id, name, templates=is_gm)
-    values: dict[str, Any] = {
-        "name": name,
-        "system": CODE,
-        "owner_id": owner,
-        "count": 1,
-        "data": dataclasses.replace(character, name=name).to_dict(),
-    }
-    key = name_key(name) if is_gm else await player_key(game_id, name_key(name), actor_id)
-    row = await keep_entry(
-        game_id, key, values, actor_id=actor_id, is_gm=is_gm, missing=NoCharacter
-    )
+    row = await save_entry(
+        game_id, CODE, name=character.name, owner=owner,
+        data=lambda name: dataclasses.replace(character, name=name).to_dict(),
+        actor_id=actor_id, is_gm=is_gm,
+    )  # fmt: skip
     return _record(row, warnings)
 
 
@@ -220,7 +203,7 @@ async def add_to_fight(
         role = unit.game.role or ""
         key = await active_in(unit, KIND)
         state = await unit.state(FIGHT, key)
-        events: list[Any] = []
+        events: list[ev.Event] = []
         for add in add_commands(state, record, count):
             command = as_actor(add, role, actor_id)
             out = decide(state, command, rng)

@@ -6,7 +6,6 @@ App). Kept with the fight's stream (its params, under "review"), keyed by the pr
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from tortoise.transactions import in_transaction
 
@@ -28,7 +27,7 @@ async def review_messages(game_id: int, stream: str, opened: int | None) -> Revi
     params = (
         await Stream.filter(game_id=game_id, key=stream).first().values_list("params", flat=True)
     )
-    found: Any = (params or {}).get(_KEY) if isinstance(params, dict) else None
+    found: object = (params or {}).get(_KEY) if isinstance(params, dict) else None
     if not isinstance(found, dict) or opened not in (None, found.get("opened")):
         return None
     return ReviewMessages(int(found["opened"]), found.get("dm"), found.get("notice"))

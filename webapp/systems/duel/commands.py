@@ -9,17 +9,18 @@ from pydantic import Field, field_validator
 
 from engine import codec, duel
 from engine.services.duel import (
+    DUEL,
+    OpenDuel,
     adjust_turn,
     default_turn,
+    duel_opening,
     publish_turn,
     set_deadline,
-    start_duel,
     stop_duel,
     submit_turn,
-    undo_duel,
 )
 from webapp.bodies import Body
-from webapp.systems.commands import Ctx, Done, Spec
+from webapp.systems.commands import Ctx, Done, SceneArgs, Spec, opening_spec, scene_specs
 
 Thread = Annotated[int, Field(ge=0, le=2**53)]
 Turn = Annotated[int, Field(ge=1, le=10_000)]
@@ -27,10 +28,14 @@ Name = Annotated[str, Field(min_length=1, max_length=64)]
 _ACTIONS = codec.codec(tuple[duel.Action, ...])
 
 
-class StartBody(Body):
+class StartBody(SceneArgs):
     thread: Thread = 0
     a: Name
     b: Name
+
+    @property
+    def scope(self) -> int:
+        return self.thread  # the topic the duel starts in
 
 
 class SubmitBody(Body):
@@ -83,15 +88,16 @@ class TurnBody(Body):
     turn: Turn
 
 
-class ThreadBody(Body):
+class ThreadBody(SceneArgs):
     thread: Thread = 0
 
+    @property
+    def scope(self) -> int:
+        return self.thread  # the topic's duel
 
-async def _start(ctx: Ctx, body: StartBody) -> Done:
-    out = await start_duel(
-        ctx.game_id, thread=body.thread, a=body.a, b=body.b, actor_id=ctx.actor_id, rng=ctx.rng
-    )
-    return Done(out.events)
+
+async def _opening(ctx: Ctx, body: StartBody) -> OpenDuel:
+    return await duel_opening(ctx.game_id, body.a, body.b)
 
 
 async def _submit(ctx: Ctx, body: SubmitBody) -> Done:
@@ -136,11 +142,6 @@ async def _default(ctx: Ctx, body: DefaultBody) -> Done:
     return Done(out.events)
 
 
-async def _undo(ctx: Ctx, body: ThreadBody) -> Done:
-    await undo_duel(ctx.game_id, body.thread, actor_id=ctx.actor_id)
-    return Done()
-
-
 async def _stop(ctx: Ctx, body: ThreadBody) -> Done:
     """The GM stops the topic's running duel, as `/duel стоп` does: the chat gets the result
     so far and the export's hint (the board's sync), the forms close."""
@@ -149,12 +150,14 @@ async def _stop(ctx: Ctx, body: ThreadBody) -> Done:
 
 
 DUEL_COMMANDS: dict[str, Spec[Any]] = {
-    "start": Spec(StartBody, _start, gm_only=True),
+    "start": opening_spec(DUEL.name, StartBody, _opening),
     "submit": Spec(SubmitBody, _submit, gm_only=False),
     "adjust": Spec(AdjustBody, _adjust, gm_only=True),
     "publish": Spec(TurnBody, _publish, gm_only=True),
     "deadline": Spec(DeadlineBody, _deadline, gm_only=True),
     "default": Spec(DefaultBody, _default, gm_only=True),
-    "undo": Spec(ThreadBody, _undo, gm_only=True),
+    # the scene service's undo of the topic's duel; the page sends that duel's own `seq` and
+    # `stream` (its answer's are over all the game's duels: webapp/systems/duel/scene.py)
+    "undo": scene_specs(DUEL.name, ThreadBody)["undo"],
     "stop": Spec(ThreadBody, _stop, gm_only=True),
 }

@@ -35,11 +35,11 @@ async def _load_chase(game_id: int, read: Mapping[str, Any]) -> ChaseScene | Non
     return await load_chase(game_id, read.get(ENCOUNTER.name))
 
 
-def _project_encounter(scene: Any, viewer: Viewer) -> dict[str, Any] | None:
+def _project_encounter(scene: EncounterScene | None, viewer: Viewer) -> dict[str, Any] | None:
     return project_encounter(scene, viewer)
 
 
-def _project_chase(scene: Any, viewer: Viewer) -> dict[str, Any] | None:
+def _project_chase(scene: ChaseScene | None, viewer: Viewer) -> dict[str, Any] | None:
     return project_chase(scene, viewer)
 
 

@@ -43,6 +43,7 @@ from webapp.errors import ApiError, error_body, refusal
 from webapp.i18n import describe_text
 from webapp.projection import GM, Viewer, iso
 from webapp.roles import require_active
+from webapp.systems.library import delete_route, viewers_entry
 from webapp.systems.registry import CharacterRoutes
 
 MAX_SHEET = 4000  # characters of a text block (a chat message holds 4096)
@@ -118,7 +119,7 @@ def record_json(r: CharacterRecord, locale: str) -> dict[str, Any]:
     }
 
 
-def _refusal(exc: savage.RuleError | ServiceError, viewer: Viewer, text: Any) -> ApiError:
+def _refusal(exc: savage.RuleError | ServiceError, viewer: Viewer, text: object) -> ApiError:
     """The engine's code and message, plus where the block went wrong (1-based line)."""
     error = refusal(exc, viewer.locale)
     at = exc.params.get("position")
@@ -130,7 +131,7 @@ def _refusal(exc: savage.RuleError | ServiceError, viewer: Viewer, text: Any) ->
     return error
 
 
-def _member(viewer: Viewer, user_id: Any) -> bool:
+def _member(viewer: Viewer, user_id: object) -> bool:
     return type(user_id) is int and viewer.game.is_member(user_id)
 
 
@@ -179,20 +180,9 @@ async def _owner_name(character: savage.Character) -> str | None:
     return user.first_name if user is not None else None
 
 
-async def _entry(viewer: Viewer, raw_id: Any) -> CharacterRecord:
+async def _entry(viewer: Viewer, raw_id: object) -> CharacterRecord:
     """An entry of this game the viewer may edit: the GM any, a player their own."""
-    if isinstance(raw_id, str) and raw_id.isascii() and raw_id.isdigit():
-        raw_id = int(raw_id)
-    if type(raw_id) is not int or not 0 < raw_id < 2**53:
-        raise ApiError("not_found")
-    try:
-        record = await get_character(viewer.game.id, raw_id)
-    except ServiceError:
-        raise ApiError("not_found") from None
-    # what the viewer may not see answers as what does not exist (no 403/404 oracle)
-    if viewer.role != GM and record.owner_id != viewer.user_id:
-        raise ApiError("not_found")
-    return record
+    return await viewers_entry(viewer, raw_id, get_character)
 
 
 async def get_one(request: web.Request, viewer: Viewer) -> web.Response:
@@ -250,15 +240,7 @@ async def post_character(request: web.Request, viewer: Viewer) -> web.Response:
     return web.json_response({"ok": True, "character": character, "warnings": warned})
 
 
-async def delete_one(request: web.Request, viewer: Viewer) -> web.Response:
-    require_active(viewer)
-    record = await _entry(viewer, request.match_info["char_id"])
-    try:
-        with origin("webapp"):
-            await delete_character(viewer.game.id, record.id, actor_id=viewer.user_id)
-    except ServiceError as exc:
-        raise _refusal(exc, viewer, None) from None
-    return web.json_response({"ok": True, "deleted": record.id})
+delete_one = delete_route(get_character, delete_character)
 
 
 async def get_library(request: web.Request, viewer: Viewer) -> web.Response:

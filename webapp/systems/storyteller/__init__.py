@@ -24,11 +24,11 @@ async def _load(game_id: int, read: Mapping[str, Any]) -> FightScene | None:
     return await load_fight(game_id)
 
 
-def _project(scene: Any, viewer: Viewer) -> dict[str, Any] | None:
+def _project(scene: FightScene | None, viewer: Viewer) -> dict[str, Any] | None:
     return project_fight(scene, viewer)
 
 
-def _audience(scene: Any, viewer: Viewer) -> Hashable:
+def _audience(scene: FightScene | None, viewer: Viewer) -> Hashable:
     return None if scene is None else audience(scene.state, viewer)
 
 

@@ -31,6 +31,7 @@ from webapp.errors import ApiError, error_body, refusal
 from webapp.i18n import describe_text
 from webapp.projection import GM, Viewer
 from webapp.roles import require_active
+from webapp.systems.library import delete_route, viewers_entry
 from webapp.systems.registry import CharacterRoutes
 from webapp.systems.storyteller.options import game_options_json
 
@@ -52,15 +53,7 @@ def _json(r: CharacterRecord, viewer: Viewer) -> dict[str, Any]:
 
 
 async def _entry(viewer: Viewer, raw: str) -> CharacterRecord:
-    if not (raw.isascii() and raw.isdigit()) or not 0 < int(raw) < 2**53:
-        raise ApiError("not_found")
-    try:
-        record = await get_character(viewer.game.id, int(raw))
-    except ServiceError:
-        raise ApiError("not_found") from None
-    if viewer.role != GM and record.owner_id != viewer.user_id:
-        raise ApiError("not_found")
-    return record
+    return await viewers_entry(viewer, raw, get_character)
 
 
 def _body(viewer: Viewer, body: SheetBody) -> None:
@@ -119,15 +112,7 @@ async def post_character(request: web.Request, viewer: Viewer) -> web.Response:
     return web.json_response({"ok": True, "character": _json(record, viewer)})
 
 
-async def delete_one(request: web.Request, viewer: Viewer) -> web.Response:
-    require_active(viewer)
-    record = await _entry(viewer, request.match_info["char_id"])
-    try:
-        with origin("webapp"):
-            await delete_character(viewer.game.id, record.id, actor_id=viewer.user_id)
-    except ServiceError as exc:
-        raise refusal(exc, viewer.locale) from None
-    return web.json_response({"ok": True, "deleted": record.id})
+delete_one = delete_route(get_character, delete_character)
 
 
 CHARACTERS = CharacterRoutes(

@@ -4,7 +4,6 @@ the attacks the GM undid since (the log keeps them, struck through)."""
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
 
 from engine.services.aggregates import UNDO
 from engine.services.storyteller import current_fight
@@ -32,8 +31,8 @@ async def load_fight(game_id: int) -> FightScene | None:
         .values_list("step", "type", "payload")
     )
     undone = {int(payload["step"]) for _, kind, payload in rows if kind == UNDO}
-    attack: Any = None
-    taken_back: list[Any] = []
+    attack: ev.AttackResolved | None = None
+    taken_back: list[ev.AttackResolved] = []
     for step, kind, payload in rows:  # newest first
         if kind == UNDO:
             continue

@@ -4,14 +4,13 @@ a reading's name and value do not fit one button's line on a phone, its number d
 
 from __future__ import annotations
 
-from typing import Any
-
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 from aiogram.utils.i18n import gettext as _
 
 from bot.systems.duel.callbacks import DuelRuleCallback
 from engine.duel import DuelOptions
 from engine.services.duel import NAMES
+from engine.services.duel.rules import Reading
 
 
 def _label(name: str) -> str:
@@ -32,7 +31,7 @@ def _label(name: str) -> str:
     }[name]
 
 
-def _value(name: str, value: Any) -> str:
+def _value(name: str, value: Reading) -> str:
     if name == "series_bonus":
         return _("+{n} to each next attack").format(n=value) if value else _("nothing")
     if name == "sp_cap":

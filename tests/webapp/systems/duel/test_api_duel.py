@@ -259,3 +259,28 @@ async def test_the_gm_stops_the_duel_from_the_app(client, dtoken) -> None:
     assert board["over"] and board["history"] == [] and board["fighters"][0]["hp"] == 24
     again = await post(client, dtoken, GM_ID, 409, **stop)
     assert again["ok"] is False
+
+
+async def test_the_gm_starts_and_undoes_from_the_app_by_topic(client, dtoken) -> None:
+    """The shared scene start and undo, scoped by the body's topic: a second duel in the
+    running topic is `duel_active`; the undo takes back the topic's last step once — the
+    page sends that duel's seq and stream, and a second tap on the same board is refused
+    (`conflict`) — a player is refused, and a topic without a duel is `no_duel`."""
+    start = {"command": "start", "thread": TOPIC, "a": "Бьорн", "b": "Такеда"}
+    busy = await post(client, dtoken, GM_ID, 409, **start)
+    assert busy["error"]["code"] == "duel_active"
+    a, fa, _, _ = TURNS[0]
+    DICE.faces(fa)
+    await post(client, dtoken, PLAYER_ID, **submit(1, "a", a))
+    seen = await get(client, dtoken, GM_ID)
+    assert seen["missing"] == ["b"]
+    undo = {"command": "undo", "thread": TOPIC, "seq": seen["seq"], "stream": seen["stream"]}
+    refused = await post(client, dtoken, PLAYER_ID, 403, **undo)
+    assert refused["error"]["code"] == "forbidden"
+    none = await post(client, dtoken, GM_ID, 409, **{**undo, "thread": TOPIC + 1})
+    assert none["error"]["code"] == "no_duel"
+    await post(client, dtoken, GM_ID, **undo)
+    again = await post(client, dtoken, GM_ID, 409, **undo)
+    assert again["error"]["code"] == "conflict"
+    gm = await get(client, dtoken, GM_ID)
+    assert gm["submissions"] == {} and gm["missing"] == ["a", "b"] and gm["turn"] == 1

@@ -215,7 +215,7 @@ function Review({ duel, cmd, main }) {
     <div class="acts">
       ${ready && !(main && telegramButtons) ? html`<button type="button" class=${"act" + (main ? " primary-act" : "")} data-command="publish"
         disabled=${cmd.busy} onClick=${publish}>${publishText}</button>` : null}
-      <button type="button" class="act" data-command="undo" disabled=${cmd.busy} onClick=${() => cmd.send("undo", { thread: duel.thread })}>${t("Undo the last step")}</button>
+      <button type="button" class="act" data-command="undo" disabled=${cmd.busy} onClick=${() => cmd.send("undo", { thread: duel.thread, seq: duel.seq, stream: duel.stream })}>${t("Undo the last step")}</button>
     </div>
     ${cmd.error ? html`<p class="error" role="alert">${cmd.error}</p>` : null}
   </section>`;
