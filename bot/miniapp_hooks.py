@@ -140,7 +140,7 @@ class ChatHooks:
     # -- boards --------------------------------------------------------------------------
     def on_change(self, note: Notification) -> None:
         """A notify subscriber: quick, the chat work runs in the background. The notes of
-        one outbox row (a step that touched the fight and the chase) are told together, in
+        one outbox row (a step that touched two scenes) are told together, in
         one transaction with the row's mark."""
         if note.origin != FROM_APP or note.topic not in scene_topics():
             return
