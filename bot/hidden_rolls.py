@@ -86,10 +86,10 @@ async def publish_hidden_roll(
     The roll and all it tells the chats are one step (`step_and_its_chat`): what Telegram
     is asked and waited for (the bot's name for the start link, its right to delete) is
     asked before it."""
-    in_game_chat = rights is not None and message.chat.id == game.chat_id
+    here = rights if message.chat.id == game.chat_id else None  # typed in the game's chat
     await bot.me()  # the start link's username, kept from then on
-    if in_game_chat:
-        await rights.may_delete(bot, message.chat.id)  # type: ignore[union-attr]
+    if here is not None:
+        await here.may_delete(bot, message.chat.id)
     async with step_and_its_chat(bot):
         record = await create_hidden_roll(
             user_id=roller.id,
@@ -101,9 +101,9 @@ async def publish_hidden_roll(
             result=result.to_dict(),
         )
         deleted = hint = False
-        if in_game_chat:
-            deleted = await rights.delete(bot, message)  # type: ignore[union-attr]
-            hint = not deleted and rights.first_hint(message.chat.id)  # type: ignore[union-attr]
+        if here is not None:
+            deleted = await here.delete(bot, message)
+            hint = not deleted and here.first_hint(message.chat.id)
         await deliver_hidden_roll(
             bot,
             i18n,
@@ -162,8 +162,8 @@ async def deliver_hidden_roll(
         return "\n\n".join(parts)
 
     markup = start_link_keyboard(link) if unreached else None
-    if in_game_chat and not command_deleted:
-        posted = await command_message.reply(await receipt_text(), reply_markup=markup)  # type: ignore[union-attr]
+    if command_message is not None and in_game_chat and not command_deleted:
+        posted = await command_message.reply(await receipt_text(), reply_markup=markup)
     else:
         posted = await bot.send_message(
             game.chat_id, await receipt_text(), message_thread_id=game.topic_id, reply_markup=markup
@@ -188,7 +188,8 @@ async def deliver_hidden_roll(
     if not dm_roller:  # a player rolling in the private chat simply gets the answer there
         result_html = render_result(result_from_dict(record.result))
         text = texts.roller_copy(record, game, result_html)
-        await command_message.reply(f"{text}\n\n{where}")  # type: ignore[union-attr]
+        assert command_message is not None  # only a command typed in the private chat
+        await command_message.reply(f"{text}\n\n{where}")
         where = None
     for user_id in private:
         if user_id not in unreached:
@@ -197,8 +198,8 @@ async def deliver_hidden_roll(
             await send_private_copy(
                 bot, i18n, record, game, user_id, named_in_receipt(user_id), note=note
             )
-    if where is not None:
-        await command_message.answer(where)  # type: ignore[union-attr]
+    if where is not None and command_message is not None:
+        await command_message.answer(where)
 
 
 async def reachable(user_id: int | None) -> bool:
@@ -304,13 +305,11 @@ async def post_reveal_text(bot: Bot, record: RollRecord, *, reply_to: Message | 
     text = texts.revealed(record, roller_name, result_html, when)
     url = verify_url(bot, record.id)
     markup = url_keyboard(texts.check_button(), url) if url else None
-    in_place = (
-        reply_to is not None
-        and reply_to.chat.id == record.chat_id
-        and topic_of(reply_to) == record.topic_id
+    in_place = reply_to is not None and (
+        reply_to.chat.id == record.chat_id and topic_of(reply_to) == record.topic_id
     )
-    if in_place:
-        await reply_to.reply(text, reply_markup=markup)  # type: ignore[union-attr]
+    if reply_to is not None and in_place:
+        await reply_to.reply(text, reply_markup=markup)
     else:
         await bot.send_message(
             record.chat_id, text, message_thread_id=record.topic_id, reply_markup=markup

@@ -87,7 +87,7 @@ async def if_refused(handler: Refused) -> AsyncIterator[None]:
     try:
         yield
     except TelegramAPIError as error:
-        _on_refused.reset(token)  # type: ignore[arg-type]
+        _on_refused.reset(token)  # type: ignore[arg-type]  # set above; None only after
         token = None
         await handler(error)
     finally:

@@ -145,8 +145,9 @@ def with_real_ids(method: TelegramMethod[Any], real: dict[int, int]) -> Telegram
     for name in ("message_id", "reply_to_message_id"):
         if isinstance(getattr(method, name, None), int):
             update[name] = swap(getattr(method, name))
-    if isinstance(getattr(method, "message_ids", None), list):
-        update["message_ids"] = [swap(i) for i in method.message_ids]  # type: ignore[attr-defined]
+    ids = getattr(method, "message_ids", None)  # deleteMessages, forwardMessages, ...
+    if isinstance(ids, list):
+        update["message_ids"] = [swap(i) for i in ids]
     reply = getattr(method, "reply_parameters", None)
     if reply is not None and isinstance(getattr(reply, "message_id", None), int):
         update["reply_parameters"] = reply.model_copy(update={"message_id": swap(reply.message_id)})
