@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any
 
 from aiogram import Bot
@@ -117,6 +118,65 @@ async def publish_hidden_roll(
     return record
 
 
+@dataclass
+class _Receipt:
+    """A hidden roll's sealed receipt in the game's chat: it names who could not be
+    written to (the roller first), and is edited when a copy is refused later."""
+
+    bot: Bot
+    record: RollRecord
+    game: GameInfo
+    roller_name: str
+    when: str
+    link: str
+    private: list[int]
+    unreached: set[int]
+    from_app: bool
+    hint: bool
+    message_id: int = 0
+
+    async def text(self) -> str:
+        parts = [texts.receipt(self.record, self.roller_name, self.when)]
+        if self.from_app:
+            parts.append(texts.made_in_app())
+        for user_id in [u for u in self.private if u in self.unreached]:
+            name = self.roller_name if user_id == self.record.user_id else await first_name(user_id)
+            parts.append(texts.cannot_write_to(name))
+        if self.hint:
+            parts.append(texts.typed_in_group_hint())
+        return "\n\n".join(parts)
+
+    async def post(self, replied: Message | None) -> None:
+        """In reply to the command `replied` (None: a message of its own)."""
+        markup = start_link_keyboard(self.link) if self.unreached else None
+        if replied is not None:
+            posted = await replied.reply(await self.text(), reply_markup=markup)
+        else:
+            game = self.game
+            posted = await self.bot.send_message(
+                game.chat_id,
+                await self.text(),
+                message_thread_id=game.topic_id,
+                reply_markup=markup,
+            )
+        self.message_id = posted.message_id
+
+    def naming(self, user_id: int) -> Callable[[], Awaitable[None]]:
+        """What a refused copy to `user_id` does once Telegram says so: the receipt names
+        them."""
+
+        async def edit() -> None:
+            self.unreached.add(user_id)
+            await self.bot.edit_message_text(
+                await self.text(),
+                chat_id=self.game.chat_id,
+                message_id=self.message_id,
+                reply_markup=start_link_keyboard(self.link),
+            )
+
+        return edit
+
+
 async def deliver_hidden_roll(
     bot: Bot,
     i18n: I18n,
@@ -147,39 +207,20 @@ async def deliver_hidden_roll(
     unreached = {user_id for user_id in private if not await reachable(user_id)}
     for user_id in sorted(unreached):
         await add_pending_delivery(record.id, user_id)
-    when = local_time(record.created_at, await time_zone(game.id))
-    link = await start_link(bot)
-
-    async def receipt_text() -> str:
-        parts = [texts.receipt(record, roller_name, when)]
-        if command_message is None:
-            parts.append(texts.made_in_app())
-        for user_id in [u for u in private if u in unreached]:  # the roller first
-            name = roller_name if user_id == record.user_id else await first_name(user_id)
-            parts.append(texts.cannot_write_to(name))
-        if hint:
-            parts.append(texts.typed_in_group_hint())
-        return "\n\n".join(parts)
-
-    markup = start_link_keyboard(link) if unreached else None
-    if command_message is not None and in_game_chat and not command_deleted:
-        posted = await command_message.reply(await receipt_text(), reply_markup=markup)
-    else:
-        posted = await bot.send_message(
-            game.chat_id, await receipt_text(), message_thread_id=game.topic_id, reply_markup=markup
-        )
-
-    def named_in_receipt(user_id: int) -> Callable[[], Awaitable[None]]:
-        async def edit() -> None:
-            unreached.add(user_id)
-            await bot.edit_message_text(
-                await receipt_text(),
-                chat_id=game.chat_id,
-                message_id=posted.message_id,
-                reply_markup=start_link_keyboard(link),
-            )
-
-        return edit
+    receipt = _Receipt(
+        bot,
+        record,
+        game,
+        roller_name,
+        when=local_time(record.created_at, await time_zone(game.id)),
+        link=await start_link(bot),
+        private=private,
+        unreached=unreached,
+        from_app=command_message is None,
+        hint=hint,
+    )
+    replied = command_message if in_game_chat and not command_deleted else None
+    await receipt.post(replied)
 
     # Typed in the private chat: the line saying where the receipt went joins the message
     # that chat gets anyway (the roller's answer, or the GM's own copy) — one call, not two.
@@ -196,7 +237,7 @@ async def deliver_hidden_roll(
             note = where if user_id == told_in else None
             where = None if note else where
             await send_private_copy(
-                bot, i18n, record, game, user_id, named_in_receipt(user_id), note=note
+                bot, i18n, record, game, user_id, receipt.naming(user_id), note=note
             )
     if where is not None and command_message is not None:
         await command_message.answer(where)
