@@ -5,17 +5,13 @@ the Mini App's API; and the shared modules are untouched (tests/test_shared_laye
 
 from __future__ import annotations
 
-import random
 import time
-from collections.abc import Iterator
 from fractions import Fraction
 from typing import Any
 
 import pytest
 from aiogram import Bot, Dispatcher
-from aiogram.utils.i18n import I18n
 
-from bot.app import build_dispatcher
 from bot.miniapp_hooks import ChatHooks
 from bot.settings import Settings
 from bot.systems import registry
@@ -26,23 +22,14 @@ from engine.services import find_game, systems
 from engine.services.notify import Notifier, using
 from tests.bot.conftest import ALICE, GROUP, VERA
 from tests.support import coins
+
+# pytest takes fixtures from the module: the example system installed, its dispatcher
+from tests.support.coins.fixtures import coins_dispatcher, coins_installed  # noqa: F401
 from tests.support.fake_botapi import BOT_TOKEN, ApiCall
 from tests.support.telegram import TelegramDriver, TgUser
 from webapp.app import create_app
 from webapp.auth import sign_init_data
 from webapp.links import startapp_token
-
-
-@pytest.fixture
-def installed() -> Iterator[None]:
-    with coins.installed():
-        yield
-
-
-@pytest.fixture
-def dp(installed: None, db: object, settings: Settings, i18n: I18n) -> Dispatcher:
-    """The dispatcher built once the system is in: its routers take the roll commands then."""
-    return build_dispatcher(settings, rng=random.Random(1), i18n=i18n)
 
 
 def test_its_roll_is_a_roll_command_with_a_result_the_log_keeps(installed: None) -> None:

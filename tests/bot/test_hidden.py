@@ -31,6 +31,16 @@ def _only(calls: list[ApiCall]) -> ApiCall:
     return calls[0]
 
 
+def receipt_names_alice(edits: list[ApiCall], receipt: ApiCall) -> None:
+    """The one edit of `receipt` names Alice, whose copy was refused, with the start link."""
+    [edit] = edits
+    assert (edit.chat_id, edit.params["message_id"]) == (GROUP.id, receipt.result["message_id"])
+    assert edit.text.split("\n\n")[0] == receipt.text.split("\n\n")[0]  # the same receipt
+    assert "<b>Алиса</b>, я не могу написать вам в личку" in edit.text
+    [button] = edit.buttons()
+    assert button["url"] == f"https://t.me/{BOT_USERNAME}?start=hr"
+
+
 async def test_hidden_roll_reaches_only_roller_and_gm_and_the_receipt_checks_out(
     tg: TelegramDriver, dp: Dispatcher
 ) -> None:
@@ -158,12 +168,7 @@ async def test_a_copy_refused_after_start_is_added_to_the_receipt_sent_with_the_
     # Both had started the bot: the receipt went out with the copies, before any refusal.
     assert "не могу написать" not in receipt.text and receipt.buttons() == []
     assert "[4, 2]" in _only(feed.sent(BORIS.id)).text and feed.sent(ALICE.id) == []
-    [edit] = api.since(mark, "editMessageText")
-    assert (edit.chat_id, edit.params["message_id"]) == (GROUP.id, receipt.result["message_id"])
-    assert edit.text.split("\n\n")[0] == receipt.text.split("\n\n")[0]  # the same receipt
-    assert "<b>Алиса</b>, я не могу написать вам в личку" in edit.text
-    [button] = edit.buttons()
-    assert button["url"] == f"https://t.me/{BOT_USERNAME}?start=hr"
+    receipt_names_alice(api.since(mark, "editMessageText"), receipt)
 
     api.allow(ALICE.id)  # unblocked: the copy waited for her next /start
     started = await tg.send(ALICE, private(ALICE), "/start hr")

@@ -10,18 +10,15 @@
 from __future__ import annotations
 
 import asyncio
-import random
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import replace
 from typing import Any
 
 import pytest
 from aiogram import Bot, Dispatcher
-from aiogram.utils.i18n import I18n
 
 import bot.miniapp_hooks
-from bot.app import build_dispatcher
 from bot.miniapp_hooks import ChatHooks
 from bot.settings import Settings
 from bot.systems import registry
@@ -33,7 +30,9 @@ from engine.services.types import GameInfo
 from engine.services.updates import holding_effects
 from engine.store.models import OutboxItem, OutgoingCall, RollLog
 from tests.bot.conftest import ALICE, GROUP, VERA, Journaled
-from tests.support import coins
+
+# pytest takes fixtures from the module: the example system installed, its dispatcher
+from tests.support.coins.fixtures import coins_dispatcher, coins_installed  # noqa: F401
 from tests.support.fake_botapi import BOT_TOKEN
 from tests.support.telegram import TgUser, private
 from webapp.app import create_app
@@ -41,17 +40,6 @@ from webapp.auth import sign_init_data
 from webapp.links import startapp_token
 
 Post = Callable[..., Awaitable[Any]]
-
-
-@pytest.fixture
-def installed() -> Iterator[None]:
-    with coins.installed():
-        yield
-
-
-@pytest.fixture
-def dp(installed: None, db: object, settings: Settings, i18n: I18n) -> Dispatcher:
-    return build_dispatcher(settings, rng=random.Random(1), i18n=i18n)
 
 
 @pytest.fixture
