@@ -1,7 +1,8 @@
 """A fight or chase step made in the Mini App, told in the chat: its events as the chat
 commands tell them (an NPC's dice to the GM alone), and the board message brought up to
 date (bot/miniapp_hooks.py calls this for the notifications of the encounter and chase
-scenes)."""
+scenes). A step that only passed the turn to an NPC posts nothing, as its tap on the chat's
+board does (bot/systems/savage/combat/tell.py): the edited board shows whose turn it is."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from typing import Any
 from aiogram import Bot
 
 from bot.systems.savage.chase.board import chase_names, chase_texts, render_chase, show_chase
-from bot.systems.savage.combat.board import dice_to_gm, post, render_board, show_board
+from bot.systems.savage.combat.board import dice_to_gm, npc_acts, post, render_board, show_board
+from bot.systems.savage.combat.tell import TURN_HEADERS
 from bot.systems.savage.render.combat_events import Names, group_texts, names_of
 from engine.savage import Encounter
 from engine.services.notify import Notification
@@ -30,6 +32,11 @@ def _view(game: GameInfo, note: Notification) -> SceneView[Any] | None:
     )
 
 
+def _only_turn_to_npc(events: tuple[Any, ...], fight: Encounter) -> bool:
+    """The step only ended a turn and started an NPC's: nothing the board does not say."""
+    return npc_acts(fight) and all(isinstance(e, TURN_HEADERS) for e in events)
+
+
 async def _names(game: GameInfo, note: Notification) -> Names:
     """The fighters' names for a chase: from the fight as the step left it, when the step
     touched it (the chase followed the fight), else as stored."""
@@ -44,7 +51,7 @@ async def board_sync(bot: Bot, game: GameInfo, note: Notification) -> None:
     if note.topic == "encounter":
         view = view or await current_encounter(game.id)
         text = ""
-        if view and events:
+        if view and events and not _only_turn_to_npc(events, view.state):
             text, full = group_texts(events, names_of(view.state), view.state)
         name = None
     else:

@@ -7,12 +7,15 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
-from aiogram import Dispatcher
+from aiogram import Bot, Dispatcher
 
 from bot.app import build_dispatcher
+from bot.miniapp_hooks import ChatHooks
+from engine import savage
 from engine.dice.rng import ScriptedRng
 from engine.services import find_game
-from engine.services.savage import current_encounter
+from engine.services.notify import Notifier, origin, using
+from engine.services.savage import current_encounter, encounter_command
 from tests.bot.conftest import ALICE, BORIS, GROUP, VERA
 from tests.engine.savage.helpers import stack_faces
 from tests.support.fake_botapi import ApiCall, FakeBotAPI
@@ -320,3 +323,31 @@ async def test_an_npcs_turn_is_on_the_board_and_a_tap_to_it_posts_nothing(
     assert "Ход: <b>Гриммджо</b>" in answer.text and answer.buttons() == []
     assert "<b>▶️ 2♣ Гриммджо</b>" in table.board().text
     assert "⚔️ Атака" in [b["text"] for b in table.board().buttons()]
+
+
+async def test_an_npcs_turn_passed_in_the_mini_app_posts_nothing(
+    tg: TelegramDriver, bot: Bot, dp: Dispatcher
+) -> None:
+    """«Дальше» pressed in the Mini App when an NPC is next: as on the chat's board, only the
+    board is edited (the Mini App path told «▶️ Ход» with a post of its own)."""
+    table = Table(tg)
+    await set_up_table(table)
+    await table.say(ALICE, "/fight")
+    for name in ("Ичиго", "Пустой", GRIMMJOW):
+        await table.say(ALICE, f"/add {name}")
+    await table.say(ALICE, "/next", await table.shuffle("KS", "QS", "5H", "2C"))
+    game = await find_game(GROUP.id, None)
+    assert game is not None
+    hooks = ChatHooks.of(bot, dp)
+    notifier = Notifier()
+    notifier.subscribe(hooks.on_change)
+    with using(notifier):
+        mark = tg.api.mark()
+        with origin("webapp"):
+            await encounter_command(
+                game.id, savage.NextTurn(by=ALICE.id), actor_id=ALICE.id, rng=ScriptedRng([])
+            )
+        await hooks.wait_idle()
+    assert tg.api.sent(mark, GROUP.id) == []
+    (edit,) = tg.api.since(mark, "editMessageText")
+    assert "<b>▶️ 5♥ Пустой</b>" in edit.text
