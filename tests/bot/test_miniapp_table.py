@@ -258,9 +258,10 @@ async def test_a_gm_and_two_players_run_a_round_and_a_chase_from_the_mini_app(
             enc = await table.fight(who, "take", actor=enc["pending"]["character"])
             await table.told(mark, "получает")
         enc = await table.fight(owner, "next")
-        if enc["round"] == 1 and enc["current"]:
-            name = next(c["name"] for c in enc["combatants"] if c["acting"])
-            await table.told(mark, f"▶️ Ход: <b>{name}</b>")
+        now = next((c for c in enc["combatants"] if c["acting"]), None)
+        if enc["round"] == 1 and now is not None and any(m["owner"] for m in now["members"]):
+            # a player's turn is pinged; an NPC's is on the board alone (docs/rules/chat.md)
+            await table.told(mark, f"▶️ Ход: <b>{now['name']}</b>")
     await table.told(mark, "<b>Раунд 2: карты розданы.</b>")
     await chat_agrees(table, fight_message_matches, enc)
 
