@@ -106,7 +106,7 @@ def pool_or_preset(text: str, rng: Rng) -> PoolResult:
 def meaning(preset: p.Preset, net: int) -> Description | None:
     """What ``net`` successes of the preset mean (None: nothing beyond the roll's outcome)."""
 
-    def d(key: str, **params: Any) -> Description:
+    def d(key: str, **params: object) -> Description:
         return Description(f"{FAMILY}.{key}", params)
 
     if net <= 0:
