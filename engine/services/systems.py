@@ -46,7 +46,8 @@ Follow = Callable[
 FollowUndo = Callable[["Unit", str, int], Awaitable["Caused | None"]]
 # (unit, the new scene's key, the GM's opening command) -> the new scene's stream params.
 # Any: the opening command is one of the kind's commands, often a narrower type than `C`
-# (a duel opens with `OpenDuel`, decides `OnTurn | OpenDuel`), which a hook type cannot say.
+# (a kind that opens with one command class and decides a union of several), which a hook
+# type cannot say.
 Opens = Callable[["Unit", str, Any], Awaitable[Mapping[str, Any]]]
 
 
