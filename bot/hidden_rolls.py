@@ -23,7 +23,6 @@ from __future__ import annotations
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any
 
 from aiogram import Bot
 from aiogram.exceptions import TelegramAPIError, TelegramBadRequest, TelegramForbiddenError
@@ -39,6 +38,7 @@ from bot.render import hidden as texts
 from bot.render.dice import render_result
 from bot.render.keyboards import reveal_keyboard, start_link_keyboard, url_keyboard
 from engine.dice import result_from_dict
+from engine.dice.results import Serializable
 from engine.receipt import receipt_payload
 from engine.services import (
     add_pending_delivery,
@@ -76,7 +76,7 @@ async def publish_hidden_roll(
     game: GameInfo,
     command: str,
     args: str,
-    result: Any,
+    result: Serializable,
     rights: ChatRights | None = None,
 ) -> RollRecord:
     """`message` is the command: in the game's chat (`/hr`) or in the private chat.

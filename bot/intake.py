@@ -23,7 +23,6 @@ from collections import deque
 from collections.abc import Awaitable, Callable, Iterator, Sequence
 from contextvars import ContextVar
 from datetime import timedelta
-from typing import Any
 
 from aiogram import Bot, Dispatcher
 from aiogram.exceptions import TelegramConflictError
@@ -106,7 +105,7 @@ class Intake:
         *,
         slots: int,
         per_chat: int = PER_CHAT,
-        handle: Callable[[Update], Awaitable[Any]] | None = None,
+        handle: Callable[[Update], Awaitable[object]] | None = None,
     ) -> None:
         self.dispatcher, self.bot, self.inbox = dispatcher, bot, inbox
         self.slots, self.per_chat = slots, per_chat
@@ -269,7 +268,7 @@ class Intake:
             self.inbox.handled(update.update_id)
             return
 
-    async def _feed(self, update: Update) -> Any:
+    async def _feed(self, update: Update) -> object:
         return await self.dispatcher.feed_update(self.bot, update)
 
     # -- stopping --------------------------------------------------------------------------

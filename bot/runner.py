@@ -9,7 +9,7 @@ import signal
 from contextlib import suppress
 from dataclasses import dataclass, field
 from datetime import timedelta
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from aiohttp import web
 
@@ -373,7 +373,7 @@ async def _release(intake: Intake, journal: Journal) -> None:
 
 
 async def _wait(stop: asyncio.Event, polling: asyncio.Task[None] | None) -> None:
-    waiters: list[asyncio.Task[Any]] = [asyncio.create_task(stop.wait())]
+    waiters: list[asyncio.Task[object]] = [asyncio.create_task(stop.wait())]
     if polling is not None:
         waiters.append(polling)
     done, _ = await asyncio.wait(waiters, return_when=asyncio.FIRST_COMPLETED)

@@ -41,7 +41,7 @@ KEYBOARD = {"reply_markup"}
 PLAIN = frozenset({str, int, float, bool})  # sent as they are
 
 
-def _as_is(value: Any) -> bool:
+def _as_is(value: object) -> bool:
     """Would `model_dump` give this value back unchanged (nested objects: as their own dump,
     which `prepare_value` makes)?"""
     if value is None or type(value) in PLAIN or isinstance(value, Default | TelegramObject):
@@ -62,7 +62,7 @@ def fields_of(method: TelegramMethod[Any], exclude: set[str] | None) -> dict[str
     }
 
 
-def dumps(value: Any) -> str:
+def dumps(value: object) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 

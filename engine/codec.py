@@ -35,16 +35,16 @@ T = TypeVar("T")
 _MEMO_MAX = 4096  # decoded scalars kept per type (cards: 54; trait dice: a handful)
 
 
-class Scalar:
+class Scalar(Generic[T]):
     """A value stored as the JSON scalar `encode(value)` and read back by `decode`, which is
     memoised (the values are immutable and few). A value already of `cls` passes as is."""
 
     __slots__ = ("schema",)
 
-    def __init__(self, cls: type, encode: Callable[[Any], Any], decode: Callable[[Any], Any]):
-        memo: dict[Any, Any] = {}
+    def __init__(self, cls: type[T], encode: Callable[[T], object], decode: Callable[[Any], T]):
+        memo: dict[object, T] = {}
 
-        def read(value: Any) -> Any:
+        def read(value: object) -> T:
             if isinstance(value, cls):
                 return value
             try:
@@ -66,7 +66,7 @@ class Scalar:
         return self.schema
 
 
-def scalar(cls: type[T], *, encode: Callable[[T], Any], decode: Callable[[Any], T]) -> None:
+def scalar(cls: type[T], *, encode: Callable[[T], object], decode: Callable[[Any], T]) -> None:
     """Store every `cls` value, wherever a type hint names `cls`, as `encode(value)`."""
     hook = Scalar(cls, encode, decode)
     cls.__get_pydantic_core_schema__ = hook.__get_pydantic_core_schema__  # type: ignore[attr-defined]  # a hook set on any class
@@ -84,7 +84,7 @@ class Tagged:
         self, source: Any, handler: GetCoreSchemaHandler
     ) -> CoreSchema:
         members = [m for m in typing.get_args(source) if m is not type(None)]
-        choices: dict[Any, CoreSchema] = {
+        choices: dict[str, CoreSchema] = {
             self.tag_of(m): handler.generate_schema(m) for m in members
         }
         return core_schema.tagged_union_schema(choices, discriminator=self.key)
@@ -105,7 +105,7 @@ def init_defaults(cls: type, source: Any, handler: GetCoreSchemaHandler) -> Core
     if not names:
         return schema
 
-    def strip(obj: Any) -> Any:
+    def strip(obj: object) -> object:
         fields = obj.__dict__
         for name in names:
             fields.pop(name, None)
@@ -149,7 +149,7 @@ def _own_error(exc: ValidationError) -> Exception:
     return exc
 
 
-_CODECS: dict[Any, Codec[Any]] = {}
+_CODECS: dict[object, Codec[Any]] = {}  # a type hint -> its codec (each its own type)
 
 
 @overload

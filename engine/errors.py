@@ -48,7 +48,7 @@ class RuleViolation(CodedError, ValueError):
     codes=ERROR_CODES)``."""
 
     def __init_subclass__(
-        cls, *, family: str = "", codes: Mapping[str, Template] | None = None, **kwargs: Any
+        cls, *, family: str = "", codes: Mapping[str, Template] | None = None, **kwargs: object
     ) -> None:
         super().__init_subclass__(**kwargs)
         if family and codes is not None:

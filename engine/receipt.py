@@ -11,10 +11,9 @@ import hashlib
 import hmac
 import json
 import secrets
-from typing import Any
 
 
-def canonical_json(content: Any) -> str:
+def canonical_json(content: object) -> str:
     """One fixed text per value: sorted keys, no spaces, UTF-8 characters kept as they are."""
     return json.dumps(content, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
@@ -24,12 +23,12 @@ def new_salt() -> str:
     return secrets.token_hex(16)
 
 
-def receipt_payload(content: Any, salt: str) -> str:
+def receipt_payload(content: object, salt: str) -> str:
     """The exact string that is hashed."""
     return f"{salt}|{canonical_json(content)}"
 
 
-def make_receipt(content: Any, salt: str) -> str:
+def make_receipt(content: object, salt: str) -> str:
     return hashlib.sha256(receipt_payload(content, salt).encode("utf-8")).hexdigest()
 
 
@@ -44,7 +43,7 @@ def short_code(receipt: str) -> str:
     return "-".join(head[i : i + 4] for i in range(0, len(head), 4))
 
 
-def verify(receipt: str, content: Any, salt: str) -> bool:
+def verify(receipt: str, content: object, salt: str) -> bool:
     """True when `receipt` is the receipt of `content` under `salt` (hex case ignored)."""
     if not isinstance(receipt, str) or not receipt.isascii():
         return False

@@ -46,11 +46,11 @@ def params(value: int | str) -> dict[str, Any]:
     return {"value": text, "max": SHEET_NUMBER_MAX}
 
 
-def first_too_large(value: Any, skip: Collection[str] = ()) -> tuple[str, int] | None:
+def first_too_large(value: object, skip: Collection[str] = ()) -> tuple[str, int] | None:
     """The first number beyond the bound in a sheet (its dataclasses, mappings and
     sequences, walked in order) as (its path, the number); ``skip`` names the fields that
     are no numbers of the sheet (a Telegram user id, the state of a fight)."""
-    stack: list[tuple[str, Any]] = [("", value)]
+    stack: list[tuple[str, object]] = [("", value)]
     while stack:
         path, item = stack.pop()
         if isinstance(item, bool):
@@ -59,7 +59,7 @@ def first_too_large(value: Any, skip: Collection[str] = ()) -> tuple[str, int] |
             if too_large(item):
                 return path, item
             continue
-        children: list[tuple[str, Any]]
+        children: list[tuple[str, object]]
         if dataclasses.is_dataclass(item) and not isinstance(item, type):
             children = [
                 (f.name, getattr(item, f.name))

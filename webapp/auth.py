@@ -75,7 +75,7 @@ def sign_init_data(
     user: dict[str, Any],
     auth_date: int | None = None,
     start_param: str | None = None,
-    **extra: Any,
+    **extra: object,
 ) -> str:
     """initData as Telegram would send it for `user` (tests, development mode); a blank
     field is left out, as Telegram does."""

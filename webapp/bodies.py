@@ -59,7 +59,7 @@ def stripped(value: str) -> str:
     return value
 
 
-def blank_is_none(value: Any) -> Any:
+def blank_is_none(value: object) -> object:
     return None if value == "" else value
 
 
@@ -74,7 +74,7 @@ def one_of(allowed: Collection[str]) -> AfterValidator:
     return AfterValidator(check)
 
 
-def _tuples(value: Any) -> Any:
+def _tuples(value: object) -> object:
     return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
 
 

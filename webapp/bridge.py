@@ -19,7 +19,6 @@ import asyncio
 import logging
 from collections import defaultdict
 from collections.abc import Awaitable, Callable, Coroutine
-from typing import Any
 
 from aiohttp import web
 
@@ -68,7 +67,7 @@ class NotifyBridge:
             return
         self._spawn(self._push(note))
 
-    def _spawn(self, coro: Coroutine[Any, Any, None]) -> None:
+    def _spawn(self, coro: Coroutine[object, object, None]) -> None:
         task = asyncio.get_running_loop().create_task(coro)
         tasks = self.app[BACKGROUND]
         tasks.add(task)

@@ -99,7 +99,7 @@ class ApiError(Exception):
     """Raised by handlers and helpers; turned into a JSON response by the middleware
     (``details`` are sent as they are: a refusal's ``description`` is one of them)."""
 
-    def __init__(self, code: str, message: str | None = None, **details: Any) -> None:
+    def __init__(self, code: str, message: str | None = None, **details: object) -> None:
         if code not in ERRORS:
             raise ValueError(f"unknown API error code {code!r}")
         self.code = code
@@ -126,14 +126,14 @@ def refusal(exc: CodedError, locale: str = "ru") -> ApiError:
     return ApiError(code, describe_text(locale, description), description=description.to_dict())
 
 
-def error_body(code: str, message: str | None = None, **details: Any) -> dict[str, Any]:
+def error_body(code: str, message: str | None = None, **details: object) -> dict[str, Any]:
     error: dict[str, Any] = {"code": code, "message": message or error_message(code)}
     if details:
         error["details"] = details
     return {"ok": False, "error": error}
 
 
-def json_error(code: str, message: str | None = None, **details: Any) -> web.Response:
+def json_error(code: str, message: str | None = None, **details: object) -> web.Response:
     status = ERRORS.get(code, ERRORS["internal"])[0]
     return web.json_response(error_body(code, message, **details), status=status)
 

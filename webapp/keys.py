@@ -6,7 +6,6 @@ import asyncio
 import weakref
 from collections.abc import Awaitable, Callable
 from contextlib import AbstractAsyncContextManager
-from typing import Any
 
 from aiohttp import web
 
@@ -37,7 +36,7 @@ ON_REVEAL: web.AppKey[RollHook] = web.AppKey("webapp_on_reveal")
 # (bot/miniapp_hooks.py `chat_step`); without a bot, nothing.
 ChatStep = Callable[[], AbstractAsyncContextManager[None]]
 CHAT_STEP: web.AppKey[ChatStep] = web.AppKey("webapp_chat_step")
-BACKGROUND: web.AppKey[set[asyncio.Task[Any]]] = web.AppKey("webapp_background")
+BACKGROUND: web.AppKey[set[asyncio.Task[object]]] = web.AppKey("webapp_background")
 # Open live sockets, closed with 1001 (going away) on shutdown so that clients reconnect.
 SOCKETS: web.AppKey[weakref.WeakSet[web.WebSocketResponse]] = web.AppKey("webapp_sockets")
 RNG = web.AppKey("webapp_rng", Rng)  # the OS RNG; a seeded one in tests

@@ -12,7 +12,6 @@ from __future__ import annotations
 import logging
 import secrets
 import time
-from typing import Any
 
 from aiohttp import web
 
@@ -35,7 +34,7 @@ class EveryMinute:
         self.unlogged = 0
         self._last = -period
 
-    def count(self, *args: Any) -> None:
+    def count(self, *args: object) -> None:
         self.unlogged += 1
         now = time.monotonic()
         if now - self._last >= self.period:

@@ -50,8 +50,9 @@ class Refusals(BaseMiddleware):
         return None
 
 
-def _own(error: Any) -> str:
-    return str(error.text)  # a Refusal: the one type told when no other matches
+def _own(error: Exception) -> str:
+    # a Refusal: the one type told when no other matches
+    return error.text if isinstance(error, Refusal) else str(error)
 
 
 async def tell_user(

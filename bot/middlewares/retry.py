@@ -33,7 +33,7 @@ class RetryAfterMiddleware(BaseRequestMiddleware):
         self,
         attempts: int = 3,
         max_wait: float = 60.0,
-        sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
+        sleep: Callable[[float], Awaitable[object]] = asyncio.sleep,
         queued_elsewhere: Callable[[TelegramMethod[Any]], bool] | None = None,
     ) -> None:
         self.queued_elsewhere = queued_elsewhere

@@ -14,6 +14,7 @@ from typing import Any
 
 from aiogram import Bot, Dispatcher
 from aiogram.types import Update
+from aiohttp import web
 
 from bot.playground.botapi import BotApi
 from bot.playground.errors import BotApiError
@@ -40,9 +41,10 @@ class Playground:
     bot: Bot | None = None
     dispatcher: Dispatcher | None = None
     url: str = ""  # the page's address once served
-    routes: Callable[[Any], None] | None = None  # its page and API (bot/playground/web.py)
+    # its page and API (bot/playground/web.py)
+    routes: Callable[[web.Application], None] | None = None
     on_started: list[Callable[[], object]] = field(default_factory=list)
-    tasks: set[asyncio.Task[Any]] = field(default_factory=set)
+    tasks: set[asyncio.Task[object]] = field(default_factory=set)
     demos_laid_out: set[str] = field(default_factory=set)  # the systems' codes
     fed: int = 0  # updates fed to the dispatcher
     _update_ids: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
@@ -60,13 +62,13 @@ class Playground:
         for hook in self.on_started:
             hook()
 
-    def spawn(self, work: Coroutine[Any, Any, Any]) -> None:
+    def spawn(self, work: Coroutine[object, object, object]) -> None:
         """Run `work` beside the page (the demo table); its failure is logged."""
         task = asyncio.create_task(work)
         self.tasks.add(task)
         task.add_done_callback(self._done)
 
-    def _done(self, task: asyncio.Task[Any]) -> None:
+    def _done(self, task: asyncio.Task[object]) -> None:
         self.tasks.discard(task)
         if not task.cancelled() and task.exception() is not None:
             log.error("playground task failed", exc_info=task.exception())

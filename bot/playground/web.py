@@ -26,7 +26,7 @@ PLAYGROUND = web.AppKey("playground", Playground)
 PAGE_HEADERS = {"Cache-Control": "no-cache"}
 
 
-def _json(data: Any, status: int = 200) -> web.Response:
+def _json(data: object, status: int = 200) -> web.Response:
     return web.json_response(data, status=status, dumps=lambda d: json.dumps(d, ensure_ascii=False))
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from aiogram import html
 from aiogram.utils.i18n import I18n
@@ -34,14 +34,17 @@ ACE = "💥"
 MAX_BODY_CHARS = 3000
 
 
-@dataclass(frozen=True)
-class RollTexts:
-    """How the chat shows one kind of result: `header` — what was rolled («2d6+1»),
-    before the comment; `body` — the dice and the outcome."""
+R = TypeVar("R")  # a kind's result class
 
-    # (a result of the kind: each system's own class, hence Any)
-    header: Callable[[Any], str]
-    body: Callable[[Any], str]
+
+@dataclass(frozen=True)
+class RollTexts(Generic[R]):
+    """How the chat shows one kind of result: `header` — what was rolled («2d6+1»),
+    before the comment; `body` — the dice and the outcome (both of the kind's own result
+    class, checked where the texts are made)."""
+
+    header: Callable[[R], str]
+    body: Callable[[R], str]
 
 
 @dataclass(frozen=True)
@@ -56,7 +59,8 @@ class OddsTexts:
 class DiceTexts:
     """A rule system's rolls in the chat."""
 
-    results: Mapping[str, RollTexts] = field(default_factory=dict)  # by the result's kind
+    # by the result's kind (Any: each kind its own result class)
+    results: Mapping[str, RollTexts[Any]] = field(default_factory=dict)
     odds: Mapping[str, OddsTexts] = field(default_factory=dict)  # by OddsResult.system
     usage: Mapping[str, str] = field(default_factory=dict)  # roll code -> examples (HTML)
     odds_usage: str = ""  # examples of its /odds (HTML)
@@ -77,7 +81,7 @@ def register_texts(system: str, texts: DiceTexts) -> None:
     _TEXTS[system] = texts
 
 
-def _result_texts(result: Serializable) -> RollTexts | None:
+def _result_texts(result: Serializable) -> RollTexts[Any] | None:
     kind = getattr(result, "kind", None)
     if not isinstance(kind, str):
         return None

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from engine.describe import Description
 from engine.dice.notation import roll
@@ -26,7 +25,7 @@ class RollCommand:
     words: tuple[str, ...]  # words after /hr that pick it (`/hr t d8`), Latin and Russian
     roll: Callable[[str, Rng], Serializable]  # the system's own result class
     # what the result means beyond its outcome (a preset's successes), for the roll's message
-    explain: Callable[[str, Any], Description | None] | None = None
+    explain: Callable[[str, Serializable], Description | None] | None = None
     odds: Odds | None = None  # its exact odds before it is rolled (/odds)
     # the words after /odds that pick it; none: /odds without a word (one command at most)
     odds_words: tuple[str, ...] = ()

@@ -308,7 +308,7 @@ RESULT_CLASSES: list[type[Serializable]] = [
     OddsResult,
 ]
 
-RESULTS: codec.Family[Any] = codec.Family(
+RESULTS: codec.Family[Serializable] = codec.Family(
     "kind", {kind_of(cls): cls for cls in RESULT_CLASSES}, tag_in_fields=True
 )
 

@@ -110,6 +110,7 @@ def _adjusted(sub: Submission, adjustments: tuple[Step, ...]) -> Submission:
 def _set(
     after: tuple[FighterState, FighterState], fighter: str, field: str, value: Any
 ) -> tuple[FighterState, FighterState]:
+    # `value: Any`: its type is the named field's, checked against FIELDS by `set_value`
     a, b = (replace(f, **{field: value}) if f.id == fighter else f for f in after)
     return (a, b)
 

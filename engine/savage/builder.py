@@ -3,8 +3,6 @@ so later rules within one command see the effects of earlier ones."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.dice.rng import Rng
 
 from .character import Character
@@ -20,7 +18,7 @@ class Builder:
         self.step = state.step + 1
         self.events: list[Event] = []
 
-    def emit(self, cls: type[Event], **fields: Any) -> Event:
+    def emit(self, cls: type[Event], **fields: object) -> Event:
         event = cls(step=self.step, **fields)
         self.state = evolve(self.state, event)
         self.events.append(event)

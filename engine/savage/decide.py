@@ -6,7 +6,7 @@ Only this layer draws random numbers; every card and die face ends up in the eve
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from engine.dice.rng import Rng
 
@@ -219,8 +219,20 @@ def _declare(b: Builder, cmd: DeclareActions) -> None:
     actions.declare(b, b.character(cmd.actor), cmd.count)
 
 
-def _acting(handler: Callable[[Builder, Any], None]) -> Callable[[Builder, Any], None]:
-    def run(b: Builder, cmd: Any) -> None:
+class _Acting(Protocol):
+    """A command some character acts in: its actor, and who sent it (None: the GM)."""
+
+    @property
+    def actor(self) -> str: ...
+    @property
+    def by(self) -> int | None: ...
+
+
+A = TypeVar("A", bound=_Acting)
+
+
+def _acting(handler: Callable[[Builder, A], None]) -> Callable[[Builder, A], None]:
+    def run(b: Builder, cmd: A) -> None:
         if getattr(cmd, "free", False) and isinstance(cmd, Attack) and cmd.by is not None:
             raise RuleError("gm_only")  # free attacks are triggered by the GM
         _own(b, cmd.actor, cmd.by)

@@ -192,7 +192,7 @@ SILENT: frozenset[type[ev.Event]] = frozenset(
 )
 
 
-def _d(key: str, **params: Any) -> Description:
+def _d(key: str, **params: object) -> Description:
     return Description(f"{FAMILY}.{key}", params)
 
 

@@ -91,7 +91,7 @@ def _char(state: Encounter, cid: str, fn: Callable[[Character], Character]) -> E
     return state.update_character(cid, fn)
 
 
-def _status(state: Encounter, cid: str, **changes: Any) -> Encounter:
+def _status(state: Encounter, cid: str, **changes: object) -> Encounter:
     return state.update_character(cid, lambda c: c.with_status(**changes))
 
 

@@ -33,7 +33,7 @@ class Refused(ServiceError):
     ``class NoVote(Refused, code="no_vote", template="No vote is being held here.")``."""
 
     def __init_subclass__(
-        cls, *, code: str = "", template: Template | None = None, **kwargs: Any
+        cls, *, code: str = "", template: Template | None = None, **kwargs: object
     ) -> None:
         super().__init_subclass__(**kwargs)
         if code:
@@ -41,7 +41,7 @@ class Refused(ServiceError):
         if template is not None:
             ERROR_CODES[cls.code] = template
 
-    def __init__(self, **params: Any) -> None:
+    def __init__(self, **params: object) -> None:
         super().__init__(type(self).code, params)
 
 

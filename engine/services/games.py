@@ -163,7 +163,7 @@ def _created_at(stored: Any) -> datetime:
     return value
 
 
-async def _read_info(text: str, *values: Any) -> tuple[GameInfo, Any] | None:
+async def _read_info(text: str, *values: object) -> tuple[GameInfo, Any] | None:
     """A game with its members and its chat's title in one statement (a row per member),
     and the 12th column if the query has one."""
     conn = Game._meta.db

@@ -138,7 +138,7 @@ def origin(name: str) -> Iterator[None]:
         _origin.reset(token)
 
 
-async def notify(game_id: int | None, topic: Topic, **info: Any) -> None:
+async def notify(game_id: int | None, topic: Topic, **info: object) -> None:
     """Tell the subscribers of the bound notifier that `topic` of the game changed. Never
     raises."""
     if game_id is None:  # e.g. a roll outside any game

@@ -97,7 +97,7 @@ async def log_roll(
     created_at = timezone.now()
     text = _GAME_OF_CHAT if game_id == OF_CHAT else _GIVEN_GAME
     game = active_slot(chat_id, topic_id) if game_id == OF_CHAT else game_id
-    values: list[Any] = [user_id, chat_id, topic_id or 0, game, command, args]
+    values: list[object] = [user_id, chat_id, topic_id or 0, game, command, args]
     values += [dump_json(result), False, created_at]
     try:
         # execute_query_dict: the asyncpg client drops the rows of an INSERT otherwise
@@ -169,7 +169,7 @@ async def create_hidden_roll(
     made of what was written — the id the INSERT returns and the time given to it."""
     created_at = timezone.now()
     salt = receipts.new_salt()
-    values: list[Any] = [user_id, chat_id, topic_id or 0, command, args, dump_json(result)]
+    values: list[object] = [user_id, chat_id, topic_id or 0, command, args, dump_json(result)]
     values += [True, salt, created_at, game_id]
     try:
         async with _within_step() as tx:

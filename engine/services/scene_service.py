@@ -138,7 +138,7 @@ async def scene_command(
     return await run_unit(game_id, work, actor_id=actor_id)
 
 
-def _decide_of(scene: systems.SceneKind[Any, Any]) -> systems.Decide[Any, Any]:
+def _decide_of(scene: systems.SceneKind[Any, Any, Any]) -> systems.Decide[Any, Any, Any]:
     if scene.decide is None:
         raise TypeError(f"the scene kind {scene.name!r} decides no commands here")
     return scene.decide

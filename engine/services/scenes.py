@@ -88,8 +88,8 @@ class Caused:
     """What one stream did because of another stream's step (all of it, in order)."""
 
     stream: str
-    state: Any  # after the steps
-    events: tuple[Any, ...]
+    state: object  # after the steps
+    events: tuple[object, ...]
     seq: int
     steps: int = 0  # how many steps (undone ones, for an undo)
     board_message_id: int | None = None  # the stream's board in the chat

@@ -30,12 +30,13 @@ if TYPE_CHECKING:
 
 S = TypeVar("S")  # a scene kind's state
 E = TypeVar("E")  # its events
+C = TypeVar("C")  # its commands
 
 # (the command in its unit, on the state read there) -> its events, and the state after them
-# when the decision has it (else they are folded)
-Decide = Callable[["Turn[S, Any]"], Awaitable[tuple[tuple[E, ...], S | None]]]
+# when the decision has it (else they are folded); its type arguments: state, command, event
+Decide = Callable[["Turn[S, C]"], Awaitable[tuple[tuple[E, ...], S | None]]]
 # (unit, a player's command) -> None, or the refusal of what the player may not send
-Check = Callable[["Unit", Any], Awaitable[None]]
+Check = Callable[["Unit", C], Awaitable[None]]
 # (unit, key, step, events, state after, rng, state before) -> the steps caused elsewhere
 Follow = Callable[
     ["Unit", str, "int | None", tuple[E, ...], S, "Rng", S | None],
@@ -43,7 +44,10 @@ Follow = Callable[
 ]
 # (unit, key, the undone step) -> what was undone elsewhere with it
 FollowUndo = Callable[["Unit", str, int], Awaitable["Caused | None"]]
-# (unit, the new scene's key, the GM's opening command) -> the new scene's stream params
+# (unit, the new scene's key, the GM's opening command) -> the new scene's stream params.
+# Any: the opening command is one of the kind's commands, often a narrower type than `C`
+# (a kind that opens with one command class and decides a union of several), which a hook
+# type cannot say.
 Opens = Callable[["Unit", str, Any], Awaitable[Mapping[str, Any]]]
 
 
@@ -52,18 +56,19 @@ def _no_note(key: str) -> Mapping[str, Any]:
 
 
 @dataclass(frozen=True)
-class SceneKind(Generic[S, E]):
+class SceneKind(Generic[S, E, C]):
     """One kind of scene: its aggregate's name is the kind (stream keys "<kind>:<n>"); its
-    hooks are checked against the aggregate's state and events where it is registered."""
+    hooks are checked against the aggregate's state and events, and against one another's
+    commands, where it is registered."""
 
     aggregate: Aggregate[S, E]
     # raised (with params) when the game has none open; when one is open already
     missing: Callable[..., ServiceError] = NoScene
     active: Callable[..., ServiceError] = SceneActive
-    decide: Decide[S, E] | None = None  # None: its commands are the system's own services'
+    decide: Decide[S, C, E] | None = None  # None: its commands are the system's own services'
     # the engine's command types (a command of another is a TypeError)
     commands: type | tuple[type, ...] | None = None
-    check: Check | None = None  # a player's command, before the scene is read
+    check: Check[C] | None = None  # a player's command, before the scene is read
     follow: Follow[E, S] | None = None
     follow_undo: FollowUndo | None = None
     start_params: Callable[[int], Awaitable[Mapping[str, Any]]] | None = None  # (game id)
@@ -87,7 +92,7 @@ class SceneKind(Generic[S, E]):
 class RuleSystem:
     code: str  # stored with games and characters: at most 16 characters
     name: str
-    scenes: tuple[SceneKind[Any, Any], ...] = ()
+    scenes: tuple[SceneKind[Any, Any, Any], ...] = ()
     # what a new game's `options` start with (a system's readings whose default changed: kept
     # on the game, so a later change of the default never changes a game already running)
     new_game_options: Callable[[], dict[str, Any]] = dict
@@ -96,7 +101,7 @@ class RuleSystem:
 
 
 _SYSTEMS: dict[str, RuleSystem] = {}
-_SCENES: dict[str, tuple[RuleSystem, SceneKind[Any, Any]]] = {}
+_SCENES: dict[str, tuple[RuleSystem, SceneKind[Any, Any, Any]]] = {}
 
 
 def register(system: RuleSystem) -> RuleSystem:
@@ -127,7 +132,7 @@ def system(code: str) -> RuleSystem:
     return found
 
 
-def scene_kind(kind: str) -> SceneKind[Any, Any]:
+def scene_kind(kind: str) -> SceneKind[Any, Any, Any]:
     if kind not in _SCENES:
         raise UnknownScene(kind=kind)
     return _SCENES[kind][1]
@@ -139,7 +144,7 @@ def system_of_scene(kind: str) -> RuleSystem:
     return _SCENES[kind][0]
 
 
-def scene_kinds(code: str | None = None) -> tuple[SceneKind[Any, Any], ...]:
+def scene_kinds(code: str | None = None) -> tuple[SceneKind[Any, Any, Any], ...]:
     """The scene kinds of one system, or of every installed system."""
     if code is not None:
         return system(code).scenes

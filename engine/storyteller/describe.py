@@ -103,7 +103,7 @@ describe.kinds(
 )
 
 
-def _d(key: str, **params: Any) -> Description:
+def _d(key: str, **params: object) -> Description:
     return Description(f"{FAMILY}.{key}", params)
 
 

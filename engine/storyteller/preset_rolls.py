@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-from typing import Any
 
 from engine import describe
 from engine.describe import Description
 from engine.dice.errors import DiceError
+from engine.dice.results import Serializable
 from engine.dice.rng import Rng
 from engine.storyteller.dice.results import PoolResult
 from engine.storyteller.dice.rolls import PoolSpec, parse_pool, roll_pool
@@ -106,7 +106,7 @@ def pool_or_preset(text: str, rng: Rng) -> PoolResult:
 def meaning(preset: p.Preset, net: int) -> Description | None:
     """What ``net`` successes of the preset mean (None: nothing beyond the roll's outcome)."""
 
-    def d(key: str, **params: Any) -> Description:
+    def d(key: str, **params: object) -> Description:
         return Description(f"{FAMILY}.{key}", params)
 
     if net <= 0:
@@ -132,7 +132,7 @@ def meaning(preset: p.Preset, net: int) -> Description | None:
     return None
 
 
-def explain(text: str, result: Any) -> Description | None:
+def explain(text: str, result: Serializable) -> Description | None:
     """The meaning line of a `/p` roll that named a preset."""
     found = split_preset(text)
     if found is None or not isinstance(result, PoolResult):

@@ -5,7 +5,6 @@ system is refused with 409 ``wrong_system`` (unless the route serves every game:
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import Any
 
 from aiohttp import web
 
@@ -15,7 +14,7 @@ from webapp.roles import require_role
 from webapp.systems.registry import Route, adapters
 
 
-def _guarded(code: str, route: Route) -> Callable[[web.Request], Awaitable[Any]]:
+def _guarded(code: str, route: Route) -> Callable[[web.Request], Awaitable[web.StreamResponse]]:
     @require_role(*route.roles)
     async def handler(request: web.Request, viewer: Viewer) -> web.StreamResponse:
         if viewer.game.system != code and not route.every_game:

@@ -34,7 +34,7 @@ from webapp.systems.commands import Ctx, Done
 from webapp.systems.registry import WebScene, adapter, scene_kinds
 
 
-def _scene(request: web.Request, viewer: Viewer) -> WebScene:
+def _scene(request: web.Request, viewer: Viewer) -> WebScene[Any]:
     scene = adapter(viewer.game.system).scene(request.match_info["scene"])
     if scene is None:
         raise ApiError("unknown_scene")
@@ -49,7 +49,7 @@ def _check_seen(body: dict[str, Any]) -> None:
         raise ApiError("bad_request", field="stream")
 
 
-async def _run(request: web.Request, viewer: Viewer, scene: WebScene) -> Done:
+async def _run(request: web.Request, viewer: Viewer, scene: WebScene[Any]) -> Done:
     body = await read_json(request)
     name = body.get("command")
     spec = scene.commands.get(name) if isinstance(name, str) else None
@@ -71,7 +71,7 @@ async def _run(request: web.Request, viewer: Viewer, scene: WebScene) -> Done:
         raise refusal(exc, viewer.locale) from None
 
 
-async def _answer(viewer: Viewer, scene: WebScene) -> web.Response:
+async def _answer(viewer: Viewer, scene: WebScene[Any]) -> web.Response:
     data = await scene.load(viewer.game.id, {})
     return web.json_response({"ok": True, scene.kind: scene.project(data, viewer)})
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Hashable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from aiohttp import web
 
@@ -31,12 +31,14 @@ from webapp.systems.commands import Spec
 Handler = Callable[[web.Request, Viewer], Awaitable[web.StreamResponse]]
 # (game id, the scenes of the game read before this one for the same answer, by kind) ->
 # the scene as read for every viewer, or None when none is open
-Load = Callable[[int, Mapping[str, Any]], Awaitable[Any]]
+T = TypeVar("T")  # a scene kind's scene as read (None among its values: none open)
+
+Load = Callable[[int, Mapping[str, Any]], Awaitable[T]]
 # (what `load` read, the viewer) -> the viewer's JSON, or None
-Project = Callable[[Any, Viewer], dict[str, Any] | None]
+Project = Callable[[T, Viewer], dict[str, Any] | None]
 # (what `load` read, the viewer) -> a key equal for viewers to whom `project` gives the same
 # JSON: a live push is projected and encoded once per key
-Audience = Callable[[Any, Viewer], Hashable]
+Audience = Callable[[T, Viewer], Hashable]
 
 
 def per_user(scene: object, viewer: Viewer) -> Hashable:
@@ -45,16 +47,16 @@ def per_user(scene: object, viewer: Viewer) -> Hashable:
 
 
 @dataclass(frozen=True)
-class WebScene:
+class WebScene(Generic[T]):
     """One scene kind as the web app serves it. `kind` is the engine's scene kind: the route
     ``/api/games/{token}/<kind>``, the key in the live snapshot and the type of its pushes."""
 
     kind: str
     commands: Mapping[str, Spec[Any]] = field(repr=False)
-    load: Load
-    project: Project
+    load: Load[T]
+    project: Project[T]
     topic: str  # the engine.services.notify topic of its changes
-    audience: Audience = per_user
+    audience: Audience[T] = per_user
 
 
 @dataclass(frozen=True)
@@ -95,7 +97,7 @@ class ReceiptCheck:
 @dataclass(frozen=True)
 class WebSystem:
     code: str
-    scenes: tuple[WebScene, ...] = ()
+    scenes: tuple[WebScene[Any], ...] = ()
     characters: CharacterRoutes | None = None
     routes: tuple[Route, ...] = ()
     # code -> (HTTP status, English msgid): the refusals of the system's engines and services
@@ -106,12 +108,12 @@ class WebSystem:
     module: str | None = None  # the page's module of its screens, under webapp/static/app/
     receipts: ReceiptCheck | None = None
 
-    def scene(self, kind: str) -> WebScene | None:
+    def scene(self, kind: str) -> WebScene[Any] | None:
         return next((s for s in self.scenes if s.kind == kind), None)
 
 
 _SYSTEMS: dict[str, WebSystem] = {}
-_TOPICS: dict[str, WebScene] = {}
+_TOPICS: dict[str, WebScene[Any]] = {}
 
 
 def register(adapter: WebSystem) -> WebSystem:
@@ -149,6 +151,6 @@ def scene_kinds() -> tuple[str, ...]:
     return tuple(scene.kind for system in _SYSTEMS.values() for scene in system.scenes)
 
 
-def scene_of_topic(topic: str) -> WebScene | None:
+def scene_of_topic(topic: str) -> WebScene[Any] | None:
     """The scene whose changes a notifier topic announces (None: not a scene's topic)."""
     return _TOPICS.get(topic)

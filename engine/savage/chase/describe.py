@@ -107,7 +107,7 @@ describe.kinds(
 SILENT: frozenset[type[ev.Event]] = frozenset({ev.HealthSet, ev.TurnEnded, ev.FightActionsCounted})
 
 
-def _d(key: str, **params: Any) -> Description:
+def _d(key: str, **params: object) -> Description:
     return Description(f"{FAMILY}.{key}", params)
 
 

@@ -85,6 +85,6 @@ describe.kinds(
 class ChaseError(RuleViolation, family="chase", codes=ERROR_CODES):
     """A rule violation: ``code`` is a key of ``ERROR_CODES``, ``params`` fill its message."""
 
-    def __init__(self, code: str, params: Mapping[str, Any] | None = None, **kw: Any) -> None:
+    def __init__(self, code: str, params: Mapping[str, Any] | None = None, **kw: object) -> None:
         super().__init__(code, {**(params or {}), **kw})
         self.args = (f"{code}: {describe.fill(str(ERROR_CODES[code]), self.params)}",)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any, Generic, TypeVar
 
 from tortoise.backends.base.client import BaseDBAsyncClient
@@ -45,7 +46,7 @@ class Past(Generic[S]):
     lo: int
     step: int
     rows: list[EventRow]
-    text: Any = None  # the checkpoint's JSON as stored; None: lo == 0
+    text: object = None  # the checkpoint's JSON as stored; None: lo == 0
     state: S | None = None  # decoded
 
     def base(self, aggregate: Aggregate[S, Any], params: Mapping[str, Any]) -> S:
@@ -134,7 +135,7 @@ async def write_stream(
     game_id: int,
     actor_id: int | None,
     stream: HeldStream[Any],
-    at: Any,
+    at: datetime,
     moves: list[HeadMove],
     events: list[EventValues],
     snapshots: list[SnapshotValues],

@@ -246,7 +246,7 @@ async def advance_heads(conn: BaseDBAsyncClient, moves: Sequence[HeadMove]) -> b
     if not moves:
         return True
     text = _ADVANCE.format(rows=", ".join([_MOVE_ROW] * len(moves)))
-    values: list[Any] = [now(), *(v for move in moves for v in move)]
+    values: list[object] = [now(), *(v for move in moves for v in move)]
     moved, _ = await conn.execute_query(sql(conn, text), values)
     return moved == len(moves)
 

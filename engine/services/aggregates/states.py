@@ -12,7 +12,7 @@ ids, which start over, never meet the states of another."""
 from __future__ import annotations
 
 from collections import OrderedDict
-from typing import Any
+from typing import Any, TypeVar, cast
 from weakref import WeakKeyDictionary
 
 from tortoise.context import TortoiseContext, get_current_context
@@ -22,14 +22,16 @@ from engine.services.aggregates.sql import Head
 
 SIZE = 512  # streams kept (a game's open scenes; LRU)
 
+S = TypeVar("S")
+
 
 class States:
     def __init__(self, size: int = SIZE) -> None:
         self.size = size
         # stream id -> (key, aggregate, version, seq, step, state)
-        self._entries: OrderedDict[int, tuple[str, str, int, int, int, Any]] = OrderedDict()
+        self._entries: OrderedDict[int, tuple[str, str, int, int, int, object]] = OrderedDict()
 
-    def get(self, head: Head, aggregate: Aggregate[Any, Any]) -> Any | None:
+    def get(self, head: Head, aggregate: Aggregate[S, Any]) -> S | None:
         """The state at `head` if kept, else None."""
         entry = self._entries.get(head.id)
         if entry is None:
@@ -39,16 +41,16 @@ class States:
         if (key, name, version, seq, step) != at:
             return None
         self._entries.move_to_end(head.id)
-        return state
+        return cast("S", state)  # put by this aggregate: its name and version matched
 
     def put(
         self,
         stream_id: int,
         key: str,
-        aggregate: Aggregate[Any, Any],
+        aggregate: Aggregate[S, Any],
         seq: int,
         step: int,
-        state: Any,
+        state: S,
     ) -> None:
         self._entries[stream_id] = (key, aggregate.name, aggregate.version, seq, step, state)
         self._entries.move_to_end(stream_id)

@@ -298,7 +298,9 @@ class Unit:
             out.append(Note(n.topic, {**n.info, **extra}, n.aggregate))
         return out
 
-    def note(self, topic: str, aggregate: Aggregate[Any, Any] | None = None, **info: Any) -> None:
+    def note(
+        self, topic: str, aggregate: Aggregate[Any, Any] | None = None, **info: object
+    ) -> None:
         """A notification to deliver once the step is committed (engine.services.notify),
         written to the outbox with the step; `aggregate` encodes its `events`."""
         self.notes.append(outbox.note(topic, aggregate, **info))

@@ -31,7 +31,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import partial
-from typing import Any
+
+from tortoise.backends.base.client import BaseDBAsyncClient
 
 from engine import savage
 from engine.dice.rng import Rng
@@ -115,7 +116,7 @@ def _encounter_owners(encounter: savage.Encounter, pid: str) -> set[int] | None:
     return None
 
 
-async def _library_owner(game_id: int, pid: str, conn: Any = None) -> set[int]:
+async def _library_owner(game_id: int, pid: str, conn: BaseDBAsyncClient | None = None) -> set[int]:
     query = SavedCharacter.filter(game_id=game_id, key=name_key(pid))
     if conn is not None:
         query = query.using_db(conn)

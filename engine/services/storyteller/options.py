@@ -22,7 +22,7 @@ from engine.storyteller.options import DEFAULT_OPTIONS, Options
 KEY = "storyteller"
 
 
-def options_from(stored: Any) -> Options:
+def options_from(stored: object) -> Options:
     """The options a stored dict means (missing fields: the defaults; junk: the defaults)."""
     if not isinstance(stored, dict) or not stored:
         return DEFAULT_OPTIONS

@@ -24,7 +24,7 @@ from webapp.systems.commands import Ctx, Done, NoArgs, Spec, scene_spec, scene_s
 from webapp.systems.savage.commands import Id, MaybeId
 
 
-def _direction(value: Any) -> int:
+def _direction(value: object) -> int:
     if value == "forward" or (type(value) is int and value == 1):
         return 1
     if value == "back" or (type(value) is int and value == -1):
