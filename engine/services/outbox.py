@@ -26,7 +26,7 @@ import logging
 from collections.abc import AsyncIterator, Iterable
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from tortoise.backends.base.client import BaseDBAsyncClient
@@ -285,7 +285,7 @@ async def deliver_pending(limit: int = 1000, *, lease: timedelta | None = None) 
     return delivered
 
 
-async def _claim(row: OutboxItem, cutoff: Any) -> bool:
+async def _claim(row: OutboxItem, cutoff: datetime) -> bool:
     claimed = (
         await OutboxItem.filter(id=row.id, delivered_at__isnull=True)
         .filter(Q(claimed_at__isnull=True) | Q(claimed_at__lt=cutoff))
