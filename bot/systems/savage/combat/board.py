@@ -72,15 +72,17 @@ async def render_board(
     *,
     new: bool = False,
     not_pinned: NotPinned | None = None,
+    chase_open: bool | None = None,
 ) -> None:
-    """Edit the board, or post it anew and pin it (bot/board_message.py)."""
+    """Edit the board, or post it anew and pin it (bot/board_message.py); `chase_open`:
+    False when the step knows no chase is open (the turn's buttons need not read it)."""
     text = board_text(view.state, closed=view.closed)
     markup = None
     if not view.closed:
         app = await board_button(bot, game.id, "initiative")
         keyboard = board_keyboard(view.state, game.id, view.seq)
         if menu_on_board(game, view.state):  # not in a turn message: here
-            chase = await current_chase(game.id)
+            chase = None if chase_open is False else await current_chase(game.id)
             live = chase.state if chase is not None and not chase.closed else None
             rows = turn_rows(view.state, game.id, board=True, chase=live)
             keyboard = InlineKeyboardMarkup(inline_keyboard=rows + keyboard.inline_keyboard)

@@ -135,8 +135,8 @@ async def tell_steps(
         if append_to is None or not await _append(bot, game, append_to, text, markup):
             await post(bot, game, text, reply_to=reply_to, markup=markup)
     await dice_to_gm(bot, game, "\n".join(gm_parts))
-    if fight_view is not None:
-        await render_board(bot, game, fight_view)
+    if fight_view is not None:  # a chase the steps told of may have opened or closed one
+        await render_board(bot, game, fight_view, chase_open=None if chases else chase_open)
     elif not chases:
         await show_board(bot, game)
     for step, name in chases:
