@@ -8,6 +8,7 @@ from aiogram.utils.i18n import gettext as _
 from aiogram.utils.i18n import ngettext
 
 from bot.render.common import quoted
+from bot.render.keyboards import callback_button
 from bot.render.limits import fit
 from bot.systems.savage.callbacks import CombatCallback
 from bot.systems.savage.render.combat_labels import card_text, condition_label, trait_label
@@ -126,8 +127,7 @@ def board_text(state: Encounter, *, closed: bool = False) -> str:
 
 def board_keyboard(state: Encounter, game_id: int, seq: int) -> InlineKeyboardMarkup:
     def button(text: str, action: str) -> InlineKeyboardButton:
-        data = CombatCallback(action=action, game_id=game_id, seq=seq).pack()
-        return InlineKeyboardButton(text=text, callback_data=data)
+        return callback_button(text, CombatCallback(action=action, game_id=game_id, seq=seq))
 
     rows: list[list[InlineKeyboardButton]] = []
     if state.pending is not None:
