@@ -10,8 +10,9 @@ from bot.callbacks import HelpCallback, PickGameCallback, RerollCallback, Reveal
 from bot.render.games import game_button, open_rolls_button
 from engine.services.types import GameInfo
 
-# A checked button whose copies are the callback buttons below.
+# Checked buttons whose copies are the callback and link buttons below.
 _CALLBACK_BUTTON = InlineKeyboardButton(text="", callback_data="")
+_URL_BUTTON = InlineKeyboardButton(text="", url="")
 
 
 def callback_button(text: str, data: CallbackData) -> InlineKeyboardButton:
@@ -90,8 +91,9 @@ def app_button_label() -> str:
 
 
 def app_url_button(url: str) -> InlineKeyboardButton:
-    """The Mini App's direct link (t.me/<bot>/<app>?startapp=…): works in groups."""
-    return InlineKeyboardButton(text=app_button_label(), url=url)
+    """The Mini App's direct link (t.me/<bot>/<app>?startapp=…): works in groups. A copy,
+    as `callback_button`'s (under every board a step edits)."""
+    return _URL_BUTTON.model_copy(update={"text": app_button_label(), "url": url})
 
 
 def app_web_app_button(url: str) -> InlineKeyboardButton:

@@ -3,7 +3,7 @@ inline keyboard, the turn announcement with the owners' mentions."""
 
 from __future__ import annotations
 
-from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
+from aiogram.types import InlineKeyboardButton
 from aiogram.utils.i18n import gettext as _
 from aiogram.utils.i18n import ngettext
 
@@ -125,7 +125,9 @@ def board_text(state: Encounter, *, closed: bool = False) -> str:
     return fit(text, MAX_BOARD_CHARS)  # at a line break, tags closed (bot/render/limits.py)
 
 
-def board_keyboard(state: Encounter, game_id: int, seq: int) -> InlineKeyboardMarkup:
+def board_rows(state: Encounter, game_id: int, seq: int) -> list[list[InlineKeyboardButton]]:
+    """The board's own buttons: the GM's Next and Hold, Act now, Interrupt and Undo."""
+
     def button(text: str, action: str) -> InlineKeyboardButton:
         return callback_button(text, CombatCallback(action=action, game_id=game_id, seq=seq))
 
@@ -142,7 +144,7 @@ def board_keyboard(state: Encounter, game_id: int, seq: int) -> InlineKeyboardMa
     # and «⚡ Действовать» is cut there (docs/playground.md)
     rows.append([button(_("⚡ Act now"), "act"), button(_("✋ Interrupt"), "interrupt")])
     rows.append([button(_("↩️ Undo"), "undo")])
-    return InlineKeyboardMarkup(inline_keyboard=rows)
+    return rows
 
 
 def shaken_actor(state: Encounter) -> Character | None:
