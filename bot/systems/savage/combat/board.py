@@ -13,6 +13,7 @@ from bot.board_message import board_keeper, edit_or_send
 from bot.board_pin import NotPinned, unpin
 from bot.middlewares.flood import if_refused
 from bot.miniapp import board_button
+from bot.render.keyboards import keyboard
 from bot.systems.savage.render.combat import board_rows, board_text, mention
 from bot.systems.savage.render.combat_events import gm_dice_copy
 from bot.systems.savage.render.turn_menu import turn_rows
@@ -84,7 +85,7 @@ async def render_board(
             chase = None if chase_open is False else await current_chase(game.id)
             live = chase.state if chase is not None and not chase.closed else None
             rows = turn_rows(view.state, game.id, board=True, chase=live) + rows
-        markup = InlineKeyboardMarkup(inline_keyboard=rows if app is None else [*rows, [app]])
+        markup = keyboard(rows if app is None else [*rows, [app]])
     current = None if new else view.board_message_id
     posted = board_keeper(bot, game, "encounter", view, not_pinned=not_pinned)
     await edit_or_send(bot, game, current, text, markup, posted)
