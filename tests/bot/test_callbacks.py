@@ -15,6 +15,12 @@ from bot.render.limits import CALLBACK_DATA_LIMIT
 from bot.systems.duel.callbacks import STAMP_LENGTH, DuelFormCallback, DuelReviewCallback, stamp
 from bot.systems.duel.draft import MAX_ACTIONS
 from bot.systems.duel.render.review import FIELDS as REVIEW_FIELDS
+from bot.systems.savage.callbacks import (
+    ChaseCallback,
+    CombatCallback,
+    DamageCallback,
+    TurnCallback,
+)
 from engine.savage.sheet import MAX_GROUP
 from engine.services.library import ID_MAX, slug
 from engine.storyteller.options import SEED_AIM_TARGETS
@@ -116,10 +122,33 @@ def test_every_button_kind_has_a_prefix_of_its_own() -> None:
 
 @pytest.mark.parametrize("cls", _classes(), ids=lambda c: c.__name__)
 def test_the_largest_payload_fits_64_bytes(cls: type[CallbackData]) -> None:
-    packed = _worst(cls).pack()  # aiogram itself refuses more than 64 bytes
+    data = _worst(cls)
+    packed = data.pack()  # aiogram itself refuses more than 64 bytes
     assert len(packed.encode()) <= CALLBACK_DATA_LIMIT, packed
+    assert packed == CallbackData.pack(data)  # a class's own `pack` gives aiogram's string
+    assert cls.unpack(packed) == data
 
 
 def test_the_longest_combatant_id_is_what_the_engine_can_make() -> None:
     # the slug is cut to ID_MAX, so a 255-character name cannot make a longer id
     assert len(slug("Щука" * 64)) <= ID_MAX
+
+
+def test_a_savage_payload_packs_as_aiogram_does() -> None:
+    """`Payload.pack` (bot/systems/savage/callbacks.py) skips pydantic's dump: the same
+    string for flags, negative numbers and empty words, and aiogram's refusals for a word
+    holding the separator or a payload over 64 bytes."""
+    samples: list[CallbackData] = [
+        TurnCallback(g=7, r=0, c=2, k="a"),
+        TurnCallback(g=-1, r=3, c=0, k="", t=4, w=0, b=True),
+        CombatCallback(action="next", game_id=2**31 - 1, seq=-5),
+        ChaseCallback(action="bump", game_id=1, seq=2, arg="9.1,-1,2"),
+        DamageCallback(g=1, seq=0, soak=False),
+    ]
+    for data in samples:
+        assert data.pack() == CallbackData.pack(data)
+        assert type(data).unpack(data.pack()) == data
+    with pytest.raises(ValueError, match="Separator"):
+        ChaseCallback(action="a:b", game_id=1, seq=2).pack()
+    with pytest.raises(ValueError, match="too long"):
+        ChaseCallback(action="я" * 30, game_id=1, seq=2).pack()

@@ -178,6 +178,7 @@ def _dumped(bot: Bot, method: TelegramMethod[Any]) -> dict[str, Any]:
 )
 def test_the_fields_read_as_they_are_make_the_dumped_body(method: TelegramMethod[Any]) -> None:
     session = BotSession()
-    bot = Bot(BOT_TOKEN, session=session, default=DefaultBotProperties(parse_mode="HTML"))
+    default = DefaultBotProperties(parse_mode="HTML", link_preview_is_disabled=True)
+    bot = Bot(BOT_TOKEN, session=session, default=default)
     params = session.json_params(bot, method)
     assert params == _dumped(bot, method)

@@ -3,10 +3,42 @@ bot/callbacks.py holds the shared ones)."""
 
 from __future__ import annotations
 
-from aiogram.filters.callback_data import CallbackData
+from typing import ClassVar
+
+from aiogram.filters.callback_data import MAX_CALLBACK_LENGTH, CallbackData
 
 
-class CombatCallback(CallbackData, prefix="cmb"):
+class Payload(CallbackData, prefix="sw"):
+    """The base of these payloads: `pack` gives aiogram's string without pydantic's dump of
+    the payload (a fight step packs a dozen: 6.5 µs → 1.7 µs each). Its fields are numbers,
+    words and flags, encoded as aiogram does (a flag as 1 or 0); any other value, a word
+    holding the separator or a string over 64 bytes goes aiogram's way (which refuses the
+    last two)."""
+
+    _names: ClassVar[dict[type[CallbackData], tuple[str, ...]]] = {}
+
+    def pack(self) -> str:
+        cls = type(self)
+        names = Payload._names.get(cls) or Payload._names.setdefault(cls, tuple(cls.model_fields))
+        values, parts = self.__dict__, [self.__prefix__]
+        for name in names:
+            value = values[name]
+            kind = type(value)
+            if kind is bool:
+                parts.append("1" if value else "0")
+            elif kind is int:
+                parts.append(str(value))
+            elif kind is str and self.__separator__ not in value:
+                parts.append(value)
+            else:
+                return super().pack()
+        packed = self.__separator__.join(parts)
+        if len(packed) * 4 > MAX_CALLBACK_LENGTH and len(packed.encode()) > MAX_CALLBACK_LENGTH:
+            return super().pack()
+        return packed
+
+
+class CombatCallback(Payload, prefix="cmb"):
     """A button on the initiative board. ``seq``: the encounter event the board showed
     (a press on an outdated board is refused); ``action``: next, hold, act, interrupt,
     undo, soak, take, unshake."""
@@ -16,7 +48,7 @@ class CombatCallback(CallbackData, prefix="cmb"):
     seq: int
 
 
-class BennyRerollCallback(CallbackData, prefix="brr"):
+class BennyRerollCallback(Payload, prefix="brr"):
     """«🎲 Бенни: перебросить» under a combat roll: a benny re-rolls ``character``'s last
     trait roll. ``step``: the encounter step that made (or last re-rolled) it — a press
     after that roll was replaced or closed is refused. The engine checks who may press
@@ -27,7 +59,7 @@ class BennyRerollCallback(CallbackData, prefix="brr"):
     character: str
 
 
-class RemoveGroupCallback(CallbackData, prefix="rmg"):
+class RemoveGroupCallback(Payload, prefix="rmg"):
     """«🗑 Убрать всех» / «Отмена» under the GM's `/remove` of a whole group of Extras:
     ``confirm`` removes ``combatant`` from the fight as it was at ``seq`` (a press on an
     outdated question is refused), otherwise the question is dropped."""
@@ -38,7 +70,7 @@ class RemoveGroupCallback(CallbackData, prefix="rmg"):
     confirm: bool
 
 
-class ChaseCallback(CallbackData, prefix="chs"):
+class ChaseCallback(Payload, prefix="chs"):
     """A button on the chase row: ``action`` undo, bump (``arg`` = "pending,dir,cards")
     or crit (``arg`` = "pending,choice"); the separator is ``render.chase.ARG_SEP``."""
 
@@ -48,7 +80,7 @@ class ChaseCallback(CallbackData, prefix="chs"):
     arg: str = ""
 
 
-class TurnCallback(CallbackData, prefix="tap"):
+class TurnCallback(Payload, prefix="tap"):
     """A button of the acting character's turn menu (on the turn's message, or on the
     board in a quiet game: ``b``). ``r``: the round and ``c``: the character's index in
     `Encounter.characters` — a press after that turn ended is refused; ``k``: the step
@@ -66,7 +98,7 @@ class TurnCallback(CallbackData, prefix="tap"):
     b: bool = False
 
 
-class DamageCallback(CallbackData, prefix="dmg"):
+class DamageCallback(Payload, prefix="dmg"):
     """«🛡 Поглотить» / «✔ Принять» under the message of the attack that left damage
     waiting: the answer is added to that message (one message per resolved action).
     ``seq``: the encounter event the message was posted at."""
@@ -76,7 +108,7 @@ class DamageCallback(CallbackData, prefix="dmg"):
     soak: bool
 
 
-class BoardDownCallback(CallbackData, prefix="sbd"):
+class BoardDownCallback(Payload, prefix="sbd"):
     """«⬇️ Доска вниз» under a turn's message: the live boards posted again at the bottom, as
     /board does (anyone at the table may press it)."""
 

@@ -13,8 +13,8 @@ from bot.board_message import board_keeper, edit_or_send
 from bot.board_pin import NotPinned, unpin
 from bot.middlewares.flood import if_refused
 from bot.miniapp import board_button
-from bot.render.keyboards import with_button_row
-from bot.systems.savage.render.combat import board_keyboard, board_text, mention
+from bot.render.keyboards import keyboard
+from bot.systems.savage.render.combat import board_rows, board_text, mention
 from bot.systems.savage.render.combat_events import gm_dice_copy
 from bot.systems.savage.render.turn_menu import turn_rows
 from engine import savage
@@ -72,19 +72,20 @@ async def render_board(
     *,
     new: bool = False,
     not_pinned: NotPinned | None = None,
+    chase_open: bool | None = None,
 ) -> None:
-    """Edit the board, or post it anew and pin it (bot/board_message.py)."""
+    """Edit the board, or post it anew and pin it (bot/board_message.py); `chase_open`:
+    False when the step knows no chase is open (the turn's buttons need not read it)."""
     text = board_text(view.state, closed=view.closed)
     markup = None
     if not view.closed:
         app = await board_button(bot, game.id, "initiative")
-        keyboard = board_keyboard(view.state, game.id, view.seq)
+        rows = board_rows(view.state, game.id, view.seq)
         if menu_on_board(game, view.state):  # not in a turn message: here
-            chase = await current_chase(game.id)
+            chase = None if chase_open is False else await current_chase(game.id)
             live = chase.state if chase is not None and not chase.closed else None
-            rows = turn_rows(view.state, game.id, board=True, chase=live)
-            keyboard = InlineKeyboardMarkup(inline_keyboard=rows + keyboard.inline_keyboard)
-        markup = with_button_row(keyboard, app)
+            rows = turn_rows(view.state, game.id, board=True, chase=live) + rows
+        markup = keyboard(rows if app is None else [*rows, [app]])
     current = None if new else view.board_message_id
     posted = board_keeper(bot, game, "encounter", view, not_pinned=not_pinned)
     await edit_or_send(bot, game, current, text, markup, posted)

@@ -21,6 +21,7 @@ from aiogram import Bot
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup, Message
 from aiogram.utils.i18n import gettext as _
 
+from bot.render.keyboards import keyboard
 from bot.systems.savage.callbacks import DamageCallback
 from bot.systems.savage.chase.board import chase_names, chase_texts, render_chase
 from bot.systems.savage.combat.board import (
@@ -131,12 +132,12 @@ async def tell_steps(
     if _npc_turn_tapped(steps, fight, reply_to=reply_to, quiet=quiet, note=note):
         text = ""  # the board says it (the module's docstring)
     if text:
-        markup = InlineKeyboardMarkup(inline_keyboard=rows) if rows else None
+        markup = keyboard(rows) if rows else None
         if append_to is None or not await _append(bot, game, append_to, text, markup):
             await post(bot, game, text, reply_to=reply_to, markup=markup)
     await dice_to_gm(bot, game, "\n".join(gm_parts))
-    if fight_view is not None:
-        await render_board(bot, game, fight_view)
+    if fight_view is not None:  # a chase the steps told of may have opened or closed one
+        await render_board(bot, game, fight_view, chase_open=None if chases else chase_open)
     elif not chases:
         await show_board(bot, game)
     for step, name in chases:

@@ -3,11 +3,12 @@ inline keyboard, the turn announcement with the owners' mentions."""
 
 from __future__ import annotations
 
-from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
+from aiogram.types import InlineKeyboardButton
 from aiogram.utils.i18n import gettext as _
 from aiogram.utils.i18n import ngettext
 
 from bot.render.common import quoted
+from bot.render.keyboards import callback_button
 from bot.render.limits import fit
 from bot.systems.savage.callbacks import CombatCallback
 from bot.systems.savage.render.combat_labels import card_text, condition_label, trait_label
@@ -124,10 +125,11 @@ def board_text(state: Encounter, *, closed: bool = False) -> str:
     return fit(text, MAX_BOARD_CHARS)  # at a line break, tags closed (bot/render/limits.py)
 
 
-def board_keyboard(state: Encounter, game_id: int, seq: int) -> InlineKeyboardMarkup:
+def board_rows(state: Encounter, game_id: int, seq: int) -> list[list[InlineKeyboardButton]]:
+    """The board's own buttons: the GM's Next and Hold, Act now, Interrupt and Undo."""
+
     def button(text: str, action: str) -> InlineKeyboardButton:
-        data = CombatCallback(action=action, game_id=game_id, seq=seq).pack()
-        return InlineKeyboardButton(text=text, callback_data=data)
+        return callback_button(text, CombatCallback(action=action, game_id=game_id, seq=seq))
 
     rows: list[list[InlineKeyboardButton]] = []
     if state.pending is not None:
@@ -142,7 +144,7 @@ def board_keyboard(state: Encounter, game_id: int, seq: int) -> InlineKeyboardMa
     # and «⚡ Действовать» is cut there (docs/playground.md)
     rows.append([button(_("⚡ Act now"), "act"), button(_("✋ Interrupt"), "interrupt")])
     rows.append([button(_("↩️ Undo"), "undo")])
-    return InlineKeyboardMarkup(inline_keyboard=rows)
+    return rows
 
 
 def shaken_actor(state: Encounter) -> Character | None:

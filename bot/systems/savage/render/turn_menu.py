@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from aiogram.types import InlineKeyboardButton
 from aiogram.utils.i18n import gettext as _
 
-from bot.render.keyboards import board_down_button
+from bot.render.keyboards import board_down_button, callback_button
 from bot.systems.savage.callbacks import BoardDownCallback, TurnCallback
 from bot.systems.savage.render.combat_labels import trait_label
 from engine.savage import Character, Combatant, Encounter
@@ -49,7 +49,7 @@ class Menu:
             w=option,
             b=self.board,
         )
-        return InlineKeyboardButton(text=text, callback_data=data.pack())
+        return callback_button(text, data)
 
     def back(self) -> Row:
         return [self.button(_("← Back"), "m")]
