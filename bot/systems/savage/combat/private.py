@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from aiogram import Bot, Router
 from aiogram.filters import Command, CommandObject
 from aiogram.types import Message
@@ -14,6 +12,7 @@ from bot.systems.private import SelectedGame
 from bot.systems.savage.combat import setup
 from bot.systems.savage.combat.scene import Call, guard
 from bot.systems.savage.render import combat_setup as texts
+from engine.services import GameInfo
 from engine.services.savage import CODE
 
 COMMANDS = ("char", "chars")
@@ -29,9 +28,9 @@ def make_router() -> Router:
     return router
 
 
-async def on_char(message: Message, command: CommandObject, bot: Bot, game: Any) -> None:
+async def on_char(message: Message, command: CommandObject, bot: Bot, game: GameInfo) -> None:
     await setup.char_command(bot, Call(message, game, None, command.args))
 
 
-async def on_chars(message: Message, command: CommandObject, game: Any) -> None:
+async def on_chars(message: Message, command: CommandObject, game: GameInfo) -> None:
     await setup.chars_command(Call(message, game, None, command.args))

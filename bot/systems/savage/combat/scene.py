@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from aiogram import Bot
+from aiogram.dispatcher.event.telegram import TelegramEventObserver
 from aiogram.types import Message
 
 from bot.middlewares.flood import step_and_its_chat
@@ -45,7 +46,7 @@ REFUSALS = Refusals(
 )
 
 
-def guard(router_observer: Any) -> None:
+def guard(router_observer: TelegramEventObserver) -> None:
     router_observer.middleware(REFUSALS)
 
 

@@ -37,6 +37,7 @@ from bot.systems.savage.render.chase import end_summary
 from bot.systems.savage.render.turn_menu import turn_rows
 from engine import savage
 from engine.savage.chase import events as chase_ev
+from engine.savage.chase.model import ChaseState
 from engine.services import GameInfo
 from engine.services.savage import current_chase, quiet_mode
 from engine.services.scenes import SceneView
@@ -176,7 +177,7 @@ async def _append(
     return True
 
 
-async def _chase_state(game: GameInfo) -> Any:
+async def _chase_state(game: GameInfo) -> ChaseState | None:
     view = await current_chase(game.id)
     return view.state if view is not None and not view.closed else None
 

@@ -35,6 +35,7 @@ from engine.savage import events as ev
 from engine.savage.cards import Card
 from engine.savage.describe import describe_event
 from engine.savage.dice.results import DamageResult, TraitResult
+from engine.savage.encounter import Combatant
 from engine.savage.observe import table_sees_dice
 
 Names = Callable[[str], str]
@@ -231,7 +232,7 @@ def gm_dice_copy(game_name: str, text: str) -> str:
     )
 
 
-def _ids(c: Any) -> set[str]:
+def _ids(c: Combatant) -> set[str]:
     return {c.id, *(m.id for m in c.members)}
 
 
