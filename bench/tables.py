@@ -95,10 +95,10 @@ group's (``/r``, ``/next``); a hidden roll's first call (a private copy) and a b
 first served: a chat's calls go out one at a time behind that chat's earlier ones (the
 previous step's board edit), and a full window is not a queue — every waiting chat sleeps
 until the same freed place and whichever wakes first takes it (``_allow`` in
-bot/middlewares/flood.py) — so up to 44 % of updates are overtaken by later ones and the
+bot/middlewares/flood_queue.py) — so up to 44 % of updates are overtaken by later ones and the
 p99 is 3 times the wait the queue's length implies (1.7 s against 0.57 s at 175 tables).
 
-Since the bot-wide window is granted first come, first served (bot/middlewares/flood.py,
+Since the bot-wide window is granted first come, first served (bot/middlewares/flood_queue.py,
 ``_allow``), the same evening, before (the commit before it) and after, one run each,
 ``--tables 150 175 200 --seconds 20``, load 1.0–1.2::
 
