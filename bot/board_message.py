@@ -10,7 +10,7 @@ from typing import Any
 
 from aiogram import Bot
 from aiogram.exceptions import TelegramAPIError
-from aiogram.types import InlineKeyboardMarkup
+from aiogram.types import InlineKeyboardMarkup, Message
 
 from bot.board_pin import NotPinned, pin_board, retire
 from bot.middlewares.flood import if_refused
@@ -18,6 +18,22 @@ from engine.services import GameInfo, set_board_message
 from engine.services.scenes import SceneView
 
 log = logging.getLogger(__name__)
+
+
+async def post_in_game(
+    bot: Bot,
+    game: GameInfo,
+    text: str,
+    *,
+    reply_to: Message | None = None,
+    markup: InlineKeyboardMarkup | None = None,
+) -> Message:
+    """A message in the game's chat (its topic), as a reply to the command when there is one."""
+    if reply_to is not None:
+        return await reply_to.reply(text, reply_markup=markup)
+    return await bot.send_message(
+        game.chat_id, text, message_thread_id=game.topic_id, reply_markup=markup
+    )
 
 
 async def edit_or_send(

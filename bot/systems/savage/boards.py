@@ -10,8 +10,9 @@ from typing import Any
 
 from aiogram import Bot
 
+from bot.board_message import post_in_game
 from bot.systems.savage.chase.board import chase_names, chase_texts, render_chase, show_chase
-from bot.systems.savage.combat.board import dice_to_gm, npc_acts, post, render_board, show_board
+from bot.systems.savage.combat.board import dice_to_gm, npc_acts, render_board, show_board
 from bot.systems.savage.combat.tell import TURN_HEADERS
 from bot.systems.savage.render.combat_events import Names, group_texts, names_of
 from engine.savage import Encounter
@@ -62,7 +63,7 @@ async def board_sync(bot: Bot, game: GameInfo, note: Notification) -> None:
             fight = fight_view.state
         text, full = await chase_texts(game, events, name, fight) if events else ("", None)
     if text:
-        await post(bot, game, text)
+        await post_in_game(bot, game, text)
     await dice_to_gm(bot, game, full)
     if view is None:
         await (show_board if note.topic == "encounter" else show_chase)(bot, game)

@@ -12,7 +12,7 @@ from aiogram.exceptions import TelegramAPIError, TelegramBadRequest, TelegramFor
 from aiogram.types import InlineKeyboardMarkup, Message
 from aiogram.utils.i18n import gettext as _
 
-from bot.board_message import board_keeper, edit_or_send
+from bot.board_message import board_keeper, edit_or_send, post_in_game
 from bot.board_pin import NotPinned
 from bot.middlewares.flood import if_refused
 from bot.miniapp import board_button
@@ -29,21 +29,6 @@ from engine.storyteller.fight import Fight
 
 log = logging.getLogger(__name__)
 SCREEN = "initiative"
-
-
-async def post(
-    bot: Bot,
-    game: GameInfo,
-    text: str,
-    *,
-    reply_to: Message | None = None,
-    markup: InlineKeyboardMarkup | None = None,
-) -> Message:
-    if reply_to is not None:
-        return await reply_to.reply(text, reply_markup=markup)
-    return await bot.send_message(
-        game.chat_id, text, message_thread_id=game.topic_id, reply_markup=markup
-    )
 
 
 async def show_board(
@@ -174,7 +159,8 @@ async def _tell_notice(
     """The group's notice edited in place, or posted (anew when it is gone)."""
 
     async def post_anew() -> None:
-        review.notice = (await post(bot, game, text, reply_to=reply_to, markup=markup)).message_id
+        notice = await post_in_game(bot, game, text, reply_to=reply_to, markup=markup)
+        review.notice = notice.message_id
         await review.changed()
 
     if review.notice is None:
@@ -272,7 +258,7 @@ async def tell(
         markup = render.turn_keyboard(game.id, view.seq) if started else None
 
         async def post_lines() -> None:
-            await post(bot, game, "\n".join(lines), reply_to=reply_to, markup=markup)
+            await post_in_game(bot, game, "\n".join(lines), reply_to=reply_to, markup=markup)
 
         if lines and not await _publish_in_place(
             bot, game, view, events, before, lines, post_lines

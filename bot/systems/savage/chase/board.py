@@ -7,10 +7,10 @@ from typing import Any
 from aiogram import Bot
 from aiogram.types import InlineKeyboardMarkup, Message
 
-from bot.board_message import board_keeper, edit_or_send
+from bot.board_message import board_keeper, edit_or_send, post_in_game
 from bot.miniapp import board_button
 from bot.render.keyboards import with_button_row
-from bot.systems.savage.combat.board import dice_to_gm, post
+from bot.systems.savage.combat.board import dice_to_gm
 from bot.systems.savage.render.chase import (
     chase_board_text,
     chase_events_text,
@@ -78,7 +78,7 @@ async def tell_chase(
     if any(isinstance(e, TurnStarted) for e in events):  # a chase caught up mid-turn
         markup = await _turn_markup(game, view)
     if text:
-        await post(bot, game, text, reply_to=reply_to, markup=markup)
+        await post_in_game(bot, game, text, reply_to=reply_to, markup=markup)
     await dice_to_gm(bot, game, full)
     if view is None:
         await show_chase(bot, game)

@@ -9,13 +9,14 @@ from aiogram import Bot, Router
 from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message
 
+from bot.board_message import post_in_game
 from bot.middlewares.flood import step_and_its_chat
 from bot.middlewares.refusals import Refusal
 from bot.render.common import as_plain, quoted
 from bot.systems.savage.callbacks import ChaseCallback
 from bot.systems.savage.chase.board import chase_names, render_chase, show_chase, tell_chase
 from bot.systems.savage.combat import names
-from bot.systems.savage.combat.board import post, show_board
+from bot.systems.savage.combat.board import show_board
 from bot.systems.savage.combat.names import Ref
 from bot.systems.savage.combat.scene import (
     Call,
@@ -460,7 +461,7 @@ async def _press(
     seen = callback_data.seq
     if callback_data.action == "undo":
         out = await undo_chase(game.id, actor_id=user_id, expected_seq=seen)
-        await post(bot, game, texts.chase_undone())
+        await post_in_game(bot, game, texts.chase_undone())
         await show_chase(bot, game)
         if out.caused_undone:
             await show_board(bot, game)

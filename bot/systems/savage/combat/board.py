@@ -7,7 +7,6 @@ import logging
 
 from aiogram import Bot
 from aiogram.exceptions import TelegramAPIError
-from aiogram.types import InlineKeyboardMarkup, Message
 
 from bot.board_message import board_keeper, edit_or_send
 from bot.board_pin import NotPinned, unpin
@@ -22,23 +21,6 @@ from engine.services import GameInfo, get_user
 from engine.services.savage import EncounterView, current_chase, current_encounter, quiet_mode
 
 log = logging.getLogger(__name__)
-
-
-async def post(
-    bot: Bot,
-    game: GameInfo,
-    text: str,
-    *,
-    reply_to: Message | None = None,
-    markup: InlineKeyboardMarkup | None = None,
-) -> None:
-    """A message in the game's chat (as a reply to the command when there is one)."""
-    if reply_to is not None:
-        await reply_to.reply(text, reply_markup=markup)
-    else:
-        await bot.send_message(
-            game.chat_id, text, message_thread_id=game.topic_id, reply_markup=markup
-        )
 
 
 async def dice_to_gm(bot: Bot, game: GameInfo, text: str | None) -> None:

@@ -21,13 +21,13 @@ from aiogram import Bot
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup, Message
 from aiogram.utils.i18n import gettext as _
 
+from bot.board_message import post_in_game
 from bot.render.keyboards import keyboard
 from bot.systems.savage.callbacks import DamageCallback
 from bot.systems.savage.chase.board import chase_names, chase_texts, render_chase
 from bot.systems.savage.combat.board import (
     dice_to_gm,
     npc_acts,
-    post,
     render_board,
     show_board,
     turn_mentions,
@@ -135,7 +135,7 @@ async def tell_steps(
     if text:
         markup = keyboard(rows) if rows else None
         if append_to is None or not await _append(bot, game, append_to, text, markup):
-            await post(bot, game, text, reply_to=reply_to, markup=markup)
+            await post_in_game(bot, game, text, reply_to=reply_to, markup=markup)
     await dice_to_gm(bot, game, "\n".join(gm_parts))
     if fight_view is not None:  # a chase the steps told of may have opened or closed one
         await render_board(bot, game, fight_view, chase_open=None if chases else chase_open)
