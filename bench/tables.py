@@ -1,7 +1,14 @@
 """Load model: N tables playing at once on one process, against Telegram's limits.
 
-Run: ``uv run python bench/tables.py [--tables 25 50 100 150 175 200] [--seconds 30] [--quick]``
-(``--quick``: 25 and 50 tables, 8 s each, under ~60 s in all).
+Run: ``uv run python bench/tables.py [--tables 25 50 100 150 175 200] [--seconds 30] [--quick]
+[--calls] [--workers N [--postgres URL]]`` (``--quick``: 25 and 50 tables, 8 s each, under
+~60 s in all).
+
+``--workers N`` (bench/tables_workers.py, which describes it and holds its figures): the same
+load on N worker processes sharing PostgreSQL (``--postgres``, else KOSTI_TEST_POSTGRES_URL,
+else a throwaway cluster) and a throwaway Redis, the POSTs spread over their webhooks in turn;
+the same line per level (CPU, RSS and the queues added up over the workers), then one with
+each worker's CPU per update. Without it, as follows.
 
 The server is the real process (``python -m bot`` in webhook mode, a child process, a fresh
 SQLite file in a temporary folder, default settings; only METRICS_TOKEN is set, so that its
@@ -267,6 +274,7 @@ class Sent:
     table: int
     sent: float
     first: float | None = None
+    worker: int = 0  # which server's webhook got the POST (0 with one server)
 
 
 @dataclass
@@ -498,21 +506,25 @@ class Level:
     tables: int
     seconds: float
     tally: Tally
-    cpu: float | None  # % of one core
-    rss_per_table_kb: float | None
+    cpu: float | None  # % of one core, the servers' together
+    rss_per_table_kb: float | None  # the servers' together
     chat_calls: list[float]
     lanes_max: float
     load: float  # the machine's 1-minute load average at the level's end
+    wall: float = 0.0  # the level's length, s
+    cpu_seconds: list[float | None] = field(default_factory=list)  # each server's, over it
+    metered: dict[str, float | None] = field(default_factory=dict)  # CPU s, by the meter's name
 
 
-async def play(tables: Tables, server: Server, count: int, seconds: float) -> Tally:
-    """Post Poisson arrivals at `count` tables for `seconds`; the POSTs run concurrently."""
-    fake, hook = tables.fake, Webhook(tables.http, server.webhook_url)
+async def play(tables: Tables, servers: list[Server], count: int, seconds: float) -> Tally:
+    """Post Poisson arrivals at `count` tables for `seconds`; the POSTs run concurrently, to
+    the servers' webhooks in turn (as a reverse proxy spreads them)."""
+    fake, hooks = tables.fake, [Webhook(tables.http, s.webhook_url) for s in servers]
     tally = fake.tally = Tally()
     rng, rate = random.Random(count), count * ACTIONS_PER_TABLE_S
     posts: list[asyncio.Task[None]] = []
 
-    async def post(update: dict[str, Any]) -> None:
+    async def post(update: dict[str, Any], hook: Webhook) -> None:
         try:
             await hook.post(update)
         except (RuntimeError, aiohttp.ClientError):
@@ -524,8 +536,9 @@ async def play(tables: Tables, server: Server, count: int, seconds: float) -> Ta
         table, kind = tables.tables[rng.randrange(count)], pick_kind(rng)
         tables.follow_boards()
         update = tables.update(table, kind, rng)
-        tally.add(Sent(update["update_id"], kind, table.index, time.perf_counter()))
-        posts.append(asyncio.create_task(post(update)))
+        worker = len(posts) % len(hooks)
+        tally.add(Sent(update["update_id"], kind, table.index, time.perf_counter(), None, worker))
+        posts.append(asyncio.create_task(post(update, hooks[worker])))
     await asyncio.gather(*posts)
     return tally
 
@@ -549,36 +562,67 @@ def vm_rss_kb(server: Server) -> int | None:
     return int(found.group(1)) if found else None
 
 
+Meters = dict[str, Callable[[], float | None]]  # CPU seconds so far of something, by name
+
+
+def _sum(values: list[float | None]) -> float | None:
+    return None if any(v is None for v in values) else sum(v or 0.0 for v in values)
+
+
 async def level(
-    tables: Tables, server: Server, count: int, seconds: float, empty_rss: int | None
+    tables: Tables,
+    servers: list[Server],
+    count: int,
+    seconds: float,
+    empty_rss: list[int | None],
+    meters: Meters | None = None,
 ) -> Level:
+    """One level on the servers (one, or the workers, whose CPU, RSS and queues are added
+    up; each server's CPU seconds kept too, and those of any other `meters`)."""
+    meters = meters or {}
     samples: list[dict[str, float]] = []
 
     async def scrape() -> None:
         while True:
             await asyncio.sleep(1.0)
             with contextlib.suppress(aiohttp.ClientError):
-                samples.append(await queued(tables.http, server))
+                found = [await queued(tables.http, server) for server in servers]
+                samples.append(dict(sum((Counter(f) for f in found), Counter())))
 
-    cpu0, wall0 = server.cpu_seconds(), time.perf_counter()
+    cpu0, wall0 = [s.cpu_seconds() for s in servers], time.perf_counter()
+    metered0 = {name: read() for name, read in meters.items()}
     scraper = asyncio.create_task(scrape())
-    tally = await play(tables, server, count, seconds)
-    wall, cpu1 = time.perf_counter() - wall0, server.cpu_seconds()
+    tally = await play(tables, servers, count, seconds)
+    wall, cpu1 = time.perf_counter() - wall0, [s.cpu_seconds() for s in servers]
+    metered = {name: _less(read(), metered0[name]) for name, read in meters.items()}
     scraper.cancel()
-    rss = vm_rss_kb(server)
+    rss = _sum([_float(vm_rss_kb(s)) for s in servers])
     # Let the queues drain (late first calls still count) before the next level.
     await quiet(lambda: tables.fake.api.mark(), 2.0, 300, "the queues")
     tables.follow_boards()  # the level's last calls: its unchanged edits
+    used = [_less(b, a) for a, b in zip(cpu0, cpu1, strict=True)]
+    cpu, empty = _sum(used), _sum([_float(r) for r in empty_rss])
     return Level(
         tables=count,
         seconds=seconds,
         tally=tally,
-        cpu=None if cpu0 is None or cpu1 is None else 100 * (cpu1 - cpu0) / wall,
-        rss_per_table_kb=None if rss is None or empty_rss is None else (rss - empty_rss) / count,
+        cpu=None if cpu is None else 100 * cpu / wall,
+        rss_per_table_kb=None if rss is None or empty is None else (rss - empty) / count,
         chat_calls=[s.get("chat_calls", 0.0) for s in samples],
         lanes_max=max((s.get("lanes", 0.0) for s in samples), default=0.0),
         load=os.getloadavg()[0],
+        wall=wall,
+        cpu_seconds=used,
+        metered=metered,
     )
+
+
+def _float(value: int | None) -> float | None:
+    return None if value is None else float(value)
+
+
+def _less(after: float | None, before: float | None) -> float | None:
+    return None if after is None or before is None else after - before
 
 
 # -- report -------------------------------------------------------------------------------
@@ -678,9 +722,18 @@ async def run(
     seconds: float,
     by_method: bool = False,
 ) -> None:
-    tables = Tables(fake, http, max(counts))
+    tables = await set_up(fake, http, kosti_server(folder, fake.base_url), max(counts))
+    server = kosti_server(folder, fake.base_url)
+    await measure(tables, [measured(server)], counts, seconds, by_method)
+
+
+async def set_up(
+    fake: LimitedTelegram, http: aiohttp.ClientSession, setup: Server, count: int
+) -> Tables:
+    """The tables set up by `setup` (a server with the outgoing limits lifted, as
+    bench/pipeline.py runs it), which is then stopped."""
+    tables = Tables(fake, http, count)
     started = time.perf_counter()
-    setup = kosti_server(folder, fake.base_url)  # the pipeline bench's: no outgoing limits
     await start(setup, http)
     try:
         await until(lambda: any(c.method == "setWebhook" for c in fake.api.calls), 30, "kosti")
@@ -688,39 +741,84 @@ async def run(
     finally:
         await setup.stop()
     print(f"set up {len(tables.tables)} tables in {time.perf_counter() - started:.0f} s")
+    return tables
 
-    server = kosti_server(folder, fake.base_url)
+
+def measured(server: Server) -> Server:
+    """The server with the default limits (Telegram's, kept by the bot) and /metrics on."""
     for name in ("FLOOD_PER_SECOND", "FLOOD_GROUP_PER_MINUTE"):
-        server.env.pop(name)  # the defaults: Telegram's limits kept by the bot
+        server.env.pop(name)
     server.env["METRICS_TOKEN"] = METRICS_TOKEN
+    return server
+
+
+async def measure(
+    tables: Tables,
+    servers: list[Server],
+    counts: list[int],
+    seconds: float,
+    by_method: bool = False,
+    per_worker: Callable[[Level], str] | None = None,
+    meters: Meters | None = None,
+) -> None:
+    """Start the servers (one after the other), then each level against them; stopped at
+    the end. `per_worker`: a line more after each level's; `meters`: read over each level."""
+    fake, http = tables.fake, tables.http
     mark = fake.api.mark()
-    await start(server, http)
     try:
-        await until(lambda: len(fake.api.since(mark, "setWebhook")) > 0, 30, "kosti")
+        for server in servers:
+            await start(server, http)
+
+        def hooked() -> bool:
+            return len(fake.api.since(mark, "setWebhook")) >= len(servers)
+
+        await until(hooked, 30, "kosti")
         await asyncio.sleep(1.0)
-        empty_rss = vm_rss_kb(server)
+        empty_rss = [vm_rss_kb(server) for server in servers]
         tables.follow_boards()
         fake.limits.on = True
         load = "/".join(f"{x:.2f}" for x in os.getloadavg())
         print(f"load average {load} ({os.cpu_count()} CPUs); {seconds:g} s per level")
         print(HEADER)
         for count in counts:
-            result = await level(tables, server, count, seconds, empty_rss)
+            result = await level(tables, servers, count, seconds, empty_rss, meters)
             print(report(result), flush=True)
             if by_method:
                 print(calls_made(result), flush=True)
+            if per_worker is not None:
+                print(per_worker(result), flush=True)
     finally:
-        await server.stop()
+        for server in servers:
+            await server.stop()
 
 
-if __name__ == "__main__":
+def arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, nargs="+", default=[25, 50, 100, 150, 175, 200])
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--quick", action="store_true", help="25 and 50 tables, 8 s each")
     parser.add_argument("--calls", action="store_true", help="calls per update by method")
+    parser.add_argument("--workers", type=int, help="N workers on PostgreSQL and Redis")
+    parser.add_argument(
+        "--postgres", help="with --workers: a PostgreSQL URL (its schema is dropped!)"
+    )
     args = parser.parse_args()
+    if args.postgres and args.workers is None:
+        parser.error("--postgres goes with --workers")
+    if args.workers is not None and args.workers < 1:
+        parser.error("--workers: 1 or more")
     if args.quick:
-        asyncio.run(main(list(QUICK_TABLES), QUICK_SECONDS, args.calls))
+        args.tables, args.seconds = list(QUICK_TABLES), QUICK_SECONDS
+    return args
+
+
+if __name__ == "__main__":
+    args = arguments()
+    counts = sorted(args.tables)
+    if args.workers is None:
+        asyncio.run(main(counts, args.seconds, args.calls))
     else:
-        asyncio.run(main(sorted(args.tables), args.seconds, args.calls))
+        from bench.tables_workers import main as on_workers
+
+        postgres = args.postgres or os.environ.get("KOSTI_TEST_POSTGRES_URL")
+        asyncio.run(on_workers(counts, args.seconds, args.calls, args.workers, postgres))
