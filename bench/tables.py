@@ -669,8 +669,18 @@ def report(result: Level) -> str:
         f" {result.lanes_max:4.0f}"
         f"  {per_step:4.2f}/{per_step_limited:4.2f} {result.tally.refused:5}  {ceiling:5.0f}"
         f"  {result.load:4.1f}"
-        + (f"  [{unanswered} unanswered]" if unanswered else "")
+        + (f"  [{unanswered} unanswered: {_named(items)}]" if unanswered else "")
         + (f"  [{result.tally.lost_posts} POSTs refused]" if result.tally.lost_posts else "")
+    )
+
+
+def _named(items: list[Sent]) -> str:
+    """The unanswered updates, so that a run can be followed into the logs: update id, kind,
+    table and (with workers) the worker whose webhook got it."""
+    return ", ".join(
+        f"{i.update_id} {i.kind} table {i.table} worker {i.worker}"
+        for i in items
+        if i.first is None
     )
 
 
