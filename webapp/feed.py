@@ -80,8 +80,8 @@ async def push_frame(event: LiveEvent, viewer: Viewer) -> bytes | None:
     """The push of `event` for `viewer`, as one encoded text frame (None: nothing for this
     viewer). Built once per distinct view of the event — the roll's `can_see` (sealed or
     not), the scene's `audience` — and shared by every socket of that view."""
-    if event.type in ROLL_TYPES:
-        record: RollRecord = event.data
+    if event.type in ROLL_TYPES and isinstance(event.data, RollRecord):
+        record = event.data
         user_id, gm_id = viewer.user_id, viewer.game.gm_id
         names = await event.shared("names", lambda: user_names([record.user_id]))
 

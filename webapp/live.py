@@ -30,7 +30,7 @@ class LiveEvent:
     game_id: int
     order: int  # this process's publish order per game (never sent): see `current_order`
     type: str  # "roll" | "roll_revealed" | a scene kind | "game"
-    data: Any  # raw content (e.g. a RollRecord): never sent as is
+    data: object  # raw content (e.g. a RollRecord): never sent as is
     seq: int = 0  # sent with a roll: its id (a scene's seq is its stream's, in its projection)
     prev: int | None = None  # sent with a new roll: the game's roll before it (0: none)
     _frames: dict[Hashable, bytes | None] = field(default_factory=dict)
@@ -72,7 +72,7 @@ class Broadcaster(Protocol):
     def unsubscribe(self, game_id: int, subscriber: Subscriber) -> None: ...
 
     async def publish(
-        self, game_id: int, type: str, data: Any, *, seq: int = 0, prev: int | None = None
+        self, game_id: int, type: str, data: object, *, seq: int = 0, prev: int | None = None
     ) -> LiveEvent: ...
 
     def subscriber_count(self, game_id: int) -> int: ...
@@ -103,7 +103,7 @@ class LocalBroadcaster:
         return len(self._subscribers.get(game_id, ()))
 
     async def publish(
-        self, game_id: int, type: str, data: Any, *, seq: int = 0, prev: int | None = None
+        self, game_id: int, type: str, data: object, *, seq: int = 0, prev: int | None = None
     ) -> LiveEvent:
         counter = self._order.setdefault(game_id, itertools.count(1))
         event = LiveEvent(game_id, next(counter), type, data, seq, prev)

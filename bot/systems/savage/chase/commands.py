@@ -106,7 +106,7 @@ async def run(
     bot: Bot,
     game: GameInfo,
     user_id: int,
-    command: Any,
+    command: ch.Command,
     rng: Rng,
     *,
     reply_to: Message | None = None,

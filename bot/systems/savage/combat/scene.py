@@ -4,8 +4,6 @@ handler's own `Refusal` is the shared one), who is meant, and running an encount
 
 from __future__ import annotations
 
-from typing import Any
-
 from aiogram import Bot
 from aiogram.dispatcher.event.telegram import TelegramEventObserver
 from aiogram.types import Message
@@ -189,7 +187,7 @@ class Call(SceneCall[savage.Encounter]):
     def actor(self) -> tuple[names.Ref, list[str]]:
         return actor_ref(self.state, self.words, self.user_id, self.gm)
 
-    async def run(self, bot: Bot, command: savage.Command, rng: Rng) -> Any:
+    async def run(self, bot: Bot, command: savage.Command, rng: Rng) -> EncounterOutcome:
         before = self.view.state if self.view is not None else None
         return await perform(
             bot, self.game, self.user_id, command, rng, reply_to=self.message, before=before

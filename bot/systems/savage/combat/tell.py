@@ -92,7 +92,7 @@ async def tell_steps(
     gm_parts: list[str] = []  # the full lines of what the group gets without NPC dice
     rows: list[list[InlineKeyboardButton]] = []
     fight_view: SceneView[Any] | None = None
-    chases: list[tuple[Step, Any]] = []
+    chases: list[tuple[Step, combat_events.Names]] = []
     started = False
     for i, step in enumerate(steps):
         followed = caused or i > 0
@@ -185,7 +185,7 @@ async def _chase_state(game: GameInfo) -> ChaseState | None:
 async def _chase_text(
     game: GameInfo,
     step: Step,
-    name: Any,
+    name: combat_events.Names,
     fight: savage.Encounter | None,
     *,
     quiet: bool,
