@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from aiogram import Bot, Router
 from aiogram.filters import Filter
-from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
+from aiogram.types import CallbackQuery, Message
 from aiogram.utils.i18n import gettext as _
 
 from bot.middlewares.flood import step_and_its_chat
+from bot.render.keyboards import callback_button, keyboard
 from bot.systems.duel import draft
 from bot.systems.duel.callbacks import DuelFormCallback, StaleButton, form_stamp
 from bot.systems.duel.common import form_replied, private_text, require_duel
@@ -124,11 +125,7 @@ async def _seal(
                  "the opponent's is in.").format(receipt=short_code(sealed.receipt))  # fmt: skip
         fresh = form_stamp(out.stream, out.state, cb.fighter)
         change = cb.model_copy(update={"op": "reset", "draft": "", "stamp": fresh})
-        markup = InlineKeyboardMarkup(
-            inline_keyboard=[
-                [InlineKeyboardButton(text=_("✏️ Change the turn"), callback_data=change.pack())]
-            ]
-        )
+        markup = keyboard([[callback_button(_("✏️ Change the turn"), change)]])
         if query.message is not None:
             await bot.edit_message_text(
                 form_text(state, cb.fighter, actions, 1, sent=note, comment=comment),

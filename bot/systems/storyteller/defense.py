@@ -5,9 +5,10 @@ each with its pool, one a line; the time left and what happens when it runs out.
 from __future__ import annotations
 
 from aiogram import html
-from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
+from aiogram.types import InlineKeyboardMarkup
 from aiogram.utils.i18n import gettext as _
 
+from bot.render.keyboards import callback_button, keyboard
 from bot.systems.storyteller import render
 from bot.systems.storyteller.callbacks import DefendCallback
 from engine.storyteller import commands as cmd
@@ -69,12 +70,7 @@ def defense_keyboard(fight: Fight, game_id: int, seq: int) -> InlineKeyboardMark
     choices = defense_choices(fight)
     weapons = len({c.weapon for c in choices if c.weapon is not None})
     rows = [
-        [
-            InlineKeyboardButton(
-                text=choice_label(c, weapons),
-                callback_data=DefendCallback(game_id=game_id, seq=seq, i=i).pack(),
-            )
-        ]
+        [callback_button(choice_label(c, weapons), DefendCallback(game_id=game_id, seq=seq, i=i))]
         for i, c in enumerate(choices)
     ]
-    return InlineKeyboardMarkup(inline_keyboard=rows)
+    return keyboard(rows)

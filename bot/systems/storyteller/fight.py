@@ -18,6 +18,7 @@ from bot.middlewares.flood import step_and_its_chat
 from bot.middlewares.refusals import Refusal, Refusals
 from bot.render import texts
 from bot.render.common import quoted
+from bot.render.keyboards import keyboard
 from bot.systems.call import Call as SceneCall
 from bot.systems.filters import game_of
 from bot.systems.storyteller import names, picker, render
@@ -211,7 +212,7 @@ def meant_buttons(
         data = AddNamedCallback(game_id=game_id, name=name, count=count).pack()
         if len(data.encode()) <= 64:
             rows.append([InlineKeyboardButton(text="➕ " + name, callback_data=data)])
-    return InlineKeyboardMarkup(inline_keyboard=rows) if rows else None
+    return keyboard(rows) if rows else None
 
 
 async def on_add_named(

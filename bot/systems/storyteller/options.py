@@ -15,6 +15,7 @@ from bot.filters import IN_GROUPS
 from bot.middlewares.flood import step_and_its_chat
 from bot.middlewares.refusals import Refusal
 from bot.render.common import quoted
+from bot.render.keyboards import keyboard
 from bot.systems.filters import game_of
 from bot.systems.storyteller import names, tables
 from bot.systems.storyteller.callbacks import OptionsCallback
@@ -228,7 +229,7 @@ def changed(o: Options, text: str) -> Options:
 
 
 def overview_keyboard(game_id: int) -> InlineKeyboardMarkup:
-    return InlineKeyboardMarkup(inline_keyboard=[tables.overview_buttons(game_id)])
+    return keyboard([tables.overview_buttons(game_id)])
 
 
 async def on_options(message: Message, command: CommandObject, bot: Bot) -> None:

@@ -18,6 +18,7 @@ from aiogram.utils.i18n import ngettext
 
 from bot import background
 from bot.middlewares.flood import if_refused, step_and_its_chat
+from bot.render.keyboards import callback_button, keyboard
 from bot.systems.storyteller import names
 from bot.systems.storyteller.board import tell
 from bot.systems.storyteller.callbacks import AttackCallback, DefendCallback
@@ -174,7 +175,7 @@ def picker_keyboard(
             rows.append(button(mark(data.n == count) + label, n=0 if data.n == count else count))
         rows.append(button(_("⚔️ Attack"), go=True))
     rows.append(button(_("✖️ Cancel"), stop=True))
-    return InlineKeyboardMarkup(inline_keyboard=rows)
+    return keyboard(rows)
 
 
 def attack_of(fight: Fight, data: AttackCallback) -> cmd.Attack:
@@ -194,11 +195,11 @@ def _offered(data: list[tuple[str, AttackCallback]], said: str) -> InlineKeyboar
     names.offered); None when there is none."""
     meant = set(names.offered(said, [label for label, _data in data]))
     rows = [
-        [InlineKeyboardButton(text=label, callback_data=packed.pack())]
+        [callback_button(label, packed)]
         for label, packed in data
         if label in meant and len(packed.pack().encode()) <= 64
     ]
-    return InlineKeyboardMarkup(inline_keyboard=rows) if rows else None
+    return keyboard(rows) if rows else None
 
 
 def meant_targets(

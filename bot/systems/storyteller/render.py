@@ -14,7 +14,7 @@ from aiogram.utils.i18n import ngettext
 
 from bot.render import texts
 from bot.render.dice import faces
-from bot.render.keyboards import board_down_button
+from bot.render.keyboards import board_down_button, callback_button, keyboard
 from bot.systems.storyteller.callbacks import FightCallback, ReviewCallback
 from bot.systems.storyteller.dice import pool_failure, pool_outcome
 from engine.dice.serialize import result_from_dict
@@ -148,16 +148,15 @@ def board_text(fight: Fight, *, closed: bool = False, seq: int = 0) -> str:
 def turn_keyboard(game_id: int, seq: int) -> InlineKeyboardMarkup:
     """Under a new turn's message: «⬇️ Доска вниз», as /board."""
     data = FightCallback(action="board", game_id=game_id, seq=seq)
-    return InlineKeyboardMarkup(inline_keyboard=[[board_down_button(data)]])
+    return keyboard([[board_down_button(data)]])
 
 
 def board_keyboard(game_id: int, seq: int) -> InlineKeyboardMarkup:
     def button(label: str, action: str) -> InlineKeyboardButton:
-        data = FightCallback(action=action, game_id=game_id, seq=seq).pack()
-        return InlineKeyboardButton(text=label, callback_data=data)
+        return callback_button(label, FightCallback(action=action, game_id=game_id, seq=seq))
 
-    return InlineKeyboardMarkup(
-        inline_keyboard=[
+    return keyboard(
+        [
             [button(_("⚔️ Attack"), "attack")],
             [button(_("🎲 Initiative"), "init"), button(_("✔️ Turn done"), "done")],
             [button(_("⏸ Delay"), "delay"), button(_("⏭ Yield"), "yield")],
@@ -217,14 +216,14 @@ def proposal_text(fight: Fight, game_name: str) -> str:
 
 def review_keyboard(fight: Fight, game_id: int, seq: int) -> InlineKeyboardMarkup:
     def button(label: str, action: str, arg: str = "") -> InlineKeyboardButton:
-        data = ReviewCallback(action=action, game_id=game_id, seq=seq, arg=arg).pack()
-        return InlineKeyboardButton(text=label, callback_data=data)
+        data = ReviewCallback(action=action, game_id=game_id, seq=seq, arg=arg)
+        return callback_button(label, data)
 
     shown = next(e for e in preview(fight) if isinstance(e, ev.AttackResolved))
     defense = shown.defense.kind if shown.defense is not None else None
     damage = shown.damage.damage_type if shown.damage is not None else None
-    return InlineKeyboardMarkup(
-        inline_keyboard=[
+    return keyboard(
+        [
             [button(_("✅ Publish"), "publish")],
             [
                 button(_("Difficulty −1"), "diff", "-1"),

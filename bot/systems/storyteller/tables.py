@@ -10,6 +10,7 @@ from aiogram.utils.i18n import gettext as _
 from aiogram.utils.i18n import ngettext
 
 from bot.middlewares.refusals import Refusal
+from bot.render.keyboards import callback_button, keyboard
 from bot.systems.storyteller.callbacks import OptionsCallback
 from bot.systems.storyteller.names import norm
 from bot.systems.storyteller.words import AIM, AIMS, HEAL, RESET_WORDS
@@ -87,34 +88,22 @@ def table_text(o: Options, view: str) -> str:
 
 def overview_buttons(game_id: int) -> list[InlineKeyboardButton]:
     return [
-        InlineKeyboardButton(
-            text=_("🩹 Healing times"),
-            callback_data=OptionsCallback(game_id=game_id, view=HEAL).pack(),
-        ),
-        InlineKeyboardButton(
-            text=_("🎯 Aimed attacks"),
-            callback_data=OptionsCallback(game_id=game_id, view=AIM).pack(),
-        ),
+        callback_button(_("🩹 Healing times"), OptionsCallback(game_id=game_id, view=HEAL)),
+        callback_button(_("🎯 Aimed attacks"), OptionsCallback(game_id=game_id, view=AIM)),
     ]
 
 
 def table_keyboard(o: Options, view: str, game_id: int) -> InlineKeyboardMarkup:
     """«All options», and «Defaults» while the table is not its default."""
-    row = [
-        InlineKeyboardButton(
-            text=_("⬅️ All options"),
-            callback_data=OptionsCallback(game_id=game_id, view=ALL).pack(),
-        )
-    ]
+    row = [callback_button(_("⬅️ All options"), OptionsCallback(game_id=game_id, view=ALL))]
     default = tables.healing_is_default(o) if view == HEAL else tables.aim_is_default(o)
     if not default:
         row.append(
-            InlineKeyboardButton(
-                text=_("↩️ Defaults"),
-                callback_data=OptionsCallback(game_id=game_id, view=view, reset=True).pack(),
+            callback_button(
+                _("↩️ Defaults"), OptionsCallback(game_id=game_id, view=view, reset=True)
             )
         )
-    return InlineKeyboardMarkup(inline_keyboard=[row])
+    return keyboard([row])
 
 
 def reset(o: Options, view: str) -> Options:

@@ -9,6 +9,7 @@ from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 from aiogram.utils.i18n import gettext as _
 
 from bot.render.common import quoted
+from bot.render.keyboards import keyboard
 from bot.systems.duel import draft
 from bot.systems.duel.callbacks import DuelFormCallback
 from bot.systems.duel.render.labels import (
@@ -173,7 +174,7 @@ def form_keyboard(
         rows.append([_button(_("✉️ Send the turn"), cb, "send", d)])
     if actions:
         rows.append([_button(_("↩️ Start over"), cb, "reset", "")])
-    return InlineKeyboardMarkup(inline_keyboard=rows)
+    return keyboard(rows)
 
 
 def _ap_rows(

@@ -11,6 +11,7 @@ from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 from aiogram.utils.i18n import gettext as _
 
 from bot.render import texts
+from bot.render.keyboards import callback_button, keyboard
 from bot.systems.duel.callbacks import DuelReviewCallback, review_stamp
 from bot.systems.duel.render.labels import deadline_line, describe, name, title
 from engine import duel
@@ -80,7 +81,7 @@ def review_text(state: DuelState) -> str:
 
 
 def _b(text: str, cb: DuelReviewCallback, **changes: object) -> InlineKeyboardButton:
-    return InlineKeyboardButton(text=text, callback_data=cb.model_copy(update=changes).pack())
+    return callback_button(text, cb.model_copy(update=changes))
 
 
 def base(state: DuelState, game_id: int, stream: str) -> DuelReviewCallback:
@@ -124,7 +125,7 @@ def review_keyboard(state: DuelState, game_id: int, stream: str) -> InlineKeyboa
     else:
         rows.append([_b(_("⏰ Remind the fighters"), cb, op="remind")])
     rows.append([_b(_("↩️ Undo the last step"), cb, op="undo")])
-    return InlineKeyboardMarkup(inline_keyboard=rows)
+    return keyboard(rows)
 
 
 def deadline_keyboard(state: DuelState, game_id: int, stream: str) -> InlineKeyboardMarkup:
@@ -138,7 +139,7 @@ def deadline_keyboard(state: DuelState, game_id: int, stream: str) -> InlineKeyb
             label = _("🛡 Default defense: {name}").format(name=who)
             rows.append([_b(label, cb, op="default", fighter=f)])
     rows.append([_b(_("⏰ Remind the fighters"), cb, op="remind")])
-    return InlineKeyboardMarkup(inline_keyboard=rows)
+    return keyboard(rows)
 
 
 PRESETS = (12, 24, 48, 72)
@@ -150,7 +151,7 @@ def deadline_presets(state: DuelState, game_id: int, stream: str) -> InlineKeybo
     policy = duel.POLICIES.index(state.deadline.policy) if state.deadline else 0
     hours = [_b(_("{n} h").format(n=n), cb, op="dl", value=n, reason=policy) for n in PRESETS]
     off = _b(_("No deadline"), cb, op="dl", value=0, reason=policy)
-    return InlineKeyboardMarkup(inline_keyboard=[hours, [off]])
+    return keyboard([hours, [off]])
 
 
 def _back(cb: DuelReviewCallback) -> list[InlineKeyboardButton]:
@@ -159,7 +160,7 @@ def _back(cb: DuelReviewCallback) -> list[InlineKeyboardButton]:
 
 def faces_keyboard(cb: DuelReviewCallback) -> InlineKeyboardMarkup:
     faces = [_b(str(n), cb, op="pick", field=0, value=n) for n in range(1, 11)]
-    return InlineKeyboardMarkup(inline_keyboard=[faces[:5], faces[5:], _back(cb)])
+    return keyboard([faces[:5], faces[5:], _back(cb)])
 
 
 def _shown(field: str, value: object) -> str:
@@ -176,7 +177,7 @@ def fields_keyboard(cb: DuelReviewCallback, after: FighterState) -> InlineKeyboa
         if i
     ]
     rows = [buttons[k : k + 2] for k in range(0, len(buttons), 2)]
-    return InlineKeyboardMarkup(inline_keyboard=[*rows, _back(cb)])
+    return keyboard([*rows, _back(cb)])
 
 
 def values_keyboard(cb: DuelReviewCallback, after: FighterState) -> InlineKeyboardMarkup:
@@ -192,13 +193,13 @@ def values_keyboard(cb: DuelReviewCallback, after: FighterState) -> InlineKeyboa
         for v in values
     ]
     rows = [buttons[k : k + 5] for k in range(0, len(buttons), 5)]
-    return InlineKeyboardMarkup(inline_keyboard=[*rows, _back(cb)])
+    return keyboard([*rows, _back(cb)])
 
 
 def reasons_keyboard(cb: DuelReviewCallback) -> InlineKeyboardMarkup:
     rows = [[_b(reason_text(i), cb, op="why", reason=i)] for i in range(REASONS)]
     rows.append(_back(cb))
-    return InlineKeyboardMarkup(inline_keyboard=rows)
+    return keyboard(rows)
 
 
 def change_text(state: DuelState, cb: DuelReviewCallback) -> str:

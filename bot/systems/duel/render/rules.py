@@ -4,9 +4,10 @@ a reading's name and value do not fit one button's line on a phone, its number d
 
 from __future__ import annotations
 
-from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
+from aiogram.types import InlineKeyboardMarkup
 from aiogram.utils.i18n import gettext as _
 
+from bot.render.keyboards import callback_button, keyboard
 from bot.systems.duel.callbacks import DuelRuleCallback
 from engine.duel import DuelOptions
 from engine.services.duel import NAMES
@@ -81,10 +82,8 @@ BUTTONS_A_ROW = 5  # a number's button keeps a finger's width on a phone
 
 def rules_keyboard(game_id: int) -> InlineKeyboardMarkup:
     buttons = [
-        InlineKeyboardButton(
-            text=str(i + 1), callback_data=DuelRuleCallback(game_id=game_id, rule=i).pack()
-        )
+        callback_button(str(i + 1), DuelRuleCallback(game_id=game_id, rule=i))
         for i in range(len(NAMES))
     ]
     rows = [buttons[i : i + BUTTONS_A_ROW] for i in range(0, len(buttons), BUTTONS_A_ROW)]
-    return InlineKeyboardMarkup(inline_keyboard=rows)
+    return keyboard(rows)
