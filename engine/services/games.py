@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime
-from functools import lru_cache
 from typing import Any, TypeVar
 
 from tortoise.backends.base.client import BaseDBAsyncClient
@@ -19,7 +17,7 @@ from tortoise.exceptions import IntegrityError
 from tortoise.transactions import in_transaction
 
 from engine.services import outbox, systems
-from engine.services.aggregates.sql import options_of, sql
+from engine.services.aggregates.sql import created_at_of, options_of, sql
 from engine.services.errors import (
     BadSystem,
     GameEnded,
@@ -151,16 +149,6 @@ _BY_ID = _GAME_INFO.format(also="", where="g.id = ?")
 _WITH_LANGUAGE = _GAME_INFO.format(
     also=", (SELECT language FROM users WHERE id = ?)", where="g.id = ?"
 )
-_CREATED_AT = Game._meta.fields_map["created_at"]
-
-
-@lru_cache(maxsize=4096)
-def _created_at(stored: Any) -> datetime:
-    """`games.created_at` as stored -> the aware datetime. A game's is read on every system
-    command (`find_game`) and never changes, and its ISO text took a quarter of the read to
-    parse: remembered for the games in play (a datetime is immutable)."""
-    value: datetime = _CREATED_AT.to_python_value(stored)
-    return value
 
 
 async def _read_info(text: str, *values: object) -> tuple[GameInfo, Any] | None:
@@ -184,7 +172,7 @@ def _info_of(first: tuple[Any, ...], rows: Any) -> GameInfo:
         name=first[4],
         gm_id=next((uid for uid, role in members if role == ROLE_GM), None),
         player_ids=tuple(uid for uid, role in members if role == ROLE_PLAYER),
-        created_at=_created_at(first[5]),
+        created_at=created_at_of(first[5]),
         chat_title=first[7],
         active=bool(first[6]),
         options=options_of(first[10]),

@@ -4,16 +4,13 @@ the step and its subscribers read with it: the game, its members and its open st
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
-from functools import lru_cache
-from typing import Any
 
 from tortoise.backends.base.client import BaseDBAsyncClient
 
-from engine.services.aggregates.sql import load_json, options_of, sql
+from engine.services.aggregates.sql import created_at_of, load_json, options_of, sql
 from engine.services.errors import NoGame
 from engine.services.types import GameInfo
-from engine.store.models import ROLE_GM, ROLE_PLAYER, Game
+from engine.store.models import ROLE_GM, ROLE_PLAYER
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,15 +45,6 @@ _READ_GAME = "SELECT " + _GAME_COLUMNS + " FROM games WHERE id = ?"
 # rows as one JSON array of arrays, in each dialect
 _JSON_ROWS = {"postgres": ("json_agg", "json_build_array")}
 _SQLITE_JSON_ROWS = ("json_group_array", "json_array")
-_CREATED_AT = Game._meta.fields_map["created_at"]
-
-
-@lru_cache(maxsize=4096)
-def _created_at(stored: Any) -> datetime:
-    """`games.created_at` as stored -> the aware datetime, parsed once per game in play (it
-    never changes, a datetime is immutable; engine/services/games.py does the same)."""
-    value: datetime = _CREATED_AT.to_python_value(stored)
-    return value
 
 
 def _game_sql(conn: BaseDBAsyncClient, text: str = _GAME) -> str:
@@ -88,7 +76,7 @@ async def lock_game(conn: BaseDBAsyncClient, game_id: int, actor_id: int | None)
         name=row["name"],
         gm_id=None if gm is None else gm[0],
         player_ids=tuple(uid for uid, role, _ in members if role == ROLE_PLAYER),
-        created_at=_created_at(row["created_at"]),
+        created_at=created_at_of(row["created_at"]),
         chat_title=row["chat_title"],
         active=bool(row["active"]),
         options=options_of(row["options"]),
