@@ -20,6 +20,7 @@ from aiogram.exceptions import TelegramAPIError
 from aiogram.types import ChatMemberAdministrator, Message
 
 from bot.middlewares.flood import if_refused
+from engine.services.after_commit import after_commit
 
 log = logging.getLogger(__name__)
 RIGHTS_TTL = 300.0  # seconds: a right given or taken away is seen within five minutes
@@ -67,10 +68,18 @@ class ChatRights:
         return not refused
 
     def first_hint(self, chat_id: int, kind: str = "secret") -> bool:
-        """True the first time a hint of `kind` is asked for `chat_id` (in this process)."""
-        if (kind, chat_id) in self._hinted:
+        """True the first time a hint of `kind` is asked for `chat_id` (in this process).
+        Asked within a step, it counts as given once the step committed: a step rolled back
+        took its message with it, so the next one gives the hint again."""
+        key = (kind, chat_id)
+        if key in self._hinted:
             return False
-        self._hinted.add((kind, chat_id))
+
+        async def given() -> None:
+            self._hinted.add(key)
+
+        if not after_commit(given):
+            self._hinted.add(key)
         return True
 
     def _remember(self, chat_id: int, allowed: bool) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from aiogram import Bot
 
 from bot.chat_rights import ChatRights
+from engine.services.after_commit import collecting
 from engine.store.models import RollLog
 from tests.bot.conftest import ALICE, BORIS, GROUP, VERA
 from tests.support.fake_botapi import FakeBotAPI
@@ -126,3 +127,14 @@ async def test_rights_are_asked_again_after_the_cache_expires(bot: Bot, api: Fak
     assert await rights.may_delete(bot, GROUP.id)
     assert len(api.since(0, "getChatMember")) == 2
     assert rights.first_hint(GROUP.id) and not rights.first_hint(GROUP.id)
+
+
+async def test_a_hint_given_in_a_step_that_rolled_back_is_given_again() -> None:
+    rights = ChatRights()
+    with collecting():  # a step whose transaction rolled back: its callbacks never run
+        assert rights.first_hint(GROUP.id)
+    with collecting() as later:  # the next step commits
+        assert rights.first_hint(GROUP.id)
+    for then in later:
+        await then()
+    assert not rights.first_hint(GROUP.id)
