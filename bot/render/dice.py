@@ -62,7 +62,8 @@ class DiceTexts:
     # by the result's kind (Any: each kind its own result class)
     results: Mapping[str, RollTexts[Any]] = field(default_factory=dict)
     odds: Mapping[str, OddsTexts] = field(default_factory=dict)  # by OddsResult.system
-    usage: Mapping[str, str] = field(default_factory=dict)  # roll code -> examples (HTML)
+    # roll code -> its examples (HTML), in the user's language (their words are the parser's)
+    usage: Mapping[str, Callable[[], str]] = field(default_factory=dict)
     odds_usage: str = ""  # examples of its /odds (HTML)
     # modifier label -> its name (Modifier.label; "modifier" is the user's own number)
     modifier_labels: Mapping[str, Callable[[], str]] = field(default_factory=dict)
@@ -242,9 +243,9 @@ def usage(command: str) -> str:
     if command == "odds":
         found = ", ".join(t.odds_usage for t in _TEXTS.values() if t.odds_usage)
     elif command == "r":
-        found = "<code>/r 2к6+1</code>, <code>/r 4d6kh3</code>, <code>/r d20+5 атака</code>"
+        found = _("<code>/r 2d6+1</code>, <code>/r 4d6kh3</code>, <code>/r d20+5 attack</code>")
     else:
-        found = next(t.usage[command] for t in _TEXTS.values() if command in t.usage)
+        found = next(t.usage[command]() for t in _TEXTS.values() if command in t.usage)
     return _("Write what to roll, for example: {examples}").format(examples=found)
 
 

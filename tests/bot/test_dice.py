@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import html
+import random
+import re
+
+import pytest
 from aiogram import Dispatcher
 from aiogram.utils.i18n import I18n
 
 from bot.i18n import translator
-from bot.render.dice import render_result
+from bot.render.dice import render_result, usage
 from engine.dice import ScriptedRng
+from engine.dice.commands import BY_CHAT, make_roll
 from engine.duel.roll import duel
 from tests.bot.conftest import ALICE, BORIS, GROUP
 from tests.support.fake_botapi import BOT_USERNAME, FakeBotAPI
@@ -204,3 +210,23 @@ def test_duel_check_rendering(i18n: I18n) -> None:
         text = render_result(duel("+2", ScriptedRng([10])))
     assert "d10 [10] +2 = <b>12</b>" in text
     assert "<b>критический успех</b>" in text
+
+
+@pytest.mark.parametrize("locale", ["ru", "en"])
+def test_a_bare_commands_examples_are_in_the_users_words_and_each_rolls(
+    dp: Dispatcher, i18n: I18n, locale: str
+) -> None:
+    """`/p` typed bare shows examples from the catalogs, in the user's language (the words
+    after the dice are the parser's: «сл», «спец», «вс» or «diff», «spec», «wp»); each one
+    rolls as shown."""
+    shown: list[str] = []
+    with translator(locale, i18n):
+        for code in ("r", "t", "dmg", "p", "duel"):
+            for word, args in re.findall(r"<code>/(\w+) ([^<]*)</code>", usage(code)):
+                assert BY_CHAT[word].code == code
+                make_roll(code, html.unescape(args), random.Random(7))  # no DiceError
+                shown.append(args)
+    assert len(shown) >= 8
+    words = {"ru": ("сл 6 спец вс", "цн 6", "против 6"), "en": ("diff 6 spec wp", "tn 6")}
+    for phrase in words[locale]:
+        assert any(phrase in args for args in shown), phrase

@@ -86,7 +86,7 @@ def threshold_name(at_least: int) -> str:
 TEXTS = DiceTexts(
     results={"pool": RollTexts(pool_title, pool_body)},
     odds={"storyteller": OddsTexts(outcome_name, threshold_name)},
-    usage={"p": "<code>/p 7 6</code>, <code>/p 7 сл 6 спец вс</code>"},
+    usage={"p": lambda: _("<code>/p 7 6</code>, <code>/p 7 diff 6 spec wp</code>")},
     odds_usage="<code>/odds p 7 6</code>",
     hidden_example="<code>/hr p 7 6</code>",
     hidden_usage=lambda: _("<code>/hr p 7 6</code> (pool)"),

@@ -25,7 +25,7 @@ TEXTS = DiceTexts(
     odds={
         "coins": OddsTexts({"none": "no heads", "some": "heads"}.__getitem__, "≥{} heads".format)
     },
-    usage={"coin": "<code>/coin 3</code>"},
+    usage={"coin": lambda: "<code>/coin 3</code>"},
     hidden_example="<code>/hr coin 2</code>",
 )
 CHAT = ChatSystem(

@@ -35,6 +35,8 @@ def duel_header(result: DuelCheckResult) -> str:
 TEXTS = DiceTexts(
     results={"duel": RollTexts(duel_header, duel_body)},
     usage={
-        "duel": "<code>/d +2</code>, <code>/d +1 трюк</code>, <code>/d -1 цн 7 уклонение</code>"
+        "duel": lambda: _(
+            "<code>/d +2</code>, <code>/d +1 trick</code>, <code>/d -1 tn 7 dodge</code>"
+        )
     },
 )

@@ -142,8 +142,8 @@ TEXTS = DiceTexts(
     },
     odds={"swade": OddsTexts(outcome_name, threshold_name)},
     usage={
-        "t": "<code>/t d8+1</code>, <code>/t d12+2 -2 цн 6</code>",
-        "dmg": "<code>/dmg 2d6+1 vs 6</code>, <code>/dmg 2к6+1 против 6</code>",
+        "t": lambda: _("<code>/t d8+1</code>, <code>/t d12+2 -2 tn 6</code>"),
+        "dmg": lambda: _("<code>/dmg 2d6+1 vs 6</code>"),
     },
     odds_usage="<code>/odds d8+1</code>",
     hidden_example="<code>/hr t d8</code>",
