@@ -48,9 +48,7 @@ async def edit_or_send(
     one and hand its id to `posted` (`board_keeper`)."""
 
     async def post_anew() -> None:
-        sent = await bot.send_message(
-            game.chat_id, text, message_thread_id=game.topic_id, reply_markup=markup
-        )
+        sent = await post_in_game(bot, game, text, markup=markup)
         await posted(sent.message_id)
 
     async def gone(error: TelegramAPIError) -> None:

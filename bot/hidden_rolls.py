@@ -29,6 +29,7 @@ from aiogram.exceptions import TelegramAPIError, TelegramBadRequest, TelegramFor
 from aiogram.types import BufferedInputFile, Message, User
 from aiogram.utils.i18n import I18n
 
+from bot.board_message import post_in_game
 from bot.chat_rights import ChatRights
 from bot.i18n import translator
 from bot.middlewares.flood import if_refused, step_and_its_chat
@@ -153,12 +154,7 @@ class _Receipt:
             posted = await replied.reply(await self.text(), reply_markup=markup)
         else:
             game = self.game
-            posted = await self.bot.send_message(
-                game.chat_id,
-                await self.text(),
-                message_thread_id=game.topic_id,
-                reply_markup=markup,
-            )
+            posted = await post_in_game(self.bot, game, await self.text(), markup=markup)
         self.message_id = posted.message_id
 
     def naming(self, user_id: int) -> Callable[[], Awaitable[None]]:

@@ -11,6 +11,7 @@ from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
 from aiogram.utils.i18n import gettext as _
 
+from bot.board_message import post_in_game
 from bot.board_pin import tell_not_pinned
 from bot.chat_rights import ChatRights
 from bot.filters import IN_GROUPS
@@ -468,9 +469,7 @@ async def _review(
         await tell(bot, game, out.events, after, before=out.before)
 
         async def no_notice() -> None:
-            await bot.send_message(
-                game.chat_id, _("The GM dropped the attack."), message_thread_id=game.topic_id
-            )
+            await post_in_game(bot, game, _("The GM dropped the attack."))
 
         if action == "drop":
             await tell_dropped(bot, game, view, no_notice)

@@ -17,6 +17,7 @@ from aiogram.utils.i18n import gettext as _
 from aiogram.utils.i18n import ngettext
 
 from bot import background
+from bot.board_message import post_in_game
 from bot.middlewares.flood import if_refused, step_and_its_chat
 from bot.render.keyboards import callback_button, keyboard
 from bot.systems.storyteller import names
@@ -241,9 +242,7 @@ async def open_picker(bot: Bot, game: GameInfo, view: FightView, fighter: Fighte
     async def in_group() -> None:
         numbers = not fighter.npc
         text, markup = picker_text(fight, data, numbers), picker_keyboard(fight, data, numbers)
-        await bot.send_message(
-            game.chat_id, text, message_thread_id=game.topic_id, reply_markup=markup
-        )
+        await post_in_game(bot, game, text, markup=markup)
 
     async def not_sent(error: TelegramAPIError) -> None:  # now, or once the queue learns it
         if not isinstance(error, TelegramForbiddenError | TelegramBadRequest):

@@ -6,6 +6,7 @@ from aiogram import Bot, Router
 from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message
 
+from bot.board_message import post_in_game
 from bot.middlewares.refusals import Refusal
 from bot.render.common import as_plain
 from bot.systems.savage.callbacks import CombatCallback
@@ -134,11 +135,7 @@ async def _press(
     if action == "undo":
         out = await undo_encounter(game.id, actor_id=user_id, expected_seq=seen)
         what = combat_events.undone_text(out.undone_events, out.state)
-        await bot.send_message(
-            game.chat_id,
-            what or setup_texts.undone(len(out.undone_events)),
-            message_thread_id=game.topic_id,
-        )
+        await post_in_game(bot, game, what or setup_texts.undone(len(out.undone_events)))
         await show_board(bot, game)
         if out.caused_undone:  # the chase steps that fight step caused went with it
             await show_chase(bot, game)
