@@ -220,8 +220,8 @@ def kosti_server(tmp: Path, api_url: str, profile: Path | None = None) -> Server
         "FLOOD_GROUP_PER_MINUTE": "1000000000",
     }
     # With a profile, the server records from the set-up's end (SIGUSR1) until it exits.
-    profiled = [str(ROOT / "bench" / "profiled.py"), str(profile.resolve())]
-    argv = [sys.executable, *(profiled if profile else ["-m", "bot"])]
+    main = [str(ROOT / "bench" / "profiled.py"), str(profile.resolve())] if profile else []
+    argv = [sys.executable, *(main or ["-m", "bot"])]
     return Server("kosti", argv, env, port, tmp / "kosti.log")
 
 
