@@ -9,12 +9,16 @@ hidden roll goes exactly the `/hr` way — private copies to the roller and the 
 pending when Telegram refuses), the sealed receipt in the group; a reveal made by the GM in
 the app is published like `/reveal`. Texts are in the roller's language.
 
-Boards (`on_change`, an engine.services.notify subscriber): a scene step made in the
-Mini App (origin "webapp") is told in the chat and its board message brought up to date, so
-the chat stays in step with the boards. The step's outbox row is marked delivered in the
-transaction that journals those calls (`outbox.told_in_one_transaction`): a crash before it
-leaves the row to the sweep, one after it leaves the calls to the journal — told once either
-way. Changes made in the chat are not touched: the chat handlers already did that.
+Boards: a scene step made in the Mini App (origin "webapp") is told in the chat and its
+board message brought up to date, so the chat stays in step with the boards. The web app runs
+the step in `chat_step`, and `tell_in_step` (the notifier's in-step teller) tells it inside
+the step's transaction, as a chat step's report is: the step and its calls' journal rows
+commit together. A step left untold there — a row a crash left undelivered, a step made
+outside `chat_step` — is told by `on_change` (an engine.services.notify subscriber) after
+the commit, its outbox row marked delivered in the transaction that journals those calls
+(`outbox.told_in_one_transaction`): a crash before it leaves the row to the sweep, one after
+it leaves the calls to the journal — told once either way. Changes made in the chat are not
+touched: the chat handlers already did that.
 """
 
 from __future__ import annotations
@@ -38,7 +42,7 @@ from bot.systems import registry
 from engine.dice import result_from_dict
 from engine.services import get_game, get_language, outbox, systems
 from engine.services.after_commit import after_commit
-from engine.services.notify import Notification
+from engine.services.notify import TOLD, Notification
 from engine.services.types import GameInfo, RollRecord
 from engine.services.updates import holding_effects
 from engine.store.db import database_unreachable
@@ -62,6 +66,11 @@ async def _once(item_id: int | None) -> AsyncIterator[bool]:
         return
     async with outbox.told_in_one_transaction(item_id) as new:
         yield new
+
+
+def _ours(note: Notification) -> bool:
+    """A scene step made in the Mini App: its chat is told here."""
+    return note.origin == FROM_APP and note.topic in scene_topics()
 
 
 class ChatHooks:
@@ -138,11 +147,20 @@ class ChatHooks:
             self._spawn(work)
 
     # -- boards --------------------------------------------------------------------------
+    async def tell_in_step(self, notes: list[Notification]) -> set[int]:
+        """The in-step teller (engine.services.notify `Notifier.tell_in_step`): a Mini App
+        scene step's notes told in the chat inside the step's own transaction (the web app
+        runs it in `chat_step`), as a chat step's report is; their indexes."""
+        mine = [i for i, n in enumerate(notes) if _ours(n)]
+        if mine:
+            await self._sync_board([notes[i] for i in mine], None)
+        return set(mine)
+
     def on_change(self, note: Notification) -> None:
         """A notify subscriber: quick, the chat work runs in the background. The notes of
         one outbox row (a step that touched two scenes) are told together, in
-        one transaction with the row's mark."""
-        if note.origin != FROM_APP or note.topic not in scene_topics():
+        one transaction with the row's mark. Notes told in their step already are skipped."""
+        if not _ours(note) or note.info.get(TOLD):
             return
         delivery = outbox.current_delivery()
         if delivery is None:
@@ -185,7 +203,9 @@ class ChatHooks:
             return
         locale = await self._locale(game, first)
         await self.bot.me()  # asked before the transaction
-        async with step_and_its_chat(self.bot), _once(item_id) as new:
+        # In the step's own transaction (`tell_in_step`) no other is opened in it.
+        step = contextlib.nullcontext() if holding_effects() else step_and_its_chat(self.bot)
+        async with step, _once(item_id) as new:
             if not new:
                 return  # told already
             with translator(locale, self.i18n), using_miniapp(self.miniapp):

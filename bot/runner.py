@@ -162,6 +162,7 @@ async def _run(
     process = _assemble(settings, notifier, playground)
     await process.runner.setup()
     unsubscribe = notifier.subscribe(process.hooks.on_change)
+    untell = notifier.tell_in_step(process.hooks.tell_in_step)
     try:
         await _start(process)
         await _receive(process)
@@ -170,6 +171,7 @@ async def _run(
         await _stop_taking(process)
         bound = await _finish_in_flight(process)
         unsubscribe()
+        untell()
         await _hand_over(process, bound)
         log.info("stopped")
 

@@ -70,6 +70,10 @@ class Notification:
 
 
 Callback = Callable[[Notification], Awaitable[None] | None]
+# Tells a step's notifications inside the step's own transaction (what it tells is stored with
+# the step); answers which of them it told, which the after-commit subscribers then skip.
+InStepTeller = Callable[[list[Notification]], Awaitable[set[int]]]
+TOLD = "told_in_step"  # the info key of a notification told inside its step
 _origin: ContextVar[str] = ContextVar("kosti_notify_origin", default="chat")
 
 
@@ -78,6 +82,7 @@ class Notifier:
 
     def __init__(self) -> None:
         self._subscribers: list[Callback] = []
+        self._in_step: list[InStepTeller] = []
 
     def subscribe(self, callback: Callback) -> Callable[[], None]:
         """Register `callback`; returns the function that unregisters it (idempotent)."""
@@ -88,6 +93,22 @@ class Notifier:
                 self._subscribers.remove(callback)
 
         return unsubscribe
+
+    def tell_in_step(self, teller: InStepTeller) -> Callable[[], None]:
+        """Register `teller`, called inside a step's transaction where its caller opened one
+        for the step and what it tells (engine.services.updates.step_with_effects): a
+        Mini App step then tells the chat as a chat step does, in one transaction. Returns
+        the function that unregisters it."""
+        self._in_step.append(teller)
+
+        def unregister() -> None:
+            with contextlib.suppress(ValueError):
+                self._in_step.remove(teller)
+
+        return unregister
+
+    def in_step_tellers(self) -> tuple[InStepTeller, ...]:
+        return tuple(self._in_step)
 
     async def deliver(self, note: Notification) -> None:
         for callback in list(self._subscribers):

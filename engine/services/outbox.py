@@ -35,7 +35,7 @@ from tortoise.expressions import Q
 
 from engine.services.aggregates.model import Aggregate, aggregate_named
 from engine.services.aggregates.sql import dump_json, load_json, now, sql
-from engine.services.notify import current_origin, notify
+from engine.services.notify import TOLD, Notification, current, current_origin, notify
 from engine.store.models import OutboxItem
 
 log = logging.getLogger(__name__)
@@ -94,6 +94,31 @@ async def write(conn: BaseDBAsyncClient, game_id: int, notes: Iterable[Note]) ->
     at = now()
     rows = await conn.execute_query_dict(sql(conn, _INSERT), [game_id, dump_json(data), at, at])
     return int(rows[0]["id"])
+
+
+async def told_in_step(game_id: int, notes: list[Note]) -> set[int]:
+    """Inside a step's transaction that holds what the step tells too (a caller's
+    `step_with_effects`): the bound notifier's in-step tellers tell `notes` (as delivered
+    live: `Unit.with_states`) there; the indexes of those told, to mark (`told`) before the
+    row is written, so neither this delivery's subscribers nor a sweep's tell them again. A
+    teller's failure is the step's: nothing of it is stored."""
+    notifier = current()
+    tellers = notifier.in_step_tellers() if notifier is not None else ()
+    told: set[int] = set()
+    for teller in tellers:
+        told |= await teller([Notification(game_id, n.topic, n.info) for n in notes])
+    return told
+
+
+def told(note: Note) -> Note:
+    """`note` marked told inside its step (`told_in_step`)."""
+    return Note(note.topic, {**note.info, TOLD: True}, note.aggregate)
+
+
+def tellers_in_step() -> bool:
+    """Whether the bound notifier has in-step tellers (`told_in_step`)."""
+    notifier = current()
+    return notifier is not None and bool(notifier.in_step_tellers())
 
 
 MARK_AFTER_S = 1.0

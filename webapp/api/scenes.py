@@ -12,7 +12,8 @@ of the system's adapter). ``seq`` (and ``stream``) guard against stale writes: t
 check them inside the step's transaction, so if the scene changed since the client saw it — a
 GM's double tap, a change from the chat, another worker — the command is refused with 409
 ``conflict`` and nothing is applied. One call is one transaction: the steps it causes in
-other scenes are stored with it."""
+other scenes are stored with it, and (with the bot) what it tells the chat — the board's edit,
+a turn's post — journaled in it too."""
 
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ from engine.services.errors import StaleState
 from engine.services.notify import origin
 from webapp.bodies import read_json
 from webapp.errors import ApiError, refusal
-from webapp.keys import RNG
+from webapp.keys import CHAT_STEP, RNG
 from webapp.projection import GM, Viewer
 from webapp.roles import READ, WRITE, require_active, require_role
 from webapp.systems.commands import Ctx, Done
@@ -62,8 +63,11 @@ async def _run(request: web.Request, viewer: Viewer, scene: WebScene[Any]) -> Do
     ctx = Ctx(viewer.game.id, viewer.user_id, request.app[RNG], body)
     refused: tuple[type[CodedError], ...] = (ServiceError, *adapter(viewer.game.system).refusals)
     try:
+        # CHAT_STEP: the step and what it tells the chat (the board, the bot's in-step
+        # teller) are one transaction, as a chat step's.
         with origin("webapp"):
-            return await spec.run(ctx)
+            async with request.app[CHAT_STEP]():
+                return await spec.run(ctx)
     except StaleState as exc:
         seq, stream = exc.params.get("seq"), exc.params.get("stream")
         raise ApiError("conflict", seq=seq, stream=stream) from None

@@ -321,10 +321,11 @@ class Unit:
                 )
 
     # -- writing -------------------------------------------------------------------------------
-    async def flush(self) -> int | None:
-        """Write every stream touched and the step's outbox row; the row's id. However many
-        streams a step touched: one statement moves their heads, one inserts their events,
-        one writes their snapshots (a stream's first step creates its row first)."""
+    async def flush(self, *, with_row: bool = True) -> int | None:
+        """Write every stream touched and the step's outbox row (`with_row`; else
+        `write_row` does later); the row's id. However many streams a step touched: one
+        statement moves their heads, one inserts their events, one writes their snapshots (a
+        stream's first step creates its row first)."""
         at = now()
         moves: list[HeadMove] = []
         events: list[EventValues] = []
@@ -349,7 +350,15 @@ class Unit:
         await write_snapshots(self.conn, snapshots)
         for checkpoint in checkpoints:  # one step in `checkpoint_every`
             await write_checkpoint(self.conn, *checkpoint)
-        return await outbox.write(self.conn, self.game.id, self.notes)
+        return await outbox.write(self.conn, self.game.id, self.notes) if with_row else None
+
+    async def tell_and_write_row(self) -> int | None:
+        """Nested in a caller's transaction that holds what the step tells as well: the
+        in-step tellers tell the notes there (outbox.told_in_step), then the row is
+        written with those marked told; its id."""
+        told = await outbox.told_in_step(self.game.id, self.with_states())
+        self.notes = [outbox.told(n) if i in told else n for i, n in enumerate(self.notes)]
+        return await outbox.write(connection(), self.game.id, self.notes)
 
 
 def _after(unit: Unit, game_id: int, item: int | None) -> Callable[[], Awaitable[None]]:
@@ -379,6 +388,9 @@ async def run_unit(
     deliver its notifications after the commit. `work` raising leaves nothing written."""
     # Inside another transaction, the commit is not this unit's: keep no states then.
     outermost = not isinstance(connection(), TransactionalDBClient)
+    # Nested in a step that tells the chat with it (a Mini App step): told in that one
+    # transaction, once this unit's part is written (no retry can follow then).
+    tells = not outermost and updates.holding_effects() and outbox.tellers_in_step()
     for attempt in range(max_retries + 1):
         try:
             async with updates.step_transaction() as conn:  # the chat update's claim first
@@ -387,7 +399,7 @@ async def run_unit(
                     raise GameEnded(game_id=game_id)
                 unit = Unit(conn, game, actor_id)
                 result = await work(unit)
-                item = await unit.flush()
+                item = await unit.flush(with_row=not tells)
         except (Conflict, IntegrityError):
             continue  # caught outside the transaction: on PostgreSQL it is aborted
         except OperationalError as exc:
@@ -395,6 +407,8 @@ async def run_unit(
                 raise
             await asyncio.sleep(0.01 * (attempt + 1))
             continue
+        if tells:
+            item = await unit.tell_and_write_row()
         if outermost:
             unit.keep_states()
             await outbox.deliver(game_id, item, unit.with_states())
