@@ -229,4 +229,6 @@ async function boot() {
   }
 }
 
-boot();
+// The page starts this module from boot.js: the rest of the page may still be parsed.
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", boot, { once: true });
+else boot();
