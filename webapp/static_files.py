@@ -98,14 +98,9 @@ def static_imports(files: dict[str, bytes], entry: str) -> list[str]:
 
 
 def preload_modules(body: bytes, files: dict[str, bytes]) -> bytes:
-    """The page's module entry with a ``modulepreload`` link for every module of its static
-    import graph (the browser asks for them all at once, instead of one level of imports per
-    round trip: main.js → systems/index.js → a system.js → its dice.js), in a
-    ``<template id="kosti-modules">`` before the page's inline boot script, which starts them
-    once it has opened the socket and asked for the strings. In the markup the browser's
-    preload scanner asked for every module before that script could run (~60 ms of a slow
-    phone's main thread, the socket's round trips waiting behind it); a template's content
-    is inert. A page without an inline script gets the links after its entry."""
+    """A ``modulepreload`` link after the page's module entry for every module of its static
+    import graph: the browser asks for them all with the entry, instead of one level of
+    imports per round trip (main.js → systems/index.js → a system.js → its dice.js)."""
     text = body.decode()
     entry = MODULE_ENTRY.search(text)
     if entry is None:
@@ -113,12 +108,7 @@ def preload_modules(body: bytes, files: dict[str, bytes]) -> bytes:
     links = "".join(
         f'\n<link rel="modulepreload" href="{name}">' for name in static_imports(files, entry[1])
     )
-    boot = INLINE_SCRIPT.search(text)
-    if boot is None or boot.start() > entry.start():
-        return (text[: entry.end()] + links + text[entry.end() :]).encode()
-    modules = f'<template id="kosti-modules">{entry[0]}{links}\n</template>\n'
-    text = text[: entry.start()] + text[entry.end() :].removeprefix("\n")
-    return (text[: boot.start()] + modules + text[boot.start() :]).encode()
+    return (text[: entry.end()] + links + text[entry.end() :]).encode()
 
 
 def inline_scripts(body: bytes, files: dict[str, bytes]) -> tuple[bytes, str]:

@@ -19,7 +19,7 @@ from webapp.dev import DEV_BOT_TOKEN
 from webapp.i18n import LOCALES, extract_template, po_path
 from webapp.links import direct_link, link_secret, parse_token, startapp_token
 from webapp.middleware import CSP
-from webapp.static_files import load_assets, preload_modules, static_imports
+from webapp.static_files import load_assets, static_imports
 
 
 async def test_the_app_is_served_with_a_strict_csp(aiohttp_client, make_app):
@@ -35,8 +35,7 @@ async def test_the_app_is_served_with_a_strict_csp(aiohttp_client, make_app):
     assert response.headers["Content-Security-Policy"] == page_csp
     assert response.headers["X-Content-Type-Options"] == "nosniff"
     html = await response.text()
-    # main.js (in the modules' template, started by boot.js), boot.js
-    assert re.findall(r"<script[^>]*>(.*?)</script>", html, re.S) == ["", boot]
+    assert re.findall(r"<script[^>]*>(.*?)</script>", html, re.S) == [boot, ""]  # boot, main.js
     assert "<script>" not in html and "style=" not in html  # nothing else inline
     other = await client.get("/app/app/main.js")
     assert other.headers["Content-Security-Policy"] == CSP
@@ -53,13 +52,6 @@ async def test_the_app_is_served_with_a_strict_csp(aiohttp_client, make_app):
 
 def test_the_page_preloads_its_whole_static_module_graph():
     page = load_assets()["index.html"].body.decode()
-    # In an inert template before the boot script, which starts them after the socket: the
-    # preload scanner does not ask for them ahead of it.
-    template = re.search(r'<template id="kosti-modules">(.*?)</template>', page, re.S)
-    assert template and page.index("<template") < page.index("<script data-src")
-    assert template[1].startswith('<script type="module" src="v/')
-    link = '<link rel="modulepreload"'
-    assert page.count('type="module"') == 1 and page.count(link) == template[1].count(link)
     preloaded = re.findall(r'<link rel="modulepreload" href="v/[0-9a-f]{12}/([^"]+)">', page)
     # main.js's imports, theirs (a system's registration), and theirs (its dice) ...
     for module in ("app/i18n.js", "app/systems/index.js", "app/systems/savage/system.js",
@@ -70,15 +62,6 @@ def test_the_page_preloads_its_whole_static_module_graph():
     assert not [m for m in preloaded if m.endswith(("/index.js", "board.js")) and "systems/" in m
                 and m != "app/systems/index.js"]  # fmt: skip
     assert len(preloaded) == len(set(preloaded)) and "app/main.js" not in preloaded
-
-
-def test_a_page_without_a_boot_script_preloads_after_its_entry():
-    files = {"app/main.js": b'import { a } from "./a.js";', "app/a.js": b""}
-    page = b'<head><script type="module" src="app/main.js"></script></head>'
-    assert preload_modules(page, files) == (
-        b'<head><script type="module" src="app/main.js"></script>\n'
-        b'<link rel="modulepreload" href="app/a.js"></head>'
-    )
 
 
 def test_static_imports_follow_relative_paths(tmp_path):

@@ -95,21 +95,3 @@
   }
 })();
 
-// The modules, now that the socket and the strings are on their way: the page keeps its module
-// entry and the modulepreload links of its import graph in an inert template (static_files.py),
-// so that the browser asks for them only here, not before this script has run.
-(function () {
-  "use strict";
-  var modules = document.getElementById("kosti-modules");
-  if (!modules) return;
-  var nodes = modules.content.children;
-  for (var i = 0; i < nodes.length; i++) {
-    var node = nodes[i];
-    if (node.localName === "script") { // a script from a template would never run: a new one
-      var script = document.createElement("script");
-      script.type = "module";
-      script.src = node.getAttribute("src");
-      document.head.appendChild(script);
-    } else document.head.appendChild(node.cloneNode(true));
-  }
-})();

@@ -229,6 +229,4 @@ async function boot() {
   }
 }
 
-// The page starts this module from boot.js: the rest of the page may still be parsed.
-if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", boot, { once: true });
-else boot();
+boot();
