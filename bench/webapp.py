@@ -1,7 +1,7 @@
 """Benchmark of the Mini App: payload size and first render in headless Chromium.
 
-Run: ``uv run python bench/webapp.py [runs] [--phone] [--h2] [--waterfall]`` (needs
-Debian's chromium: /usr/bin/chromium).
+Run: ``uv run python bench/webapp.py [runs] [--phone] [--h2] [--waterfall] [--trace FILE]``
+(needs Debian's chromium: /usr/bin/chromium).
 
 - payload: every JS and CSS file the page loads (vendored ones included), gzipped as the
   server sends them; target <= 60 KB;
@@ -23,7 +23,9 @@ Debian's chromium: /usr/bin/chromium).
 - ``--h2``: both pages through Caddy (``caddy`` on the PATH: Debian's package) as
   docker/compose.yaml deploys the app — HTTPS with its own local certificate, so HTTP/2: the
   page's requests share one connection instead of waiting for one of six;
-- ``--waterfall``: the app's requests of the last run (start, response start, end; ms).
+- ``--waterfall``: the app's requests of the last run (start, response start, end; ms);
+- ``--trace FILE``: a Chromium trace of the last run's app page (open it in DevTools'
+  Performance panel or https://ui.perfetto.dev); tracing slows the page a little.
 """
 
 from __future__ import annotations
@@ -142,6 +144,14 @@ WAIT_FOR_PAINT = """() => new Promise((resolve) => {
 WATERFALL = """() => performance.getEntriesByType("resource").map((e) => [
   e.name, e.initiatorType, e.startTime, e.responseStart, e.responseEnd, e.transferSize,
 ])"""
+# Chromium's trace: the DevTools timeline (what the Performance panel shows), V8's samples,
+# and Blink's own events (the parser, the resource fetcher, style and layout in detail).
+TRACE_CATEGORIES = [
+    "devtools.timeline", "disabled-by-default-devtools.timeline",
+    "disabled-by-default-devtools.timeline.frame", "disabled-by-default-devtools.timeline.stack",
+    "v8.execute", "disabled-by-default-v8.cpu_profiler", "blink", "blink.user_timing", "loading",
+    "toplevel", "latencyInfo",
+]  # fmt: skip
 HELLO = (
     b'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>hello</title></head>'
     b"<body><h1>Hello</h1></body></html>"
@@ -206,7 +216,11 @@ async def caddy(upstream: int, tmp: str) -> AsyncIterator[str]:
 
 
 async def first_render(
-    runs: int, phone: bool = False, waterfall: bool = False, h2: bool = False
+    runs: int,
+    phone: bool = False,
+    waterfall: bool = False,
+    h2: bool = False,
+    trace: str | None = None,
 ) -> tuple[list[dict[str, float]], list[float]]:
     from playwright.async_api import async_playwright
 
@@ -255,8 +269,15 @@ async def first_render(
                         TOKEN, {"id": 2, "first_name": "Аня"}, int(time.time()), start_param=start
                     )
                     fragment = launch_fragment(init, theme=LIGHT_THEME, start_param=start)
+                    traced = trace is not None and i == runs
+                    if traced:
+                        await browser.start_tracing(
+                            page=page, path=trace, categories=TRACE_CATEGORIES
+                        )
                     await page.goto(f"{base}/app/#{fragment}", wait_until="commit")
                     marks = await page.evaluate(WAIT_FOR_RENDER)
+                    if traced:
+                        await browser.stop_tracing()
                     rolls = await page.locator("li.roll").count()
                     assert rolls == 20, rolls
                     assert await page.locator("form").count() == 1  # the roller
@@ -289,8 +310,15 @@ def spread(values: list[float]) -> str:
 
 
 def main() -> None:
-    args = [a for a in sys.argv[1:] if not a.startswith("--")]
-    phone, waterfall, h2 = (f"--{x}" in sys.argv for x in ("phone", "waterfall", "h2"))
+    argv = sys.argv[1:]
+    trace = None
+    if "--trace" in argv:
+        at = argv.index("--trace")
+        if at + 1 >= len(argv):
+            raise SystemExit("--trace needs a file name")
+        trace = argv.pop(at + 1)
+    args = [a for a in argv if not a.startswith("--")]
+    phone, waterfall, h2 = (f"--{x}" in argv for x in ("phone", "waterfall", "h2"))
     runs = int(args[0]) if args else 15
     target = PHONE_TARGET_MS if phone else RENDER_TARGET_MS
     raw, gz, rows = payload()
@@ -305,7 +333,7 @@ def main() -> None:
     if phone:
         print(f"slow phone: CPU {PHONE_CPU_RATE}x slower, network {PHONE_NETWORK}")
     print("through Caddy: HTTPS, HTTP/2" if h2 else "straight to the server: HTTP/1.1")
-    marks, baseline = asyncio.run(first_render(runs, phone, waterfall, h2))
+    marks, baseline = asyncio.run(first_render(runs, phone, waterfall, h2, trace))
     # Painted: the later of the app's mark and Chromium's own paint time of the game title.
     render = [max(m["render"], m["element"] or 0) for m in marks]
     median = statistics.median(render)
@@ -329,6 +357,8 @@ def main() -> None:
         f"(target <= {target} ms: {verdict})"
     )
     print(f"  baseline: static hello page, first contentful paint: {spread(baseline)}")
+    if trace is not None:
+        print(f"trace of the last run: {trace}")
     load = os.getloadavg()
     print(f"load average after the runs {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
 

@@ -86,8 +86,12 @@
     // in data-src (static_files.py).
     var current = document.currentScript;
     var script = current ? current.src || new URL(current.dataset.src || "", location.href).href : "";
-    var strings = fetch(script.replace(/app\/boot\.js([?#].*)?$/, "") + "i18n/" + language + ".json");
-    strings.catch(function () { /* handled by i18n.js */ });
+    // Parsed as soon as they arrive, while the modules are still on their way (29 KB of JSON:
+    // off the first render's path); null if they could not be had (i18n.js asks again).
+    var strings = fetch(script.replace(/app\/boot\.js([?#].*)?$/, "") + "i18n/" + language + ".json")
+      .then(function (response) { return response.ok ? response.json() : null; })
+      .catch(function () { return null; });
     window.kostiBoot.strings[language] = strings;
   }
 })();
+

@@ -2,7 +2,7 @@
 import { html, useState } from "../vendor/htm-preact-standalone.module.js";
 import { request } from "./api.js";
 import { errorText, locale, t } from "./i18n.js";
-import { ResultView } from "./result.js";
+import { resultView } from "./result.js";
 
 // "17:05" (ru) / "05:05 PM" (en) in local time, as toLocaleTimeString gives them with
 // 2-digit hours and minutes, without Intl: its first use costs ~70 ms (ICU data).
@@ -32,9 +32,10 @@ function RevealButton({ game, roll }) {
     ${error ? html`<p class="error" role="alert">${error}</p>` : null}`;
 }
 
-function RollCard({ game, roll }) {
+// A roll's card: a plain function, not a component (20 on the first screen; see dice-kit.js).
+function rollCard(game, roll) {
   const cls = ["card", "roll", roll.hidden ? "roll-hidden" : "", roll.sealed ? "roll-sealed" : ""];
-  return html`<li class=${cls.join(" ")} data-roll-id=${roll.id}>
+  return html`<li key=${roll.id} class=${cls.join(" ")} data-roll-id=${roll.id}>
     <div class="roll-head">
       <span class="who">${roll.user.name}</span>
       ${roll.hidden ? html`<span class="badge">${roll.revealed_at ? t("revealed") : t("hidden")}</span>` : null}
@@ -42,7 +43,7 @@ function RollCard({ game, roll }) {
     </div>
     ${roll.sealed
       ? html`<p class="sealed"><span class="lock" aria-hidden="true"></span>${t("Hidden roll")} · ${t("receipt")} <code>${(roll.receipt || "").slice(0, 16)}</code></p>`
-      : html`<${ResultView} result=${roll.result} />`}
+      : resultView(roll.result)}
     ${game.role === "gm" && roll.hidden && !roll.revealed_at && !roll.sealed
       ? html`<${RevealButton} game=${game} roll=${roll} />` : null}
   </li>`;
@@ -53,6 +54,6 @@ export function Feed({ game, rolls, fight }) {
   return html`<section class="feed" aria-live="polite">
     <h2>${t("Recent rolls")}</h2>
     ${rolls.length === 0 && !fight ? html`<p class="hint">${t("No rolls yet.")}</p>` : null}
-    <ul>${fight}${rolls.map((r) => html`<${RollCard} key=${r.id} game=${game} roll=${r} />`)}</ul>
+    <ul>${fight}${rolls.map((r) => rollCard(game, r))}</ul>
   </section>`;
 }

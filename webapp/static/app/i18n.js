@@ -3,16 +3,17 @@
 import { request } from "./api.js";
 
 // The catalog is a static file, i18n/<locale>.json under the same version as the modules
-// (static_files.py); boot.js has asked for the probable language already (read once). If the
-// file cannot be had, the API answers the same, with the usual errors.
+// (static_files.py); boot.js has asked for the probable language already and parses it on
+// arrival (read once; null if it failed). If the file cannot be had, the API answers the
+// same, with the usual errors.
 async function fetchStrings(lang) {
   const early = window.kostiBoot && window.kostiBoot.strings;
   const started = early && early[lang];
   if (started) early[lang] = null;
   try {
-    const response = await (started || fetch(new URL(`../i18n/${lang}.json`, import.meta.url)));
-    const data = await response.json();
-    if (response.ok && data && data.ok !== false) return data;
+    const data = await (started || fetch(new URL(`../i18n/${lang}.json`, import.meta.url))
+      .then((response) => (response.ok ? response.json() : null)));
+    if (data && data.ok !== false) return data;
   } catch (e) { /* asked again below */ }
   return request("GET", `/api/i18n/${lang}`);
 }

@@ -20,15 +20,15 @@ function roleName(role) {
 // paint time of the game title); once that frame is on screen the rest loads: Telegram's SDK,
 // /api/me. "On screen": the Element Timing entry of the game title where the browser has it
 // (its render time is the frame's presentation: the raster and the draw are done), else the
-// next frame.
+// next frame. `titled`: the screen has that title (the game screen; not the games list).
 let painted;
 const firstPaint = new Promise((resolve) => { painted = resolve; });
-function markRendered() {
+function markRendered(titled) {
   if (document.body.dataset.ready) return;
   document.body.dataset.ready = "1";
   performance.mark("kosti:first-render");
   const types = (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || [];
-  if (types.includes("element") && document.querySelector("[elementtiming]")) {
+  if (titled && types.includes("element")) {
     const observer = new PerformanceObserver(() => { observer.disconnect(); setTimeout(painted, 0); });
     observer.observe({ type: "element", buffered: true });
   } else requestAnimationFrame(() => setTimeout(painted, 0));
@@ -103,9 +103,15 @@ function GameScreen({ token, live: opened, onBack }) {
         setRolls([...snap.rolls].sort((a, b) => b.id - a.id));
         setScenes(Object.fromEntries(Object.entries(snap).filter(([key]) => !SNAPSHOT_KEYS.has(key))));
         setTabs((old) => old || [startTab(snap.game)]);
-        const loading = loadScreens(snap.game.system);
-        if (!loading) setScreens(null);
-        else loading.then((mod) => { setScreens(mod); mod.prefetch(); }, () => setScreens(null));
+        const load = () => {
+          const loading = loadScreens(snap.game.system);
+          if (!loading) setScreens(null);
+          else loading.then((mod) => { setScreens(mod); mod.prefetch(); }, () => setScreens(null));
+        };
+        // Opened on the dice, the system's tabs (a module, a stylesheet) come after the first
+        // paint: asked for in the first render they took its time and its connection.
+        if (startTab(snap.game) === "roll") firstPaint.then(load);
+        else load();
       },
       onEvent: (msg) => {
         if (msg.roll) setRolls((list) => upsert(list, msg.roll));
@@ -119,7 +125,7 @@ function GameScreen({ token, live: opened, onBack }) {
     return () => live.close();
   }, [token]);
 
-  useLayoutEffect(() => { if (game) markRendered(); }, [game]);
+  useLayoutEffect(() => { if (game) markRendered(true); }, [game]);
   const tab = tabs ? tabs[tabs.length - 1] : "roll";
   const goBack = tabs && tabs.length > 1 ? () => setTabs(tabs.slice(0, -1)) : onBack;
   useEffect(() => backButton(goBack || null), [tabs, onBack]);
@@ -162,7 +168,7 @@ function AtTop({ tab }) {
 }
 
 function GamesList({ games, onOpen }) {
-  useLayoutEffect(markRendered, []);
+  useLayoutEffect(() => markRendered(false), []);
   return html`<main class="games">
     <h1>${t("My games")}</h1>
     ${games.length === 0

@@ -8,7 +8,8 @@ const rollBody = (r) => r.results.map(expression);
 
 const BODIES = Object.assign({ roll: rollBody }, ...DICE.map((dice) => dice.results));
 
-export function ResultView({ result }) {
+// A plain function, not a component (one per roll of the feed): see dice-kit.js.
+export function resultView(result) {
   const body = BODIES[result.kind];
   if (!body) return html`<div class="line">${JSON.stringify(result)}</div>`;
   return html`<div class="result">
