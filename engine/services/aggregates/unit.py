@@ -352,21 +352,30 @@ class Unit:
             await write_checkpoint(self.conn, *checkpoint)
         return await outbox.write(self.conn, self.game.id, self.notes) if with_row else None
 
-    async def tell_and_write_row(self) -> int | None:
+    async def tell_and_write_row(self) -> tuple[int | None, list[Note]]:
         """Nested in a caller's transaction that holds what the step tells as well: the
         in-step tellers tell the notes there (outbox.told_in_step), then the row is
-        written with those marked told; its id."""
-        told = await outbox.told_in_step(self.game.id, self.with_states())
-        self.notes = [outbox.told(n) if i in told else n for i, n in enumerate(self.notes)]
-        return await outbox.write(connection(), self.game.id, self.notes)
+        written with those marked told; its id, and the notes to deliver after the commit
+        (`with_states`, the told ones marked too)."""
+        live = self.with_states()
+        told = await outbox.told_in_step(self.game.id, live)
+
+        def marked(notes: list[Note]) -> list[Note]:
+            return [outbox.told(n) if i in told else n for i, n in enumerate(notes)]
+
+        self.notes = marked(self.notes)
+        return await outbox.write(connection(), self.game.id, self.notes), marked(live)
 
 
-def _after(unit: Unit, game_id: int, item: int | None) -> Callable[[], Awaitable[None]]:
-    """What follows a step nested in a handler's `step_with_effects`, once that commits."""
+def _after(
+    unit: Unit, game_id: int, item: int | None, notes: list[Note] | None
+) -> Callable[[], Awaitable[None]]:
+    """What follows a step nested in a handler's `step_with_effects`, once that commits;
+    `notes`: as delivered, when the step has them already (else `with_states`)."""
 
     async def then() -> None:
         unit.keep_states()
-        await outbox.deliver(game_id, item, unit.with_states())
+        await outbox.deliver(game_id, item, unit.with_states() if notes is None else notes)
 
     return then
 
@@ -407,12 +416,13 @@ async def run_unit(
                 raise
             await asyncio.sleep(0.01 * (attempt + 1))
             continue
+        delivered = None
         if tells:
-            item = await unit.tell_and_write_row()
+            item, delivered = await unit.tell_and_write_row()
         if outermost:
             unit.keep_states()
             await outbox.deliver(game_id, item, unit.with_states())
-        elif not after_commit(_after(unit, game_id, item)):
+        elif not after_commit(_after(unit, game_id, item, delivered)):
             await outbox.deliver(game_id, item, unit.with_states())
         return result
     raise EventConflict(game_id=game_id, attempts=max_retries + 1)
