@@ -1,6 +1,7 @@
 """Benchmark of the Mini App: payload size and first render in headless Chromium.
 
-Run: ``uv run python bench/webapp.py [runs] [--phone] [--h2] [--waterfall] [--trace FILE]``
+Run: ``uv run python bench/webapp.py [runs] [--phone] [--h2] [--rtt] [--waterfall]
+[--trace FILE]``
 (needs Debian's chromium: /usr/bin/chromium).
 
 - payload: every JS and CSS file the page loads (vendored ones included), gzipped as the
@@ -23,6 +24,11 @@ Run: ``uv run python bench/webapp.py [runs] [--phone] [--h2] [--waterfall] [--tr
 - ``--h2``: both pages through Caddy (``caddy`` on the PATH: Debian's package) as
   docker/compose.yaml deploys the app — HTTPS with its own local certificate, so HTTP/2: the
   page's requests share one connection instead of waiting for one of six;
+- ``--rtt`` (with ``--phone``): the phone's 150 ms as a round trip on the wire instead —
+  both pages through a local proxy that delays every chunk 75 ms each way and a
+  connection's first byte one round trip more (its TCP set-up), so a TLS handshake, a
+  WebSocket's frames and every exchange on a shared connection pay it as on a real network
+  (the DevTools latency is per request: it leaves out the set-ups and the frames);
 - ``--waterfall``: the app's requests of the last run (start, response start, end; ms);
 - ``--trace FILE``: a Chromium trace of the last run's app page (open it in DevTools'
   Performance panel or https://ui.perfetto.dev); tracing slows the page a little.
@@ -76,6 +82,7 @@ PHONE_NETWORK = {
     "downloadThroughput": -1,
     "uploadThroughput": -1,
 }
+PHONE_ONE_WAY = 0.075  # --rtt: the same 150 ms as a round trip on the wire
 
 
 def payload() -> tuple[int, int, list[tuple[str, int, int]]]:
@@ -162,11 +169,59 @@ async def hello(request: web.Request) -> web.Response:
     return web.Response(body=HELLO, content_type="text/html", charset="utf-8")
 
 
-async def throttle(context: BrowserContext, page: Page) -> None:
+async def throttle(context: BrowserContext, page: Page, *, latency: bool = True) -> None:
     cdp = await context.new_cdp_session(page)
     await cdp.send("Emulation.setCPUThrottlingRate", {"rate": PHONE_CPU_RATE})
-    await cdp.send("Network.enable")
-    await cdp.send("Network.emulateNetworkConditions", PHONE_NETWORK)
+    if latency:
+        await cdp.send("Network.enable")
+        await cdp.send("Network.emulateNetworkConditions", PHONE_NETWORK)
+
+
+@contextlib.asynccontextmanager
+async def slow_wire(upstream: int, one_way: float) -> AsyncIterator[int]:
+    """A TCP proxy to ``upstream`` whose every chunk arrives ``one_way`` seconds after it was
+    sent, in order, and whose connections carry their first byte a round trip late (the
+    TCP handshake); yields its port. No kernel help here (netem is not loaded), hence this."""
+    loop = asyncio.get_running_loop()
+
+    async def carry(
+        reader: asyncio.StreamReader, writer: asyncio.StreamWriter, not_before: float
+    ) -> None:
+        queue: asyncio.Queue[tuple[float, bytes]] = asyncio.Queue()
+
+        async def deliver() -> None:
+            while True:
+                due, data = await queue.get()
+                await asyncio.sleep(max(0.0, due - loop.time()))
+                if not data:
+                    with contextlib.suppress(OSError):
+                        writer.close()
+                    return
+                writer.write(data)
+                with contextlib.suppress(OSError):
+                    await writer.drain()
+
+        delivering = asyncio.create_task(deliver())
+        with contextlib.suppress(OSError):
+            while data := await reader.read(1 << 16):
+                queue.put_nowait((max(loop.time(), not_before) + one_way, data))
+        queue.put_nowait((max(loop.time(), not_before) + one_way, b""))
+        await delivering
+
+    async def connection(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        set_up = loop.time() + 2 * one_way
+        try:
+            up_reader, up_writer = await asyncio.open_connection("127.0.0.1", upstream)
+        except OSError:
+            writer.close()
+            return
+        await asyncio.gather(carry(reader, up_writer, set_up), carry(up_reader, writer, set_up))
+
+    server = await asyncio.start_server(connection, "127.0.0.1", 0)
+    try:
+        yield int(server.sockets[0].getsockname()[1])
+    finally:
+        server.close()
 
 
 CADDYFILE = """{{
@@ -221,6 +276,7 @@ async def first_render(
     waterfall: bool = False,
     h2: bool = False,
     trace: str | None = None,
+    rtt: bool = False,
 ) -> tuple[list[dict[str, float]], list[float]]:
     from playwright.async_api import async_playwright
 
@@ -249,6 +305,10 @@ async def first_render(
                 base = f"http://127.0.0.1:{port}"
                 if h2:
                     base = await stack.enter_async_context(caddy(port, tmp))
+                if rtt:
+                    front = int(base.rsplit(":", 1)[1])
+                    wire = await stack.enter_async_context(slow_wire(front, PHONE_ONE_WAY))
+                    base = f"{base.rsplit(':', 1)[0]}:{wire}"
                 pw = await stack.enter_async_context(async_playwright())
                 browser = await pw.chromium.launch(executable_path=path, args=args)
                 for i in range(runs + 1):  # the first run warms up the browser process
@@ -256,7 +316,7 @@ async def first_render(
                     context = await browser.new_context(viewport={"width": 390, "height": 844})
                     page = await context.new_page()
                     if phone:
-                        await throttle(context, page)
+                        await throttle(context, page, latency=not rtt)
                     await page.goto(f"{base}/bench/hello", wait_until="commit")
                     fcp = await page.evaluate(WAIT_FOR_PAINT)
                     await context.close()
@@ -264,7 +324,7 @@ async def first_render(
                     context = await browser.new_context(viewport={"width": 390, "height": 844})
                     page = await context.new_page()
                     if phone:
-                        await throttle(context, page)
+                        await throttle(context, page, latency=not rtt)
                     init = sign_init_data(
                         TOKEN, {"id": 2, "first_name": "Аня"}, int(time.time()), start_param=start
                     )
@@ -318,7 +378,9 @@ def main() -> None:
             raise SystemExit("--trace needs a file name")
         trace = argv.pop(at + 1)
     args = [a for a in argv if not a.startswith("--")]
-    phone, waterfall, h2 = (f"--{x}" in argv for x in ("phone", "waterfall", "h2"))
+    phone, waterfall, h2, rtt = (f"--{x}" in argv for x in ("phone", "waterfall", "h2", "rtt"))
+    if rtt and not phone:
+        raise SystemExit("--rtt is the slow phone's network: use it with --phone")
     runs = int(args[0]) if args else 15
     target = PHONE_TARGET_MS if phone else RENDER_TARGET_MS
     raw, gz, rows = payload()
@@ -331,9 +393,14 @@ def main() -> None:
     load = os.getloadavg()
     print(f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} on {os.cpu_count()} CPUs")
     if phone:
-        print(f"slow phone: CPU {PHONE_CPU_RATE}x slower, network {PHONE_NETWORK}")
+        network = (
+            f"{PHONE_ONE_WAY * 2000:.0f} ms round trip on the wire (a delaying proxy)"
+            if rtt
+            else f"{PHONE_NETWORK}"
+        )
+        print(f"slow phone: CPU {PHONE_CPU_RATE}x slower, network {network}")
     print("through Caddy: HTTPS, HTTP/2" if h2 else "straight to the server: HTTP/1.1")
-    marks, baseline = asyncio.run(first_render(runs, phone, waterfall, h2, trace))
+    marks, baseline = asyncio.run(first_render(runs, phone, waterfall, h2, trace, rtt))
     # Painted: the later of the app's mark and Chromium's own paint time of the game title.
     render = [max(m["render"], m["element"] or 0) for m in marks]
     median = statistics.median(render)
