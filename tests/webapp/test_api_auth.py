@@ -3,6 +3,7 @@ before any handler runs."""
 
 from __future__ import annotations
 
+import base64
 import json
 import time
 from urllib.parse import parse_qsl, quote, urlencode
@@ -121,6 +122,7 @@ def routes(gtoken: str) -> list[tuple[str, str, dict | None]]:
         ("GET", "/api/i18n/ru", None),
         ("GET", base, None),
         ("GET", base + "/rolls", None),
+        ("GET", base + "/snapshot", None),
         ("POST", base + "/roll", {"command": "pool", "args": "5 6", "hidden": False}),
         ("POST", base + "/rolls/1/reveal", None),
     ]
@@ -142,7 +144,7 @@ async def test_every_route_refuses_every_forged_value(client, gtoken, hooks):
             assert data["error"]["code"] == code, (case, path, data)
             assert data["error"]["message"]  # a Russian sentence
             checked += 1
-    assert checked >= 20 * 6
+    assert checked >= 20 * 7
     assert hooks.rolls == [] and await RollLog.all().count() == 0
 
 
@@ -187,5 +189,33 @@ async def test_the_websocket_needs_auth_first(client, gtoken):
     await ws.send_str(json.dumps({"type": "resync"}))
     msg = await ws.receive_json(timeout=5)
     assert msg["error"]["code"] == "auth_missing"
+    await ws.receive(timeout=5)
+    assert ws.close_code == 4401
+
+
+def as_protocol(raw: str) -> str:
+    """The page's credential subprotocol (boot.js socketProtocols): unpadded base64url."""
+    return "tma." + base64.urlsafe_b64encode(raw.encode()).decode().rstrip("=")
+
+
+@pytest.mark.parametrize(
+    "case", [c for c in CASES if c[1] and c[1].startswith("tma ")], ids=lambda c: c[0]
+)
+async def test_the_websocket_refuses_forged_values_in_the_subprotocol(client, gtoken, case):
+    _, header, code = case
+    ws = await client.ws_connect(
+        f"/api/games/{gtoken}/ws", protocols=("kosti", as_protocol(header[4:]))
+    )
+    msg = await ws.receive_json(timeout=5)
+    assert msg["type"] == "error" and msg["error"]["code"] == code
+    await ws.receive(timeout=5)
+    assert ws.close_code == 4401  # the page stops: a refused handshake would make it retry
+
+
+@pytest.mark.parametrize("value", ["tma.!!!", "tma.*" + "A" * 7000, "tma.gA"])
+async def test_the_websocket_refuses_a_broken_subprotocol(client, gtoken, value):
+    ws = await client.ws_connect(f"/api/games/{gtoken}/ws", protocols=("kosti", value))
+    msg = await ws.receive_json(timeout=5)
+    assert msg["error"]["code"] == "auth_invalid", value
     await ws.receive(timeout=5)
     assert ws.close_code == 4401

@@ -202,3 +202,20 @@ async def test_the_language_chosen_in_the_bot_wins(client, game):
     await set_language(PLAYER_ID, "en")
     me = await (await client.get("/api/me", headers=auth(PLAYER_ID, lang="ru"))).json()
     assert me["locale"] == "en"
+
+
+async def test_the_snapshot_over_http_is_the_sockets_first_frame_byte_for_byte(
+    client, game, gtoken
+):
+    await roll(client, gtoken, PLAYER_ID)
+    await roll(client, gtoken, PLAYER_ID, hidden=True, args="6 6 — тайна")
+    texts = {}
+    for uid in (GM_ID, OTHER_ID):
+        response = await client.get(f"/api/games/{gtoken}/snapshot", headers=auth(uid))
+        assert response.status == 200 and response.headers["Cache-Control"] == "no-store"
+        text = await response.text()
+        ws = await client.ws_connect(f"/api/games/{gtoken}/ws", headers=auth(uid))
+        assert (await ws.receive_str(timeout=5)) == text  # the page skips the socket's copy
+        await ws.close()
+        texts[uid] = text
+    assert "тайна" in texts[GM_ID] and "тайна" not in texts[OTHER_ID]  # each viewer's own

@@ -17,6 +17,7 @@ from tests.webapp.browser import ARTIFACTS, CHROMIUM_ARGS, IN_CI, chromium_path
 from tests.webapp.conftest import GM_ID, OTHER_ID, PLAYER_ID, TOKEN, user
 from webapp.auth import sign_init_data
 from webapp.dev import DARK_THEME, LIGHT_THEME, launch_fragment
+from webapp.keys import SOCKETS
 from webapp.links import startapp_token
 
 
@@ -52,9 +53,13 @@ async def open_app(browser, server, user_id: int, start: str, *, dark: bool = Fa
     page.frames_received = []  # type: ignore[attr-defined]
     page.on("console", lambda m: m.type == "error" and page.problems.append(m.text))
     page.on("pageerror", lambda e: page.problems.append(str(e)))
-    page.on(
-        "websocket", lambda ws: ws.on("framereceived", lambda f: page.frames_received.append(f))
-    )
+    page.frames_sent = []  # type: ignore[attr-defined]
+
+    def watch(ws: Any) -> None:
+        ws.on("framereceived", lambda f: page.frames_received.append(f))
+        ws.on("framesent", lambda f: page.frames_sent.append(f))
+
+    page.on("websocket", watch)
     init = sign_init_data(TOKEN, user(user_id), int(time.time()), start_param=start)
     theme = DARK_THEME if dark else LIGHT_THEME
     url = f"{server.make_url('/app/')}#{launch_fragment(init, theme=theme, start_param=start)}"
@@ -97,6 +102,27 @@ async def test_a_roll_made_in_one_page_appears_live_in_another(browser, server, 
     await gm.screenshot(path=str(ARTIFACTS / "game-dark.png"), full_page=True)
     assert await gm.evaluate("getComputedStyle(document.body).backgroundColor") == "rgb(15, 15, 15)"
     assert player.problems == [] and gm.problems == []
+
+
+async def test_the_page_authenticates_its_socket_in_the_handshake(browser, server, game, gtoken):
+    """The snapshot comes with the handshake's answer (initData as a subprotocol): the page
+    sends no auth message, on opening nor on reconnecting after the server dropped it."""
+    page = await open_app(browser, server, PLAYER_ID, gtoken)
+
+    def snapshots() -> int:
+        return sum('"type": "snapshot"' in str(f) for f in page.frames_received)
+
+    assert snapshots() == 1
+    for ws in list(server.app[SOCKETS]):
+        await ws.close(code=1012)  # a restart: the page reconnects
+    for _ in range(100):
+        if snapshots() == 2:
+            break
+        await page.wait_for_timeout(50)
+    assert snapshots() == 2
+    assert page.frames_sent == []
+    assert await page.get_by_role("heading", name="Тени Чикаго").is_visible()
+    assert page.problems == []
 
 
 async def test_a_hidden_roll_never_reaches_another_players_page(browser, server, game, gtoken):

@@ -5,6 +5,7 @@ a resync is on its way pushes are dropped (the snapshot holds them)."""
 
 from __future__ import annotations
 
+import json
 import time
 from typing import Any
 
@@ -66,4 +67,50 @@ async def test_roll_gaps_ask_for_a_resync_and_scenes_pass(browser, server, game,
     ]
     assert out["sent"] == ["resync", "resync"]
     assert [seq for seq, _ in out["log"]] == [40, 41, 41, 41, 41, 41, 45, 45, 45]
+    await context.close()
+
+
+# Adopts a fake socket with a snapshot "fetched over HTTP", then the socket says `frames`.
+ADOPT = """async ([fetched, frames, fetchedFirst]) => {
+  const url = performance.getEntriesByType("resource").map((e) => e.name)
+    .find((name) => name.endsWith("/live.js"));
+  const { LiveSocket } = await import(url);
+  const live = new LiveSocket("g1-test");
+  live.stopped = true;
+  const shown = [], statuses = [];
+  const onSnapshot = (s) => shown.push(s.seq);
+  live.listener = { onSnapshot, onStatus: (s) => statuses.push(s), onEvent() {} };
+  const ws = { send() {} };
+  let answer;
+  const snapshot = new Promise((resolve) => { answer = resolve; });
+  live.adopt({ ws, messages: [], closed: null, snapshot });
+  const say = () => { for (const data of frames) ws.onmessage({ data }); };
+  if (fetchedFirst) { answer(fetched); await snapshot; await null; say(); }
+  else { say(); answer(fetched); await snapshot; await null; }
+  return { shown, statuses, seq: live.seq };
+}"""
+
+
+async def test_the_http_snapshot_shows_first_and_the_sockets_same_copy_is_skipped(
+    browser,  # noqa: F811
+    server,  # noqa: F811
+    game,
+    gtoken,
+):
+    context = await browser.new_context()
+    page = await context.new_page()
+    init = sign_init_data(TOKEN, user(PLAYER_ID), int(time.time()), start_param=gtoken)
+    await page.goto(f"{server.make_url('/app/')}#{launch_fragment(init, theme=LIGHT_THEME)}")
+    await page.wait_for_selector("body[data-ready='1']", timeout=5000)
+    text = json.dumps(snap(40))
+    newer = json.dumps(snap(41))
+    push = json.dumps({"type": "roll", "seq": 42, "prev": 41, "roll": {"id": 42}})
+    same = await page.evaluate(ADOPT, [text, [text], True])
+    assert same == {"shown": [40], "statuses": ["live"], "seq": 40}
+    changed = await page.evaluate(ADOPT, [text, [newer, push], True])
+    assert changed["shown"] == [40, 41] and changed["seq"] == 42
+    late = await page.evaluate(ADOPT, [text, [newer], False])  # the socket's came first
+    assert late == {"shown": [41], "statuses": ["live"], "seq": 41}
+    refused = await page.evaluate(ADOPT, [None, [newer], True])
+    assert refused["shown"] == [41]
     await context.close()

@@ -12,6 +12,7 @@ def setup_api(app: web.Application) -> None:
     app.router.add_get("/api/i18n/{locale}", i18n.get_messages)
     app.router.add_get("/api/games/{token}", games.get_game_summary)
     app.router.add_get("/api/games/{token}/rolls", games.get_rolls)
+    app.router.add_get("/api/games/{token}/snapshot", games.get_snapshot)
     app.router.add_post("/api/games/{token}/roll", rolls.post_roll)
     app.router.add_post("/api/games/{token}/rolls/{roll_id}/reveal", rolls.post_reveal)
     app.router.add_get("/api/games/{token}/ws", ws.game_socket)

@@ -1,8 +1,12 @@
 """GET /api/games/{token}/ws: live updates of one game for one viewer.
 
 Protocol (JSON text frames):
-- auth: ``Authorization: tma ...`` on the upgrade request, or ``?tma=<initData>``, or the
-  first message ``{"type": "auth", "initData": "..."}`` (within AUTH_TIMEOUT seconds);
+- auth: the Mini App offers the subprotocols ``kosti`` and ``tma.<initData as unpadded
+  base64url>`` (a browser can set no other header on a WebSocket; the server picks
+  ``kosti``), so the snapshot leaves with the handshake's answer, with no round trip for an
+  auth message; other clients may send ``Authorization: tma ...`` on the upgrade request,
+  or ``?tma=<initData>``, or the first message ``{"type": "auth", "initData": "..."}``
+  (within AUTH_TIMEOUT seconds);
 - the server sends ``{"type": "snapshot", "seq", "game", "rolls", <scene kind>: ...}`` at
   once (one key per scene kind of the game's rule system, webapp/feed.py; `seq`: the id of
   the game's newest roll), then pushes ``{"type": "roll", "seq": <its id>, "prev": <the
@@ -22,6 +26,8 @@ Protocol (JSON text frames):
 from __future__ import annotations
 
 import asyncio
+import base64
+import binascii
 import contextlib
 import json
 import logging
@@ -31,7 +37,7 @@ from aiohttp import WSMsgType, web
 
 from webapp.auth import AuthError, InitData, validate_init_data
 from webapp.errors import ApiError, error_body
-from webapp.feed import push_frame, snapshot
+from webapp.feed import encode, push_frame, snapshot
 from webapp.keys import AUTH_TOKEN, BROADCASTER, CONFIG, INIT_DATA, SOCKETS
 from webapp.live import LiveEvent
 from webapp.middleware import WS_AUTH_ATTR
@@ -42,6 +48,9 @@ log = logging.getLogger(__name__)
 AUTH_TIMEOUT = 10.0
 QUEUE_SIZE = 256
 CLOSE_CODES = {401: 4401, 403: 4403, 404: 4404}
+PROTOCOL = "kosti"
+CREDENTIAL_PROTOCOL = "tma."  # + initData as unpadded base64url (a header token's characters)
+_MAX_CREDENTIAL = 6000  # base64 of the 4096 characters validate_init_data accepts at most
 _RESYNC, _PONG = "resync", "pong"
 
 
@@ -104,7 +113,8 @@ class Connection:
         """Send a snapshot with the viewer re-read (every later push is projected for the
         role it shows); returns the broadcaster's order it includes."""
         self.viewer, data, order = await snapshot(self.app, self.viewer)
-        await self.send(data)
+        # the same bytes as GET .../snapshot's (the page compares the two texts)
+        await self.ws.send_frame(encode(data), WSMsgType.TEXT)
         return order
 
 
@@ -114,6 +124,37 @@ async def _refuse(ws: web.WebSocketResponse, code: str, status: int) -> web.WebS
         await ws.send_str(json.dumps({"type": "error", **error_body(code)}, ensure_ascii=False))
     await ws.close(code=CLOSE_CODES.get(status, 4400), message=code.encode())
     return ws
+
+
+def _protocol_auth(request: web.Request) -> InitData | None:
+    """The initData offered as a subprotocol (None: not offered there); a forged or broken
+    value is refused like any other (the socket is open by then: a 4401 close, so the page
+    does not reconnect in a loop, as it would after a refused handshake)."""
+    offered = (
+        p.strip()
+        for header in request.headers.getall("Sec-WebSocket-Protocol", ())
+        for p in header.split(",")
+    )
+    value = next((p for p in offered if p.startswith(CREDENTIAL_PROTOCOL)), None)
+    if value is None:
+        return None
+    encoded = value[len(CREDENTIAL_PROTOCOL) :]
+    if not encoded:
+        raise AuthError("auth_missing", "empty credential protocol")
+    if len(encoded) > _MAX_CREDENTIAL:
+        raise AuthError("auth_invalid", "credential protocol of a wrong length")
+    try:
+        padded = encoded + "=" * (-len(encoded) % 4)
+        raw = base64.b64decode(padded, altchars=b"-_", validate=True).decode()
+    except (binascii.Error, UnicodeDecodeError, ValueError):
+        raise AuthError("auth_invalid", "credential protocol is not base64url") from None
+    config = request.app[CONFIG]
+    return validate_init_data(
+        raw,
+        request.app[AUTH_TOKEN],
+        max_age=config.init_data_max_age,
+        future_skew=config.init_data_future_skew,
+    )
 
 
 async def _first_message_auth(request: web.Request, ws: web.WebSocketResponse) -> InitData:
@@ -144,11 +185,17 @@ async def _first_message_auth(request: web.Request, ws: web.WebSocketResponse) -
 async def game_socket(request: web.Request) -> web.WebSocketResponse:
     # autoclose off: a client that closes before authenticating gets 4401, not an echoed 1000
     # (after authentication the loop below ends on the close and answers it in `finally`)
-    ws = web.WebSocketResponse(heartbeat=25.0, max_msg_size=8 * 1024, autoclose=False)
+    ws = web.WebSocketResponse(
+        heartbeat=25.0, max_msg_size=8 * 1024, autoclose=False, protocols=(PROTOCOL,)
+    )
     await ws.prepare(request)
     request.app[SOCKETS].add(ws)
     try:
-        init = request.get(INIT_DATA) or await _first_message_auth(request, ws)
+        init = (
+            request.get(INIT_DATA)
+            or _protocol_auth(request)
+            or await _first_message_auth(request, ws)
+        )
         viewer = await viewer_for(request, request.match_info["token"], init)
     except AuthError as exc:
         log.info("websocket refused: %s", exc.reason)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import base64
 import json
 import logging
 from urllib.parse import quote
@@ -52,3 +53,16 @@ async def test_the_query_credential_is_redacted_in_the_access_log(client, gtoken
     for secret in (signature, quote(raw, safe=""), "auth_date"):
         assert secret not in line
         assert secret not in str(vars(access))
+
+
+async def test_initdata_in_the_subprotocol_brings_the_snapshot_unasked(client, gtoken, caplog):
+    caplog.set_level(logging.INFO, logger="aiohttp.access")
+    raw = init_for(GM_ID)
+    credential = "tma." + base64.urlsafe_b64encode(raw.encode()).decode().rstrip("=")
+    ws = await client.ws_connect(f"/api/games/{gtoken}/ws", protocols=("kosti", credential))
+    assert ws.protocol == "kosti"  # the one the server picks: never the credential
+    snapshot = await ws.receive_json(timeout=5)  # nothing sent: no auth message
+    assert snapshot["type"] == "snapshot" and snapshot["game"]["role"] == "gm"
+    await ws.close()
+    line = str(vars(await wait_for_access_line(caplog)))
+    assert credential[4:40] not in line and raw.rsplit("hash=", 1)[1] not in line

@@ -53,17 +53,28 @@
   }
   root.dataset.scheme = dark ? "dark" : "light";
 
-  // The live socket of the game: auth as the first message; what arrives before live.js
-  // adopts the socket is kept in order.
+  // The socket's subprotocols: "kosti" and the initData as a header token (unpadded
+  // base64url of its UTF-8), so the server sends the snapshot with the handshake's answer,
+  // with no round trip for an auth message (a page cannot set a WebSocket's other headers).
+  function socketProtocols(data) {
+    var bytes = new TextEncoder().encode(data), binary = "";
+    for (var i = 0; i < bytes.length; i++) binary += String.fromCharCode(bytes[i]);
+    return ["kosti", "tma." + btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "")];
+  }
+
+  // The live socket of the game; what arrives before live.js adopts it is kept in order.
   var socket = null;
   if (initData && startParam) {
     var ws = new WebSocket((location.protocol === "https:" ? "wss" : "ws") + "://" + location.host +
-      "/api/games/" + encodeURIComponent(startParam) + "/ws");
-    socket = { ws: ws, messages: [], closed: null };
-    ws.onopen = function () {
-      mark("kosti-ws-open");
-      ws.send(JSON.stringify({ type: "auth", initData: initData, since: 0 }));
-    };
+      "/api/games/" + encodeURIComponent(startParam) + "/ws", socketProtocols(initData));
+    // The same snapshot over the page's own connection, while the socket sets up one of its
+    // own (TCP and TLS: two round trips more on a phone); its text, or null.
+    var snapshot = fetch("/api/games/" + encodeURIComponent(startParam) + "/snapshot", {
+      headers: { Authorization: "tma " + initData },
+    }).then(function (response) { return response.ok ? response.text() : null; })
+      .catch(function () { return null; });
+    socket = { ws: ws, messages: [], closed: null, snapshot: snapshot };
+    ws.onopen = function () { mark("kosti-ws-open"); };
     ws.onmessage = function (event) {
       if (!socket.messages.length) mark("kosti-ws-message");
       socket.messages.push(event);
@@ -77,6 +88,7 @@
     language: language,
     platform: params.tgWebAppPlatform || "", // "unknown" or none: not inside a Telegram client
     socket: socket,
+    socketProtocols: socketProtocols,
     // The strings in the user's probable language (the server may choose the other).
     strings: initData ? { ru: null, en: null } : null,
   };

@@ -1,10 +1,11 @@
-// Live updates over a WebSocket: auth as the first message, a snapshot on every (re)connect,
-// then pushes numbered by the database: a roll by its id (a new one names the game's roll
-// before it, `prev`: one this client has not seen is a gap, and asks for a resync), a scene by
-// its stream's own seq (each push is the whole scene: the screen drops one older than it
-// shows, see newer() in main.js). A dropped socket reconnects with backoff.
-// Opened by boot.js before the modules load (adopt); a late listener gets the last snapshot
-// replayed.
+// Live updates over a WebSocket: initData in the handshake (boot.js socketProtocols), a
+// snapshot on every (re)connect, then pushes numbered by the database: a roll by its id (a
+// new one names the game's roll before it, `prev`: one this client has not seen is a gap,
+// and asks for a resync), a scene by its stream's own seq (each push is the whole scene: the
+// screen drops one older than it shows, see newer() in main.js). A dropped socket
+// reconnects with backoff. Opened by boot.js before the modules load (adopt), which also
+// asks for the snapshot over HTTP: shown if it comes before the socket's, whose copy is
+// then skipped when it is the same text. A late listener gets the last snapshot replayed.
 import { initData } from "./telegram.js";
 
 const FATAL = new Set([4401, 4403, 4404]);
@@ -20,6 +21,7 @@ export class LiveSocket {
     this.seq = 0; // the id of the newest roll this client has (snapshot, pushes)
     this.delay = 500;
     this.stopped = false;
+    this.early = null; // the text of the snapshot shown from HTTP until the socket's comes
     this.onVisible = () => {
       if (document.visibilityState === "visible" && !this.ws && !this.stopped) this.connect();
     };
@@ -40,25 +42,45 @@ export class LiveSocket {
   connect() {
     clearTimeout(this.timer);
     if (this.stopped) return this;
-    const ws = new WebSocket(this.url);
+    const ws = new WebSocket(this.url, window.kostiBoot.socketProtocols(initData));
     ws.onopen = () => {
       if (!this.snapshot) performance.mark("kosti-ws-open");
-      ws.send(JSON.stringify({ type: "auth", initData, since: this.seq }));
     };
     return this.watch(ws);
   }
 
-  // Takes over the socket boot.js opened (and authenticated) with what it received so far.
-  adopt({ ws, messages, closed }) {
+  // Takes over the socket boot.js opened with what it received so far, and the snapshot it
+  // asked for over HTTP (its text, or null), unless the socket's came first.
+  adopt({ ws, messages, closed, snapshot }) {
     this.watch(ws);
     for (const event of messages.splice(0)) ws.onmessage(event);
     if (closed) ws.onclose(closed);
+    if (snapshot) {
+      snapshot.then((text) => {
+        if (!text || this.snapshot) return;
+        this.early = text;
+        this.show(JSON.parse(text));
+      });
+    }
     return this;
   }
 
   watch(ws) {
     this.ws = ws;
-    ws.onmessage = (event) => this.receive(JSON.parse(event.data));
+    ws.onmessage = (event) => {
+      if (firstMessage) {
+        firstMessage = false;
+        if (!performance.getEntriesByName("kosti-ws-message").length) performance.mark("kosti-ws-message");
+      }
+      const early = this.early;
+      this.early = null;
+      if (early && event.data === early) { // the snapshot on screen already (over HTTP)
+        this.delay = 500;
+        this.setStatus("live");
+        return;
+      }
+      this.receive(JSON.parse(event.data));
+    };
     ws.onclose = (event) => {
       if (this.ws !== ws) return;
       this.ws = null;
@@ -75,17 +97,10 @@ export class LiveSocket {
   }
 
   receive(msg) {
-    if (firstMessage) {
-      firstMessage = false;
-      if (!performance.getEntriesByName("kosti-ws-message").length) performance.mark("kosti-ws-message");
-    }
     if (msg.type === "snapshot") {
-      if (!this.snapshot) performance.mark("kosti-snapshot");
-      this.seq = msg.seq;
       this.resyncing = false;
       this.delay = 500;
-      this.snapshot = msg;
-      if (this.listener) this.listener.onSnapshot(msg);
+      this.show(msg);
       this.setStatus("live");
     } else if (msg.type === "error") {
       this.error = msg.error;
@@ -101,6 +116,13 @@ export class LiveSocket {
       if (msg.type === "roll") this.seq = Math.max(this.seq, msg.seq);
       if (this.listener) this.listener.onEvent(msg);
     }
+  }
+
+  show(snapshot) {
+    if (!this.snapshot) performance.mark("kosti-snapshot");
+    this.seq = snapshot.seq;
+    this.snapshot = snapshot;
+    if (this.listener) this.listener.onSnapshot(snapshot);
   }
 
   close() {
