@@ -215,13 +215,25 @@ async def slow_wire(upstream: int, one_way: float) -> AsyncIterator[int]:
         except OSError:
             writer.close()
             return
-        await asyncio.gather(carry(reader, up_writer, set_up), carry(up_reader, writer, set_up))
+        carrying = asyncio.gather(
+            carry(reader, up_writer, set_up), carry(up_reader, writer, set_up)
+        )
+        open_ones.add(carrying)
+        # ended by the bench's end: a handler that ends cancelled makes asyncio's streams
+        # print a traceback (Python 3.11), so it returns instead
+        with contextlib.suppress(asyncio.CancelledError):
+            await carrying
+        open_ones.discard(carrying)
 
+    open_ones: set[asyncio.Future[Any]] = set()
     server = await asyncio.start_server(connection, "127.0.0.1", 0)
     try:
         yield int(server.sockets[0].getsockname()[1])
     finally:
         server.close()
+        for carrying in list(open_ones):
+            carrying.cancel()
+        await asyncio.sleep(0)
 
 
 CADDYFILE = """{{
