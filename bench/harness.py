@@ -7,12 +7,13 @@ webhook route, answers come out as Bot API calls.
 from __future__ import annotations
 
 import asyncio
+import bisect
 import itertools
 import socket
 import sys
 import time
-from collections import Counter, defaultdict, deque
-from collections.abc import Awaitable, Callable
+from collections import Counter, defaultdict
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -60,36 +61,100 @@ async def quiet(probe: Callable[[], object], window: float, timeout: float, what
             raise TimeoutError(f"{what} did not go quiet")
 
 
+# A Bot API call as the matching knows it: (method, chat id, the edited message's id — None
+# for a call that edits nothing). The bot's outgoing queue (one per chat, first in first out)
+# replaces an edit still waiting by a newer edit of the same message (the later text wins):
+# the two calls with one key of an edit method may arrive as one.
+Key = tuple[str, int, int | None]
+
+
+def is_edit(method: str) -> bool:
+    return method.startswith("editMessage")
+
+
+def call_key(method: str, params: Mapping[str, Any]) -> Key | None:
+    """The call's key; None for a call that names no chat."""
+    try:
+        chat = int(str(params.get("chat_id")))
+    except ValueError:
+        return None
+    if not is_edit(method):
+        return (method, chat, None)
+    try:
+        return (method, chat, int(str(params.get("message_id"))))
+    except ValueError:
+        return (method, chat, None)
+
+
 @dataclass
 class Expect:
-    """One update in flight: done once `calls` Bot API calls arrived for its lane; `sent`
-    is set when its POST starts."""
+    """One update in flight, waiting for the calls of `keys` (in the order its handler makes
+    them); `sent` is set when its POST starts. Done once every one arrived, or, for an edit,
+    was merged into an earlier edit of the same message (`merged`; `merged_at`: when that
+    one arrived)."""
 
-    calls: int
+    keys: tuple[Key, ...]
     sent: float = 0.0
     arrived: list[float] = field(default_factory=list)
+    merged_at: list[float] = field(default_factory=list)
+    left: int = 0  # calls still expected
+    new_left: int = 0  # of them, the calls that edit nothing (never merged)
     done: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def __post_init__(self) -> None:
+        self.left = len(self.keys)
+        self.new_left = sum(1 for key in self.keys if not is_edit(key[0]))
+
+    @property
+    def merged(self) -> int:
+        return len(self.merged_at)
 
     @property
     def first(self) -> float:
-        return self.arrived[0] - self.sent
+        """POST to the first call that answered it (a merged edit carries its text too)."""
+        return min(self.arrived + self.merged_at) - self.sent
 
     @property
     def last(self) -> float:
-        return self.arrived[-1] - self.sent
+        return max(self.arrived + self.merged_at) - self.sent
+
+    def fill(self, n: int, at: float, merged: bool = False) -> None:
+        """Its call `n` arrived at `at` (or was merged into the edit that arrived then)."""
+        (self.merged_at if merged else self.arrived).append(at)
+        self.left -= 1
+        self.new_left -= not is_edit(self.keys[n][0])
+        if self.left == 0:
+            self.done.set()
+
+
+Entry = tuple[Expect, int]  # an update in flight and one of its expected calls (an index)
 
 
 class FakeTelegram:
     """The tests' FakeBotAPI plus the arrival time of each call (taken when the request comes
-    in, before its body is read) and the lane it belongs to: every chat id (a group, or the
-    private chat of a user) is mapped to a lane, and a lane's calls go to its oldest update
-    in flight (FIFO)."""
+    in, before its body is read), the number of calls of each lane (every chat id, a group or
+    the private chat of a user, is mapped to a lane), and the calls matched to the updates in
+    flight (`expect`).
+
+    Matching follows the bot's outgoing queues: a chat's calls are made one at a time in the
+    order they were queued, and the updates of a chat are handled in the order they came. So
+    each chat has a stream of expected calls, the updates' keys in the order they were
+    posted, and a call that arrives takes the first expected call of its key in its chat's
+    stream. An edit that is passed over — a later call of its chat arrived first — was merged
+    into an edit of the same message still waiting when it was queued: that edit was ahead of
+    every call of its update, so it is the last edit of that message that arrived after the
+    update's POST and before the update's first call of its own; it carries the update's text
+    (or a later one). Only where no such edit arrived does the update stay waiting (and count
+    as lost). The last update of a stream has no later call to pass its edit over:
+    `settle_merged` resolves it once the calls stopped, if its other calls all arrived."""
 
     def __init__(self) -> None:
         self.api = FakeBotAPI()
         self.lane_of: dict[int, int] = {}
-        self.lanes: dict[int, deque[Expect]] = defaultdict(deque)
+        self.streams: dict[int, list[Entry]] = defaultdict(list)  # per chat
+        self.edits: dict[Key, list[float]] = defaultdict(list)  # arrivals, in order
         self.count = 0  # every call, whoever made it
+        self.last_call = 0.0  # when the latest call arrived
         self.per_lane: Counter[int] = Counter()
         self._runner: web.AppRunner | None = None
 
@@ -110,14 +175,57 @@ class FakeTelegram:
         if self._runner is not None:
             await self._runner.cleanup()
 
-    def expect(self, lane: int, calls: int) -> Expect:
-        item = Expect(calls)
-        self.lanes[lane].append(item)
+    def expect(self, keys: tuple[Key, ...]) -> Expect:
+        """An update about to be posted, waiting for the calls of `keys`."""
+        item = Expect(keys)
+        for n, key in enumerate(keys):
+            self.streams[key[1]].append((item, n))
         return item
 
     def forget(self) -> None:
         """Drop whatever is still in flight (after a timed-out burst)."""
-        self.lanes.clear()
+        self.streams.clear()
+        self.edits.clear()
+
+    def settle_merged(self) -> int:
+        """With no call on its way: every edit still expected of an update whose other calls
+        all arrived (its handler ran) and which saw the edit it was merged into counts as
+        merged; how many."""
+        settled, now = 0, time.perf_counter()
+        for stream in self.streams.values():
+            for entry in [e for e in stream if is_edit(e[0].keys[e[1]][0])]:
+                if entry[0].new_left == 0:
+                    settled += self._merge(stream, entry, now)
+        return settled
+
+    def _merge(self, stream: list[Entry], entry: Entry, now: float) -> int:
+        item, n = entry
+        if not item.sent:
+            return 0
+        before = min(item.arrived, default=now)
+        times = self.edits.get(item.keys[n], [])
+        into = [t for t in times[bisect.bisect_right(times, item.sent) :] if t < before]
+        if not into:
+            return 0
+        stream.remove(entry)
+        item.fill(n, into[-1], merged=True)
+        return 1
+
+    def _match(self, key: Key, at: float) -> None:
+        if is_edit(key[0]):
+            bisect.insort(self.edits[key], at)
+        stream = self.streams.get(key[1], [])
+        found = next((i for i, (item, n) in enumerate(stream) if item.keys[n] == key), None)
+        if found is None:  # set-up, warm-up, or late after a burst
+            return
+        if not 0 < stream[found][0].sent < at:  # the first such call expected is not posted yet
+            return
+        passed = [e for e in stream[:found] if is_edit(e[0].keys[e[1]][0])]
+        item, n = stream.pop(found)
+        item.fill(n, at)
+        if not is_edit(key[0]):  # the edits it passed over were merged, if anything
+            for entry in passed:
+                self._merge(stream, entry, at)
 
     @web.middleware
     async def _arrival(
@@ -126,24 +234,16 @@ class FakeTelegram:
         at = time.perf_counter()
         response = await handler(request)
         self.count += 1
+        self.last_call = max(self.last_call, at)
         if request.content_type == "application/json":  # already read by the handler
             params = await request.json()
         else:
             params = await request.post()  # (and cached)
-        try:
-            chat = int(str(params.get("chat_id")))
-        except ValueError:
+        key = call_key(request.match_info.get("method", ""), params)
+        if key is None:
             return response
-        lane = self.lane_of.get(chat, -1)
-        self.per_lane[lane] += 1
-        queue = self.lanes.get(lane)
-        if not queue:  # set-up, warm-up, or late after a burst
-            return response
-        head = queue[0]
-        head.arrived.append(at)
-        if len(head.arrived) >= head.calls:
-            queue.popleft()
-            head.done.set()
+        self.per_lane[self.lane_of.get(key[1], -1)] += 1
+        self._match(key, at)
         return response
 
 

@@ -19,10 +19,17 @@ Timing: the webhook answers Telegram at once and handles the update in the backg
 work. An update is timed instead from the POST until the fake Bot API *received* the bot's
 outgoing calls for it (the time is taken when a request comes in, before its body is read):
 the last of them (the update's work is done; the latency figures) and the first (when the
-user sees an answer). Calls are matched to updates by chat: every sender has its own group,
-GM and player, and a chat's calls belong to its oldest update in flight. How many calls an
-update makes (``/r`` 1; ``/hr`` 3: both private copies and the receipt; ``/next`` 2: the
-turn and the board's edit; the bare bot 1) is counted during the warm-up.
+user sees an answer). Which calls an update makes (``/r`` 1; ``/hr`` 3: both private copies
+and the receipt; ``/next`` 2: the turn and the board's edit; the bare bot 1), by method, chat
+and edited message, is seen during the warm-up; every sender has its own group, GM and
+player. A call is matched to the oldest update in flight that expects a call of its kind in
+its chat (bench/harness.py ``FakeTelegram``): the bot makes a chat's calls one at a time in
+the order they were queued. When a backlog forms, the bot's queue merges an edit still
+waiting with a newer edit of the same message (the later text wins): the board's edits of two
+``/next`` may arrive as one. An update whose edit was passed over so (a later call of its
+chat came first) counts that earlier edit, which carries its text, as its own: it is not
+lost, and the open loop prints how many updates had their board edits merged. An update is
+lost only when nothing that could answer it arrived within ``WAIT_S``.
 
 Scenarios, each in the sender's group, which holds a savage game whose GM and player have
 /start-ed the bot (so the hidden roll's private copies are delivered) and a fight of three
@@ -83,8 +90,10 @@ from bench.harness import (
     WEBHOOK_SECRET,
     Expect,
     FakeTelegram,
+    Key,
     Updates,
     Webhook,
+    call_key,
     free_port,
     group,
     private,
@@ -97,7 +106,11 @@ from tests.support.fake_botapi import ApiCall
 ROOT = Path(__file__).resolve().parents[1]
 RATE = 25.0  # updates/s of the open loop
 WAIT_S = 10.0  # longest wait for one update's calls before it counts as lost
+QUIET_S = 0.25  # no call for this long: no edit is on its way (the open loop's last updates)
 BARE_TEXT = "ok"
+
+
+Expected = dict[int, tuple[Key, ...]]  # lane -> the calls one update makes there
 
 
 @dataclass(frozen=True)
@@ -304,6 +317,7 @@ async def serve_bare(port: int, api_url: str) -> None:
 class Burst:
     done: int = 0
     lost: int = 0
+    merged: int = 0  # of the updates done: those with an edit merged into an earlier one
     seconds: float = 0.0
     server_cpu: float | None = None
     harness_cpu: float = 0.0
@@ -349,9 +363,11 @@ class Bench:
 
     async def calls_per_update(
         self, hook: Webhook, scenario: Scenario, times: int
-    ) -> tuple[int, str]:
-        """Warm-up: how many Bot API calls one update makes (the first answer is printed)."""
+    ) -> tuple[int, Expected, str]:
+        """Warm-up: how many Bot API calls one update makes, which ones in each lane (the
+        last update's; those of the fewest calls where they differ) and the first answer."""
         counts: list[int] = []
+        keys: Expected = {}
         example: list[str] = []
 
         async def lane_warm_up(lane: Lane) -> None:
@@ -359,12 +375,15 @@ class Bench:
             for _ in range(times):
                 calls = await self.say(hook, lane, who, scenario.text)
                 counts.append(len(calls))
+                made = tuple(k for c in calls if (k := call_key(c.method, c.params)) is not None)
+                if lane.index not in keys or len(made) <= len(keys[lane.index]):
+                    keys[lane.index] = made
                 example.append(" ".join(re.sub("<[^>]+>", "", calls[0].text).split())[:90])
 
         await asyncio.gather(*(lane_warm_up(lane) for lane in self.lanes))
         if len(set(counts)) > 1:
             print(f"  warning: {scenario.label} made {sorted(counts)} calls per update")
-        return min(counts), example[0]
+        return min(counts), keys, example[0]
 
     async def _one(self, hook: Webhook, update: dict[str, Any], item: Expect) -> bool:
         item.sent = time.perf_counter()
@@ -375,7 +394,9 @@ class Bench:
             return False
         return True
 
-    async def closed(self, server: Server, scenario: Scenario, calls: int, plan: Plan) -> Burst:
+    async def closed(
+        self, server: Server, scenario: Scenario, calls: Expected, plan: Plan
+    ) -> Burst:
         hook = Webhook(self.http, server.webhook_url)
         burst, left = Burst(), [plan.burst_max]
         cpu0, mine0 = server.cpu_seconds(), time.process_time()
@@ -385,7 +406,7 @@ class Bench:
         async def sender(lane: Lane) -> None:
             while left[0] > 0 and time.perf_counter() < stop_at:
                 left[0] -= 1
-                item = self.fake.expect(lane.index, calls)
+                item = self.fake.expect(calls[lane.index])
                 if not await self._one(hook, self.update(lane, scenario), item):
                     burst.lost += 1
                     return
@@ -399,7 +420,9 @@ class Bench:
         await self.settle()
         return burst
 
-    async def open_loop(self, server: Server, scenario: Scenario, calls: int, plan: Plan) -> Burst:
+    async def open_loop(
+        self, server: Server, scenario: Scenario, calls: Expected, plan: Plan
+    ) -> Burst:
         hook = Webhook(self.http, server.webhook_url)
         burst = Burst()
         total = max(1, round(plan.open_s * RATE))
@@ -410,15 +433,27 @@ class Bench:
             if delay > 0:
                 await asyncio.sleep(delay)
             lane = self.lanes[i % len(self.lanes)]
-            item = self.fake.expect(lane.index, calls)
+            item = self.fake.expect(calls[lane.index])
             burst.latencies.append(item)
             update = self.update(lane, scenario)
             tasks.append(asyncio.create_task(self._one(hook, update, item)))
+        await self.settle_merged(burst.latencies)
         results = await asyncio.gather(*tasks)
         burst.done, burst.lost = sum(results), len(results) - sum(results)
         burst.latencies = [item for item in burst.latencies if item.done.is_set()]
+        burst.merged = sum(1 for item in burst.latencies if item.merged)
         await self.settle()
         return burst
+
+    async def settle_merged(self, items: list[Expect]) -> None:
+        """The last updates of a chat have no later call to show that their edits were
+        merged: once no call came for a while, their edits count as merged where they can
+        be (`FakeTelegram.settle_merged`)."""
+        deadline = time.perf_counter() + WAIT_S
+        while not all(item.done.is_set() for item in items) and time.perf_counter() < deadline:
+            await asyncio.sleep(0.05)
+            if time.perf_counter() - self.fake.last_call >= QUIET_S:
+                self.fake.settle_merged()
 
     async def settle(self) -> None:
         """Forget what is still in flight and let late calls pass before the next burst."""
@@ -458,7 +493,10 @@ def latency(burst: Burst) -> str:
     return (
         f"p50 {percentile(last, 50):5.1f} ms  p99 {percentile(last, 99):5.1f} ms  (first call: "
         f"p50 {percentile(first, 50):.1f}, p99 {percentile(first, 99):.1f}; "
-        f"{len(last)} updates{f', {burst.lost} lost' if burst.lost else ''})"
+        f"{len(last)} updates"
+        + (f", {burst.merged} whose board edits were merged" if burst.merged else "")
+        + (f", {burst.lost} lost" if burst.lost else "")
+        + ")"
     )
 
 
@@ -477,26 +515,26 @@ async def measure(
     `floor`: that bot committing one row per update too: the least a bot that stores each
     step and answers as Kosti does can cost with this aiogram and this database."""
     hook = Webhook(bench.http, kosti.webhook_url)
-    calls, said = await bench.calls_per_update(hook, scenario, plan.warm_up)
-    bare_calls, _ = await bench.calls_per_update(
+    calls, kosti_keys, said = await bench.calls_per_update(hook, scenario, plan.warm_up)
+    bare_calls, bare_keys, _ = await bench.calls_per_update(
         Webhook(bench.http, bare.webhook_url), scenario, plan.warm_up
     )
-    bots = {"kosti": (kosti, calls), "bare": (bare, bare_calls)}
+    bots = {"kosti": (kosti, kosti_keys), "bare": (bare, bare_keys)}
     for other in (same, floor) if calls > 1 else (floor,):
-        other_calls, _ = await bench.calls_per_update(
+        other_calls, other_keys, _ = await bench.calls_per_update(
             Webhook(bench.http, other.webhook_url), scenario, plan.warm_up
         )
         if other_calls != calls:
             raise RuntimeError(f"{other.name} made {other_calls} calls, not {calls}: SCENARIOS")
-        bots[other.name] = (other, other_calls)
+        bots[other.name] = (other, other_keys)
     runs: dict[str, list[Burst]] = {name: [] for name in bots}
     for _ in range(plan.rounds):
         for name in ("bare", same.name, floor.name, "kosti"):
             if name in bots:
-                server, n = bots[name]
-                runs[name].append(await bench.closed(server, scenario, n, plan))
-    open_bare = await bench.open_loop(bare, scenario, bare_calls, plan)
-    open_kosti = await bench.open_loop(kosti, scenario, calls, plan)
+                server, keys = bots[name]
+                runs[name].append(await bench.closed(server, scenario, keys, plan))
+    open_bare = await bench.open_loop(bare, scenario, bare_keys, plan)
+    open_kosti = await bench.open_loop(kosti, scenario, kosti_keys, plan)
 
     print(f"\n{scenario.label}: {calls} Bot API call(s) per update (bare bot: {bare_calls})")
     print(f"  the bot's first answer, e.g.: {said}")
