@@ -195,10 +195,10 @@ class FakeTelegram:
         for stream in self.streams.values():
             for entry in [e for e in stream if is_edit(e[0].keys[e[1]][0])]:
                 if entry[0].new_left == 0:
-                    settled += self._merge(stream, entry, now)
+                    settled += self._merge_expected(stream, entry, now)
         return settled
 
-    def _merge(self, stream: list[Entry], entry: Entry, now: float) -> int:
+    def _merge_expected(self, stream: list[Entry], entry: Entry, now: float) -> int:
         item, n = entry
         if not item.sent:
             return 0
@@ -211,7 +211,7 @@ class FakeTelegram:
         item.fill(n, into[-1], merged=True)
         return 1
 
-    def _match(self, key: Key, at: float) -> None:
+    def _match_expected(self, key: Key, at: float) -> None:
         if is_edit(key[0]):
             bisect.insort(self.edits[key], at)
         stream = self.streams.get(key[1], [])
@@ -225,7 +225,7 @@ class FakeTelegram:
         item.fill(n, at)
         if not is_edit(key[0]):  # the edits it passed over were merged, if anything
             for entry in passed:
-                self._merge(stream, entry, at)
+                self._merge_expected(stream, entry, at)
 
     @web.middleware
     async def _arrival(
@@ -243,7 +243,7 @@ class FakeTelegram:
         if key is None:
             return response
         self.per_lane[self.lane_of.get(key[1], -1)] += 1
-        self._match(key, at)
+        self._match_expected(key, at)
         return response
 
 
