@@ -113,6 +113,7 @@ async def test_the_page_authenticates_its_socket_in_the_handshake(browser, serve
         return sum('"type": "snapshot"' in str(f) for f in page.frames_received)
 
     assert snapshots() == 1
+    await page.locator(".status-live").wait_for(timeout=3000)  # the socket's copy came too
     for ws in list(server.app[SOCKETS]):
         await ws.close(code=1012)  # a restart: the page reconnects
     for _ in range(100):
@@ -120,6 +121,7 @@ async def test_the_page_authenticates_its_socket_in_the_handshake(browser, serve
             break
         await page.wait_for_timeout(50)
     assert snapshots() == 2
+    await page.locator(".status-live").wait_for(timeout=3000)
     assert page.frames_sent == []
     assert await page.get_by_role("heading", name="Тени Чикаго").is_visible()
     assert page.problems == []
