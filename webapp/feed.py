@@ -44,16 +44,19 @@ async def game_view(viewer: Viewer) -> dict[str, Any]:
     return project_game(viewer, names)
 
 
-async def snapshot(app: web.Application, viewer: Viewer) -> tuple[Viewer, dict[str, Any], int]:
+async def snapshot(
+    app: web.Application, viewer: Viewer, *, refresh: bool = True
+) -> tuple[Viewer, dict[str, Any], int]:
     """Everything the viewer's screen shows, the viewer as stored now, and the broadcaster's
     `current_order` read before the database — the role included — so an event published
     meanwhile (a roll, a `game` change) is either in the snapshot or delivered after it (the
     client keeps rolls by id, so one seen twice is harmless). A snapshot after a dropped
     backlog or at connect time therefore never shows a stale role. Its `seq` is the id of
     the game's newest roll (0: none), where the roll pushes continue; each scene carries its
-    stream's own `stream` and `seq`."""
+    stream's own `stream` and `seq`. `refresh=False`: the viewer was just read (a request's)."""
     order = app[BROADCASTER].current_order(viewer.game.id)
-    viewer = await refresh_viewer(viewer)
+    if refresh:
+        viewer = await refresh_viewer(viewer)
     records = await recent_rolls(viewer.game.id, app[CONFIG].feed_size)
     return (
         viewer,

@@ -10,7 +10,7 @@ from aiohttp.typedefs import Handler
 from engine.services.errors import ServiceError
 from engine.services.metrics import DATABASE_ERRORS
 from engine.store.db import database_unreachable
-from webapp.auth import AuthError, credentials, validate_init_data
+from webapp.auth import AuthError, InitData, credentials, validate_init_data
 from webapp.errors import HTTP_CODES, ApiError, error_message, json_error, refusal
 from webapp.i18n import pick_locale
 from webapp.keys import AUTH_TOKEN, CONFIG, INIT_DATA
@@ -78,6 +78,17 @@ async def security_headers(request: web.Request, handler: Handler) -> web.Stream
     return response
 
 
+def checked_init_data(app: web.Application, raw: str | None) -> InitData:
+    """`raw` checked with the app's bot token and its age limits (raises AuthError)."""
+    config = app[CONFIG]
+    return validate_init_data(
+        raw,
+        app[AUTH_TOKEN],
+        max_age=config.init_data_max_age,
+        future_skew=config.init_data_future_skew,
+    )
+
+
 @web.middleware
 async def authenticate(request: web.Request, handler: Handler) -> web.StreamResponse:
     """Every /api/ route needs valid initData: ``Authorization: tma <initData>``; a
@@ -97,13 +108,7 @@ async def authenticate(request: web.Request, handler: Handler) -> web.StreamResp
             if ws_route:  # authenticates with its first message
                 return await handler(request)
             raise AuthError("auth_missing", "no Authorization header")
-        config = request.app[CONFIG]
-        request[INIT_DATA] = validate_init_data(
-            raw,
-            request.app[AUTH_TOKEN],
-            max_age=config.init_data_max_age,
-            future_skew=config.init_data_future_skew,
-        )
+        request[INIT_DATA] = checked_init_data(request.app, raw)
     except AuthError as exc:
         log.info("refused %s %s: %s", request.method, request.path, exc.reason)
         raise ApiError(exc.code) from None

@@ -33,7 +33,7 @@ async def get_snapshot(request: web.Request, viewer: Viewer) -> web.Response:
     """The socket's snapshot, byte for byte: the page asks for it over its page's connection
     while its socket is still being set up (a connection of its own: two round trips more on
     a phone), and skips the socket's copy when it is the same text (api/ws.py)."""
-    _, data, _ = await snapshot(request.app, viewer)
+    _, data, _ = await snapshot(request.app, viewer, refresh=False)  # read by require_role
     return web.Response(
         body=encode(data),
         content_type="application/json",

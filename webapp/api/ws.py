@@ -35,12 +35,12 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
-from webapp.auth import AuthError, InitData, validate_init_data
+from webapp.auth import AuthError, InitData
 from webapp.errors import ApiError, error_body
 from webapp.feed import encode, push_frame, snapshot
-from webapp.keys import AUTH_TOKEN, BROADCASTER, CONFIG, INIT_DATA, SOCKETS
+from webapp.keys import BROADCASTER, INIT_DATA, SOCKETS
 from webapp.live import LiveEvent
-from webapp.middleware import WS_AUTH_ATTR
+from webapp.middleware import WS_AUTH_ATTR, checked_init_data
 from webapp.projection import Viewer
 from webapp.roles import viewer_for
 
@@ -148,13 +148,7 @@ def _protocol_auth(request: web.Request) -> InitData | None:
         raw = base64.b64decode(padded, altchars=b"-_", validate=True).decode()
     except (binascii.Error, UnicodeDecodeError, ValueError):
         raise AuthError("auth_invalid", "credential protocol is not base64url") from None
-    config = request.app[CONFIG]
-    return validate_init_data(
-        raw,
-        request.app[AUTH_TOKEN],
-        max_age=config.init_data_max_age,
-        future_skew=config.init_data_future_skew,
-    )
+    return checked_init_data(request.app, raw)
 
 
 async def _first_message_auth(request: web.Request, ws: web.WebSocketResponse) -> InitData:
@@ -173,13 +167,7 @@ async def _first_message_auth(request: web.Request, ws: web.WebSocketResponse) -
     if not isinstance(data, dict) or data.get("type") != "auth":
         raise AuthError("auth_missing", "first message is not auth")
     raw = data.get("initData")
-    config = request.app[CONFIG]
-    return validate_init_data(
-        raw if isinstance(raw, str) else None,
-        request.app[AUTH_TOKEN],
-        max_age=config.init_data_max_age,
-        future_skew=config.init_data_future_skew,
-    )
+    return checked_init_data(request.app, raw if isinstance(raw, str) else None)
 
 
 async def game_socket(request: web.Request) -> web.WebSocketResponse:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import base64
 import json
 import logging
 from urllib.parse import quote
@@ -11,6 +10,7 @@ from urllib.parse import quote
 import pytest
 
 from tests.webapp.conftest import GM_ID, init_for
+from tests.webapp.test_api_auth import as_protocol
 
 
 async def wait_for_access_line(caplog: pytest.LogCaptureFixture) -> logging.LogRecord:
@@ -58,7 +58,7 @@ async def test_the_query_credential_is_redacted_in_the_access_log(client, gtoken
 async def test_initdata_in_the_subprotocol_brings_the_snapshot_unasked(client, gtoken, caplog):
     caplog.set_level(logging.INFO, logger="aiohttp.access")
     raw = init_for(GM_ID)
-    credential = "tma." + base64.urlsafe_b64encode(raw.encode()).decode().rstrip("=")
+    credential = as_protocol(raw)
     ws = await client.ws_connect(f"/api/games/{gtoken}/ws", protocols=("kosti", credential))
     assert ws.protocol == "kosti"  # the one the server picks: never the credential
     snapshot = await ws.receive_json(timeout=5)  # nothing sent: no auth message

@@ -65,11 +65,12 @@
   // The live socket of the game; what arrives before live.js adopts it is kept in order.
   var socket = null;
   if (initData && startParam) {
+    var game = "/api/games/" + encodeURIComponent(startParam);
     var ws = new WebSocket((location.protocol === "https:" ? "wss" : "ws") + "://" + location.host +
-      "/api/games/" + encodeURIComponent(startParam) + "/ws", socketProtocols(initData));
+      game + "/ws", socketProtocols(initData));
     // The same snapshot over the page's own connection, while the socket sets up one of its
     // own (TCP and TLS: two round trips more on a phone); its text, or null.
-    var snapshot = fetch("/api/games/" + encodeURIComponent(startParam) + "/snapshot", {
+    var snapshot = fetch(game + "/snapshot", {
       headers: { Authorization: "tma " + initData },
     }).then(function (response) { return response.ok ? response.text() : null; })
       .catch(function () { return null; });
